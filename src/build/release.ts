@@ -1,0 +1,18 @@
+// The release the build stamps into the live data, shown by /api/health as `version`.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/** `<package version>+<commit>`: Netlify's COMMIT_REF when deployed there, else the local git HEAD. */
+export function releaseVersion(env: NodeJS.ProcessEnv = process.env): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const commit = env.COMMIT_REF?.slice(0, 12) || gitHead();
+  return commit ? `${pkg.version}+${commit}` : pkg.version;
+}
+
+function gitHead(): string | undefined {
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+// Eleventy filters of the site: dates in Luxon, JSON for the API files, the Markdown body.
+import { DateTime } from "luxon";
+import MarkdownIt from "markdown-it";
+
+const markdown = new MarkdownIt({ html: false, linkify: true });
+
+/** @param eleventyConfig Eleventy's UserConfig */
+export function sitePlugin(eleventyConfig: {
+  addFilter(name: string, filter: (...args: never[]) => unknown): void;
+}): void {
+  /** `31 Dec 2026, 23:00 UTC`: the target for people, in UTC (a page cannot know the reader's zone). */
+  eleventyConfig.addFilter("utcDateTime", (iso: string) =>
+    DateTime.fromISO(iso, { zone: "utc" }).toFormat("d LLL yyyy, HH:mm:ss 'UTC'"),
+  );
+  /** The target in the zone the author wrote it in, with its offset: `31 Dec 2026, 20:00 GMT-3`. */
+  eleventyConfig.addFilter("zonedDateTime", (iso: string, zone: string) =>
+    DateTime.fromISO(iso, { zone }).toFormat("d LLL yyyy, HH:mm:ss ZZZZ"),
+  );
+  /** JSON for the static API files; `<` escaped so no output can close a tag it is embedded in. */
+  eleventyConfig.addFilter("json", (value: unknown, indent?: number) =>
+    JSON.stringify(value, null, indent).replace(/</g, "\\u003c"),
+  );
+  /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
+  eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
+}

@@ -1,0 +1,246 @@
+// The authoring format: parses one `countdowns/<slug>.md` file and checks every rule of it.
+// The build and `npm run check` both go through here, so an author sees the same messages everywhere.
+import yaml from "js-yaml";
+import { IANAZone } from "luxon";
+import { isoSeconds } from "../time/time-left.ts";
+
+/** A published countdown, as the build and the live runtime see it. */
+export interface Countdown {
+  slug: string;
+  title: string;
+  /** The target instant in ms since the epoch. */
+  targetMs: number;
+  /** The target as `YYYY-MM-DDThh:mm:ssZ`. */
+  targetDate: string;
+  /** The IANA zone the author wrote the target in (canonical spelling). */
+  timezone: string;
+  /** Shown by the widget once the target has passed. */
+  doneMessage: string;
+  /** The Markdown body, trimmed; may be empty. */
+  description: string;
+}
+
+/** One thing wrong with one file, said so that an author can fix it. */
+export interface Problem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export type ParseResult = { countdown: Countdown; problems: [] } | { countdown?: undefined; problems: Problem[] };
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** Top-level names the site itself uses: a countdown page at `/<slug>/` must not shadow them. */
+export const RESERVED_SLUGS = ["api", "assets", "index", "404"] as const;
+export const TITLE_MAX = 200;
+export const DONE_MESSAGE_MAX = 200;
+export const DEFAULT_TIMEZONE = "UTC";
+export const DEFAULT_DONE_MESSAGE = "The countdown has ended.";
+const KNOWN_FIELDS = ["title", "target", "timezone", "done"];
+
+// Date and time, optional seconds, optional `Z` or `±hh:mm`. Fractions of a second are refused:
+// the published `targetDate` has whole seconds, so a fraction would be silently dropped.
+const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
+const TARGET_EXAMPLE = `"2026-12-31T23:59:00" (a time in "timezone") or "2026-12-31T23:59:00Z" (UTC)`;
+// Control characters (line breaks included) have no place in a one-line title.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Checks a slug against the contract; returns what is wrong with it, or undefined. */
+export function slugProblem(slug: string): string | undefined {
+  if (!SLUG_PATTERN.test(slug)) {
+    return `"${slug}" is not a valid slug: use 1 to 64 lowercase letters, digits and inner hyphens (like "new-year-2027"), and rename the file to <slug>.md`;
+  }
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) {
+    return `"${slug}" is reserved for the site itself (${RESERVED_SLUGS.join(", ")}); rename the file`;
+  }
+  return undefined;
+}
+
+/** Splits `---\n<yaml>\n---\n<markdown>`; undefined when the file has no front matter. */
+function splitFrontMatter(text: string): { yaml: string; body: string } | undefined {
+  const match = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text);
+  return match ? { yaml: match[1]!, body: match[2]! } : undefined;
+}
+
+/** The canonical IANA spelling of a zone Luxon knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
+export function canonicalZone(name: string): string | undefined {
+  if (!IANAZone.isValidZone(name)) return undefined;
+  return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+}
+
+/**
+ * The instant of a wall-clock time in a zone. A time the zone skips (a spring-forward gap) has none;
+ * a time it passes twice (a fall-back) has two, and the earlier one is taken.
+ */
+export function wallClockToInstant(
+  fields: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  zoneName: string,
+): { ms: number } | { gap: true } {
+  const zone = IANAZone.create(zoneName);
+  const asUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
+  // Every offset in force within a day of the time is a candidate; keep those that map back to it.
+  const offsets = new Set([-1, 0, 1].map((days) => zone.offset(asUtc + days * 86_400_000)));
+  const instants = [...offsets]
+    .map((offsetMinutes) => asUtc - offsetMinutes * 60_000)
+    .filter((ms) => asUtc - zone.offset(ms) * 60_000 === ms)
+    .sort((a, b) => a - b);
+  return instants.length === 0 ? { gap: true } : { ms: instants[0]! };
+}
+
+/** Parses the `target` string; the zone applies only when the string carries no `Z` or offset. */
+export function parseTarget(target: string, zoneName: string): { ms: number } | { error: string } {
+  const match = TARGET_PATTERN.exec(target);
+  if (!match) {
+    return { error: `"${target}" is not an ISO 8601 date-time; write it like ${TARGET_EXAMPLE}` };
+  }
+  const [, y, mo, d, h, mi, s, offset] = match;
+  const fields = { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s === undefined ? 0 : +s };
+  const asUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
+  const check = new Date(asUtc);
+  if (
+    fields.year < 1970 ||
+    check.getUTCMonth() !== fields.month - 1 ||
+    check.getUTCDate() !== fields.day ||
+    fields.hour > 23 ||
+    fields.minute > 59 ||
+    fields.second > 59
+  ) {
+    return { error: `"${target}" is not a real date-time (or is before 1970); write it like ${TARGET_EXAMPLE}` };
+  }
+  if (offset !== undefined) {
+    if (offset === "Z") return { ms: asUtc };
+    const sign = offset.startsWith("-") ? -1 : 1;
+    const [oh, om] = offset.slice(1).split(":").map(Number);
+    if (oh! > 23 || om! > 59) return { error: `"${target}" has an impossible UTC offset "${offset}"` };
+    return { ms: asUtc - sign * (oh! * 60 + om!) * 60_000 };
+  }
+  const instant = wallClockToInstant(fields, zoneName);
+  if ("gap" in instant) {
+    return {
+      error: `"${target}" does not exist in ${zoneName}: the clocks skip it when daylight saving time starts; pick a time outside the gap`,
+    };
+  }
+  return { ms: instant.ms };
+}
+
+/**
+ * Parses and validates one countdown file. `file` is how messages name it (e.g. `countdowns/launch.md`);
+ * the slug is its base name without `.md`. Every problem of the file is reported, not just the first.
+ */
+export function parseCountdownFile(file: string, text: string): ParseResult {
+  const problems: Problem[] = [];
+  const problem = (field: string, message: string) => problems.push({ file, field, message });
+
+  const baseName = file.split(/[\\/]/).pop()!;
+  const slug = baseName.replace(/\.md$/, "");
+  const badSlug = slugProblem(slug);
+  if (badSlug) problem("slug", badSlug);
+
+  const parts = splitFrontMatter(text);
+  if (!parts) {
+    problem("front matter", `missing: start the file with a "---" line, then "title:" and "target:", then a closing "---" line`);
+    return { problems };
+  }
+  let data: unknown;
+  try {
+    // The core schema keeps dates as strings: the default one turns an unquoted date-time into a
+    // UTC timestamp, which would silently drop the author's time zone.
+    data = yaml.load(parts.yaml, { schema: yaml.CORE_SCHEMA, filename: file }) ?? {};
+  } catch (error) {
+    const reason = error instanceof yaml.YAMLException ? error.reason : String(error);
+    const line = error instanceof yaml.YAMLException ? ` at line ${error.mark.line + 2}` : "";
+    problem("front matter", `is not valid YAML${line}: ${reason}`);
+    return { problems };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    problem("front matter", `must be a set of "key: value" lines`);
+    return { problems };
+  }
+  const fields = data as Record<string, unknown>;
+
+  for (const key of Object.keys(fields)) {
+    if (!KNOWN_FIELDS.includes(key)) problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}`);
+  }
+
+  const title = requiredString(fields, "title", problem);
+  if (title !== undefined) {
+    const length = [...title].length;
+    if (length === 0) problem("title", "is empty; give the countdown a title");
+    else if (length > TITLE_MAX) problem("title", `is ${length} characters long; the limit is ${TITLE_MAX}`);
+    else if (CONTROL_CHARACTERS.test(title)) problem("title", "contains a line break or control character; keep it on one line");
+  }
+
+  let timezone = DEFAULT_TIMEZONE;
+  if (fields.timezone !== undefined) {
+    if (typeof fields.timezone !== "string") {
+      problem("timezone", `must be an IANA zone name like "Europe/Berlin", not ${describe(fields.timezone)}`);
+    } else {
+      const zone = canonicalZone(fields.timezone.trim());
+      if (zone) timezone = zone;
+      else problem("timezone", `"${fields.timezone}" is not a time zone Luxon knows; use an IANA name like "Europe/Berlin" or "America/New_York"`);
+    }
+  }
+
+  let targetMs: number | undefined;
+  const target = requiredString(fields, "target", problem);
+  if (target !== undefined) {
+    const parsed = parseTarget(target.trim(), timezone);
+    if ("error" in parsed) problem("target", parsed.error);
+    else targetMs = parsed.ms;
+  }
+
+  let doneMessage = DEFAULT_DONE_MESSAGE;
+  if (fields.done !== undefined) {
+    if (typeof fields.done !== "string") problem("done", `must be text (quote it), not ${describe(fields.done)}`);
+    else {
+      const done = fields.done.trim();
+      const length = [...done].length;
+      if (length === 0) problem("done", "is empty; leave it out to use the default message");
+      else if (length > DONE_MESSAGE_MAX) problem("done", `is ${length} characters long; the limit is ${DONE_MESSAGE_MAX}`);
+      else if (CONTROL_CHARACTERS.test(done)) problem("done", "contains a line break or control character; keep it on one line");
+      else doneMessage = done;
+    }
+  }
+
+  if (problems.length > 0 || title === undefined || targetMs === undefined) return { problems };
+  return {
+    countdown: {
+      slug,
+      title: title.trim(),
+      targetMs,
+      targetDate: isoSeconds(targetMs),
+      timezone,
+      doneMessage,
+      description: parts.body.trim(),
+    },
+    problems: [],
+  };
+}
+
+function requiredString(
+  fields: Record<string, unknown>,
+  key: string,
+  problem: (field: string, message: string) => void,
+): string | undefined {
+  const value = fields[key];
+  if (value === undefined || value === null) {
+    problem(key, `is missing; add a "${key}:" line to the front matter`);
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    problem(key, `must be text in quotes, not ${describe(value)}`);
+    return undefined;
+  }
+  return value.trim();
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object" && value !== null) return "a nested map";
+  return `the ${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** One line per problem: `countdowns/launch.md: target: "..." is not ...`. */
+export function formatProblem(problem: Problem): string {
+  return `${problem.file}: ${problem.field}: ${problem.message}`;
+}

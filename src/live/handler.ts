@@ -1,0 +1,116 @@
+// The live part of the service as one Web-standard handler (Request -> Response): the countdown JSON,
+// computed per request, and the health answer. It is the Netlify Function and the local server's handler.
+import {
+  ALLOWED_METHODS,
+  COMMON_HEADERS,
+  CORS_HEADERS,
+  JSON_TYPE,
+  PREFLIGHT_HEADERS,
+  findLiveRoute,
+  type Headers,
+} from "../routes/route-table.ts";
+import { isExpired, timeLeft } from "../time/time-left.ts";
+import type { LiveEntry, LiveStore } from "./live-store.ts";
+
+export interface LiveHandlerOptions {
+  /** The countdowns; may throw when the built data is missing or corrupt. */
+  store: () => LiveStore;
+  /** The clock, in ms since the epoch. */
+  now?: () => number;
+  /** Where server-side faults are reported; never the response body. */
+  log?: (line: string) => void;
+}
+
+export type LiveHandler = (request: Request) => Response;
+
+const ERROR_HEADERS: Headers = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
+const SHAPES = ["a", "b"] as const;
+type Shape = (typeof SHAPES)[number];
+
+/** `{ "error": { "code", "message" } }`, the body of every JSON error. */
+export function jsonError(status: number, code: string, message: string, headers: Headers = ERROR_HEADERS): Response {
+  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
+}
+
+export function methodNotAllowed(method: string): Response {
+  return jsonError(405, "method_not_allowed", `${method} is not supported; use ${ALLOWED_METHODS}`, {
+    ...ERROR_HEADERS,
+    Allow: ALLOWED_METHODS,
+  });
+}
+
+/** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
+export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {
+  const left = timeLeft(entry.targetMs, nowMs);
+  if (shape === "a") return { slug: entry.slug, title: entry.title, targetDate: entry.targetDate, timeLeft: left };
+  if (shape === "b") return { slug: entry.slug, title: entry.title, targetIso: entry.targetDate, days: left.days };
+  return {
+    slug: entry.slug,
+    title: entry.title,
+    targetDate: entry.targetDate,
+    timeLeft: left,
+    targetIso: entry.targetDate,
+    days: left.days,
+    expired: isExpired(entry.targetMs, nowMs),
+    serverTime: new Date(nowMs).toISOString(),
+  };
+}
+
+export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.error(line));
+
+  return (request) => {
+    const url = new URL(request.url);
+    const route = findLiveRoute(url.pathname);
+    if (!route) return jsonError(404, "not_found", `Nothing is published at ${url.pathname}.`);
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request.method);
+
+    let store: LiveStore;
+    try {
+      store = options.store();
+    } catch (error) {
+      log(`live data unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonError(503, "unavailable", "The countdown data is unavailable right now; try again shortly.");
+    }
+
+    const respond = (status: number, body: object) =>
+      new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: route.headers });
+
+    if (route.name === "health") {
+      return respond(200, { status: "ok", countdowns: store.count, version: store.version, time: new Date(now()).toISOString() });
+    }
+
+    const slug = safeDecode(url.pathname.slice("/api/countdown/".length));
+    const entry = slug === undefined ? undefined : store.get(slug);
+    if (!entry) {
+      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? url.pathname)}. GET /api/pages lists them.`, route.headers);
+    }
+
+    const shapes = url.searchParams.getAll("shape");
+    if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
+      return jsonError(
+        400,
+        "invalid_shape",
+        `Query parameter "shape" must be given once, as "a" or "b" (got ${shapes.map(quote).join(", ")}); leave it out for both shapes.`,
+        route.headers,
+      );
+    }
+    return respond(200, countdownBody(entry, now(), shapes[0] as Shape | undefined));
+  };
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+
+/** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */
+function quote(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value);
+}

@@ -1,0 +1,167 @@
+// The local server: how the service runs on a laptop and for self-hosters behind any CDN. It serves a
+// build folder exactly as Netlify would, driven by the same route table: live routes go to the live
+// handler (through @hono/node-server's fetch adapter), everything else to the built files (sirv).
+import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import sirv from "sirv";
+import { buildPaths } from "../build/build-site.ts";
+import { createLiveHandler, jsonError } from "../live/handler.ts";
+import { createLiveStore, type LiveStore } from "../live/live-store.ts";
+import {
+  ALLOWED_METHODS,
+  COMMON_HEADERS,
+  JSON_TYPE,
+  PLATFORM_FILES,
+  PREFLIGHT_HEADERS,
+  findFallback,
+  findLiveRoute,
+  headersForStaticPath,
+  staticHeaderRules,
+  type HeaderRule,
+} from "../routes/route-table.ts";
+
+export interface LocalServerOptions {
+  /** A build folder, as written by `npm run build` (`dist`). */
+  outDir: string;
+  log?: (line: string) => void;
+  /** Reload the build when it changes on disk (the live data file is written last). */
+  watch?: boolean;
+}
+
+/** One loaded build: everything a request needs, swapped as a whole on reload. */
+interface LoadedBuild {
+  store: LiveStore;
+  headerRules: HeaderRule[];
+  serveFile: ReturnType<typeof sirv>;
+  fallbackBodies: Map<string, Buffer>;
+}
+
+export interface LocalServer {
+  server: http.Server;
+  /** Loads the build folder again; on failure keeps serving the build it had. */
+  reload(): boolean;
+  /** Stops accepting connections and resolves once requests in flight are answered. */
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".json": JSON_TYPE };
+
+function loadBuild(outDir: string): LoadedBuild {
+  const paths = buildPaths(outDir);
+  const store = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
+  const fallbackBodies = new Map<string, Buffer>();
+  for (const pathname of new Set(["/api/embed/not-found.html", "/api/not-found.json", "/404.html"])) {
+    fallbackBodies.set(pathname, readFileSync(path.join(paths.site, pathname)));
+  }
+  return {
+    store,
+    headerRules: staticHeaderRules({ tickerHash: store.tickerHash }),
+    // File list and stats are read once per build: no disk lookups per request.
+    serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
+    fallbackBodies,
+  };
+}
+
+export function createLocalServer(options: LocalServerOptions): LocalServer {
+  const log = options.log ?? ((line: string) => console.error(line));
+  let build = loadBuild(options.outDir);
+
+  const liveListener = getRequestListener(createLiveHandler({ store: () => build.store, log }), {
+    errorHandler: (error) => {
+      log(`live handler failed: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonError(500, "internal_error", "Something went wrong on our side; try again shortly.");
+    },
+  });
+
+  function sendFallback(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+    const fallback = findFallback(pathname)!;
+    const body = build.fallbackBodies.get(fallback.file)!;
+    res.writeHead(fallback.status, {
+      "Content-Type": CONTENT_TYPES[path.extname(fallback.file)]!,
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      ...headersForStaticPath(build.headerRules, pathname),
+      "Content-Length": body.length,
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    } catch {
+      res.writeHead(400, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE });
+      res.end(JSON.stringify({ error: { code: "bad_request", message: "The request target is not a valid URL path." } }));
+      return;
+    }
+    if (findLiveRoute(pathname)) {
+      void liveListener(req, res);
+      return;
+    }
+    const isApi = pathname.startsWith("/api/") || pathname === "/api";
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, isApi ? PREFLIGHT_HEADERS : { ...COMMON_HEADERS, Allow: ALLOWED_METHODS });
+      res.end();
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { ...(isApi ? PREFLIGHT_HEADERS : COMMON_HEADERS), Allow: ALLOWED_METHODS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ error: { code: "method_not_allowed", message: `${req.method} is not supported; use ${ALLOWED_METHODS}` } }));
+      return;
+    }
+    if ((PLATFORM_FILES as readonly string[]).includes(pathname)) {
+      sendFallback(req, res, pathname);
+      return;
+    }
+    for (const [name, value] of Object.entries(headersForStaticPath(build.headerRules, pathname))) res.setHeader(name, value);
+    const current = build;
+    current.serveFile(req, res, () => {
+      // sirv found no file: clear what was set for it and answer as Netlify would.
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      sendFallback(req, res, pathname);
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
+        res.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side; try again shortly." } }));
+      } else res.destroy();
+    }
+  });
+
+  function reload(): boolean {
+    try {
+      build = loadBuild(options.outDir);
+      log(`reloaded the build: ${build.store.count} countdown(s), version ${build.store.version}`);
+      return true;
+    } catch (error) {
+      log(`kept the previous build; the new one could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  const liveDataFile = buildPaths(options.outDir).liveData;
+  if (options.watch) {
+    watchFile(liveDataFile, { interval: 500 }, (current, previous) => {
+      if (current.mtimeMs !== previous.mtimeMs && current.mtimeMs !== 0) reload();
+    });
+  }
+
+  return {
+    server,
+    reload,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if (options.watch) unwatchFile(liveDataFile);
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,54 @@
+// The time math: the one place that turns "target and now" into the time left.
+// Shared by the live handler, the widget ticker (bundled into the browser) and the tests,
+// so it must stay free of Node and Luxon.
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+const SECOND = 1000;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Whole seconds left until `targetMs` at `nowMs`: max(0, floor((target - now) / 1 s)). */
+export function secondsLeft(targetMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((targetMs - nowMs) / SECOND));
+}
+
+/** The time left split into whole days, hours (0-23), minutes (0-59) and seconds (0-59). */
+export function timeLeft(targetMs: number, nowMs: number): TimeLeft {
+  const total = secondsLeft(targetMs, nowMs);
+  return {
+    days: Math.floor(total / DAY),
+    hours: Math.floor((total % DAY) / HOUR),
+    minutes: Math.floor((total % HOUR) / MINUTE),
+    seconds: total % MINUTE,
+  };
+}
+
+/** A countdown is over from the target instant on. */
+export function isExpired(targetMs: number, nowMs: number): boolean {
+  return nowMs >= targetMs;
+}
+
+const twoDigits = (n: number) => (n < 10 ? "0" : "") + n;
+
+/** The published pattern `<d>d <hh>h <mm>m <ss>s`: days unpadded, the rest two digits. */
+export function formatTimeLeft(left: TimeLeft): string {
+  return `${left.days}d ${twoDigits(left.hours)}h ${twoDigits(left.minutes)}m ${twoDigits(left.seconds)}s`;
+}
+
+/** `YYYY-MM-DDThh:mm:ssZ`: the published form of an instant (UTC, whole seconds). */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** Milliseconds until the next whole second of the time left, so a ticker can wake just after it. */
+export function msToNextSecond(targetMs: number, nowMs: number): number {
+  const remainder = (targetMs - nowMs) % SECOND;
+  return remainder > 0 ? remainder : SECOND + remainder;
+}
