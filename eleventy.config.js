@@ -1,14 +1,13 @@
-// Eleventy wiring: where templates live and which plugin adds the filters. The build script
-// (scripts/build.ts) runs Eleventy with this file and hands it the validated countdowns.
-import { sitePlugin } from "./src/build/site-plugin.ts";
+// Eleventy's settings: where the templates live, and what it must allow. The build
+// (src/build/build-site.ts) runs Eleventy with this file, then adds the site plugin (filters, in
+// TypeScript) and the validated countdowns through Eleventy's programmatic API. This file stays
+// plain JavaScript so Eleventy can import it on any Node without a TypeScript loader.
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
-  eleventyConfig.addPlugin(sitePlugin);
-
   // Embeds and /api/pages are written without an extension so that their URLs are the published
   // ones on any static host; their Content-Type comes from the route table.
-  // https://www.11ty.dev/docs/permalinks/#trailing-slashes
+  // https://www.11ty.dev/docs/permalinks/
   eleventyConfig.configureErrorReporting({ allowMissingExtensions: true });
 }
 

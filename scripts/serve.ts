@@ -22,7 +22,9 @@ local.server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 local.server.listen(port, host, () => {
-  console.log(`Countdown service at http://localhost:${port} (serving ${outDir})`);
+  const address = local.server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  console.log(`Countdown service at http://localhost:${actualPort} (serving ${outDir})`);
 });
 
 process.on("SIGHUP", () => local.reload());

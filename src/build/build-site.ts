@@ -9,6 +9,7 @@ import { loadCountdowns } from "../countdown/load-countdowns.ts";
 import type { LiveDataFile } from "../live/live-store.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
 import { releaseVersion } from "./release.ts";
+import { sitePlugin } from "./site-plugin.ts";
 import { bundleTicker } from "./ticker-bundle.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -64,7 +65,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const eleventy = new Eleventy(path.join(PROJECT_ROOT, "src/site"), buildPaths(next).site, {
       configPath: path.join(PROJECT_ROOT, "eleventy.config.js"),
       quietMode: true,
-      config(eleventyConfig: { addGlobalData(name: string, value: unknown): void }) {
+      config(eleventyConfig) {
+        eleventyConfig.addPlugin(sitePlugin);
         eleventyConfig.addGlobalData("countdowns", countdowns);
         eleventyConfig.addGlobalData("build", {
           baseUrl,

@@ -1,13 +1,11 @@
 // Eleventy filters of the site: dates in Luxon, JSON for the API files, the Markdown body.
 import { DateTime } from "luxon";
+import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
-/** @param eleventyConfig Eleventy's UserConfig */
-export function sitePlugin(eleventyConfig: {
-  addFilter(name: string, filter: (...args: never[]) => unknown): void;
-}): void {
+export function sitePlugin(eleventyConfig: UserConfig): void {
   /** `31 Dec 2026, 23:00 UTC`: the target for people, in UTC (a page cannot know the reader's zone). */
   eleventyConfig.addFilter("utcDateTime", (iso: string) =>
     DateTime.fromISO(iso, { zone: "utc" }).toFormat("d LLL yyyy, HH:mm:ss 'UTC'"),

@@ -1,0 +1,165 @@
+// CONTRACT, "GET /api/countdown/:slug" and "GET /api/health", on the Web-standard handler itself
+// with a fixed clock, and on the Netlify Function that wraps it.
+import { build } from "esbuild";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import netlifyFunction, { config as netlifyConfig } from "../netlify/functions/live.ts";
+import { createLiveHandler } from "../src/live/handler.ts";
+import { createLiveStore } from "../src/live/live-store.ts";
+import { LIVE_ROUTES } from "../src/routes/route-table.ts";
+import { ROOT, TEST_LIVE_DATA } from "./support/paths.ts";
+
+const NOW = Date.parse("2026-12-30T20:58:56.750Z");
+const store = createLiveStore({
+  version: "1.2.3+abc",
+  tickerHash: "sha256-x",
+  countdowns: [
+    { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
+    { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
+  ],
+});
+const handler = createLiveHandler({ store: () => store, now: () => NOW, log: () => {} });
+const get = (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
+
+describe("answers a countdown with both published shapes in one body", () => {
+  it("computes the time left for the instant it reports as serverTime", async () => {
+    const response = get("/api/countdown/new-year");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetDate: "2027-01-01T00:00:00Z",
+      timeLeft: { days: 1, hours: 3, minutes: 1, seconds: 3 },
+      targetIso: "2027-01-01T00:00:00Z",
+      days: 1,
+      expired: false,
+      serverTime: "2026-12-30T20:58:56.750Z",
+    });
+  });
+
+  it("is all zeros and expired after the target", async () => {
+    const body = await get("/api/countdown/done").json();
+    expect(body.timeLeft).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(body.days).toBe(0);
+    expect(body.expired).toBe(true);
+  });
+
+  it("gives exactly Shape A's fields for ?shape=a and Shape B's for ?shape=b", async () => {
+    expect(await get("/api/countdown/new-year?shape=a").json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetDate: "2027-01-01T00:00:00Z",
+      timeLeft: { days: 1, hours: 3, minutes: 1, seconds: 3 },
+    });
+    expect(await get("/api/countdown/new-year?shape=b").json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetIso: "2027-01-01T00:00:00Z",
+      days: 1,
+    });
+  });
+
+  it("ignores other query parameters", async () => {
+    expect(Object.keys(await get("/api/countdown/new-year?utm_source=x&shape=b&v=2").json())).toEqual(["slug", "title", "targetIso", "days"]);
+  });
+});
+
+describe("answers bad input with JSON errors", () => {
+  it("answers any other shape with 400 invalid_shape", async () => {
+    for (const query of ["shape=c", "shape=", "shape=A", "shape=a&shape=b"]) {
+      const response = get(`/api/countdown/new-year?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = await response.json();
+      expect(body.error.code).toBe("invalid_shape");
+      expect(body.error.message).toMatch(/"shape" must be given once, as "a" or "b"/);
+    }
+  });
+
+  it("answers an unknown slug, whatever its form, with 404 not_found", async () => {
+    for (const slug of ["nope", "NEW-YEAR", "new-year/extra", "", "%E0%A4%A", "..%2F..%2Fpackage.json", "__proto__", "constructor"]) {
+      const response = get(`/api/countdown/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
+
+  it("answers other methods with 405 and Allow", async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const response = get("/api/countdown/new-year", { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect((await response.json()).error.code).toBe("method_not_allowed");
+    }
+  });
+
+  it("answers 503 without details when the built data is corrupt, and logs why", async () => {
+    const lines: string[] = [];
+    const broken = createLiveHandler({ store: () => createLiveStore({ version: 1 }), log: (line) => lines.push(line) });
+    const response = broken(new Request("https://example.test/api/countdown/new-year"));
+    expect(response.status).toBe(503);
+    const text = await response.text();
+    expect(JSON.parse(text).error.code).toBe("unavailable");
+    expect(text).not.toMatch(/at |Error|version/);
+    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data is not an object/)]);
+  });
+});
+
+describe("answers HEAD and CORS preflight", () => {
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const response = get("/api/countdown/new-year", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.text()).toBe("");
+  });
+
+  it("answers OPTIONS with 204 and the CORS grants", () => {
+    const response = get("/api/countdown/new-year", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+  });
+});
+
+describe("answers health from the live runtime", () => {
+  it("reports status, count, version and time, never cached", async () => {
+    const response = get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z" });
+  });
+});
+
+describe("the Netlify Function", () => {
+  it("routes exactly the live paths of the route table", () => {
+    expect(netlifyConfig.path).toEqual(LIVE_ROUTES.map((route) => route.path));
+  });
+
+  it("serves the live data of the build", async () => {
+    const response = await netlifyFunction(new Request("https://example.test/api/countdown/long-past?shape=b"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ slug: "long-past", title: "Long past", targetIso: "2000-01-01T00:00:00Z", days: 0 });
+  });
+
+  it("bundles as Netlify does into a small module with the data inlined and no Luxon or Eleventy", async () => {
+    const outfile = path.join(mkdtempSync(path.join(tmpdir(), "function-")), "live.mjs");
+    const result = await build({
+      entryPoints: [path.join(ROOT, "netlify/functions/live.ts")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node22",
+      outfile,
+      alias: { "#live-data": TEST_LIVE_DATA },
+      metafile: true,
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => /luxon|eleventy|js-yaml/.test(input))).toBe(false);
+    const bundled = (await import(pathToFileURL(outfile).href)) as typeof import("../netlify/functions/live.ts");
+    const response = await bundled.default(new Request("https://example.test/api/health"));
+    expect((await response.json()).countdowns).toBeGreaterThan(3);
+    expect(bundled.config).toEqual(netlifyConfig);
+  });
+});

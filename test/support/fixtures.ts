@@ -1,0 +1,34 @@
+// Fixture countdowns: the shipped samples plus cases the contract names, with targets relative to now
+// so the tests mean the same thing on any day.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { ROOT } from "./paths.ts";
+
+const DAY = 86_400_000;
+
+/** A whole-second instant `days` from now. */
+export function fromNow(days: number): string {
+  return isoSeconds(Math.floor((Date.now() + days * DAY) / 1000) * 1000);
+}
+
+export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>alert(1)</script>`;
+
+/** `<slug>.md` contents by slug. */
+export function fixtureFiles(): Record<string, string> {
+  return {
+    "future-launch": `---\ntitle: ${JSON.stringify(HOSTILE_TITLE)}\ntarget: "${fromNow(3.2)}"\ndone: "We have lift-off"\n---\nThe **launch** <em>party</em>.\n`,
+    "long-past": `---\ntitle: "Long past"\ntarget: "2000-01-01T00:00:00Z"\n---\n`,
+    "tie-b": `---\ntitle: "Tie B"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
+    "tie-a": `---\ntitle: "Tie A"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
+    "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
+  };
+}
+
+/** Writes the samples and the fixtures into `dir`, replacing what was there. */
+export function writeFixtureCountdowns(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(ROOT, "countdowns"), dir, { recursive: true });
+  for (const [slug, text] of Object.entries(fixtureFiles())) writeFileSync(path.join(dir, `${slug}.md`), text);
+}

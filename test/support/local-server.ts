@@ -1,0 +1,45 @@
+// Starts the real local server (scripts/serve.ts, as `npm run serve` does) on a free port.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { ROOT } from "./paths.ts";
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export async function startServer(outDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/serve.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    child.stdout!.on("data", () => {
+      const match = /(http:\/\/\S+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
