@@ -136,6 +136,15 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
   });
 
+  // CONNECT never reaches the request handler; answer it like any other unsupported method.
+  server.on("connect", (req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
+    const body = JSON.stringify({ error: { code: "method_not_allowed", message: `CONNECT is not supported; use ${ALLOWED_METHODS}` } });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
   function reload(): boolean {
     try {
       build = loadBuild(options.outDir);
@@ -160,7 +169,14 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     close: () =>
       new Promise<void>((resolve, reject) => {
         if (options.watch) unwatchFile(liveDataFile);
-        server.close((error) => (error ? reject(error) : resolve()));
+        // Busy keep-alive connections are closed as soon as their last answer is out, not after
+        // the keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close((error) => {
+          clearInterval(sweep);
+          if (error) reject(error);
+          else resolve();
+        });
         server.closeIdleConnections();
       }),
   };

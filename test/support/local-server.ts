@@ -7,6 +7,8 @@ export interface RunningServer {
   url: string;
   process: ChildProcess;
   output: () => string;
+  /** Resolves with the exit code once the process has ended (null if a signal ended it). */
+  exited: Promise<number | null>;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
@@ -37,6 +39,7 @@ export async function startServer(outDir: string, env: Record<string, string> = 
     url,
     process: child,
     output: () => output,
+    exited,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

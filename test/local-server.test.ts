@@ -1,0 +1,271 @@
+// CONTRACT, every endpoint, method, status and header, against the real local server
+// (scripts/serve.ts in its own process, on a free port, serving the fixture build).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawGet, rawRequest } from "./support/http.ts";
+import { startServer, type RunningServer } from "./support/local-server.ts";
+import { TEST_BASE_URL, TEST_OUT_DIR } from "./support/paths.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(TEST_OUT_DIR);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+const API_PATHS = ["/api/countdown/future-launch", "/api/embed/future-launch", "/api/pages", "/api/health", "/api/data/future-launch.json"];
+
+describe("GET /api/countdown/:slug", () => {
+  it("answers live JSON with both shapes, computed at serverTime", async () => {
+    const before = Date.now();
+    const response = await get("/api/countdown/future-launch");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = await response.json();
+    expect(Object.keys(body)).toEqual(["slug", "title", "targetDate", "timeLeft", "targetIso", "days", "expired", "serverTime"]);
+    expect(body.targetDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(body.targetIso).toBe(body.targetDate);
+    expect(body.serverTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const serverTime = Date.parse(body.serverTime);
+    expect(serverTime).toBeGreaterThanOrEqual(before - 5);
+    const total = Math.floor((Date.parse(body.targetDate) - serverTime) / 1000);
+    const { days, hours, minutes, seconds } = body.timeLeft;
+    expect(days * 86400 + hours * 3600 + minutes * 60 + seconds).toBe(total);
+    expect(body.days).toBe(days);
+    expect(days).toBe(3);
+    expect(body.expired).toBe(false);
+  });
+
+  it("is live: two requests a second apart differ", async () => {
+    const first = await (await get("/api/countdown/future-launch")).json();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await (await get("/api/countdown/future-launch")).json();
+    expect(Date.parse(second.serverTime) - Date.parse(first.serverTime)).toBeGreaterThanOrEqual(1000);
+    expect(second.timeLeft).not.toEqual(first.timeLeft);
+  });
+
+  it("answers a past countdown with zeros and expired", async () => {
+    const body = await (await get("/api/countdown/long-past")).json();
+    expect(body.timeLeft).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(body.expired).toBe(true);
+  });
+
+  it("answers ?shape=a and ?shape=b with exactly that shape", async () => {
+    expect(Object.keys(await (await get("/api/countdown/future-launch?shape=a")).json())).toEqual(["slug", "title", "targetDate", "timeLeft"]);
+    expect(Object.keys(await (await get("/api/countdown/future-launch?shape=b")).json())).toEqual(["slug", "title", "targetIso", "days"]);
+  });
+
+  it("may be cached for one second, on Netlify's CDN keyed on shape only", async () => {
+    const response = await get("/api/countdown/future-launch");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=1");
+    expect(response.headers.get("netlify-cdn-cache-control")).toBe("public, max-age=1");
+    expect(response.headers.get("netlify-vary")).toBe("query=shape");
+  });
+
+  it("answers a bad shape with 400 and a JSON error", async () => {
+    const response = await get("/api/countdown/future-launch?shape=c");
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({ code: "invalid_shape", message: expect.stringContaining('"c"') });
+  });
+
+  it("answers an unknown slug, whatever its form, with 404 and a JSON error", async () => {
+    for (const path of ["/api/countdown/nope", "/api/countdown/Future-Launch", "/api/countdown/", "/api/countdown", "/api/countdown/a/b", "/api/countdown/%zz", "/api/countdown/future-launch.json"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
+      expect((await response.json()).error.code, path).toBe("not_found");
+    }
+  });
+});
+
+describe("GET /api/embed/:slug", () => {
+  it("answers the widget as HTML that any origin may frame", async () => {
+    const response = await get("/api/embed/future-launch");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    expect(response.headers.get("content-security-policy")).toMatch(/frame-ancestors \*/);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toMatch(/role="timer"/);
+  });
+
+  it("answers an unknown slug with 404 and a small HTML page in the widget's style", async () => {
+    const response = await get("/api/embed/nope");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toContain("Countdown not found");
+  });
+});
+
+describe("GET /api/pages", () => {
+  it("answers a bare JSON array of slug, title and absolute url", async () => {
+    const response = await get("/api/pages");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const pages = await response.json();
+    expect(Array.isArray(pages)).toBe(true);
+    expect(pages[0]).toEqual({ slug: "long-past", title: "Long past", url: `${TEST_BASE_URL}/long-past/` });
+  });
+
+  it("links pages that the server serves", async () => {
+    for (const page of await (await get("/api/pages")).json()) {
+      const response = await get(new URL(page.url).pathname);
+      expect(response.status, page.url).toBe(200);
+      expect(await response.text()).toContain("<h1>");
+    }
+  });
+});
+
+describe("GET /api/health", () => {
+  it("answers status, count, version and time, never cached", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = await response.json();
+    expect(body).toEqual({ status: "ok", countdowns: 8, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
+  });
+});
+
+describe("CORS, methods and common headers on every API path", () => {
+  it("lets any origin read every API response", async () => {
+    for (const path of [...API_PATHS, "/api/nope", "/api/countdown/nope", "/api/embed/nope"]) {
+      const response = await get(path, { headers: { Origin: "https://someone-else.example" } });
+      expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    for (const path of API_PATHS) {
+      const [head, getResponse] = [await get(path, { method: "HEAD" }), await get(path)];
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get("content-type"), path).toBe(getResponse.headers.get("content-type"));
+      expect(head.headers.get("cache-control"), path).toBe(getResponse.headers.get("cache-control"));
+      expect(await head.text(), path).toBe("");
+    }
+  });
+
+  it("answers a CORS preflight with 204", async () => {
+    for (const path of API_PATHS) {
+      const response = await get(path, {
+        method: "OPTIONS",
+        headers: { Origin: "https://someone-else.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with" },
+      });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(response.headers.get("access-control-allow-methods"), path).toBe("GET, HEAD, OPTIONS");
+      expect(response.headers.get("access-control-allow-headers"), path).toBe("*");
+    }
+  });
+
+  it("answers any other method with 405, Allow and a JSON error", async () => {
+    for (const path of API_PATHS) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+        const response = await get(path, { method });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        expect((await response.json()).error.code).toBe("method_not_allowed");
+      }
+    }
+    for (const method of ["PURGE", "PROPFIND", "CONNECT"]) {
+      expect((await rawGet(server.url, "/api/pages", method)).status, method).toBe(405);
+    }
+    // Node's HTTP parser refuses methods it does not know before any handler runs.
+    expect((await rawGet(server.url, "/api/pages", "BREW")).status).toBe(400);
+  });
+
+  it("answers an unknown API path with 404 and a JSON error", async () => {
+    const response = await get("/api/nope");
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe("not_found");
+  });
+});
+
+describe("no request, however malformed, gets a 5xx or a file outside the site", () => {
+  const targets = [
+    "/../package.json",
+    "/..%2f..%2fpackage.json",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "//etc/passwd",
+    "/api/embed/..%2f..%2f..%2fpackage.json",
+    "/api/countdown/%00",
+    "/%",
+    "/%zz",
+    "/src/live/handler.ts",
+    "/netlify.toml",
+    "/_headers",
+    "/_redirects",
+    "/live/countdowns.json",
+    "/../live/countdowns.json",
+    `/${"a".repeat(8000)}`,
+    "*",
+    "http://evil.example/api/pages",
+  ];
+
+  it("answers each without a 5xx, a stack trace or a private file", async () => {
+    for (const target of targets) {
+      const response = await rawGet(server.url, target);
+      expect(response.status, target).toBeGreaterThanOrEqual(200);
+      expect(response.status, target).toBeLessThan(500);
+      expect(response.body, target).not.toMatch(/"dependencies"|root:x:0|\bat .*\.ts:\d+|tickerHash|\[build\]|Access-Control-Allow-Origin: \*\n/);
+    }
+    expect((await get("/api/health")).status).toBe(200);
+  });
+
+  it("answers a broken request line with 400", async () => {
+    const response = await rawRequest(server.url, "GARBAGE\r\n\r\n");
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("the site", () => {
+  it("serves the index and a 404 page", async () => {
+    const index = await get("/");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toMatch(/^text\/html; ?charset=utf-8$/);
+    expect(await index.text()).toContain('href="/future-launch/"');
+    const missing = await get("/no-such-page/");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Not found");
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes the requests in flight after SIGTERM, then exits 0", async () => {
+    const own = await startServer(TEST_OUT_DIR);
+    const { hostname, port } = new URL(own.url);
+    const net = await import("node:net");
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Many pipelined requests and a client that does not read yet: answers pile up in flight.
+    const count = 1500;
+    socket.pause();
+    socket.write("GET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(count));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    own.process.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(own.process.exitCode).toBeNull();
+
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (received += chunk));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.resume();
+    await closed;
+    expect(received.match(/HTTP\/1\.1 200 OK/g)?.length).toBe(count);
+    expect(await own.exited).toBe(0);
+    expect(own.output()).toMatch(/SIGTERM: finishing requests in flight/);
+  });
+
+  it("closes idle keep-alive connections at once instead of waiting for them", async () => {
+    const own = await startServer(TEST_OUT_DIR);
+    const agentResponse = await fetch(`${own.url}/api/health`, { headers: { Connection: "keep-alive" } });
+    expect(agentResponse.status).toBe(200);
+    const started = Date.now();
+    const code = await own.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

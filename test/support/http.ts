@@ -1,0 +1,34 @@
+// Raw HTTP for tests that must send what fetch would clean up (dot segments, bad escapes, odd methods).
+import net from "node:net";
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `request` as written on one connection and reads the answer until the server closes it. */
+export function rawRequest(baseUrl: string, request: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", ...rest] = data.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+/** `GET <target>` with the connection closed after the answer. */
+export const rawGet = (baseUrl: string, target: string, method = "GET") =>
+  rawRequest(baseUrl, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
