@@ -239,8 +239,9 @@ describe("graceful shutdown", () => {
     const net = await import("node:net");
     const socket = net.connect(Number(port), hostname);
     await new Promise((resolve) => socket.once("connect", resolve));
-    // Many pipelined requests and a client that does not read yet: answers pile up in flight.
-    const count = 1500;
+    // Many pipelined requests and a client that does not read yet: 10,000 answers (about 30 MB)
+    // cannot all fit in the socket buffers, so some are still in flight at SIGTERM.
+    const count = 10_000;
     socket.pause();
     socket.write("GET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(count));
     await new Promise((resolve) => setTimeout(resolve, 300));
