@@ -250,12 +250,18 @@ describe("graceful shutdown", () => {
     expect(own.process.exitCode).toBeNull();
 
     let received = "";
+    let lastData = 0;
     socket.setEncoding("latin1");
-    socket.on("data", (chunk) => (received += chunk));
+    socket.on("data", (chunk) => {
+      received += chunk;
+      lastData = Date.now();
+    });
     const closed = new Promise((resolve) => socket.once("close", resolve));
     socket.resume();
     await closed;
     expect(received.match(/HTTP\/1\.1 200 OK/g)?.length).toBe(count);
+    // Closed once its last answer is out, not after the 5 s keep-alive timeout.
+    expect(Date.now() - lastData).toBeLessThan(2000);
     expect(await own.exited).toBe(0);
     expect(own.output()).toMatch(/SIGTERM: finishing requests in flight/);
   });
