@@ -28,6 +28,8 @@ export interface LocalServerOptions {
   log?: (line: string) => void;
   /** Reload the build when it changes on disk (the live data file is written last). */
   watch?: boolean;
+  /** The clock of the live answers, in ms since the epoch (default: the system clock). */
+  now?: () => number;
 }
 
 /** One loaded build: everything a request needs, swapped as a whole on reload. */
@@ -68,7 +70,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   const log = options.log ?? ((line: string) => console.error(line));
   let build = loadBuild(options.outDir);
 
-  const liveListener = getRequestListener(createLiveHandler({ store: () => build.store, log }), {
+  const liveListener = getRequestListener(createLiveHandler({ store: () => build.store, log, now: options.now }), {
     errorHandler: (error) => {
       log(`live handler failed: ${error instanceof Error ? error.message : String(error)}`);
       return jsonError(500, "internal_error", "Something went wrong on our side; try again shortly.");
