@@ -12,6 +12,9 @@ export function fromNow(days: number): string {
   return isoSeconds(Math.floor((Date.now() + days * DAY) / 1000) * 1000);
 }
 
+/** 200 characters, the longest title allowed, in words that wrap. */
+export const LONGEST_TITLE = "The longest title a countdown may have, written out in plain words so that it wraps across several lines of the widget and still has to fit a frame of 280 by 180 pixels without clipping!!".padEnd(200, "!");
+
 export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>alert(1)</script>`;
 
 /** `<slug>.md` contents by slug. */
@@ -21,6 +24,7 @@ export function fixtureFiles(): Record<string, string> {
     "long-past": `---\ntitle: "Long past"\ntarget: "2000-01-01T00:00:00Z"\n---\n`,
     "tie-b": `---\ntitle: "Tie B"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
     "tie-a": `---\ntitle: "Tie A"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
+    "longest-title": `---\ntitle: "${LONGEST_TITLE}"\ntarget: "${fromNow(1234.5)}"\n---\n`,
     "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
   };
 }
