@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { formatTimeLeft, secondsLeft, timeLeft } from "../../src/time/time-left.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser } from "../../scripts/chromium.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;

@@ -1,4 +1,5 @@
-// Debian's Chromium driven by playwright-core: the real browser of the browser tests and screenshots.
+// Debian's Chromium driven by playwright-core: the real browser of the browser tests, the benchmarks and
+// the screenshots (playwright-core downloads no browser of its own).
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
