@@ -10,7 +10,9 @@ import type { LiveDataFile } from "../live/live-store.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
 import { releaseVersion } from "./release.ts";
 import { sitePlugin } from "./site-plugin.ts";
-import { bundleTicker } from "./ticker-bundle.ts";
+import { bundlePageScript, bundleTicker } from "./ticker-bundle.ts";
+import { frontMatterJsonSchema } from "../countdown/front-matter-schema.ts";
+import { openApiDocument } from "./openapi.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -56,7 +58,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { countdowns, problems } = await loadCountdowns(countdownsDir);
   if (problems.length > 0) return { ok: false, problems };
 
-  const ticker = await bundleTicker();
+  const [ticker, pageScript] = await Promise.all([bundleTicker(), bundlePageScript()]);
   // Built beside the live folder, then swapped in by renames on the same file system.
   const next = `${outDir}.next-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
@@ -71,7 +73,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         eleventyConfig.addGlobalData("build", {
           baseUrl,
           version,
+          builtAt: new Date().toISOString(),
           ticker,
+          pageScript,
+          openapi: openApiDocument(baseUrl, version),
+          frontMatterSchema: frontMatterJsonSchema(),
           pages: pagesList(countdowns, baseUrl),
           netlify: { headers: renderHeadersFile({ tickerHash: ticker.hash }), redirects: renderRedirectsFile() },
         });

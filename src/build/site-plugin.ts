@@ -1,7 +1,10 @@
-// Eleventy filters of the site: dates in Luxon, JSON for the API files, the Markdown body.
-import { DateTime } from "luxon";
+// Eleventy filters of the site: dates in Luxon, JSON for the API files, the Markdown body, the
+// calendar file, and the split of the index into upcoming and ended countdowns.
 import type { UserConfig } from "@11ty/eleventy";
+import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
+import type { Countdown } from "../countdown/countdown-file.ts";
+import { calendarFile } from "./ics.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -20,4 +23,10 @@ export function sitePlugin(eleventyConfig: UserConfig): void {
   );
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
   eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
+  /** The add-to-calendar file of a countdown. */
+  eleventyConfig.addFilter("calendar", (countdown: Countdown, pageUrl: string, stamp: string) => calendarFile(countdown, { pageUrl, stamp }));
+  /** Countdowns still running when the site was built, soonest first. */
+  eleventyConfig.addFilter("upcoming", (countdowns: Countdown[], builtAt: string) => countdowns.filter((c) => c.targetMs > Date.parse(builtAt)));
+  /** Countdowns over when the site was built, the most recent first. */
+  eleventyConfig.addFilter("ended", (countdowns: Countdown[], builtAt: string) => countdowns.filter((c) => c.targetMs <= Date.parse(builtAt)).reverse());
 }

@@ -1,4 +1,5 @@
-// Compiles the widget ticker from TypeScript to one small inline script, and hashes it for the CSP.
+// Compiles the browser scripts from TypeScript: the widget ticker (inlined, hashed for the CSP) and
+// the pages' script (a file of its own).
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -10,11 +11,12 @@ export interface TickerBundle {
   hash: string;
 }
 
-const ENTRY = fileURLToPath(new URL("../widget/ticker.ts", import.meta.url));
+const TICKER = fileURLToPath(new URL("../widget/ticker.ts", import.meta.url));
+const PAGE_SCRIPT = fileURLToPath(new URL("../pages/page-script.ts", import.meta.url));
 
-export async function bundleTicker(): Promise<TickerBundle> {
+async function bundle(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     minify: true,
@@ -26,7 +28,16 @@ export async function bundleTicker(): Promise<TickerBundle> {
     mangleProps: /^(targetMs|left|done|days|hours|minutes|seconds)$/,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
-  const code = result.outputFiles[0]!.text.trim();
+  return result.outputFiles[0]!.text.trim();
+}
+
+export async function bundleTicker(): Promise<TickerBundle> {
+  const code = await bundle(TICKER);
   if (code.includes("</script")) throw new Error("the ticker bundle contains </script and cannot be inlined");
   return { code, hash: `sha256-${createHash("sha256").update(code).digest("base64")}` };
+}
+
+/** The pages' script, served as /assets/site.js. */
+export function bundlePageScript(): Promise<string> {
+  return bundle(PAGE_SCRIPT);
 }

@@ -36,12 +36,31 @@ export const TITLE_MAX = 200;
 export const DONE_MESSAGE_MAX = 200;
 export const DEFAULT_TIMEZONE = "UTC";
 export const DEFAULT_DONE_MESSAGE = "The countdown has ended.";
-const KNOWN_FIELDS = ["title", "target", "timezone", "done"];
 
 // Date and time, optional seconds, optional `Z` or `±hh:mm`. Fractions of a second are refused:
 // the published `targetDate` has whole seconds, so a fraction would be silently dropped.
-const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
+export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 const TARGET_EXAMPLE = `"2026-12-31T23:59:00" (a time in "timezone") or "2026-12-31T23:59:00Z" (UTC)`;
+
+/**
+ * The front matter fields: what the validator below checks, and what the JSON Schema for editors
+ * (front-matter-schema.ts) is generated from.
+ */
+export const FRONT_MATTER_FIELDS = {
+  title: { required: true, maxLength: TITLE_MAX, description: "Display title, 1 to 200 characters, one line." },
+  target: {
+    required: true,
+    pattern: TARGET_PATTERN,
+    description: 'The target: ISO 8601 date and time. With "Z" or an offset it is that instant; without, a wall-clock time in "timezone".',
+  },
+  timezone: {
+    required: false,
+    default: DEFAULT_TIMEZONE,
+    description: "IANA time zone of a target written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
+  },
+  done: { required: false, maxLength: DONE_MESSAGE_MAX, default: DEFAULT_DONE_MESSAGE, description: "What the widget shows once the target has passed." },
+} as const;
+const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
 // Control characters (line breaks included) have no place in a one-line title.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
