@@ -28,7 +28,7 @@ try {
   for (const theme of ["light", "dark"] as const) {
     for (const size of SIZES) {
       const page = await browser.newPage({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 2 });
-      await page.clock.install({ time: PINNED_TIME });
+      await page.clock.install({ time: PINNED_TIME - 10_000 });
       await page.clock.pauseAt(PINNED_TIME);
       await page.goto(`${base}/api/embed/${SLUG}?theme=${theme}`);
       const file = path.join(outFolder, `widget-${size.name}-${theme}.png`);

@@ -14,12 +14,16 @@ export interface NewCountdown {
 
 export type NewCountdownResult = { ok: true; file: string; countdown: Countdown } | { ok: false; problems: Problem[] };
 
+/** Latin letters that Unicode does not decompose into a base letter and marks. */
+const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+
 /** "Fête de l'été 2027!" -> "fete-de-l-ete-2027": ASCII letters and digits, hyphens between, at most 64. */
 export function slugFromTitle(title: string): string {
   const slug = title
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (letter) => LETTERS[letter]!)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return slug.length <= 64 ? slug : slug.slice(0, 64).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, 64);

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { formatTimeLeft, secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { launchBrowser } from "../../scripts/chromium.ts";
@@ -67,8 +67,8 @@ async function open(url: string, options: BrowserContextOptions = {}, beforeLoad
   return { page, problems, requests };
 }
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
 const leftText = (page: Page) => page.locator("[data-left]").textContent();
@@ -147,7 +147,7 @@ describe("fits any frame from 280 to 1200 px wide", () => {
     });
   }
 
-  it("shows everything without a scrollbar or clipping, for short and for the longest titles", async () => {
+  it("shows everything without a scrollbar or clipping, for short and for the longest titles", { timeout: 60_000 }, async () => {
     const sizes = [280, 320, 400, 600, 800, 1000, 1200].flatMap((width) => [180, 250].map((height) => ({ width, height })));
     for (const slug of ["future-launch", "longest-title", "long-past"]) {
       const { page } = await open(`${base}/api/embed/${slug}`);
@@ -231,7 +231,8 @@ describe("themes and motion", () => {
 describe("visibility, wake and the done state (on the browser's clock)", () => {
   async function paused(slug: string, at: number): Promise<Page> {
     const { page } = await open(`${base}/api/embed/${slug}`, {}, async (p) => {
-      await p.clock.install({ time: at });
+      // Installed a little earlier, so that pausing at `at` never moves the clock backwards.
+      await p.clock.install({ time: at - 10_000 });
       await p.clock.pauseAt(at);
       await p.addInitScript(() => {
         const w = window as unknown as { timeouts: number };
@@ -299,7 +300,7 @@ describe("visibility, wake and the done state (on the browser's clock)", () => {
 });
 
 describe("security and weight", () => {
-  it("makes one request, sets no cookie and breaks no CSP rule, whatever the options", async () => {
+  it("makes one request, sets no cookie and breaks no CSP rule, whatever the options", { timeout: 60_000 }, async () => {
     for (const query of ["", "?theme=dark", "?theme=light", "?sync=1"]) {
       for (const slug of ["future-launch", "long-past", "new-year-2027", "nope"]) {
         const { page, problems, requests } = await open(`${base}/api/embed/${slug}${query}`);
@@ -309,6 +310,7 @@ describe("security and weight", () => {
           query === "?sync=1" && slug !== "nope" ? [`${base}/api/embed/${slug}${query}`, `${base}/api/countdown/${slug}`] : [`${base}/api/embed/${slug}${query}`],
         );
         expect(await page.context().cookies()).toEqual([]);
+        await page.context().close();
       }
     }
   });
@@ -342,10 +344,12 @@ describe("accessibility", () => {
     expect(await page.title()).toContain("Launch");
   });
 
-  it("has no serious or critical axe-core violation, light or dark, ticking or done", async () => {
+  it("has no serious or critical axe-core violation, light or dark, ticking or done", { timeout: 60_000 }, async () => {
     for (const [slug, colorScheme] of [["future-launch", "light"], ["future-launch", "dark"], ["long-past", "light"], ["long-past", "dark"], ["nope", "light"]] as const) {
       // axe is injected as a script, which the widget's CSP rightly forbids: bypass it for this check only.
       const { page } = await open(`${base}/api/embed/${slug}`, { bypassCSP: true, colorScheme });
+      // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
       await page.addScriptTag({ content: axeSource });
       const results = (await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run())) as {
         violations: { id: string; impact: string }[];

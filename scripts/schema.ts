@@ -1,0 +1,10 @@
+// `npm run schema`: writes docs/countdown.schema.json, the front matter JSON Schema for editors
+// (the build publishes the same document at /api/countdown.schema.json).
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { PROJECT_ROOT } from "../src/build/build-site.ts";
+import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
+
+const file = path.join(PROJECT_ROOT, "docs/countdown.schema.json");
+writeFileSync(file, `${JSON.stringify(frontMatterJsonSchema(), null, 2)}\n`);
+console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);

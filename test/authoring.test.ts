@@ -1,0 +1,139 @@
+// The authoring commands: `npm run new` writes a countdown file only when it is valid and new;
+// `npm run check` validates with exactly the build's rules and messages.
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
+import { slugFromTitle } from "../src/countdown/new-countdown.ts";
+import { ROOT } from "./support/paths.ts";
+
+const exec = promisify(execFile);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(script: string, args: string[], countdownsDir: string): Promise<Run> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, COUNTDOWNS_DIR: countdownsDir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+const emptyFolder = () => path.join(mkdtempSync(path.join(tmpdir(), "authoring-")), "countdowns");
+const newCountdown = (dir: string, ...args: string[]) => run("new-countdown.ts", args, dir);
+
+describe("npm run new", () => {
+  it("writes countdowns/<slug>.md with the slug from the title, and prints its path and UTC target", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(dir, "--title", "Fête de l'été 2027", "--target", "2027-06-21T12:00", "--timezone", "Europe/Paris", "--done", "C'est l'été !");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("Wrote countdowns/fete-de-l-ete-2027.md\nTarget: 2027-06-21T10:00:00Z (UTC)\n");
+    const text = readFileSync(path.join(dir, "fete-de-l-ete-2027.md"), "utf8");
+    const parsed = parseCountdownFile("countdowns/fete-de-l-ete-2027.md", text);
+    expect(parsed.countdown).toMatchObject({ title: "Fête de l'été 2027", targetDate: "2027-06-21T10:00:00Z", timezone: "Europe/Paris", doneMessage: "C'est l'été !" });
+  });
+
+  it("takes --slug, and UTC when no zone is given", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(dir, "--title", "Launch", "--target", "2030-01-01T00:00:00Z", "--slug", "big-launch");
+    expect(result.code).toBe(0);
+    expect(readdirSync(dir)).toEqual(["big-launch.md"]);
+    expect(result.stdout).toContain("Target: 2030-01-01T00:00:00Z (UTC)");
+  });
+
+  it("refuses a slug that is taken and leaves the existing file alone", async () => {
+    const dir = emptyFolder();
+    await newCountdown(dir, "--title", "Launch", "--target", "2030-01-01T00:00:00Z");
+    const before = readFileSync(path.join(dir, "launch.md"), "utf8");
+    const result = await newCountdown(dir, "--title", "Launch", "--target", "2031-01-01T00:00:00Z");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Nothing was written:');
+    expect(result.stderr).toContain('countdowns/launch.md: slug: "launch" is taken');
+    expect(readFileSync(path.join(dir, "launch.md"), "utf8")).toBe(before);
+  });
+
+  it("refuses every invalid value with the build's messages, and writes nothing", async () => {
+    const cases: [string[], RegExp][] = [
+      [["--title", "", "--target", "2030-01-01T00:00"], /title: is empty/],
+      [["--title", "x".repeat(201), "--target", "2030-01-01T00:00", "--slug", "long"], /title: is 201 characters long/],
+      [["--title", "T", "--target", "tomorrow"], /target: "tomorrow" is not an ISO 8601 date-time/],
+      [["--title", "T", "--target", "2030-02-30T00:00"], /target: "2030-02-30T00:00" is not a real date-time/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--timezone", "Mars/Base"], /timezone: "Mars\/Base" is not a time zone Luxon knows/],
+      [["--title", "T", "--target", "2027-03-28T02:30", "--timezone", "Europe/Berlin"], /target: "2027-03-28T02:30" does not exist in Europe\/Berlin/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "Bad_Slug"], /slug: "Bad_Slug" is not a valid slug/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],
+      [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title .* give one with --slug/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
+    ];
+    for (const [args, message] of cases) {
+      const dir = emptyFolder();
+      const result = await newCountdown(dir, ...args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr, args.join(" ")).toMatch(message);
+      expect(result.stderr).toContain("Nothing was written");
+      expect(existsSync(dir) ? readdirSync(dir) : [], args.join(" ")).toEqual([]);
+    }
+  });
+
+  it("reports every problem at once", async () => {
+    const result = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-13-01T00:00", "--timezone", "Nowhere/Land", "--slug", "ok");
+    expect(result.stderr.match(/^  countdowns\/ok\.md: /gm)).toHaveLength(3);
+  });
+
+  it("explains its usage when a required option or an unknown one is given", async () => {
+    const missing = await newCountdown(emptyFolder(), "--title", "T");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/Missing --target\. Nothing was written\.\nUsage: npm run new/);
+    const unknown = await newCountdown(emptyFolder(), "--title", "T", "--target", "2030-01-01T00:00", "--zone", "UTC");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--zone'/);
+  });
+
+  it("derives readable slugs", () => {
+    expect(slugFromTitle("Hello, World!")).toBe("hello-world");
+    expect(slugFromTitle("  Ünïcödé  Straße 2027 ")).toBe("unicode-strasse-2027");
+    expect(slugFromTitle("🚀 Launch 🚀")).toBe("launch");
+    const long = slugFromTitle("word ".repeat(40));
+    expect(long.length).toBeLessThanOrEqual(64);
+    expect(long).toMatch(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+  });
+});
+
+describe("npm run check", () => {
+  it("passes the shipped samples", async () => {
+    const result = await run("check.ts", [], path.join(ROOT, "countdowns"));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^All \d+ countdown\(s\) are valid\.$/m);
+  });
+
+  it("fails with exactly the build's problem lines", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "check-"));
+    cpSync(path.join(ROOT, "countdowns"), dir, { recursive: true });
+    writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Nope/Nope"\n---\n`);
+    writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
+    const check = await run("check.ts", [], dir);
+    const build = await exec(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/build.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, COUNTDOWNS_DIR: dir, OUT_DIR: path.join(mkdtempSync(path.join(tmpdir(), "out-")), "dist") },
+    }).then(
+      () => ({ stderr: "" }),
+      (error: { stderr: string }) => error,
+    );
+    const problemLines = (text: string) => text.split("\n").filter((line) => line.startsWith("  "));
+    expect(check.code).toBe(1);
+    expect(problemLines(check.stderr)).toHaveLength(2);
+    expect(problemLines(check.stderr)).toEqual(problemLines(build.stderr));
+  });
+});

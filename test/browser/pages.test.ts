@@ -1,0 +1,131 @@
+// The site's pages in Chromium: the Copy buttons, the snippets' theme choice, live countdowns,
+// local times, accessibility in light and dark, and small screens.
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../../scripts/chromium.ts";
+import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+
+const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
+let browser: Browser;
+let local: LocalServer;
+let base: string;
+
+beforeAll(async () => {
+  local = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await local?.close();
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function open(pathname: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: "en-US", ...options });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${base}${pathname}`);
+  return { page, errors };
+}
+
+describe("the embed section of a countdown's page", () => {
+  const embedSrc = `${TEST_BASE_URL}/api/embed/future-launch`;
+
+  it("copies each snippet with its Copy button and says so", async () => {
+    const { page, errors } = await open("/future-launch/", { permissions: ["clipboard-read", "clipboard-write"] });
+    for (const [id, snippet] of [
+      ["snippet-wide", `<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>`],
+      ["snippet-small", `<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px"></iframe>`],
+    ] as const) {
+      await page.locator(`button[data-copy="${id}"]`).click();
+      await expect.poll(() => page.locator(`#${id}-status`).textContent()).toBe("Copied.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+    }
+    await page.locator('button[data-copy="fetch-example"]').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`fetch("${TEST_BASE_URL}/api/countdown/future-launch")`);
+    expect(errors).toEqual([]);
+  });
+
+  it("puts the chosen theme into both snippets and the preview", async () => {
+    const { page } = await open("/future-launch/", { permissions: ["clipboard-read", "clipboard-write"] });
+    await page.getByLabel("Dark").check();
+    expect(await page.locator("#snippet-wide").textContent()).toBe(
+      `<iframe src="${embedSrc}?theme=dark" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>`,
+    );
+    expect(await page.locator("#snippet-small").textContent()).toContain(`src="${embedSrc}?theme=dark" width="320" height="180"`);
+    await expect.poll(() => page.locator("iframe.preview").getAttribute("src")).toBe("/api/embed/future-launch?theme=dark");
+    const preview = page.frameLocator("iframe.preview");
+    await expect.poll(() => preview.locator("html").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(18, 18, 18)");
+    await page.locator('button[data-copy="snippet-wide"]').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("?theme=dark");
+    await page.getByLabel("Auto (follows the visitor)").check();
+    expect(await page.locator("#snippet-wide").textContent()).toContain(`src="${embedSrc}" width="100%"`);
+  });
+});
+
+describe("live countdowns on the pages", () => {
+  it("ticks the big countdown on a countdown's page", async () => {
+    const { page } = await open("/future-launch/");
+    const first = await page.locator(".hero [data-left]").textContent();
+    expect(first).toMatch(PATTERN);
+    await expect.poll(() => page.locator(".hero [data-left]").textContent(), { timeout: 2500 }).not.toBe(first);
+  });
+
+  it("ticks every mini countdown of the index, and shows ended ones as ended", async () => {
+    const { page } = await open("/");
+    const timers = page.locator("li [data-left]");
+    expect(await timers.count()).toBe(JSON.parse(readFileSync(path.join(TEST_SITE_DIR, "api/pages"), "utf8")).length);
+    for (const text of await timers.allTextContents()) expect(text).toMatch(PATTERN);
+    const ended = page.locator('li:has(a[href="/long-past/"])');
+    expect(await ended.locator("[data-left]").textContent()).toBe("0d 00h 00m 00s");
+    await expect(ended.locator("[data-done]").isVisible()).resolves.toBe(true);
+  });
+
+  it("shows the target in the visitor's own time zone", async () => {
+    const { page } = await open("/future-launch/", { timezoneId: "Asia/Tokyo" });
+    const iso = (await page.locator("time[data-local]").getAttribute("datetime"))!;
+    const tokyo = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "long", timeZone: "Asia/Tokyo" }).format(new Date(iso));
+    expect(await page.locator("time[data-local]").textContent()).toBe(tokyo);
+  });
+});
+
+describe("accessible and responsive pages", () => {
+  const axeSource = readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+
+  it("have no serious or critical axe-core violation, light or dark", { timeout: 60_000 }, async () => {
+    for (const pathname of ["/", "/future-launch/", "/long-past/", "/no-such-page"]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const { page } = await open(pathname, { colorScheme, bypassCSP: true });
+        // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
+        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+        await page.addScriptTag({ content: axeSource });
+        const results = (await page.evaluate(() => (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<unknown> } }).axe.run(document, { iframes: false }))) as {
+          violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
+        };
+        const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+        expect(serious.map((violation) => `${violation.id} ${JSON.stringify(violation.nodes.map((n) => n.target))}`), `${pathname} ${colorScheme}`).toEqual([]);
+      }
+    }
+  });
+
+  it("fit a 320 px wide screen without scrolling sideways", async () => {
+    for (const pathname of ["/", "/future-launch/", "/longest-title/"]) {
+      const { page } = await open(pathname, { viewport: { width: 320, height: 640 } });
+      const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      expect(scrollWidth, pathname).toBeLessThanOrEqual(width);
+    }
+  });
+});
