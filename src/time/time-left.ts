@@ -47,8 +47,11 @@ export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** Milliseconds until the next whole second of the time left, so a ticker can wake just after it. */
+/**
+ * Milliseconds until the time left next changes, so a ticker can wake right then: the shown value
+ * drops as soon as less than a whole number of seconds remains, i.e. just after each boundary.
+ */
 export function msToNextSecond(targetMs: number, nowMs: number): number {
-  const remainder = (targetMs - nowMs) % SECOND;
-  return remainder > 0 ? remainder : SECOND + remainder;
+  const remainder = (((targetMs - nowMs) % SECOND) + SECOND) % SECOND;
+  return Math.floor(remainder) + 1;
 }

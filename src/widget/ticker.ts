@@ -47,7 +47,7 @@ function tick(): void {
   }
   if (document.hidden || countdowns.every((c) => isExpired(c.targetMs, nowMs))) return;
   // Targets are whole seconds, so every countdown on the page changes at the same boundary.
-  timer = setTimeout(tick, msToNextSecond(countdowns[0]!.targetMs, nowMs) + 1);
+  timer = setTimeout(tick, msToNextSecond(countdowns[0]!.targetMs, nowMs));
 }
 
 /** Scales the type of `root` (which fills the frame) down until its content fits: no scrollbar,
