@@ -7,7 +7,11 @@ export interface RawResponse {
   body: string;
 }
 
-/** Sends `request` as written on one connection and reads the answer until the server closes it. */
+/**
+ * Sends `request` as written on one connection and reads the answer until the server closes it.
+ * A connection the server resets (as Node does on garbage it will not parse) reads as what arrived
+ * before the reset: often nothing, which gives a status of NaN.
+ */
 export function rawRequest(baseUrl: string, request: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -15,7 +19,9 @@ export function rawRequest(baseUrl: string, request: string): Promise<RawRespons
     let data = "";
     socket.setEncoding("latin1");
     socket.on("data", (chunk) => (data += chunk));
-    socket.on("error", reject);
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+    });
     socket.on("close", () => {
       const [head = "", ...rest] = data.split("\r\n\r\n");
       const [statusLine = "", ...headerLines] = head.split("\r\n");
