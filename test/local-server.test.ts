@@ -124,7 +124,7 @@ describe("GET /api/health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", countdowns: 9, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
+    expect(body).toEqual({ status: "ok", countdowns: 10, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
   });
 });
 

@@ -8,7 +8,9 @@ import type { Countdown, Problem } from "../countdown/countdown-file.ts";
 import { loadCountdowns } from "../countdown/load-countdowns.ts";
 import type { LiveDataFile } from "../live/live-store.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
+import { pageContentSecurityPolicy } from "../routes/route-table.ts";
 import { releaseVersion } from "./release.ts";
+import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
 import { sitePlugin } from "./site-plugin.ts";
 import { bundlePageScript, bundleTicker } from "./ticker-bundle.ts";
 import { frontMatterJsonSchema } from "../countdown/front-matter-schema.ts";
@@ -68,6 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       configPath: path.join(PROJECT_ROOT, "eleventy.config.js"),
       quietMode: true,
       config(eleventyConfig) {
+        eleventyConfig.addPlugin(nunjucksCompileCache);
         eleventyConfig.addPlugin(sitePlugin);
         eleventyConfig.addGlobalData("countdowns", countdowns);
         eleventyConfig.addGlobalData("build", {
@@ -76,6 +79,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           builtAt: new Date().toISOString(),
           ticker,
           pageScript,
+          pageCsp: pageContentSecurityPolicy(ticker.hash),
           openapi: openApiDocument(baseUrl, version),
           frontMatterSchema: frontMatterJsonSchema(),
           pages: pagesList(countdowns, baseUrl),

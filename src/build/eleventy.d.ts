@@ -5,6 +5,8 @@ declare module "@11ty/eleventy" {
     addFilter(name: string, filter: (...args: never[]) => unknown): void;
     addGlobalData(name: string, value: unknown): void;
     configureErrorReporting(options: { allowMissingExtensions?: boolean }): void;
+    on(eventName: string, callback: (...args: never[]) => void): void;
+    addExtension(extension: string, options: object): void;
   }
   export interface EleventyOptions {
     configPath?: string;

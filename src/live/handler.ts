@@ -56,14 +56,21 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
   };
 }
 
+/** A 200 answer of a live route; a HEAD request gets the same headers and no body. */
+function respond(request: Request, headers: Headers, body: object): Response {
+  return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status: 200, headers });
+}
+
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
 
+  // Every request goes through here, on Netlify and in the local server: no closures are made per
+  // request, and the URL is parsed only when it is not a plain one (see requestTarget).
   return (request) => {
-    const url = new URL(request.url);
-    const route = findLiveRoute(url.pathname);
-    if (!route) return jsonError(404, "not_found", `Nothing is published at ${url.pathname}.`);
+    const { pathname, query } = requestUrlTarget(request.url);
+    const route = findLiveRoute(pathname);
+    if (!route) return jsonError(404, "not_found", `Nothing is published at ${pathname}.`);
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
     if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request.method);
 
@@ -75,20 +82,17 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       return jsonError(503, "unavailable", "The countdown data is unavailable right now; try again shortly.");
     }
 
-    const respond = (status: number, body: object) =>
-      new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: route.headers });
-
     if (route.name === "health") {
-      return respond(200, { status: "ok", countdowns: store.count, version: store.version, time: new Date(now()).toISOString() });
+      return respond(request, route.headers, { status: "ok", countdowns: store.count, version: store.version, time: new Date(now()).toISOString() });
     }
 
-    const slug = safeDecode(url.pathname.slice("/api/countdown/".length));
+    const slug = safeDecode(pathname.slice("/api/countdown/".length));
     const entry = slug === undefined ? undefined : store.get(slug);
     if (!entry) {
-      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? url.pathname)}. GET /api/pages lists them.`, route.headers);
+      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? pathname)}. GET /api/pages lists them.`, route.headers);
     }
 
-    const shapes = url.searchParams.getAll("shape");
+    const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
     if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
       return jsonError(
         400,
@@ -97,8 +101,47 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
         route.headers,
       );
     }
-    return respond(200, countdownBody(entry, now(), shapes[0] as Shape | undefined));
+    return respond(request, route.headers, countdownBody(entry, now(), shapes[0] as Shape | undefined));
   };
+}
+
+const NO_SHAPES: readonly string[] = [];
+
+// A request target ("/path?query") whose path has only characters that `new URL` keeps as they
+// are and no "." or ".." segment: for these the path and the query are the text itself. Anything
+// else (percent signs, dot segments, a "//" start, backslashes, spaces, control or non-ASCII
+// characters, a fragment, an absolute URL) goes to `new URL`, so both give the same answer.
+const PLAIN_TARGET = /^(\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)(?:\?([A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*))?$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+interface Target {
+  pathname: string;
+  /** Without the "?". */
+  query: string;
+}
+
+/** The path and query of a plain request target, which are its text; undefined if it is not plain. */
+function plainTarget(target: string): Target | undefined {
+  const plain = PLAIN_TARGET.exec(target);
+  return plain && !DOT_SEGMENT.test(plain[1]!) ? { pathname: plain[1]!, query: plain[2] ?? "" } : undefined;
+}
+
+function parsedTarget(url: URL): Target {
+  return { pathname: url.pathname, query: url.search.slice(1) };
+}
+
+/** The path and query of a request target ("/path?query"), as `new URL` gives them; throws as it does. */
+export function requestTarget(target: string): Target {
+  return plainTarget(target) ?? parsedTarget(new URL(target, "http://localhost"));
+}
+
+/**
+ * The path and query of a Request's URL. That is always a valid absolute URL, serialized
+ * (`scheme://host/path?query`), so its request target starts at the first "/" after the host.
+ */
+function requestUrlTarget(url: string): Target {
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  return (pathStart === -1 ? undefined : plainTarget(url.slice(pathStart))) ?? parsedTarget(new URL(url));
 }
 
 function safeDecode(segment: string): string | undefined {

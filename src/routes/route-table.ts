@@ -74,6 +74,24 @@ export function embedContentSecurityPolicy(tickerHash: string): string {
   ].join("; ");
 }
 
+/**
+ * The CSP of the site's pages. It travels in a `<meta>` element of each page rather than in
+ * `_headers`: a header rule for the pages would also match /api/embed/* (Netlify has no way to
+ * exclude a path), and two CSPs on an embed would forbid what its own allows.
+ */
+export function pageContentSecurityPolicy(tickerHash: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' '${tickerHash}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "frame-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
 /** What the build knows that some headers depend on. */
 export interface BuildFacts {
   /** CSP source of the widget ticker, `sha256-<base64>`. */

@@ -1,17 +1,18 @@
 // The local server: how the service runs on a laptop and for self-hosters behind any CDN. It serves a
 // build folder exactly as Netlify would, driven by the same route table: live routes go to the live
 // handler (through @hono/node-server's fetch adapter), everything else to the built files (sirv).
-import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import sirv from "sirv";
 import { buildPaths } from "../build/build-site.ts";
-import { createLiveHandler, jsonError } from "../live/handler.ts";
+import { createLiveHandler, jsonError, requestTarget } from "../live/handler.ts";
 import { createLiveStore, type LiveStore } from "../live/live-store.ts";
 import {
   ALLOWED_METHODS,
   COMMON_HEADERS,
+  CORS_HEADERS,
   JSON_TYPE,
   PLATFORM_FILES,
   PREFLIGHT_HEADERS,
@@ -34,6 +35,7 @@ export interface LocalServerOptions {
 
 /** One loaded build: everything a request needs, swapped as a whole on reload. */
 interface LoadedBuild {
+  siteDir: string;
   store: LiveStore;
   headerRules: HeaderRule[];
   serveFile: ReturnType<typeof sirv>;
@@ -50,6 +52,39 @@ export interface LocalServer {
 
 const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".json": JSON_TYPE };
 
+/** False for anything but an existing file, including names too long and paths through a file. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the file sirv would serve for `pathname` is on disk now: the path itself, with `.html`,
+ * or its folder's `index.html`, as sirv looks them up. sirv lists the files once per build, so a
+ * file deleted since must be caught here, before sirv answers 200 for it.
+ */
+function builtFileExists(siteDir: string, pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // sirv keeps a path it cannot decode as it is
+  }
+  const base = path.join(siteDir, decoded);
+  if (base !== siteDir && !base.startsWith(siteDir + path.sep)) return false;
+  return decoded.endsWith("/") ? isFile(path.join(base, "index.html")) : isFile(base) || isFile(`${base}.html`) || isFile(path.join(base, "index.html"));
+}
+
+/** Paths every good build has a file for: a miss there is a fault of the server, not of the request. */
+function isPublishedPath(store: LiveStore, pathname: string): boolean {
+  if (pathname === "/" || pathname === "/api/pages") return true;
+  const slug = /^\/api\/embed\/([^/]+)$|^\/api\/data\/([^/]+)\.json$|^\/([^/]+)\/(?:[^/]+\.ics)?$/.exec(pathname)?.slice(1).find(Boolean);
+  return slug !== undefined && store.get(slug) !== undefined;
+}
+
 function loadBuild(outDir: string): LoadedBuild {
   const paths = buildPaths(outDir);
   const store = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
@@ -58,6 +93,7 @@ function loadBuild(outDir: string): LoadedBuild {
     fallbackBodies.set(pathname, readFileSync(path.join(paths.site, pathname)));
   }
   return {
+    siteDir: path.resolve(paths.site),
     store,
     headerRules: staticHeaderRules({ tickerHash: store.tickerHash }),
     // File list and stats are read once per build: no disk lookups per request.
@@ -92,7 +128,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     let pathname: string;
     try {
-      pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+      pathname = requestTarget(req.url ?? "/").pathname;
     } catch {
       res.writeHead(400, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE });
       res.end(JSON.stringify({ error: { code: "bad_request", message: "The request target is not a valid URL path." } }));
@@ -117,8 +153,25 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       sendFallback(req, res, pathname);
       return;
     }
-    for (const [name, value] of Object.entries(headersForStaticPath(build.headerRules, pathname))) res.setHeader(name, value);
     const current = build;
+    if (!builtFileExists(current.siteDir, pathname)) {
+      if (!isPublishedPath(current.store, pathname)) {
+        sendFallback(req, res, pathname);
+        return;
+      }
+      log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
+      res.writeHead(503, { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" });
+      res.end(JSON.stringify({ error: { code: "unavailable", message: "This part of the site is missing on the server right now; try again shortly." } }));
+      return;
+    }
+    for (const [name, value] of Object.entries(headersForStaticPath(current.headerRules, pathname))) res.setHeader(name, value);
+    // A file removed between that check and sirv's read must cost this answer, not the server.
+    res.once("pipe", (source: NodeJS.ReadableStream) =>
+      source.once("error", (error) => {
+        log(`reading the built file for ${pathname} failed: ${error.message}`);
+        res.destroy();
+      }),
+    );
     current.serveFile(req, res, () => {
       // sirv found no file: clear what was set for it and answer as Netlify would.
       for (const name of res.getHeaderNames()) res.removeHeader(name);

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../../scripts/chromium.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { HOSTILE_LONG_TITLE } from "../support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
@@ -37,6 +38,13 @@ async function open(pathname: string, options: BrowserContextOptions = {}): Prom
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("dialog", (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective}`));
+  });
   await page.goto(`${base}${pathname}`);
   return { page, errors };
 }
@@ -126,6 +134,46 @@ describe("accessible and responsive pages", () => {
       const { page } = await open(pathname, { viewport: { width: 320, height: 640 } });
       const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
       expect(scrollWidth, pathname).toBeLessThanOrEqual(width);
+    }
+  });
+});
+
+describe("the pages' Content-Security-Policy", () => {
+  it("is set on every page and nothing on them breaks it", async () => {
+    for (const pathname of ["/", "/future-launch/", "/long-past/", "/no-such-page"]) {
+      const { page, errors } = await open(pathname);
+      const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+      expect(csp, pathname).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[^']+'; /);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      await page.waitForTimeout(200);
+      expect(errors.filter((error) => !error.includes("404")), pathname).toEqual([]);
+    }
+  });
+
+  it("stops a script injected into a page", async () => {
+    const { page, errors } = await open("/future-launch/");
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(errors.some((error) => error.includes("CSP violation: script-src"))).toBe(true);
+  });
+});
+
+describe("hostile content in a real browser", () => {
+  it("runs no script and shows the title as written, in the widget, its page and the index", async () => {
+    for (const pathname of ["/api/embed/hostile-content", "/hostile-content/", "/"]) {
+      const { page, errors } = await open(pathname);
+      await page.waitForTimeout(200);
+      expect(errors, pathname).toEqual([]);
+      if (pathname !== "/") {
+        expect(await page.locator("h1").textContent(), pathname).toBe(HOSTILE_LONG_TITLE);
+        expect(await page.title(), pathname).toBe(HOSTILE_LONG_TITLE);
+      } else {
+        expect(await page.locator('a[href="/hostile-content/"]').textContent()).toBe(HOSTILE_LONG_TITLE);
+      }
     }
   });
 });

@@ -15,6 +15,12 @@ export function fromNow(days: number): string {
 /** 200 characters, the longest title allowed, in words that wrap. */
 export const LONGEST_TITLE = "The longest title a countdown may have, written out in plain words so that it wraps across several lines of the widget and still has to fit a frame of 280 by 180 pixels without clipping!!".padEnd(200, "!");
 
+/** 200 characters of what a careless or hostile author might write, at the length limit. */
+const HOSTILE_START = `</script><script>alert(1)</script> "double" 'single' & amp; \u202Eevil RTL\u202C 🚀🎉 <img src=x onerror=alert(2)> {{ 7*7 }} {% raw %} <!-- -->`;
+export const HOSTILE_LONG_TITLE = HOSTILE_START + "x".repeat(200 - [...HOSTILE_START].length);
+export const HOSTILE_DESCRIPTION = "<script>alert(3)</script>\n\n[click](javascript:alert(4)) <img src=x onerror=alert(5)> **bold** </textarea>";
+export const HOSTILE_DONE = `</p><script>alert(6)</script>"'&`;
+
 export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>alert(1)</script>`;
 
 /** `<slug>.md` contents by slug. */
@@ -24,6 +30,7 @@ export function fixtureFiles(): Record<string, string> {
     "long-past": `---\ntitle: "Long past"\ntarget: "2000-01-01T00:00:00Z"\n---\n`,
     "tie-b": `---\ntitle: "Tie B"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
     "tie-a": `---\ntitle: "Tie A"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
+    "hostile-content": `---\ntitle: ${JSON.stringify(HOSTILE_LONG_TITLE)}\ntarget: "${fromNow(5)}"\ndone: ${JSON.stringify(HOSTILE_DONE)}\n---\n${HOSTILE_DESCRIPTION}\n`,
     "longest-title": `---\ntitle: "${LONGEST_TITLE}"\ntarget: "${fromNow(1234.5)}"\n---\n`,
     "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
   };

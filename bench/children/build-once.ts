@@ -1,0 +1,54 @@
+// One build in a fresh process, so that its peak memory is this process's own. Kinds:
+// `countdowns` runs the service's build (buildSite) over a folder of countdown files; `plain` runs
+// plain Eleventy writing N trivial files (a one-line Nunjucks template paginated over N items);
+// `validate` only reads and checks the countdown files (the build's first step). Prints one JSON line.
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import Eleventy from "@11ty/eleventy";
+import { buildSite } from "../../src/build/build-site.ts";
+import { loadCountdowns } from "../../src/countdown/load-countdowns.ts";
+
+const [kind, input, outDir, countArg] = process.argv.slice(2) as [string, string, string, string];
+const count = Number(countArg);
+
+async function plainEleventy(): Promise<void> {
+  // Its own project: one template, an empty config file (else Eleventy would pick up this
+  // project's eleventy.config.js from the working folder), no data folder, no plugins.
+  mkdirSync(input, { recursive: true });
+  writeFileSync(
+    path.join(input, "item.njk"),
+    `---\npagination:\n  data: items\n  size: 1\n  alias: item\n  addAllPagesToCollections: false\npermalink: "/{{ item }}/index.html"\n---\n<p>{{ item }}</p>\n`,
+  );
+  const configPath = path.join(input, "eleventy.config.js");
+  writeFileSync(configPath, "export default function () {}\n");
+  const items = Array.from({ length: count }, (_, index) => `item-${index}`);
+  const eleventy = new Eleventy(input, outDir, {
+    configPath,
+    quietMode: true,
+    config(eleventyConfig) {
+      eleventyConfig.addGlobalData("items", items);
+    },
+  });
+  await eleventy.write();
+}
+
+async function countdownBuild(): Promise<void> {
+  const result = await buildSite({ countdownsDir: input, outDir, baseUrl: "https://countdowns.example", version: "bench" });
+  if (!result.ok) throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
+  if (result.countdowns !== count) throw new Error(`built ${result.countdowns} countdowns, expected ${count}`);
+}
+
+async function validate(): Promise<void> {
+  const { countdowns, problems } = await loadCountdowns(input);
+  if (problems.length > 0 || countdowns.length !== count) throw new Error(`validation found ${problems.length} problem(s)`);
+}
+
+const run = { plain: plainEleventy, countdowns: countdownBuild, validate }[kind];
+if (!run) throw new Error(`unknown kind ${kind}`);
+const started = performance.now();
+await run();
+const buildMs = performance.now() - started;
+// Measured before counting the files, which is not part of the build.
+const sinceProcessStartMs = process.uptime() * 1000;
+const files = kind === "validate" ? 0 : readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+console.log(JSON.stringify({ buildMs, sinceProcessStartMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, files }));

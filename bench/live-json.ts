@@ -1,0 +1,145 @@
+// Local server under load: /api/countdown/:slug, /api/embed/:slug and /api/pages against bare
+// node:http floors, side by side in one run, interleaved so that the shared machine's noise hits both.
+import path from "node:path";
+import { PROJECT_ROOT } from "../src/build/build-site.ts";
+import { loadRun, median, type LoadRun } from "./load.ts";
+import { startServerChild, type ServerChild } from "./processes.ts";
+import type { BenchSection } from "./report.ts";
+
+export const MIN_RPS_RATIO = 0.9;
+export const MAX_P99_RATIO = 2;
+const CONNECTIONS = [50, 200] as const;
+/** Seconds per autocannon run, and runs per server per comparison (alternating A B, B A, ...). */
+const RUN_SECONDS = 2;
+const ROUNDS = 6;
+const WARMUP_SECONDS = 2;
+const SLUG = "new-year-2027";
+
+interface Comparison {
+  endpoint: string;
+  floor: string;
+  connections: number;
+  local: LoadRun[];
+  bare: LoadRun[];
+  /** Per round: local over bare, rounds paired so that both ran back to back. */
+  rpsRatios: number[];
+  p99Ratios: number[];
+  /** Per round: requests per CPU-second of the server process, local over floor. */
+  efficiencyRatios: number[];
+}
+
+export async function liveJson(outDir: string): Promise<BenchSection> {
+  const env = { OUT_DIR: outDir };
+  const endpoints = [
+    { endpoint: `/api/countdown/${SLUG}`, floor: "bare node:http JSON", floorScript: "bench/servers/bare-json-server.ts" },
+    { endpoint: `/api/embed/${SLUG}`, floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts" },
+    { endpoint: "/api/pages", floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts" },
+  ];
+  const comparisons: Comparison[] = [];
+  for (const { endpoint, floor, floorScript } of endpoints) {
+    // A fresh pair per endpoint, so that neither side carries another endpoint's history (JIT, heap).
+    // The local server is what self-hosters run (`npm run serve`).
+    const local = await startServerChild(path.join(PROJECT_ROOT, "scripts/serve.ts"), { env });
+    const bare = await startServerChild(path.join(PROJECT_ROOT, floorScript), { env }).catch(async (error) => {
+      await local.stop();
+      throw error;
+    });
+    try {
+      for (const connections of CONNECTIONS) {
+        const run = (server: ServerChild, seconds = RUN_SECONDS) =>
+          loadRun(`${server.url}${endpoint}`, { connections, seconds, serverPid: server.process.pid });
+        await run(bare, WARMUP_SECONDS);
+        await run(local, WARMUP_SECONDS);
+        const comparison: Comparison = { endpoint, floor, connections, local: [], bare: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          // Alternate who goes first, so a drift in the machine's load does not favour one side.
+          const [first, second] = round % 2 === 0 ? [bare, local] : [local, bare];
+          const firstRun = await run(first);
+          const secondRun = await run(second);
+          const [bareRun, localRun] = first === bare ? [firstRun, secondRun] : [secondRun, firstRun];
+          comparison.bare.push(bareRun);
+          comparison.local.push(localRun);
+          comparison.rpsRatios.push(localRun.rps / bareRun.rps);
+          comparison.p99Ratios.push(localRun.p99 / bareRun.p99);
+          if (localRun.cpuUsPerRequest && bareRun.cpuUsPerRequest) comparison.efficiencyRatios.push(bareRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
+        }
+        console.log(
+          `     ${endpoint} c=${connections}: ${fmt(median(comparison.local.map((r) => r.rps)), 0)} vs ${fmt(median(comparison.bare.map((r) => r.rps)), 0)} req/s, ` +
+            `ratio ${fmt(median(comparison.rpsRatios), 2)}, p99 ratio ${fmt(median(comparison.p99Ratios), 2)}, ` +
+            `CPU/req ${fmt(medianOf(comparison.local, (r) => r.cpuUsPerRequest), 1)} vs ${fmt(medianOf(comparison.bare, (r) => r.cpuUsPerRequest), 1)} µs`,
+        );
+        comparisons.push(comparison);
+      }
+    } finally {
+      await Promise.all([local.stop(), bare.stop()]);
+    }
+  }
+  return report(comparisons);
+}
+
+function fmt(value: number | undefined, digits: number): string {
+  return value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(digits);
+}
+
+function medianOf(runs: LoadRun[], pick: (run: LoadRun) => number | undefined): number | undefined {
+  const values = runs.map(pick).filter((value): value is number => value !== undefined);
+  return values.length ? median(values) : undefined;
+}
+
+function report(comparisons: Comparison[]): BenchSection {
+  const rows = comparisons.map((c) => {
+    const rpsRatio = median(c.rpsRatios);
+    const p99Ratio = median(c.p99Ratios);
+    const failures = [...c.local, ...c.bare].reduce((sum, run) => sum + run.failures, 0);
+    return { ...c, rpsRatio, p99Ratio, failures, ok: rpsRatio >= MIN_RPS_RATIO && p99Ratio <= MAX_P99_RATIO && failures === 0 };
+  });
+  const worstRps = rows.reduce((a, b) => (b.rpsRatio < a.rpsRatio ? b : a));
+  const worstP99 = rows.reduce((a, b) => (b.p99Ratio > a.p99Ratio ? b : a));
+  const efficiencies = rows.filter((row) => row.efficiencyRatios.length).map((row) => ({ row, ratio: median(row.efficiencyRatios) }));
+  const worstEfficiency = efficiencies.length ? efficiencies.reduce((a, b) => (b.ratio < a.ratio ? b : a)) : undefined;
+  return {
+    title: "Live JSON and static files under load",
+    ok: rows.every((row) => row.ok),
+    summary:
+      `local server over bare node:http: lowest req/s ratio ${fmt(worstRps.rpsRatio, 2)} (${worstRps.endpoint}, ${worstRps.connections} connections; target ≥ ${MIN_RPS_RATIO}), ` +
+      `highest p99 ratio ${fmt(worstP99.p99Ratio, 2)} (${worstP99.endpoint}, ${worstP99.connections} connections; target ≤ ${MAX_P99_RATIO})` +
+      (worstEfficiency ? `; requests per CPU-second at least ${fmt(worstEfficiency.ratio, 2)} of the floor's (${worstEfficiency.row.endpoint}, ${worstEfficiency.row.connections})` : ""),
+    body: [
+      `The local server as self-hosters run it (\`npm run serve\`: scripts/serve.ts through tsx, @hono/node-server for the live JSON, sirv for the files) against a floor. ` +
+        `For each endpoint a fresh pair is started, each server in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
+        `so on 2 cores the load generator and the server under test each have one. Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
+        `the order alternating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
+        "so the machine's load at one moment hits both sides of a ratio.",
+      "",
+      "- **Floor for `/api/countdown/:slug`** (bench/servers/bare-json-server.ts): `node:http` answering the same bytes: the same headers, and the body computed per request " +
+        "for the current instant by the same function (`countdownBody`), then `JSON.stringify`. No URL parser, no route table, no Request/Response objects.",
+      "- **Floor for the static files** (bench/servers/bare-static-server.ts): `node:http` + `fs`: like sirv in production mode it lists and stats the folder once at start, " +
+        "then streams the file from disk per request (`fs.createReadStream`), with the headers the local server sends for that path (route table, type, length, ETag, Last-Modified).",
+      "- Latencies are every response's, at full precision (autocannon's own histogram rounds to whole ms).",
+      "- **CPU/req** is the server process's user + system CPU time over a run divided by the requests it answered, and the **efficiency ratio** is requests per CPU-second, " +
+        "local over floor (the req/s ratio the two would show if each saturated a core). **busy** is the server's CPU time over the run's wall time: " +
+        "below 1.00 the server still had room and autocannon, on the other core, was the bound; then the req/s ratio says less than the efficiency ratio.",
+      "",
+      "| endpoint | connections | floor | req/s local | req/s floor | **req/s ratio** | p50 local / floor (ms) | p99 local / floor (ms) | **p99 ratio** | CPU/req local / floor (µs) | efficiency ratio | busy local / floor | failed | target met |",
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+      ...rows.map(
+        (r) =>
+          `| \`${r.endpoint}\` | ${r.connections} | ${r.floor} | ${fmt(medianOf(r.local, (x) => x.rps), 0)} | ${fmt(medianOf(r.bare, (x) => x.rps), 0)} | **${fmt(r.rpsRatio, 2)}** | ` +
+          `${fmt(medianOf(r.local, (x) => x.p50), 2)} / ${fmt(medianOf(r.bare, (x) => x.p50), 2)} | ${fmt(medianOf(r.local, (x) => x.p99), 2)} / ${fmt(medianOf(r.bare, (x) => x.p99), 2)} | **${fmt(r.p99Ratio, 2)}** | ` +
+          `${fmt(medianOf(r.local, (x) => x.cpuUsPerRequest), 1)} / ${fmt(medianOf(r.bare, (x) => x.cpuUsPerRequest), 1)} | ${r.efficiencyRatios.length ? fmt(median(r.efficiencyRatios), 2) : "n/a"} | ` +
+          `${fmt(medianOf(r.local, (x) => x.serverBusy), 2)} / ${fmt(medianOf(r.bare, (x) => x.serverBusy), 2)} | ${r.failures} | ${r.ok ? "yes" : "**no**"} |`,
+      ),
+      "",
+      "Per-round ratios (local over floor), to show the spread:",
+      "",
+      "| endpoint | connections | req/s ratios | p99 ratios | efficiency ratios |",
+      "|---|---:|---|---|---|",
+      ...rows.map(
+        (r) =>
+          `| \`${r.endpoint}\` | ${r.connections} | ${r.rpsRatios.map((x) => fmt(x, 2)).join(", ")} | ${r.p99Ratios.map((x) => fmt(x, 2)).join(", ")} | ${r.efficiencyRatios.map((x) => fmt(x, 2)).join(", ")} |`,
+      ),
+      "",
+      `Targets: req/s ratio ≥ ${MIN_RPS_RATIO}, p99 ratio ≤ ${MAX_P99_RATIO}, no failed request.`,
+    ].join("\n"),
+  };
+}

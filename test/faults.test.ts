@@ -1,0 +1,108 @@
+// Faults at run time: built files that go missing or corrupt under a running server, and rebuilds
+// that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
+// serves half a build.
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildPaths } from "../src/build/build-site.ts";
+import { writeFixtureCountdowns } from "./support/fixtures.ts";
+import { startServer, type RunningServer } from "./support/local-server.ts";
+import { ROOT, TEST_OUT_DIR } from "./support/paths.ts";
+
+const run = promisify(execFile);
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+});
+
+/** A private copy of the fixture build, served by its own server. */
+async function serveCopy(): Promise<{ server: RunningServer; outDir: string }> {
+  const outDir = path.join(mkdtempSync(path.join(tmpdir(), "faults-")), "dist");
+  cpSync(TEST_OUT_DIR, outDir, { recursive: true });
+  const server = await startServer(outDir);
+  servers.push(server);
+  return { server, outDir };
+}
+
+const NO_STACK = /\bat [^\n]+:\d+|Error:|ENOENT/;
+
+describe("a built file that goes missing while the server runs", () => {
+  it("gets a clean JSON error and a log line, and the rest keeps serving", async () => {
+    const { server, outDir } = await serveCopy();
+    const site = buildPaths(outDir).site;
+    expect((await fetch(`${server.url}/api/embed/future-launch`)).status).toBe(200);
+    rmSync(path.join(site, "api/embed/future-launch"));
+    rmSync(path.join(site, "api/pages"));
+
+    for (const missing of ["/api/embed/future-launch", "/api/pages"]) {
+      const response = await fetch(`${server.url}${missing}`);
+      expect(response.status, missing).toBe(503);
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const text = await response.text();
+      expect(JSON.parse(text).error.code).toBe("unavailable");
+      expect(text).not.toMatch(NO_STACK);
+    }
+    expect(server.output()).toMatch(/built file missing: \/api\/embed\/future-launch; serving everything else/);
+    expect((await fetch(`${server.url}/api/embed/long-past`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/embed/no-such-slug`)).status).toBe(404);
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  it("survives files deleted under it by the hundred while it answers", async () => {
+    const { server, outDir } = await serveCopy();
+    const site = buildPaths(outDir).site;
+    const requests = Array.from({ length: 400 }, (_, i) => fetch(`${server.url}/api/embed/${i % 2 ? "future-launch" : "long-past"}`).then((r) => r.status, () => 0));
+    rmSync(path.join(site, "api/embed"), { recursive: true, force: true });
+    const statuses = await Promise.all(requests);
+    expect(statuses.every((status) => status === 200 || status === 503 || status === 0)).toBe(true);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(server.process.exitCode).toBeNull();
+  });
+});
+
+describe("corrupt live data", () => {
+  it("is refused on reload: the server keeps the build it had and says so", async () => {
+    const { server, outDir } = await serveCopy();
+    writeFileSync(buildPaths(outDir).liveData, '{"version": "half-written", "countdowns": [');
+    server.process.kill("SIGHUP");
+    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/kept the previous build; the new one could not be loaded/);
+    const health = await (await fetch(`${server.url}/api/health`)).json();
+    expect(health.version).toBe("test+0000000");
+    expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
+  });
+});
+
+describe("rebuilding under a running server", () => {
+  it("keeps serving the previous good build when a rebuild fails, and takes the next good one", async () => {
+    const { server, outDir } = await serveCopy();
+    const before = await (await fetch(`${server.url}/api/pages`)).text();
+    const build = (countdownsDir: string) =>
+      run(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/build.ts")], {
+        cwd: ROOT,
+        env: { ...process.env, OUT_DIR: outDir, COUNTDOWNS_DIR: countdownsDir, URL: "https://countdowns.example.test" },
+      }).then(
+        () => 0,
+        (error: { code: number }) => error.code,
+      );
+
+    const bad = path.join(mkdtempSync(path.join(tmpdir(), "bad-")), "countdowns");
+    writeFixtureCountdowns(bad);
+    writeFileSync(path.join(bad, "broken.md"), "---\ntitle: Broken\n---\n");
+    expect(await build(bad)).toBe(1);
+    expect(await (await fetch(`${server.url}/api/pages`)).text()).toBe(before);
+    expect((await fetch(`${server.url}/api/embed/future-launch`)).status).toBe(200);
+
+    const good = path.join(mkdtempSync(path.join(tmpdir(), "good-")), "countdowns");
+    writeFixtureCountdowns(good);
+    writeFileSync(path.join(good, "brand-new.md"), '---\ntitle: Brand new\ntarget: "2031-01-01T00:00:00Z"\n---\n');
+    expect(await build(good)).toBe(0);
+    await expect.poll(async () => (await fetch(`${server.url}/api/countdown/brand-new`)).status, { timeout: 5000 }).toBe(200);
+    expect((await fetch(`${server.url}/api/embed/brand-new`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/api/pages`)).text()).toContain('"slug":"brand-new"');
+    expect(server.output()).toMatch(/reloaded the build: \d+ countdown\(s\)/);
+  });
+});
