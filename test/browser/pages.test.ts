@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../../scripts/chromium.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { HOSTILE_LONG_TITLE } from "../support/fixtures.ts";
-import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+import { injectedScriptRuns, seriousAxeViolations } from "../support/in-page.ts";
+import { TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 let browser: Browser;
@@ -111,20 +112,11 @@ describe("live countdowns on the pages", () => {
 });
 
 describe("accessible and responsive pages", () => {
-  const axeSource = readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
-
   it("have no serious or critical axe-core violation, light or dark", { timeout: 60_000 }, async () => {
     for (const pathname of ["/", "/future-launch/", "/long-past/", "/no-such-page"]) {
       for (const colorScheme of ["light", "dark"] as const) {
         const { page } = await open(pathname, { colorScheme, bypassCSP: true });
-        // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
-        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-        await page.addScriptTag({ content: axeSource });
-        const results = (await page.evaluate(() => (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<unknown> } }).axe.run(document, { iframes: false }))) as {
-          violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
-        };
-        const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-        expect(serious.map((violation) => `${violation.id} ${JSON.stringify(violation.nodes.map((n) => n.target))}`), `${pathname} ${colorScheme}`).toEqual([]);
+        expect(await seriousAxeViolations(page), `${pathname} ${colorScheme}`).toEqual([]);
       }
     }
   });
@@ -152,12 +144,7 @@ describe("the pages' Content-Security-Policy", () => {
 
   it("stops a script injected into a page", async () => {
     const { page, errors } = await open("/future-launch/");
-    await page.evaluate(() => {
-      const script = document.createElement("script");
-      script.textContent = "window.injected = true";
-      document.body.append(script);
-    });
-    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await injectedScriptRuns(page)).toBe(false);
     expect(errors.some((error) => error.includes("CSP violation: script-src"))).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { formatTimeLeft, secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { launchBrowser } from "../../scripts/chromium.ts";
-import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+import { injectedScriptRuns, recordTimerChanges, seriousAxeViolations } from "../support/in-page.ts";
+import { TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 const target = (slug: string) => Date.parse(JSON.parse(readFileSync(path.join(TEST_SITE_DIR, `api/data/${slug}.json`), "utf8")).targetDate);
@@ -107,15 +108,7 @@ describe("shows the exact pattern from the first frame", () => {
 describe("ticks from the absolute target, just after each second boundary", () => {
   it("shows every second once, each update landing just after the boundary", async () => {
     const { page } = await open(`${base}/api/embed/future-launch`);
-    const changes = (await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const left = document.querySelector("[data-left]")!;
-          const seen: [string, number][] = [];
-          new MutationObserver(() => seen.push([left.textContent!, Date.now()])).observe(left, { childList: true, characterData: true, subtree: true });
-          setTimeout(() => resolve(seen), 5200);
-        }),
-    )) as [string, number][];
+    const changes = await recordTimerChanges(page, 5200);
     expect(changes.length).toBeGreaterThanOrEqual(4);
     const targetMs = target("future-launch");
     const lateness = changes.map(([, at]) => at % 1000);
@@ -321,19 +314,12 @@ describe("security and weight", () => {
     const csp = response.headers()["content-security-policy"]!;
     expect(csp).toMatch(/script-src 'sha256-[^']+'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    await page.evaluate(() => {
-      const script = document.createElement("script");
-      script.textContent = "window.injected = true";
-      document.body.append(script);
-    });
-    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await injectedScriptRuns(page)).toBe(false);
     expect(problems.some((problem) => problem.includes("CSP violation: script-src"))).toBe(true);
   });
 });
 
 describe("accessibility", () => {
-  const axeSource = readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
-
   it("has a timer that announces nothing each second, a heading, a name with the target date, lang and title", async () => {
     const { page } = await open(`${base}/api/embed/future-launch`);
     const timer = page.getByRole("timer");
@@ -346,16 +332,8 @@ describe("accessibility", () => {
 
   it("has no serious or critical axe-core violation, light or dark, ticking or done", { timeout: 60_000 }, async () => {
     for (const [slug, colorScheme] of [["future-launch", "light"], ["future-launch", "dark"], ["long-past", "light"], ["long-past", "dark"], ["nope", "light"]] as const) {
-      // axe is injected as a script, which the widget's CSP rightly forbids: bypass it for this check only.
       const { page } = await open(`${base}/api/embed/${slug}`, { bypassCSP: true, colorScheme });
-      // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-      await page.addScriptTag({ content: axeSource });
-      const results = (await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run())) as {
-        violations: { id: string; impact: string }[];
-      };
-      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(serious.map((violation) => violation.id), `${slug} ${colorScheme}`).toEqual([]);
+      expect(await seriousAxeViolations(page), `${slug} ${colorScheme}`).toEqual([]);
     }
   });
 });
@@ -374,15 +352,7 @@ describe("?sync=1 counts on the server's clock", () => {
         })
       ).page;
       await answered;
-      const changes = (await synced.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const left = document.querySelector("[data-left]")!;
-            const seen: [string, number][] = [];
-            new MutationObserver(() => seen.push([left.textContent!, Date.now()])).observe(left, { childList: true, characterData: true, subtree: true });
-            setTimeout(() => resolve(seen), 3200);
-          }),
-      )) as [string, number][];
+      const changes = await recordTimerChanges(synced, 3200);
       expect(changes.length).toBeGreaterThanOrEqual(2);
       const TOLERANCE = 250;
       for (const [text, at] of changes) {
