@@ -105,7 +105,10 @@ export async function functionBundle(outDir: string, work: string): Promise<Benc
   };
   const row = (label: string, pick: (start: ColdStart) => number) =>
     `| ${label} | ${cell(liveStarts, pick)} | ${cell(bareStarts, pick)} | ${cell(warmedBareStarts, pick)} |`;
-  const relative = (input: string) => `\`${path.relative(PROJECT_ROOT, path.resolve(PROJECT_ROOT, input))}\``;
+  const relative = (input: string) => {
+    const file = path.resolve(PROJECT_ROOT, input);
+    return file === path.resolve(liveData) ? "this run's `live/countdowns.json`" : `\`${path.relative(PROJECT_ROOT, file)}\``;
+  };
   const bound =
     `**What bounds it.** The floor, a ${(bare.bytes / 1024).toFixed(1)} KB function that does nothing but answer, needs ${floorMs.toFixed(2)} ms here for the same import and first answer ` +
     `(the function ${(coldStartMs / floorMs).toFixed(2)}× that): ${median(bareStarts.map((s) => s.importMs)).toFixed(2)} ms to import a module at all and ` +

@@ -34,7 +34,7 @@ export function renderReport(sections: BenchSection[], command: string, minutes:
     "```sh",
     "npm ci",
     "apt-get install -y chromium nginx   # Debian: the browser of the widget benchmark, the cache of the CDN benchmark",
-    "npm run bench                       # about 6 to 8 minutes on 2 cores; writes this file",
+    "npm run bench                       # about 7 to 8 minutes on 2 cores; writes this file",
     "npm run bench -- live cdn           # only some (widget, function, live, cdn, build); prints, writes nothing",
     "```",
     "",

@@ -8,8 +8,8 @@ import path from "node:path";
 import { buildScaling } from "../bench/build-scaling.ts";
 import { cdnOffload } from "../bench/cdn-offload.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
-import { liveJson } from "../bench/live-json.ts";
 import { renderReport, type BenchSection } from "../bench/report.ts";
+import { serverLoad } from "../bench/server-load.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
 import { PROJECT_ROOT, buildSite } from "../src/build/build-site.ts";
 
@@ -23,7 +23,7 @@ try {
   const benches: Record<string, () => Promise<BenchSection>> = {
     widget: () => widgetWeight(outDir),
     function: () => functionBundle(outDir, work),
-    live: () => liveJson(outDir),
+    live: () => serverLoad(outDir),
     cdn: () => cdnOffload(outDir),
     build: () => buildScaling(work),
   };

@@ -1,15 +1,15 @@
 // The floor of the static file benchmark: a bare node:http + fs server. Like sirv in production mode
 // it reads the folder's file list and stats once at start and streams the file from disk per request,
 // with the headers the local server sends for that path (route table, type, length, ETag, date).
-import { readdirSync, statSync, createReadStream } from "node:fs";
+import { createReadStream, readFileSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { buildPaths } from "../../src/build/build-site.ts";
 import { createLiveStore } from "../../src/live/live-store.ts";
 import { headersForStaticPath, staticHeaderRules } from "../../src/routes/route-table.ts";
-import { readFileSync } from "node:fs";
 
 const paths = buildPaths(process.env.OUT_DIR!);
+const STAT_PER_REQUEST = process.env.STAT_PER_REQUEST === "1";
 const { tickerHash } = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
 const rules = staticHeaderRules({ tickerHash });
 const files = new Map<string, { file: string; headers: Record<string, string | number> }>();
@@ -36,6 +36,12 @@ const server = http.createServer((req, res) => {
   const found = files.get(query === -1 ? url : url.slice(0, query));
   if (!found) {
     res.writeHead(404).end();
+    return;
+  }
+  // STAT_PER_REQUEST=1: one synchronous stat of the file first, the way the local server checks
+  // that a built file is still on disk; the benchmark measures what that alone costs.
+  if (STAT_PER_REQUEST && !statSync(found.file, { throwIfNoEntry: false })?.isFile()) {
+    res.writeHead(503).end();
     return;
   }
   res.writeHead(200, found.headers);
