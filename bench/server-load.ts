@@ -10,7 +10,7 @@ import type { BenchSection } from "./report.ts";
 export const MIN_RPS_RATIO = 0.9;
 export const MAX_P99_RATIO = 2;
 const CONNECTIONS = [50, 200] as const;
-/** Seconds per autocannon run, and runs per server per comparison (alternating A B, B A, ...). */
+/** Seconds per autocannon run, and runs per server per comparison (the order rotating each round). */
 const RUN_SECONDS = 2;
 const ROUNDS = 6;
 const WARMUP_SECONDS = 2;
@@ -86,6 +86,12 @@ export async function serverLoad(outDir: string): Promise<BenchSection> {
             (comparison.stattedRatios.length ? `; floor + stat ${fmt(median(comparison.stattedRatios), 2)} of the floor` : ""),
         );
         comparisons.push(comparison);
+        // A server under test that died would leave only failed runs: say why, with its last words.
+        for (const server of servers) {
+          if (server.process.exitCode !== null || server.process.signalCode !== null) {
+            throw new Error(`a server under test exited during ${endpoint} (code ${server.process.exitCode}, signal ${server.process.signalCode}):\n${server.output().slice(-3000)}`);
+          }
+        }
       }
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
@@ -134,9 +140,9 @@ function report(comparisons: Comparison[], statUs: number): BenchSection {
       (worstEfficiency ? `; requests per CPU-second at least ${fmt(worstEfficiency.ratio, 2)} of the floor's (${worstEfficiency.row.endpoint}, ${worstEfficiency.row.connections})` : ""),
     body: [
       `The local server as self-hosters run it (\`npm run serve\`: scripts/serve.ts through tsx, @hono/node-server for the live JSON, sirv for the files) against a floor. ` +
-        `For each endpoint a fresh pair is started, each server in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
+        `For each endpoint fresh servers are started (the local server, its floor, and for the files the floor + stat), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
         `so on 2 cores the load generator and the server under test each have one. Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
-        `the order alternating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
+        `the order rotating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
         "so the machine's load at one moment hits both sides of a ratio.",
       "",
       "- **Floor for `/api/countdown/:slug`** (bench/servers/bare-json-server.ts): `node:http` answering the same bytes: the same headers, and the body computed per request " +
@@ -193,7 +199,7 @@ function staticBound(rows: (Comparison & { ok: boolean })[], statUs: number): st
       "it matches the path against the live routes, sets the route table's headers one by one and has sirv merge its own into them (each `setHeader` validated by Node), looks the path up in sirv's list, " +
       "and stats the file to check that it is still on disk (src/server/local-server.ts, `builtFileExists`: a file deleted since the build was loaded answers 503, not a broken 200; " +
       `a reliability feature, kept). The floor + stat column is that check alone (one \`stat\` takes ${fmt(statUs, 1)} µs in a tight loop here); the rest is the routing and the headers. ` +
-      "Replacing sirv or the header handling with hand-written code is against this project's rules (maintained pieces only), so this is where the files stand; " +
-      "the per-round spread above shows how far one run on this shared machine moves them.",
+      "Going below that would take serving the files without sirv (a hand-written file server, which this project does not allow) or dropping the check; " +
+      "the per-round spread above shows how far one run on this shared machine moves these ratios.",
   ];
 }
