@@ -28,8 +28,13 @@ const SHAPES = ["a", "b"] as const;
 type Shape = (typeof SHAPES)[number];
 
 /** `{ "error": { "code", "message" } }`, the body of every JSON error. */
+/** The text of every JSON error, here and in the local server. */
+export function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: { code, message } });
+}
+
 export function jsonError(status: number, code: string, message: string, headers: Headers = ERROR_HEADERS): Response {
-  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
+  return new Response(errorBody(code, message), { status, headers });
 }
 
 export function methodNotAllowed(method: string): Response {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import sirv from "sirv";
 import { buildPaths } from "../build/build-site.ts";
-import { createLiveHandler, jsonError, requestTarget } from "../live/handler.ts";
+import { createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
 import { createLiveStore, type LiveStore } from "../live/live-store.ts";
 import {
   ALLOWED_METHODS,
@@ -96,7 +96,7 @@ function loadBuild(outDir: string): LoadedBuild {
     siteDir: path.resolve(paths.site),
     store,
     headerRules: staticHeaderRules({ tickerHash: store.tickerHash }),
-    // File list and stats are read once per build: no disk lookups per request.
+    // File list and stats are read once per build; handle() still stats the one file it serves.
     serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
     fallbackBodies,
   };
@@ -131,7 +131,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       pathname = requestTarget(req.url ?? "/").pathname;
     } catch {
       res.writeHead(400, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE });
-      res.end(JSON.stringify({ error: { code: "bad_request", message: "The request target is not a valid URL path." } }));
+      res.end(errorBody("bad_request", "The request target is not a valid URL path."));
       return;
     }
     if (findLiveRoute(pathname)) {
@@ -146,7 +146,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { ...(isApi ? PREFLIGHT_HEADERS : COMMON_HEADERS), Allow: ALLOWED_METHODS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
-      res.end(JSON.stringify({ error: { code: "method_not_allowed", message: `${req.method} is not supported; use ${ALLOWED_METHODS}` } }));
+      res.end(errorBody("method_not_allowed", `${req.method} is not supported; use ${ALLOWED_METHODS}`));
       return;
     }
     if ((PLATFORM_FILES as readonly string[]).includes(pathname)) {
@@ -161,7 +161,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       }
       log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
       res.writeHead(503, { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" });
-      res.end(JSON.stringify({ error: { code: "unavailable", message: "This part of the site is missing on the server right now; try again shortly." } }));
+      res.end(errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly."));
       return;
     }
     for (const [name, value] of Object.entries(headersForStaticPath(current.headerRules, pathname))) res.setHeader(name, value);
@@ -186,14 +186,14 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) {
         res.writeHead(500, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
-        res.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side; try again shortly." } }));
+        res.end(errorBody("internal_error", "Something went wrong on our side; try again shortly."));
       } else res.destroy();
     }
   });
 
   // CONNECT never reaches the request handler; answer it like any other unsupported method.
   server.on("connect", (req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
-    const body = JSON.stringify({ error: { code: "method_not_allowed", message: `CONNECT is not supported; use ${ALLOWED_METHODS}` } });
+    const body = errorBody("method_not_allowed", `CONNECT is not supported; use ${ALLOWED_METHODS}`);
     socket.end(
       `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: ${JSON_TYPE}\r\n` +
         `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
