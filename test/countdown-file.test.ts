@@ -69,6 +69,15 @@ describe("a valid countdown file", () => {
     expect(parse(file(`title: T\ntarget: "2030-01-01T00:00"\ntimezone: "europe/berlin"`)).countdown?.timezone).toBe("Europe/Berlin");
   });
 
+  it("gives every file its own zone answer when many files name the same zones", () => {
+    // Zone checks are remembered per name: the second file of each zone must get the same answer.
+    for (let round = 0; round < 2; round++) {
+      expect(parse(file(`title: T\ntarget: "2030-01-01T00:00"\ntimezone: "asia/tokyo"`)).countdown?.targetDate).toBe("2029-12-31T15:00:00Z");
+      expect(parse(file(`title: T\ntarget: "2030-01-01T00:00"\ntimezone: "America/Sao_Paulo"`)).countdown?.targetDate).toBe("2030-01-01T03:00:00Z");
+      expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00"\ntimezone: "Mars/Olympus"`), "timezone")).toMatch(/"Mars\/Olympus" is not a time zone/);
+    }
+  });
+
   it("accepts any Unicode title up to 200 characters", () => {
     const title = "🚀".repeat(200);
     expect(parse(file(`title: "${title}"\ntarget: "2030-01-01T00:00:00Z"`)).countdown?.title).toBe(title);

@@ -81,10 +81,15 @@ function splitFrontMatter(text: string): { yaml: string; body: string } | undefi
   return match ? { yaml: match[1]!, body: match[2]! } : undefined;
 }
 
+/** Zone names already checked: a site has thousands of countdowns but few distinct zones. */
+const canonicalZones = new Map<string, string | undefined>();
+
 /** The canonical IANA spelling of a zone Luxon knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
 export function canonicalZone(name: string): string | undefined {
-  if (!IANAZone.isValidZone(name)) return undefined;
-  return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  if (canonicalZones.has(name)) return canonicalZones.get(name);
+  const zone = IANAZone.isValidZone(name) ? new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone : undefined;
+  canonicalZones.set(name, zone);
+  return zone;
 }
 
 /**
