@@ -1,8 +1,7 @@
 // Local server under load: /api/countdown/:slug, /api/embed/:slug and /api/pages against bare
 // node:http floors, side by side in one run, interleaved so that the shared machine's noise hits both.
-import { statSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT, buildPaths } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-site.ts";
 import { loadRun, median, type LoadRun } from "./load.ts";
 import { startServerChild, type ServerChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";
@@ -27,40 +26,34 @@ interface Comparison {
   p99Ratios: number[];
   /** Per round: requests per CPU-second of the server process, local over floor. */
   efficiencyRatios: number[];
-  /** The static floor with one stat per request (files only), and its req/s over the floor's per round. */
-  statted: LoadRun[];
-  stattedRatios: number[];
 }
 
 export async function serverLoad(outDir: string): Promise<BenchSection> {
   const env = { OUT_DIR: outDir };
   const endpoints = [
-    { endpoint: `/api/countdown/${SLUG}`, floor: "bare node:http JSON", floorScript: "bench/servers/bare-json-server.ts", statFloor: false },
-    { endpoint: `/api/embed/${SLUG}`, floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts", statFloor: true },
-    { endpoint: "/api/pages", floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts", statFloor: true },
+    { endpoint: `/api/countdown/${SLUG}`, floor: "bare node:http JSON", floorScript: "bench/servers/bare-json-server.ts" },
+    { endpoint: `/api/embed/${SLUG}`, floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts" },
+    { endpoint: "/api/pages", floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts" },
   ];
   const comparisons: Comparison[] = [];
-  for (const { endpoint, floor, floorScript, statFloor } of endpoints) {
+  for (const { endpoint, floor, floorScript } of endpoints) {
     // Fresh servers per endpoint, so that none carries another endpoint's history (JIT, heap).
     // The local server is what self-hosters run (`npm run serve`).
     const servers: ServerChild[] = [];
     try {
-      const start = async (script: string, extraEnv: NodeJS.ProcessEnv = {}) => {
-        const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { ...env, ...extraEnv } });
+      const start = async (script: string) => {
+        const server = await startServerChild(path.join(PROJECT_ROOT, script), { env });
         servers.push(server);
         return server;
       };
       const local = await start("scripts/serve.ts");
       const bare = await start(floorScript);
-      // For the files, the floor once more with one synchronous stat of the file per request: what
-      // the local server's check that a built file is still on disk adds, measured the same way.
-      const statted = statFloor ? await start(floorScript, { STAT_PER_REQUEST: "1" }) : undefined;
       for (const connections of CONNECTIONS) {
         const run = (server: ServerChild, seconds = RUN_SECONDS) =>
           loadRun(`${server.url}${endpoint}`, { connections, seconds, serverPid: server.process.pid });
-        const contenders = statted ? [bare, local, statted] : [bare, local];
+        const contenders = [bare, local];
         for (const server of contenders) await run(server, WARMUP_SECONDS);
-        const comparison: Comparison = { endpoint, floor, connections, local: [], bare: [], statted: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [], stattedRatios: [] };
+        const comparison: Comparison = { endpoint, floor, connections, local: [], bare: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [] };
         for (let round = 0; round < ROUNDS; round++) {
           // Rotate who goes first, so a drift in the machine's load does not favour one side.
           const order = contenders.map((_, index) => contenders[(index + round) % contenders.length]!);
@@ -73,17 +66,11 @@ export async function serverLoad(outDir: string): Promise<BenchSection> {
           comparison.rpsRatios.push(localRun.rps / bareRun.rps);
           comparison.p99Ratios.push(localRun.p99 / bareRun.p99);
           if (localRun.cpuUsPerRequest && bareRun.cpuUsPerRequest) comparison.efficiencyRatios.push(bareRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
-          const stattedRun = statted && runs.get(statted);
-          if (stattedRun) {
-            comparison.statted.push(stattedRun);
-            comparison.stattedRatios.push(stattedRun.rps / bareRun.rps);
-          }
         }
         console.log(
           `     ${endpoint} c=${connections}: ${fmt(median(comparison.local.map((r) => r.rps)), 0)} vs ${fmt(median(comparison.bare.map((r) => r.rps)), 0)} req/s, ` +
             `ratio ${fmt(median(comparison.rpsRatios), 2)}, p99 ratio ${fmt(median(comparison.p99Ratios), 2)}, ` +
-            `CPU/req ${fmt(medianOf(comparison.local, (r) => r.cpuUsPerRequest), 1)} vs ${fmt(medianOf(comparison.bare, (r) => r.cpuUsPerRequest), 1)} µs` +
-            (comparison.stattedRatios.length ? `; floor + stat ${fmt(median(comparison.stattedRatios), 2)} of the floor` : ""),
+            `CPU/req ${fmt(medianOf(comparison.local, (r) => r.cpuUsPerRequest), 1)} vs ${fmt(medianOf(comparison.bare, (r) => r.cpuUsPerRequest), 1)} µs`,
         );
         comparisons.push(comparison);
         // A server under test that died would leave only failed runs: say why, with its last words.
@@ -97,18 +84,7 @@ export async function serverLoad(outDir: string): Promise<BenchSection> {
       await Promise.all(servers.map((server) => server.stop()));
     }
   }
-  return report(comparisons, statMicroseconds(path.join(buildPaths(outDir).site, `api/embed/${SLUG}`)));
-}
-
-/** What one `stat` of a built file costs on this machine now, in µs (the median of 20 batches). */
-function statMicroseconds(file: string): number {
-  const batches: number[] = [];
-  for (let batch = 0; batch < 20; batch++) {
-    const started = performance.now();
-    for (let i = 0; i < 1000; i++) statSync(file);
-    batches.push(performance.now() - started);
-  }
-  return median(batches);
+  return report(comparisons);
 }
 
 function fmt(value: number | undefined, digits: number): string {
@@ -120,11 +96,11 @@ function medianOf(runs: LoadRun[], pick: (run: LoadRun) => number | undefined): 
   return values.length ? median(values) : undefined;
 }
 
-function report(comparisons: Comparison[], statUs: number): BenchSection {
+function report(comparisons: Comparison[]): BenchSection {
   const rows = comparisons.map((c) => {
     const rpsRatio = median(c.rpsRatios);
     const p99Ratio = median(c.p99Ratios);
-    const failures = [...c.local, ...c.bare, ...c.statted].reduce((sum, run) => sum + run.failures, 0);
+    const failures = [...c.local, ...c.bare].reduce((sum, run) => sum + run.failures, 0);
     return { ...c, rpsRatio, p99Ratio, failures, ok: rpsRatio >= MIN_RPS_RATIO && p99Ratio <= MAX_P99_RATIO && failures === 0 };
   });
   const worstRps = rows.reduce((a, b) => (b.rpsRatio < a.rpsRatio ? b : a));
@@ -140,7 +116,7 @@ function report(comparisons: Comparison[], statUs: number): BenchSection {
       (worstEfficiency ? `; requests per CPU-second at least ${fmt(worstEfficiency.ratio, 2)} of the floor's (${worstEfficiency.row.endpoint}, ${worstEfficiency.row.connections})` : ""),
     body: [
       `The local server as self-hosters run it (\`npm run serve\`: scripts/serve.ts through tsx, @hono/node-server for the live JSON, sirv for the files) against a floor. ` +
-        `For each endpoint fresh servers are started (the local server, its floor, and for the files the floor + stat), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
+        `For each endpoint fresh servers are started (the local server and its floor), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
         `so on 2 cores the load generator and the server under test each have one. Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
         `the order rotating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
         "so the machine's load at one moment hits both sides of a ratio.",
@@ -149,20 +125,19 @@ function report(comparisons: Comparison[], statUs: number): BenchSection {
         "for the current instant by the same function (`countdownBody`), then `JSON.stringify`. No URL parser, no route table, no Request/Response objects.",
       "- **Floor for the static files** (bench/servers/bare-static-server.ts): `node:http` + `fs`: like sirv in production mode it lists and stats the folder once at start, " +
         "then streams the file from disk per request (`fs.createReadStream`), with the headers the local server sends for that path (route table, type, length, ETag, Last-Modified).",
-      "- **Floor + stat** (files only): the static floor again, with one synchronous `stat` of the file per request before it answers, as the local server now does to notice a built file deleted since the build was loaded; run in the same rounds, it shows what that check alone costs.",
       "- Latencies are every response's, at full precision (autocannon's own histogram rounds to whole ms).",
       "- **CPU/req** is the server process's user + system CPU time over a run divided by the requests it answered, and the **efficiency ratio** is requests per CPU-second, " +
         "local over floor (the req/s ratio the two would show if each saturated a core). **busy** is the server's CPU time over the run's wall time: " +
         "below 1.00 the server still had room and autocannon, on the other core, was the bound; then the req/s ratio says less than the efficiency ratio.",
       "",
-      "| endpoint | connections | floor | req/s local | req/s floor | **req/s ratio** | p50 local / floor (ms) | p99 local / floor (ms) | **p99 ratio** | CPU/req local / floor (µs) | efficiency ratio | busy local / floor | floor + stat: req/s over floor | failed | target met |",
-      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+      "| endpoint | connections | floor | req/s local | req/s floor | **req/s ratio** | p50 local / floor (ms) | p99 local / floor (ms) | **p99 ratio** | CPU/req local / floor (µs) | efficiency ratio | busy local / floor | failed | target met |",
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
       ...rows.map(
         (r) =>
           `| \`${r.endpoint}\` | ${r.connections} | ${r.floor} | ${fmt(medianOf(r.local, (x) => x.rps), 0)} | ${fmt(medianOf(r.bare, (x) => x.rps), 0)} | **${fmt(r.rpsRatio, 2)}** | ` +
           `${fmt(medianOf(r.local, (x) => x.p50), 2)} / ${fmt(medianOf(r.bare, (x) => x.p50), 2)} | ${fmt(medianOf(r.local, (x) => x.p99), 2)} / ${fmt(medianOf(r.bare, (x) => x.p99), 2)} | **${fmt(r.p99Ratio, 2)}** | ` +
           `${fmt(medianOf(r.local, (x) => x.cpuUsPerRequest), 1)} / ${fmt(medianOf(r.bare, (x) => x.cpuUsPerRequest), 1)} | ${r.efficiencyRatios.length ? fmt(median(r.efficiencyRatios), 2) : "n/a"} | ` +
-          `${fmt(medianOf(r.local, (x) => x.serverBusy), 2)} / ${fmt(medianOf(r.bare, (x) => x.serverBusy), 2)} | ${r.stattedRatios.length ? fmt(median(r.stattedRatios), 2) : "–"} | ${r.failures} | ${r.ok ? "yes" : "**no**"} |`,
+          `${fmt(medianOf(r.local, (x) => x.serverBusy), 2)} / ${fmt(medianOf(r.bare, (x) => x.serverBusy), 2)} | ${r.failures} | ${r.ok ? "yes" : "**no**"} |`,
       ),
       "",
       "Per-round ratios (local over floor), to show the spread:",
@@ -175,31 +150,27 @@ function report(comparisons: Comparison[], statUs: number): BenchSection {
       ),
       "",
       `Targets: req/s ratio ≥ ${MIN_RPS_RATIO}, p99 ratio ≤ ${MAX_P99_RATIO}, no failed request.`,
-      ...staticBound(rows, statUs),
+      ...staticBound(rows),
     ].join("\n"),
   };
 }
 
-/** Why a static comparison misses, from the floors and the CPU time per request measured beside it. */
-function staticBound(rows: (Comparison & { ok: boolean })[], statUs: number): string[] {
-  const missed = rows.filter((row) => !row.ok && row.stattedRatios.length > 0);
+/** Why a static comparison misses, from the CPU time per request measured beside it. */
+function staticBound(rows: (Comparison & { ok: boolean })[]): string[] {
+  const missed = rows.filter((row) => !row.ok && row.floor.includes("static"));
   if (missed.length === 0) return [];
   const figures = missed.map((row) => {
     const local = medianOf(row.local, (run) => run.cpuUsPerRequest) ?? NaN;
     const bare = medianOf(row.bare, (run) => run.cpuUsPerRequest) ?? NaN;
-    const statted = medianOf(row.statted, (run) => run.cpuUsPerRequest) ?? NaN;
     return (
       `\`${row.endpoint}\` at ${row.connections} connections: the local server ${fmt(median(row.rpsRatios), 2)}× the floor's requests per second and ` +
-      `${fmt(local - bare, 1)} µs more CPU per request (${fmt(local, 1)} against ${fmt(bare, 1)}); the floor + stat ${fmt(median(row.stattedRatios), 2)}× and ${fmt(statted - bare, 1)} µs more`
+      `${fmt(local - bare, 1)} µs more CPU per request (${fmt(local, 1)} against ${fmt(bare, 1)})`
     );
   });
   return [
     "",
     `**What bounds it.** ${figures.join("; ")}. sirv opens, reads and streams each file as the floor does; the difference is what the local server does around it, per request: ` +
-      "it matches the path against the live routes, sets the route table's headers one by one and has sirv merge its own into them (each `setHeader` validated by Node), looks the path up in sirv's list, " +
-      "and stats the file to check that it is still on disk (src/server/local-server.ts, `builtFileExists`: a file deleted since the build was loaded answers 503, not a broken 200; " +
-      `a reliability feature, kept). The floor + stat column is that check alone (one \`stat\` takes ${fmt(statUs, 1)} µs in a tight loop here); the rest is the routing and the headers. ` +
-      "Going below that would take serving the files without sirv (a hand-written file server, which this project does not allow) or dropping the check; " +
-      "the per-round spread above shows how far one run on this shared machine moves these ratios.",
+      "it matches the path against the live routes, sets the route table's headers (computed once per path) and has sirv merge its own into them, each `setHeader` validated by Node, " +
+      "and sirv looks the path up in its list. The per-round spread above shows how far one run on this shared machine moves these ratios.",
   ];
 }

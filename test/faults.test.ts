@@ -36,15 +36,22 @@ describe("a built file that goes missing while the server runs", () => {
     expect((await fetch(`${server.url}/api/embed/future-launch`)).status).toBe(200);
     rmSync(path.join(site, "api/embed/future-launch"));
     rmSync(path.join(site, "api/pages"));
+    rmSync(path.join(site, "future-launch/index.html"));
 
-    for (const missing of ["/api/embed/future-launch", "/api/pages"]) {
+    for (const missing of ["/api/embed/future-launch", "/api/pages", "/future-launch/"]) {
       const response = await fetch(`${server.url}${missing}`);
       expect(response.status, missing).toBe(503);
       expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("access-control-allow-origin"), missing).toBe(missing.startsWith("/api/") ? "*" : null);
       const text = await response.text();
       expect(JSON.parse(text).error.code).toBe("unavailable");
       expect(text).not.toMatch(NO_STACK);
     }
+    const head = await fetch(`${server.url}/api/pages`, { method: "HEAD" });
+    expect(head.status).toBe(503);
+    expect(await head.text()).toBe("");
     expect(server.output()).toMatch(/built file missing: \/api\/embed\/future-launch; serving everything else/);
     expect((await fetch(`${server.url}/api/embed/long-past`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);

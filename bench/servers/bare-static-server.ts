@@ -9,7 +9,6 @@ import { createLiveStore } from "../../src/live/live-store.ts";
 import { headersForStaticPath, staticHeaderRules } from "../../src/routes/route-table.ts";
 
 const paths = buildPaths(process.env.OUT_DIR!);
-const STAT_PER_REQUEST = process.env.STAT_PER_REQUEST === "1";
 const { tickerHash } = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
 const rules = staticHeaderRules({ tickerHash });
 const files = new Map<string, { file: string; headers: Record<string, string | number> }>();
@@ -36,12 +35,6 @@ const server = http.createServer((req, res) => {
   const found = files.get(query === -1 ? url : url.slice(0, query));
   if (!found) {
     res.writeHead(404).end();
-    return;
-  }
-  // STAT_PER_REQUEST=1: one synchronous stat of the file first, the way the local server checks
-  // that a built file is still on disk; the benchmark measures what that alone costs.
-  if (STAT_PER_REQUEST && !statSync(found.file, { throwIfNoEntry: false })?.isFile()) {
-    res.writeHead(503).end();
     return;
   }
   res.writeHead(200, found.headers);

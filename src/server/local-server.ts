@@ -1,7 +1,7 @@
 // The local server: how the service runs on a laptop and for self-hosters behind any CDN. It serves a
 // build folder exactly as Netlify would, driven by the same route table: live routes go to the live
 // handler (through @hono/node-server's fetch adapter), everything else to the built files (sirv).
-import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
+import { readFileSync, unwatchFile, watchFile, type ReadStream } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -35,7 +35,6 @@ export interface LocalServerOptions {
 
 /** One loaded build: everything a request needs, swapped as a whole on reload. */
 interface LoadedBuild {
-  siteDir: string;
   store: LiveStore;
   headerRules: HeaderRule[];
   serveFile: ReturnType<typeof sirv>;
@@ -52,37 +51,14 @@ export interface LocalServer {
 
 const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".json": JSON_TYPE };
 
-/** False for anything but an existing file, including names too long and paths through a file. */
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether the file sirv would serve for `pathname` is on disk now: the path itself, with `.html`,
- * or its folder's `index.html`, as sirv looks them up. sirv lists the files once per build, so a
- * file deleted since must be caught here, before sirv answers 200 for it.
- */
-function builtFileExists(siteDir: string, pathname: string): boolean {
-  let decoded = pathname;
-  try {
-    decoded = decodeURI(pathname);
-  } catch {
-    // sirv keeps a path it cannot decode as it is
-  }
-  const base = path.join(siteDir, decoded);
-  if (base !== siteDir && !base.startsWith(siteDir + path.sep)) return false;
-  return decoded.endsWith("/") ? isFile(path.join(base, "index.html")) : isFile(base) || isFile(`${base}.html`) || isFile(path.join(base, "index.html"));
-}
-
-/** Paths every good build has a file for: a miss there is a fault of the server, not of the request. */
-function isPublishedPath(store: LiveStore, pathname: string): boolean {
-  if (pathname === "/" || pathname === "/api/pages") return true;
-  const slug = /^\/api\/embed\/([^/]+)$|^\/api\/data\/([^/]+)\.json$|^\/([^/]+)\/(?:[^/]+\.ics)?$/.exec(pathname)?.slice(1).find(Boolean);
-  return slug !== undefined && store.get(slug) !== undefined;
+/** The headers of the route table for each path sirv has served, computed once per path and build. */
+function cachedStaticHeaders(rules: HeaderRule[]): (pathname: string) => [string, string][] {
+  const byPath = new Map<string, [string, string][]>();
+  return (pathname) => {
+    let headers = byPath.get(pathname);
+    if (!headers) byPath.set(pathname, (headers = Object.entries(headersForStaticPath(rules, pathname))));
+    return headers;
+  };
 }
 
 function loadBuild(outDir: string): LoadedBuild {
@@ -92,12 +68,22 @@ function loadBuild(outDir: string): LoadedBuild {
   for (const pathname of new Set(["/api/embed/not-found.html", "/api/not-found.json", "/404.html"])) {
     fallbackBodies.set(pathname, readFileSync(path.join(paths.site, pathname)));
   }
+  const headerRules = staticHeaderRules({ tickerHash: store.tickerHash });
+  const headersFor = cachedStaticHeaders(headerRules);
   return {
-    siteDir: path.resolve(paths.site),
     store,
-    headerRules: staticHeaderRules({ tickerHash: store.tickerHash }),
-    // File list and stats are read once per build; handle() still stats the one file it serves.
-    serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
+    headerRules,
+    // The file list and stats are read once per build. Only paths sirv has a file for reach
+    // setHeaders, so the cache of their headers is bounded by the build, not by what clients send.
+    serveFile: sirv(paths.site, {
+      dev: false,
+      etag: true,
+      dotfiles: false,
+      maxAge: 0,
+      setHeaders(res, pathname) {
+        for (const [name, value] of headersFor(pathname)) res.setHeader(name, value);
+      },
+    }),
     fallbackBodies,
   };
 }
@@ -123,6 +109,20 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       "Content-Length": body.length,
     });
     res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /**
+   * The answer for a built file gone from disk, given after sirv has already set its 200 head (not
+   * yet sent: Node sends the head with the first byte of the body, and none was read). That head
+   * cannot be taken back through the response, so the 503 goes on the socket itself, which then
+   * closes: the client gets one whole, clean answer.
+   */
+  function sendUnavailable(res: http.ServerResponse, isApi: boolean): void {
+    const body = errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly.");
+    const headers = { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+    const socket = res.socket;
+    socket?.end(`HTTP/1.1 503 Service Unavailable\r\n${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${res.req.method === "HEAD" ? "" : body}`);
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -153,30 +153,20 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       sendFallback(req, res, pathname);
       return;
     }
-    const current = build;
-    if (!builtFileExists(current.siteDir, pathname)) {
-      if (!isPublishedPath(current.store, pathname)) {
-        sendFallback(req, res, pathname);
-        return;
-      }
-      log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
-      res.writeHead(503, { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" });
-      res.end(errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly."));
-      return;
-    }
-    for (const [name, value] of Object.entries(headersForStaticPath(current.headerRules, pathname))) res.setHeader(name, value);
-    // A file removed between that check and sirv's read must cost this answer, not the server.
-    res.once("pipe", (source: NodeJS.ReadableStream) =>
-      source.once("error", (error) => {
-        log(`reading the built file for ${pathname} failed: ${error.message}`);
-        res.destroy();
+    // A file of the build deleted since it was loaded fails when sirv opens it, before any byte of
+    // the answer is on the wire: it gets a clean 503 there. Nothing is checked on disk beforehand.
+    res.once("pipe", (source: ReadStream) =>
+      source.once("error", (error: NodeJS.ErrnoException) => {
+        if (source.bytesRead === 0 && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR")) {
+          log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
+          sendUnavailable(res, isApi);
+        } else {
+          log(`reading the built file for ${pathname} failed: ${error.message}`);
+          res.destroy();
+        }
       }),
     );
-    current.serveFile(req, res, () => {
-      // sirv found no file: clear what was set for it and answer as Netlify would.
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      sendFallback(req, res, pathname);
-    });
+    build.serveFile(req, res, () => sendFallback(req, res, pathname));
   }
 
   const server = http.createServer((req, res) => {
