@@ -2,13 +2,14 @@
 // that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
 // serves half a build.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildPaths } from "../src/build/build-site.ts";
 import { writeFixtureCountdowns } from "./support/fixtures.ts";
+import { rawRequest } from "./support/http.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_OUT_DIR } from "./support/paths.ts";
 
@@ -57,6 +58,27 @@ describe("a built file that goes missing while the server runs", () => {
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/embed/no-such-slug`)).status).toBe(404);
     expect(server.process.exitCode).toBeNull();
+  });
+
+  it("answers a missing file queued behind another answer on a pipelined connection without cutting into it", async () => {
+    const { server, outDir } = await serveCopy();
+    const site = buildPaths(outDir).site;
+    const page = readFileSync(path.join(site, "future-launch/index.html"), "latin1");
+    rmSync(path.join(site, "api/embed/future-launch"));
+    const { status, headers, body } = await rawRequest(
+      server.url,
+      "GET /future-launch/ HTTP/1.1\r\nHost: localhost\r\n\r\nGET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+      { halfClose: false },
+    );
+    expect(status).toBe(200);
+    expect(body.slice(0, Number(headers["content-length"]))).toBe(page);
+    // After the page: nothing (the connection closed) or one whole 503, never bytes mixed into the page.
+    const rest = body.slice(page.length);
+    if (rest !== "") {
+      expect(rest).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(JSON.parse(rest.split("\r\n\r\n")[1]!).error.code).toBe("unavailable");
+    }
+    expect((await fetch(`${server.url}/api/embed/long-past`)).status).toBe(200);
   });
 
   it("survives files deleted under it by the hundred while it answers", async () => {

@@ -51,6 +51,15 @@ export interface LocalServer {
 
 const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".json": JSON_TYPE };
 
+/**
+ * A whole HTTP/1.1 answer written straight to a socket, which is closed after it: for the few answers
+ * given where Node's response object cannot give them. `length` is the body's, also for HEAD.
+ */
+function closingAnswer(status: string, headers: Record<string, string>, body: string, length = Buffer.byteLength(body)): string {
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  return `HTTP/1.1 ${status}\r\n${head}Content-Length: ${length}\r\nConnection: close\r\n\r\n${body}`;
+}
+
 /** The headers of the route table for each path sirv has served, computed once per path and build. */
 function cachedStaticHeaders(rules: HeaderRule[]): (pathname: string) => [string, string][] {
   const byPath = new Map<string, [string, string][]>();
@@ -120,9 +129,14 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   function sendUnavailable(res: http.ServerResponse, isApi: boolean): void {
     const body = errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly.");
     const headers = { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
     const socket = res.socket;
-    socket?.end(`HTTP/1.1 503 Service Unavailable\r\n${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${res.req.method === "HEAD" ? "" : body}`);
+    // No socket yet: the answer waits behind an earlier one on a pipelined connection, which must
+    // not be cut into; the connection closes when this answer's turn comes.
+    if (!socket) {
+      res.destroy();
+      return;
+    }
+    socket.end(closingAnswer("503 Service Unavailable", headers, res.req.method === "HEAD" ? "" : body, Buffer.byteLength(body)));
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -184,10 +198,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   // CONNECT never reaches the request handler; answer it like any other unsupported method.
   server.on("connect", (req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
     const body = errorBody("method_not_allowed", `CONNECT is not supported; use ${ALLOWED_METHODS}`);
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(closingAnswer("405 Method Not Allowed", { Allow: ALLOWED_METHODS, "Content-Type": JSON_TYPE, "X-Content-Type-Options": "nosniff" }, body));
   });
 
   function reload(): boolean {

@@ -12,10 +12,12 @@ export interface RawResponse {
  * A connection the server resets (as Node does on garbage it will not parse) reads as what arrived
  * before the reset: often nothing, which gives a status of NaN.
  */
-export function rawRequest(baseUrl: string, request: string): Promise<RawResponse> {
+export function rawRequest(baseUrl: string, request: string, { halfClose = true } = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    // halfClose: false keeps the sending side open, as Node drops pipelined requests it has not
+    // answered yet when the client ends its side; the request must then end in `Connection: close`.
+    const socket = net.connect(Number(port), hostname, () => (halfClose ? socket.end(request) : socket.write(request)));
     let data = "";
     socket.setEncoding("latin1");
     socket.on("data", (chunk) => (data += chunk));
