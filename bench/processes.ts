@@ -1,6 +1,6 @@
 // Child processes of the benchmarks: servers under test and one-shot measurements, each in its own
 // Node process so the load generator never shares an event loop (or, on 2 cores, a core) with them.
-import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { PROJECT_ROOT } from "../src/build/build-site.ts";
 
 export interface ServerChild {
@@ -96,4 +96,17 @@ export async function runChild(
   if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}:\n${stderr.slice(-2000)}`);
   const lastLine = stdout.trim().split("\n").at(-1) ?? "";
   return { result: JSON.parse(lastLine), wallMs, stderr };
+}
+
+/**
+ * Binds a process and all its threads to some CPUs (Linux `taskset`, e.g. "0" or "0-1"). False
+ * where that cannot be done (no taskset, another system): the benchmark then runs unpinned.
+ */
+export function pinToCpus(pid: number, cpus: string): boolean {
+  try {
+    execFileSync("taskset", ["--all-tasks", "--pid", "--cpu-list", cpus, String(pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }

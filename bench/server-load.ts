@@ -1,9 +1,10 @@
 // Local server under load: /api/countdown/:slug, /api/embed/:slug and /api/pages against bare
 // node:http floors, side by side in one run, interleaved so that the shared machine's noise hits both.
+import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../src/build/build-site.ts";
 import { loadRun, median, type LoadRun } from "./load.ts";
-import { startServerChild, type ServerChild } from "./processes.ts";
+import { pinToCpus, startServerChild, type ServerChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";
 
 export const MIN_RPS_RATIO = 0.9;
@@ -11,7 +12,7 @@ export const MAX_P99_RATIO = 2;
 const CONNECTIONS = [50, 200] as const;
 /** Seconds per autocannon run, and runs per server per comparison (the order rotating each round). */
 const RUN_SECONDS = 2;
-const ROUNDS = 6;
+const ROUNDS = 8;
 const WARMUP_SECONDS = 2;
 const SLUG = "new-year-2027";
 
@@ -29,6 +30,18 @@ interface Comparison {
 }
 
 export async function serverLoad(outDir: string): Promise<BenchSection> {
+  // The load generator (autocannon, in this process) on the first CPU, every server under test on
+  // the last: neither side's turn on a core depends on how the scheduler shares them.
+  const lastCpu = os.cpus().length - 1;
+  const pinned = lastCpu > 0 && pinToCpus(process.pid, `0-${lastCpu - 1}`);
+  try {
+    return await measureServers(outDir, pinned ? String(lastCpu) : undefined);
+  } finally {
+    if (pinned) pinToCpus(process.pid, `0-${lastCpu}`);
+  }
+}
+
+async function measureServers(outDir: string, serverCpu: string | undefined): Promise<BenchSection> {
   const env = { OUT_DIR: outDir };
   const endpoints = [
     { endpoint: `/api/countdown/${SLUG}`, floor: "bare node:http JSON", floorScript: "bench/servers/bare-json-server.ts" },
@@ -44,6 +57,7 @@ export async function serverLoad(outDir: string): Promise<BenchSection> {
       const start = async (script: string) => {
         const server = await startServerChild(path.join(PROJECT_ROOT, script), { env });
         servers.push(server);
+        if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
         return server;
       };
       const local = await start("scripts/serve.ts");
@@ -84,7 +98,7 @@ export async function serverLoad(outDir: string): Promise<BenchSection> {
       await Promise.all(servers.map((server) => server.stop()));
     }
   }
-  return report(comparisons);
+  return report(comparisons, serverCpu);
 }
 
 function fmt(value: number | undefined, digits: number): string {
@@ -96,7 +110,7 @@ function medianOf(runs: LoadRun[], pick: (run: LoadRun) => number | undefined): 
   return values.length ? median(values) : undefined;
 }
 
-function report(comparisons: Comparison[]): BenchSection {
+function report(comparisons: Comparison[], serverCpu: string | undefined): BenchSection {
   const rows = comparisons.map((c) => {
     const rpsRatio = median(c.rpsRatios);
     const p99Ratio = median(c.p99Ratios);
@@ -116,8 +130,11 @@ function report(comparisons: Comparison[]): BenchSection {
       (worstEfficiency ? `; requests per CPU-second at least ${fmt(worstEfficiency.ratio, 2)} of the floor's (${worstEfficiency.row.endpoint}, ${worstEfficiency.row.connections})` : ""),
     body: [
       `The local server as self-hosters run it (\`npm run serve\`: scripts/serve.ts through tsx, @hono/node-server for the live JSON, sirv for the files) against a floor. ` +
-        `For each endpoint fresh servers are started (the local server and its floor), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process, ` +
-        `so on 2 cores the load generator and the server under test each have one. Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
+        `For each endpoint fresh servers are started (the local server and its floor), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process` +
+        (serverCpu === undefined
+          ? ". "
+          : `, pinned to CPU${Number(serverCpu) > 1 ? `s 0-${Number(serverCpu) - 1}` : " 0"} while every server under test is pinned to CPU ${serverCpu} (\`taskset\`, all threads), so the load generator and the server each have a core of their own and the scheduler cannot move one onto the other's. `) +
+        `Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
         `the order rotating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
         "so the machine's load at one moment hits both sides of a ratio.",
       "",

@@ -91,6 +91,26 @@ describe("GET /api/embed/:slug", () => {
     expect(await response.text()).toMatch(/role="timer"/);
   });
 
+  it("revalidates with its ETag: 304 carries the same caching, CORS and security headers as the 200, and ranges get them too", async () => {
+    const full = await get("/api/embed/future-launch");
+    const etag = full.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const NAMES = ["cache-control", "access-control-allow-origin", "x-content-type-options", "referrer-policy", "content-security-policy", "content-type"];
+    const expected = NAMES.map((name) => [name, full.headers.get(name)]);
+    expect(expected.every(([, value]) => value !== null)).toBe(true);
+    const revalidated = await get("/api/embed/future-launch", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(NAMES.map((name) => [name, revalidated.headers.get(name)])).toEqual(expected);
+    const part = await get("/api/embed/future-launch", { headers: { Range: "bytes=0-9" } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe("<!doctype ");
+    expect(NAMES.map((name) => [name, part.headers.get(name)])).toEqual(expected);
+    const beyond = await get("/api/embed/future-launch", { headers: { Range: "bytes=999999-" } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("access-control-allow-origin")).toBe("*");
+    expect(beyond.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("answers an unknown slug with 404 and a small HTML page in the widget's style", async () => {
     const response = await get("/api/embed/nope");
     expect(response.status).toBe(404);

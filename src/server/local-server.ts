@@ -21,6 +21,7 @@ import {
   headersForStaticPath,
   staticHeaderRules,
   type HeaderRule,
+  type Headers,
 } from "../routes/route-table.ts";
 
 export interface LocalServerOptions {
@@ -37,6 +38,7 @@ export interface LocalServerOptions {
 interface LoadedBuild {
   store: LiveStore;
   headerRules: HeaderRule[];
+  headersFor: (pathname: string) => Headers;
   serveFile: ReturnType<typeof sirv>;
   fallbackBodies: Map<string, Buffer>;
 }
@@ -60,14 +62,41 @@ function closingAnswer(status: string, headers: Record<string, string>, body: st
   return `HTTP/1.1 ${status}\r\n${head}Content-Length: ${length}\r\nConnection: close\r\n\r\n${body}`;
 }
 
-/** The headers of the route table for each path sirv has served, computed once per path and build. */
-function cachedStaticHeaders(rules: HeaderRule[]): (pathname: string) => [string, string][] {
-  const byPath = new Map<string, [string, string][]>();
+/** Paths whose route headers are kept; past that they are computed per request (a bound on memory). */
+const MAX_CACHED_PATHS = 50_000;
+
+/** The route table's headers of a static path, computed once per path and build. */
+function cachedStaticHeaders(rules: HeaderRule[]): (pathname: string) => Headers {
+  const byPath = new Map<string, Headers>();
   return (pathname) => {
     let headers = byPath.get(pathname);
-    if (!headers) byPath.set(pathname, (headers = Object.entries(headersForStaticPath(rules, pathname))));
+    if (!headers) {
+      headers = headersForStaticPath(rules, pathname);
+      if (byPath.size < MAX_CACHED_PATHS) byPath.set(pathname, headers);
+    }
     return headers;
   };
+}
+
+/**
+ * The server's responses. For a static file, `handle` names the path and its build's header
+ * lookup, and the route table's headers are merged into the one head sirv writes (200, 206, 304
+ * alike), so Node writes it in one step rather than header by header, and they win over sirv's.
+ */
+class ServerResponse<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
+  staticPath: string | undefined;
+  staticHeaders: ((pathname: string) => Headers) | undefined;
+
+  override writeHead(statusCode: number, reasonOrHeaders?: string | http.OutgoingHttpHeaders | http.OutgoingHttpHeader[], headers?: http.OutgoingHttpHeaders | http.OutgoingHttpHeader[]): this {
+    const lookup = this.staticHeaders;
+    if (lookup === undefined || this.staticPath === undefined) return super.writeHead(statusCode, reasonOrHeaders as string, headers);
+    const routeHeaders = lookup(this.staticPath);
+    this.staticHeaders = undefined;
+    // sirv passes a head of its own making, a fresh object per answer, or none (304).
+    if (typeof reasonOrHeaders === "object" && !Array.isArray(reasonOrHeaders)) return super.writeHead(statusCode, Object.assign(reasonOrHeaders, routeHeaders));
+    for (const [name, value] of Object.entries(routeHeaders)) this.setHeader(name, value);
+    return super.writeHead(statusCode, reasonOrHeaders as string, headers);
+  }
 }
 
 function loadBuild(outDir: string): LoadedBuild {
@@ -78,21 +107,12 @@ function loadBuild(outDir: string): LoadedBuild {
     fallbackBodies.set(pathname, readFileSync(path.join(paths.site, pathname)));
   }
   const headerRules = staticHeaderRules({ tickerHash: store.tickerHash });
-  const headersFor = cachedStaticHeaders(headerRules);
   return {
     store,
     headerRules,
-    // The file list and stats are read once per build. Only paths sirv has a file for reach
-    // setHeaders, so the cache of their headers is bounded by the build, not by what clients send.
-    serveFile: sirv(paths.site, {
-      dev: false,
-      etag: true,
-      dotfiles: false,
-      maxAge: 0,
-      setHeaders(res, pathname) {
-        for (const [name, value] of headersFor(pathname)) res.setHeader(name, value);
-      },
-    }),
+    headersFor: cachedStaticHeaders(headerRules),
+    // The file list and stats are read once per build.
+    serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
     fallbackBodies,
   };
 }
@@ -139,7 +159,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     socket.end(closingAnswer("503 Service Unavailable", headers, res.req.method === "HEAD" ? "" : body, Buffer.byteLength(body)));
   }
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  function handle(req: http.IncomingMessage, res: ServerResponse): void {
     let pathname: string;
     try {
       pathname = requestTarget(req.url ?? "/").pathname;
@@ -180,10 +200,17 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
         }
       }),
     );
-    build.serveFile(req, res, () => sendFallback(req, res, pathname));
+    const current = build;
+    res.staticPath = pathname;
+    res.staticHeaders = current.headersFor;
+    current.serveFile(req, res, () => {
+      // No such file: the fallback's head is made apart.
+      res.staticHeaders = undefined;
+      sendFallback(req, res, pathname);
+    });
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ ServerResponse }, (req, res) => {
     try {
       handle(req, res);
     } catch (error) {
