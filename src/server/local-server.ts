@@ -21,7 +21,6 @@ import {
   headersForStaticPath,
   staticHeaderRules,
   type HeaderRule,
-  type Headers,
 } from "../routes/route-table.ts";
 
 export interface LocalServerOptions {
@@ -38,7 +37,7 @@ export interface LocalServerOptions {
 interface LoadedBuild {
   store: LiveStore;
   headerRules: HeaderRule[];
-  headersFor: (pathname: string) => Headers;
+  routeHeads: (pathname: string) => RouteHead;
   serveFile: ReturnType<typeof sirv>;
   fallbackBodies: Map<string, Buffer>;
 }
@@ -65,36 +64,52 @@ function closingAnswer(status: string, headers: Record<string, string>, body: st
 /** Paths whose route headers are kept; past that they are computed per request (a bound on memory). */
 const MAX_CACHED_PATHS = 50_000;
 
-/** The route table's headers of a static path, computed once per path and build. */
-function cachedStaticHeaders(rules: HeaderRule[]): (pathname: string) => Headers {
-  const byPath = new Map<string, Headers>();
+/**
+ * The route table's headers of a static path, ready to lead a head: a flat list of names and values
+ * (what Node writes fastest) and the lower-cased names, which win over sirv's headers.
+ */
+interface RouteHead {
+  flat: string[];
+  names: Set<string>;
+}
+
+/** The route head of each static path, computed once per path and build. */
+function cachedRouteHeads(rules: HeaderRule[]): (pathname: string) => RouteHead {
+  const byPath = new Map<string, RouteHead>();
   return (pathname) => {
-    let headers = byPath.get(pathname);
-    if (!headers) {
-      headers = headersForStaticPath(rules, pathname);
-      if (byPath.size < MAX_CACHED_PATHS) byPath.set(pathname, headers);
+    let head = byPath.get(pathname);
+    if (!head) {
+      const headers = Object.entries(headersForStaticPath(rules, pathname));
+      head = { flat: headers.flat(), names: new Set(headers.map(([name]) => name.toLowerCase())) };
+      if (byPath.size < MAX_CACHED_PATHS) byPath.set(pathname, head);
     }
-    return headers;
+    return head;
   };
 }
 
 /**
- * The server's responses. For a static file, `handle` names the path and its build's header
- * lookup, and the route table's headers are merged into the one head sirv writes (200, 206, 304
- * alike), so Node writes it in one step rather than header by header, and they win over sirv's.
+ * The server's responses. For a static file, `handle` names the path and its build's route heads,
+ * and the route table's headers are merged into the one head sirv writes (200, 206, 304 alike):
+ * they win over sirv's, and Node writes the head from one flat list.
  */
 class ServerResponse<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
   staticPath: string | undefined;
-  staticHeaders: ((pathname: string) => Headers) | undefined;
+  routeHeads: ((pathname: string) => RouteHead) | undefined;
 
   override writeHead(statusCode: number, reasonOrHeaders?: string | http.OutgoingHttpHeaders | http.OutgoingHttpHeader[], headers?: http.OutgoingHttpHeaders | http.OutgoingHttpHeader[]): this {
-    const lookup = this.staticHeaders;
+    const lookup = this.routeHeads;
     if (lookup === undefined || this.staticPath === undefined) return super.writeHead(statusCode, reasonOrHeaders as string, headers);
-    const routeHeaders = lookup(this.staticPath);
-    this.staticHeaders = undefined;
-    // sirv passes a head of its own making, a fresh object per answer, or none (304).
-    if (typeof reasonOrHeaders === "object" && !Array.isArray(reasonOrHeaders)) return super.writeHead(statusCode, Object.assign(reasonOrHeaders, routeHeaders));
-    for (const [name, value] of Object.entries(routeHeaders)) this.setHeader(name, value);
+    this.routeHeads = undefined;
+    const route = lookup(this.staticPath);
+    // sirv passes a head of its own (200, 206) or none (304, and 416 through Node's implicit head).
+    if (typeof reasonOrHeaders === "object" && !Array.isArray(reasonOrHeaders)) {
+      const head: (string | number | readonly string[])[] = route.flat.slice();
+      for (const name in reasonOrHeaders) {
+        if (!route.names.has(name.toLowerCase())) head.push(name, reasonOrHeaders[name]!);
+      }
+      return super.writeHead(statusCode, head as http.OutgoingHttpHeader[]);
+    }
+    for (let i = 0; i < route.flat.length; i += 2) this.setHeader(route.flat[i]!, route.flat[i + 1]!);
     return super.writeHead(statusCode, reasonOrHeaders as string, headers);
   }
 }
@@ -110,7 +125,7 @@ function loadBuild(outDir: string): LoadedBuild {
   return {
     store,
     headerRules,
-    headersFor: cachedStaticHeaders(headerRules),
+    routeHeads: cachedRouteHeads(headerRules),
     // The file list and stats are read once per build.
     serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
     fallbackBodies,
@@ -189,8 +204,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
     // A file of the build deleted since it was loaded fails when sirv opens it, before any byte of
     // the answer is on the wire: it gets a clean 503 there. Nothing is checked on disk beforehand.
-    res.once("pipe", (source: ReadStream) =>
-      source.once("error", (error: NodeJS.ErrnoException) => {
+    // `on`, not `once`: a response is piped into once, and a read fails once.
+    res.on("pipe", (source: ReadStream) =>
+      source.on("error", (error: NodeJS.ErrnoException) => {
         if (source.bytesRead === 0 && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR")) {
           log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
           sendUnavailable(res, isApi);
@@ -202,10 +218,10 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     );
     const current = build;
     res.staticPath = pathname;
-    res.staticHeaders = current.headersFor;
+    res.routeHeads = current.routeHeads;
     current.serveFile(req, res, () => {
       // No such file: the fallback's head is made apart.
-      res.staticHeaders = undefined;
+      res.routeHeads = undefined;
       sendFallback(req, res, pathname);
     });
   }
