@@ -2,7 +2,7 @@
 // node:http floors, side by side in one run, interleaved so that the shared machine's noise hits both.
 import os from "node:os";
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 import { loadRun, median, type LoadRun } from "./load.ts";
 import { pinToCpus, startServerChild, type ServerChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";
@@ -10,10 +10,17 @@ import type { BenchSection } from "./report.ts";
 export const MIN_RPS_RATIO = 0.9;
 export const MAX_P99_RATIO = 2;
 const CONNECTIONS = [50, 200] as const;
-/** Seconds per autocannon run, and runs per server per comparison (the order rotating each round). */
+/** Seconds per round: the local server and its floor loaded at the same time. */
 const RUN_SECONDS = 2;
-const ROUNDS = 8;
-const WARMUP_SECONDS = 2;
+/**
+ * Fresh pairs of server processes per comparison, and rounds per pair. One process can run several
+ * percent faster or slower than another of the same code for its whole life (where its memory
+ * landed), so the rounds are spread over several pairs rather than spent on one.
+ */
+const PAIRS = 4;
+const ROUNDS_PER_PAIR = 3;
+const ROUNDS = PAIRS * ROUNDS_PER_PAIR;
+const WARMUP_SECONDS = 1;
 const SLUG = "new-year-2027";
 
 interface Comparison {
@@ -49,53 +56,54 @@ async function measureServers(outDir: string, serverCpu: string | undefined): Pr
     { endpoint: "/api/pages", floor: "bare node:http + fs static", floorScript: "bench/servers/bare-static-server.ts" },
   ];
   const comparisons: Comparison[] = [];
+  const start = async (script: string) => {
+    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env });
+    if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) {
+      await server.stop();
+      throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
+    }
+    return server;
+  };
   for (const { endpoint, floor, floorScript } of endpoints) {
-    // Fresh servers per endpoint, so that none carries another endpoint's history (JIT, heap).
-    // The local server is what self-hosters run (`npm run serve`).
-    const servers: ServerChild[] = [];
-    try {
-      const start = async (script: string) => {
-        const server = await startServerChild(path.join(PROJECT_ROOT, script), { env });
-        servers.push(server);
-        if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
-        return server;
-      };
-      const local = await start("scripts/serve.ts");
-      const bare = await start(floorScript);
-      for (const connections of CONNECTIONS) {
-        const run = (server: ServerChild, seconds = RUN_SECONDS) =>
-          loadRun(`${server.url}${endpoint}`, { connections, seconds, serverPid: server.process.pid });
-        const contenders = [bare, local];
-        for (const server of contenders) await run(server, WARMUP_SECONDS);
-        const comparison: Comparison = { endpoint, floor, connections, local: [], bare: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [] };
-        for (let round = 0; round < ROUNDS; round++) {
-          // Rotate who goes first, so a drift in the machine's load does not favour one side.
-          const order = contenders.map((_, index) => contenders[(index + round) % contenders.length]!);
-          const runs = new Map<ServerChild, LoadRun>();
-          for (const server of order) runs.set(server, await run(server));
-          const bareRun = runs.get(bare)!;
-          const localRun = runs.get(local)!;
-          comparison.bare.push(bareRun);
-          comparison.local.push(localRun);
-          comparison.rpsRatios.push(localRun.rps / bareRun.rps);
-          comparison.p99Ratios.push(localRun.p99 / bareRun.p99);
-          if (localRun.cpuUsPerRequest && bareRun.cpuUsPerRequest) comparison.efficiencyRatios.push(bareRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
-        }
-        console.log(
-          `     ${endpoint} c=${connections}: ${fmt(median(comparison.local.map((r) => r.rps)), 0)} vs ${fmt(median(comparison.bare.map((r) => r.rps)), 0)} req/s, ` +
-            `ratio ${fmt(median(comparison.rpsRatios), 2)}, p99 ratio ${fmt(median(comparison.p99Ratios), 2)}, ` +
-            `CPU/req ${fmt(medianOf(comparison.local, (r) => r.cpuUsPerRequest), 1)} vs ${fmt(medianOf(comparison.bare, (r) => r.cpuUsPerRequest), 1)} µs`,
-        );
-        comparisons.push(comparison);
-        // A server under test that died would leave only failed runs: say why, with its last words.
-        for (const server of servers) {
-          if (server.process.exitCode !== null || server.process.signalCode !== null) {
-            throw new Error(`a server under test exited during ${endpoint} (code ${server.process.exitCode}, signal ${server.process.signalCode}):\n${server.output().slice(-3000)}`);
+    for (const connections of CONNECTIONS) {
+      const comparison: Comparison = { endpoint, floor, connections, local: [], bare: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [] };
+      for (let pair = 0; pair < PAIRS; pair++) {
+        // Fresh servers for every pair: the local server as self-hosters run it (`npm run serve`) and its floor.
+        const servers: ServerChild[] = [];
+        try {
+          const local = await start("scripts/serve.ts");
+          servers.push(local);
+          const bare = await start(floorScript);
+          servers.push(bare);
+          const run = (server: ServerChild, seconds = RUN_SECONDS) => loadRun(`${server.url}${endpoint}`, { connections, seconds, serverPid: server.process.pid });
+          // Both at once, each with its own connections: they share the servers' core in the same
+          // seconds, so whatever else the machine does at that moment hits both alike.
+          const both = (seconds: number) => Promise.all([run(bare, seconds), run(local, seconds)]);
+          await both(WARMUP_SECONDS);
+          for (let round = 0; round < ROUNDS_PER_PAIR; round++) {
+            const [bareRun, localRun] = await both(RUN_SECONDS);
+            comparison.bare.push(bareRun);
+            comparison.local.push(localRun);
+            comparison.rpsRatios.push(localRun.rps / bareRun.rps);
+            comparison.p99Ratios.push(localRun.p99 / bareRun.p99);
+            if (localRun.cpuUsPerRequest && bareRun.cpuUsPerRequest) comparison.efficiencyRatios.push(bareRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
           }
+          // A server under test that died would leave only failed runs: say why, with its last words.
+          for (const server of servers) {
+            if (server.process.exitCode !== null || server.process.signalCode !== null) {
+              throw new Error(`a server under test exited during ${endpoint} (code ${server.process.exitCode}, signal ${server.process.signalCode}):\n${server.output().slice(-3000)}`);
+            }
+          }
+        } finally {
+          await Promise.all(servers.map((server) => server.stop()));
         }
       }
-    } finally {
-      await Promise.all(servers.map((server) => server.stop()));
+      console.log(
+        `     ${endpoint} c=${connections}: ${fmt(median(comparison.local.map((r) => r.rps)), 0)} vs ${fmt(median(comparison.bare.map((r) => r.rps)), 0)} req/s, ` +
+          `ratio ${fmt(median(comparison.rpsRatios), 2)}, p99 ratio ${fmt(median(comparison.p99Ratios), 2)}, ` +
+          `CPU/req ${fmt(medianOf(comparison.local, (r) => r.cpuUsPerRequest), 1)} vs ${fmt(medianOf(comparison.bare, (r) => r.cpuUsPerRequest), 1)} µs`,
+      );
+      comparisons.push(comparison);
     }
   }
   return report(comparisons, serverCpu);
@@ -130,13 +138,14 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
       (worstEfficiency ? `; requests per CPU-second at least ${fmt(worstEfficiency.ratio, 2)} of the floor's (${worstEfficiency.row.endpoint}, ${worstEfficiency.row.connections})` : ""),
     body: [
       `The local server as self-hosters run it (\`npm run serve\`: scripts/serve.ts through tsx, @hono/node-server for the live JSON, sirv for the files) against a floor. ` +
-        `For each endpoint fresh servers are started (the local server and its floor), each in a child process of its own; autocannon loads them over loopback (127.0.0.1) from the benchmark's own process` +
-        (serverCpu === undefined
-          ? ". "
-          : `, pinned to CPU${Number(serverCpu) > 1 ? `s 0-${Number(serverCpu) - 1}` : " 0"} while every server under test is pinned to CPU ${serverCpu} (\`taskset\`, all threads), so the load generator and the server each have a core of their own and the scheduler cannot move one onto the other's. `) +
-        `Every comparison is ${ROUNDS} rounds of one ${RUN_SECONDS}-second run per server, back to back, ` +
-        `the order rotating each round, after a ${WARMUP_SECONDS}-second warm-up of each; a ratio is the median of the ${ROUNDS} per-round ratios (local over floor), ` +
-        "so the machine's load at one moment hits both sides of a ratio.",
+        "Every comparison runs the local server and its floor **at the same time, on the same core**: both are pinned to one CPU (`taskset`, all threads), " +
+        "and autocannon, in the benchmark's own process on the other CPU, loads each over loopback (127.0.0.1) with the given number of connections of its own, in the same seconds. " +
+        "They share that core as the kernel shares it between two busy processes, so whatever else the machine does at that moment (it is shared with other work, and one server run after the other differed by ±30% from one 2-second run to the next) hits both alike, " +
+        "and the ratio of the requests each answered in the same seconds is the ratio of what each gets done with the same CPU. " +
+        `Every comparison is ${ROUNDS} rounds of ${RUN_SECONDS} seconds, spread over ${PAIRS} fresh pairs of server processes (${ROUNDS_PER_PAIR} rounds each, after a ${WARMUP_SECONDS}-second warm-up): ` +
+        "one process can run a few percent faster or slower than another of the same code for its whole life, so no comparison rests on one pair. " +
+        `A ratio is the median of the ${ROUNDS} per-round ratios (local over floor).` +
+        (serverCpu === undefined ? " (This machine could not pin processes: the servers and autocannon ran wherever the scheduler put them.)" : ""),
       "",
       "- **Floor for `/api/countdown/:slug`** (bench/servers/bare-json-server.ts): `node:http` answering the same bytes: the same headers, and the body computed per request " +
         "for the current instant by the same function (`countdownBody`), then `JSON.stringify`. No URL parser, no route table, no Request/Response objects.",
@@ -144,8 +153,8 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
         "then streams the file from disk per request (`fs.createReadStream`), with the headers the local server sends for that path (route table, type, length, ETag, Last-Modified).",
       "- Latencies are every response's, at full precision (autocannon's own histogram rounds to whole ms).",
       "- **CPU/req** is the server process's user + system CPU time over a run divided by the requests it answered, and the **efficiency ratio** is requests per CPU-second, " +
-        "local over floor (the req/s ratio the two would show if each saturated a core). **busy** is the server's CPU time over the run's wall time: " +
-        "below 1.00 the server still had room and autocannon, on the other core, was the bound; then the req/s ratio says less than the efficiency ratio.",
+        "local over floor. **busy** is the server's CPU time over the run's wall time: about 0.50 each when the two saturate their shared core; " +
+        "well below that, autocannon on the other core was the bound, and then the req/s ratio says less than the efficiency ratio.",
       "",
       "| endpoint | connections | floor | req/s local | req/s floor | **req/s ratio** | p50 local / floor (ms) | p99 local / floor (ms) | **p99 ratio** | CPU/req local / floor (µs) | efficiency ratio | busy local / floor | failed | target met |",
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { gzipSync, brotliCompressSync } from "node:zlib";
 import { createLocalServer } from "../src/server/local-server.ts";
 import { launchBrowser } from "../scripts/chromium.ts";
-import { buildPaths } from "../src/build/build-site.ts";
+import { buildPaths } from "../src/build/build-paths.ts";
 import type { BenchSection } from "./report.ts";
 
 export const WIDGET_BUDGET_BYTES = 1536;

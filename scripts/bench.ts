@@ -11,7 +11,8 @@ import { functionBundle } from "../bench/function-bundle.ts";
 import { renderReport, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
-import { PROJECT_ROOT, buildSite } from "../src/build/build-site.ts";
+import { buildSite } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "countdown-bench-"));
 try {

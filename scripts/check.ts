@@ -1,6 +1,6 @@
 // `npm run check`: validates every countdown with the build's own rules and messages, writes nothing.
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 import { loadCountdowns } from "../src/countdown/load-countdowns.ts";
 import { printProblems } from "./problems.ts";
 

@@ -2,7 +2,7 @@
 // writes countdowns/<slug>.md after checking it with the build's rules; writes nothing otherwise.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { PROJECT_ROOT } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 import { createCountdownFile } from "../src/countdown/new-countdown.ts";
 import { printProblems } from "./problems.ts";
 

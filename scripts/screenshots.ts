@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PROJECT_ROOT, buildSite } from "../src/build/build-site.ts";
+import { buildSite } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 import { createLocalServer } from "../src/server/local-server.ts";
 import { launchBrowser } from "./chromium.ts";
 

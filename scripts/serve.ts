@@ -1,6 +1,6 @@
 // `npm run serve` (and the second half of `npm start`): serves the built site and the live API.
 // PORT (default 8080) and HOST (default: every interface) choose where; SIGTERM drains and exits.
-import { DEFAULT_OUT_DIR } from "../src/build/build-site.ts";
+import { DEFAULT_OUT_DIR } from "../src/build/build-paths.ts";
 import { createLocalServer, type LocalServer } from "../src/server/local-server.ts";
 
 const port = Number(process.env.PORT || 8080);

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { PROJECT_ROOT, buildSite } from "../src/build/build-site.ts";
+import { buildSite } from "../src/build/build-site.ts";
+import { PROJECT_ROOT } from "../src/build/build-paths.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);

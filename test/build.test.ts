@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { buildPaths, buildSite } from "../src/build/build-site.ts";
+import { buildSite } from "../src/build/build-site.ts";
+import { buildPaths } from "../src/build/build-paths.ts";
 import { HOSTILE_TITLE } from "./support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_LIVE_DATA, TEST_SITE_DIR } from "./support/paths.ts";
 

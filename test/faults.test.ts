@@ -2,12 +2,12 @@
 // that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
 // serves half a build.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildPaths } from "../src/build/build-site.ts";
+import { buildPaths } from "../src/build/build-paths.ts";
 import { writeFixtureCountdowns } from "./support/fixtures.ts";
 import { rawRequest } from "./support/http.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
@@ -90,6 +90,22 @@ describe("a built file that goes missing while the server runs", () => {
     expect(statuses.every((status) => status === 200 || status === 503 || status === 0)).toBe(true);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(server.process.exitCode).toBeNull();
+  });
+});
+
+describe("a built file that changes while the server runs", () => {
+  it("is sent at the length announced in its head, so the next answer on the connection stays intact", async () => {
+    const { server, outDir } = await serveCopy();
+    const file = path.join(buildPaths(outDir).site, "api/pages");
+    const listed = readFileSync(file, "latin1");
+    appendFileSync(file, "[appended after the server listed the file]");
+    const twice = "GET /api/pages HTTP/1.1\r\nHost: localhost\r\n\r\n" + "GET /api/pages HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    const { status, headers, body } = await rawRequest(server.url, twice, { halfClose: false });
+    expect(status).toBe(200);
+    expect(Number(headers["content-length"])).toBe(Buffer.byteLength(listed, "latin1"));
+    expect(body.slice(0, listed.length)).toBe(listed);
+    // The second answer starts right where the first one's announced length ends.
+    expect(body.slice(listed.length)).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 });
 

@@ -4,7 +4,7 @@
 import { createReadStream, readFileSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { buildPaths } from "../../src/build/build-site.ts";
+import { buildPaths } from "../../src/build/build-paths.ts";
 import { createLiveStore } from "../../src/live/live-store.ts";
 import { headersForStaticPath, staticHeaderRules } from "../../src/routes/route-table.ts";
 

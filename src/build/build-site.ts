@@ -2,9 +2,9 @@
 // result in one step. A failed build writes nothing where the previous good build is served from.
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Eleventy from "@11ty/eleventy";
 import type { Countdown, Problem } from "../countdown/countdown-file.ts";
+import { DEFAULT_OUT_DIR, PROJECT_ROOT, buildPaths } from "./build-paths.ts";
 import { loadCountdowns } from "../countdown/load-countdowns.ts";
 import type { LiveDataFile } from "../live/live-store.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
@@ -16,7 +16,6 @@ import { bundlePageScript, bundleTicker } from "./ticker-bundle.ts";
 import { frontMatterJsonSchema } from "../countdown/front-matter-schema.ts";
 import { openApiDocument } from "./openapi.ts";
 
-export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface BuildOptions {
   /** Folder of `<slug>.md` files. */
@@ -32,15 +31,7 @@ export type BuildResult =
   | { ok: true; countdowns: number; outDir: string }
   | { ok: false; problems: Problem[] };
 
-/** The layout of a build folder, for everything that reads one. */
-export function buildPaths(outDir: string) {
-  return {
-    site: path.join(outDir, "site"),
-    liveData: path.join(outDir, "live", "countdowns.json"),
-  };
-}
 
-export const DEFAULT_OUT_DIR = path.join(PROJECT_ROOT, "dist");
 
 /** The list behind `/api/pages`: soonest first (the order the countdowns come in), absolute URLs. */
 export function pagesList(countdowns: Countdown[], baseUrl: string) {

@@ -6,7 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import sirv from "sirv";
-import { buildPaths } from "../build/build-site.ts";
+import { buildPaths } from "../build/build-paths.ts";
 import { createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
 import { createLiveStore, type LiveStore } from "../live/live-store.ts";
 import {
@@ -95,6 +95,8 @@ function cachedRouteHeads(rules: HeaderRule[]): (pathname: string) => RouteHead 
 class ServerResponse<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
   staticPath: string | undefined;
   routeHeads: ((pathname: string) => RouteHead) | undefined;
+  /** The Content-Length of the file sirv is sending (from its file list). */
+  bodyLength: number | undefined;
 
   override writeHead(statusCode: number, reasonOrHeaders?: string | http.OutgoingHttpHeaders | http.OutgoingHttpHeader[], headers?: http.OutgoingHttpHeaders | http.OutgoingHttpHeader[]): this {
     const lookup = this.routeHeads;
@@ -103,6 +105,7 @@ class ServerResponse<Request extends http.IncomingMessage = http.IncomingMessage
     const route = lookup(this.staticPath);
     // sirv passes a head of its own (200, 206) or none (304, and 416 through Node's implicit head).
     if (typeof reasonOrHeaders === "object" && !Array.isArray(reasonOrHeaders)) {
+      this.bodyLength = Number(reasonOrHeaders["Content-Length"]);
       const head: (string | number | readonly string[])[] = route.flat.slice();
       for (const name in reasonOrHeaders) {
         if (!route.names.has(name.toLowerCase())) head.push(name, reasonOrHeaders[name]!);
@@ -202,10 +205,15 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       sendFallback(req, res, pathname);
       return;
     }
-    // A file of the build deleted since it was loaded fails when sirv opens it, before any byte of
-    // the answer is on the wire: it gets a clean 503 there. Nothing is checked on disk beforehand.
     // `on`, not `once`: a response is piped into once, and a read fails once.
-    res.on("pipe", (source: ReadStream) =>
+    res.on("pipe", (source: ReadStream & { end: number }) => {
+      // Read exactly the length the head announced. Left open-ended (sirv's call), the stream takes
+      // a 64 KB buffer per answer, outside V8's heap; at thousands of answers a second those forced
+      // a full garbage collection every thousand or so answers (`npm run bench`, BENCHMARKS.md).
+      // It also keeps the body to its Content-Length should the file have grown since it was listed.
+      if (res.bodyLength && source.end === Infinity) source.end = res.bodyLength - 1;
+      // A file of the build deleted since it was loaded fails when sirv opens it, before any byte of
+      // the answer is on the wire: it gets a clean 503 there. Nothing is checked on disk beforehand.
       source.on("error", (error: NodeJS.ErrnoException) => {
         if (source.bytesRead === 0 && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR")) {
           log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
@@ -214,8 +222,8 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
           log(`reading the built file for ${pathname} failed: ${error.message}`);
           res.destroy();
         }
-      }),
-    );
+      });
+    });
     const current = build;
     res.staticPath = pathname;
     res.routeHeads = current.routeHeads;
