@@ -150,7 +150,9 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
       "- **Floor for `/api/countdown/:slug`** (bench/servers/bare-json-server.ts): `node:http` answering the same bytes: the same headers, and the body computed per request " +
         "for the current instant by the same function (`countdownBody`), then `JSON.stringify`. No URL parser, no route table, no Request/Response objects.",
       "- **Floor for the static files** (bench/servers/bare-static-server.ts): `node:http` + `fs`: like sirv in production mode it lists and stats the folder once at start, " +
-        "then streams the file from disk per request (`fs.createReadStream`), with the headers the local server sends for that path (route table, type, length, ETag, Last-Modified).",
+        "then streams the file from disk per request (`fs.createReadStream` with its defaults), with the headers the local server sends for that path (route table, type, length, ETag, Last-Modified). " +
+        "The local server, through sirv, does the same, except that it reads each file at exactly its announced length where the default stream takes a 64 KB buffer per answer (src/server/local-server.ts): " +
+        "those buffers, outside V8's heap, cost the floor more garbage collection per answer, which is why the local server's files can take less CPU than the floor's.",
       "- Latencies are every response's, at full precision (autocannon's own histogram rounds to whole ms).",
       "- **CPU/req** is the server process's user + system CPU time over a run divided by the requests it answered, and the **efficiency ratio** is requests per CPU-second, " +
         "local over floor. **busy** is the server's CPU time over the run's wall time: about 0.50 each when the two saturate their shared core; " +
