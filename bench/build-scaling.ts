@@ -117,7 +117,6 @@ export async function buildScaling(work: string): Promise<BenchSection> {
   try {
     for (const size of SIZES) {
       const result = await measureSize(medium.dir, size);
-      const ms = (runs: BuildRun[]) => median(runs.map((run) => run.buildMs));
       console.log(
         `     ${size} countdowns: build ${(ms(result.countdowns) / 1000).toFixed(2)} s, plain Eleventy with the same ${result.countdowns[0]!.files} files ${(ms(result.plainSameFiles) / 1000).toFixed(2)} s, ` +
           `with ${size} files ${(ms(result.plainPerCountdown) / 1000).toFixed(2)} s, validation ${(ms(result.validate) / 1000).toFixed(2)} s`,

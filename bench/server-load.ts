@@ -29,7 +29,7 @@ interface Comparison {
   connections: number;
   local: LoadRun[];
   bare: LoadRun[];
-  /** Per round: local over bare, rounds paired so that both ran back to back. */
+  /** Per round: local over bare, both loaded in the same seconds. */
   rpsRatios: number[];
   p99Ratios: number[];
   /** Per round: requests per CPU-second of the server process, local over floor. */
