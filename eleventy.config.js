@@ -1,23 +1,16 @@
-// Eleventy's settings: where the templates live, and what it must allow. The build
-// (src/build/build-site.ts) runs Eleventy with this file, then adds the site plugin (filters, in
-// TypeScript) and the validated countdowns through Eleventy's programmatic API. This file stays
-// plain JavaScript so Eleventy can import it on any Node without a TypeScript loader.
+// Eleventy's configuration of the site: the folders, the template languages, and the one local plugin
+// that puts the site together (src/site/site-plugin.ts: the countdowns as data, the filters, every
+// generated file). `npx @11ty/eleventy` builds the site into $OUT_DIR/site with it; `npm run build`
+// calls the same `configureSite` after checking every countdown, then adds the live data and swaps
+// the build in.
+//
+// The configuration is TypeScript: tsx's loader lets Node import it, as Eleventy's docs show for
+// TypeScript (https://www.11ty.dev/docs/languages/typescript/). It must be registered before that import.
+import "tsx/esm";
+
+const { configureSite } = await import("./src/site/site-plugin.ts");
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
-  // Embeds and /api/pages are written without an extension so that their URLs are the published
-  // ones on any static host; their Content-Type comes from the route table.
-  // https://www.11ty.dev/docs/permalinks/
-  eleventyConfig.configureErrorReporting({ allowMissingExtensions: true });
+  configureSite(eleventyConfig);
 }
-
-export const config = {
-  templateFormats: ["njk"],
-  htmlTemplateEngine: "njk",
-  dir: {
-    input: "src/site",
-    includes: "_includes",
-    // Relative to the input folder: the global data folder sits at the top level.
-    data: "../../_data",
-  },
-};

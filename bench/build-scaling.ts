@@ -2,7 +2,7 @@
 // writing trivial files in the same run, each build in a fresh process (time and peak memory).
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT } from "../src/config.ts";
 import { median } from "./load.ts";
 import { runChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";

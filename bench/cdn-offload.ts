@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { PROJECT_ROOT, buildPaths } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
 import { runChild, startServerChild, type ServerChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";
 import type { OriginCount } from "./servers/counting-origin.ts";

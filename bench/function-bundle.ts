@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
-import { PROJECT_ROOT, buildPaths } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
 import { median } from "./load.ts";
 import { runChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";

@@ -1,7 +1,7 @@
 // Child processes of the benchmarks: servers under test and one-shot measurements, each in its own
 // Node process so the load generator never shares an event loop (or, on 2 cores, a core) with them.
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from "node:child_process";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT } from "../src/config.ts";
 
 export interface ServerChild {
   /** `http://127.0.0.1:<port>` */

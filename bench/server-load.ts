@@ -2,7 +2,7 @@
 // node:http floors, side by side in one run, interleaved so that the shared machine's noise hits both.
 import os from "node:os";
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT } from "../src/config.ts";
 import { loadRun, median, type LoadRun } from "./load.ts";
 import { pinToCpus, startServerChild, type ServerChild } from "./processes.ts";
 import type { BenchSection } from "./report.ts";

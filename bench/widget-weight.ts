@@ -3,8 +3,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync, brotliCompressSync } from "node:zlib";
 import { createLocalServer } from "../src/server/local-server.ts";
-import { launchBrowser } from "../scripts/chromium.ts";
-import { buildPaths } from "../src/build/build-paths.ts";
+import { launchBrowser } from "../test/support/browsers.ts";
+import { buildPaths } from "../src/config.ts";
 import type { BenchSection } from "./report.ts";
 
 export const WIDGET_BUDGET_BYTES = 1536;

@@ -11,13 +11,13 @@ import { functionBundle } from "../bench/function-bundle.ts";
 import { renderReport, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
-import { buildSite } from "../src/build/build-site.ts";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { publish } from "../src/publish/publish.ts";
+import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "countdown-bench-"));
 try {
   const outDir = path.join(work, "dist");
-  const built = await buildSite({ outDir, baseUrl: "http://localhost:8080" });
+  const built = await publish(readConfig({ OUT_DIR: outDir }));
   if (!built.ok) throw new Error("the sample countdowns do not build; run npm run build to see why");
 
   // Each runs alone: the HTTP benchmarks need the machine's two cores to themselves.

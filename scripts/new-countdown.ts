@@ -1,8 +1,7 @@
 // `npm run new -- --title "..." --target "..." [--timezone Zone] [--slug s] [--done "..."]`:
 // writes countdowns/<slug>.md after checking it with the build's rules; writes nothing otherwise.
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { requireCountdownsDir, withConfig } from "../src/config.ts";
 import { createCountdownFile } from "../src/countdown/new-countdown.ts";
 import { printProblems } from "./problems.ts";
 
@@ -35,17 +34,18 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
-const dir = process.env.COUNTDOWNS_DIR || path.join(PROJECT_ROOT, "countdowns");
-const result = await createCountdownFile(dir, {
-  title: values.title as string,
-  target: values.target as string,
-  timezone: values.timezone as string | undefined,
-  slug: values.slug as string | undefined,
-  done: values.done as string | undefined,
+await withConfig(async (config) => {
+  const result = await createCountdownFile(requireCountdownsDir(config), {
+    title: values.title as string,
+    target: values.target as string,
+    timezone: values.timezone as string | undefined,
+    slug: values.slug as string | undefined,
+    done: values.done as string | undefined,
+  });
+  if (!result.ok) {
+    printProblems("Nothing was written:", result.problems);
+    process.exit(1);
+  }
+  console.log(`Wrote ${result.file}`);
+  console.log(`Target: ${result.countdown.targetDate} (UTC)`);
 });
-if (!result.ok) {
-  printProblems("Nothing was written:", result.problems);
-  process.exit(1);
-}
-console.log(`Wrote ${result.file}`);
-console.log(`Target: ${result.countdown.targetDate} (UTC)`);

@@ -2,7 +2,7 @@
 // (the build publishes the same document at /api/countdown.schema.json).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { PROJECT_ROOT } from "../src/config.ts";
 import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
 
 const file = path.join(PROJECT_ROOT, "docs/countdown.schema.json");

@@ -3,10 +3,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildSite } from "../src/build/build-site.ts";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { publish } from "../src/publish/publish.ts";
+import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 import { createLocalServer } from "../src/server/local-server.ts";
-import { launchBrowser } from "./chromium.ts";
+import { launchBrowser } from "../test/support/browsers.ts";
 
 const SLUG = "new-year-2027";
 const PINNED_TIME = Date.parse("2026-11-22T12:34:56Z");
@@ -18,7 +18,7 @@ const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
 
 const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
 const outDir = path.join(work, "dist");
-const built = await buildSite({ outDir, baseUrl: "http://localhost:8080" });
+const built = await publish(readConfig({ OUT_DIR: outDir }));
 if (!built.ok) throw new Error("the sample countdowns do not build; run npm run build to see why");
 const local = createLocalServer({ outDir, log: () => {} });
 await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));

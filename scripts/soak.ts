@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { buildSite } from "../src/build/build-site.ts";
-import { PROJECT_ROOT } from "../src/build/build-paths.ts";
+import { publish } from "../src/publish/publish.ts";
+import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);
@@ -30,7 +30,7 @@ function residentMiB(pid: number): number {
 
 const work = mkdtempSync(path.join(tmpdir(), "countdown-soak-"));
 const outDir = path.join(work, "dist");
-const built = await buildSite({ outDir, baseUrl: "http://localhost:8080" });
+const built = await publish(readConfig({ OUT_DIR: outDir }));
 if (!built.ok) throw new Error("the sample countdowns do not build; run npm run build to see why");
 
 const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "scripts/serve.ts")], {

@@ -1,13 +1,14 @@
 // The authoring commands: `npm run new` writes a countdown file only when it is valid and new;
 // `npm run check` validates with exactly the build's rules and messages.
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
 import { slugFromTitle } from "../src/countdown/new-countdown.ts";
+import { writeFixtureCountdowns } from "./support/fixtures.ts";
 import { ROOT } from "./support/paths.ts";
 
 const exec = promisify(execFile);
@@ -31,7 +32,11 @@ async function run(script: string, args: string[], countdownsDir: string): Promi
   }
 }
 
-const emptyFolder = () => path.join(mkdtempSync(path.join(tmpdir(), "authoring-")), "countdowns");
+const emptyFolder = () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "authoring-")), "countdowns");
+  mkdirSync(dir);
+  return dir;
+};
 const newCountdown = (dir: string, ...args: string[]) => run("new-countdown.ts", args, dir);
 
 describe("npm run new", () => {
@@ -83,13 +88,21 @@ describe("npm run new", () => {
       expect(result.code, args.join(" ")).toBe(1);
       expect(result.stderr, args.join(" ")).toMatch(message);
       expect(result.stderr).toContain("Nothing was written");
-      expect(existsSync(dir) ? readdirSync(dir) : [], args.join(" ")).toEqual([]);
+      expect(readdirSync(dir), args.join(" ")).toEqual([]);
     }
   });
 
   it("reports every problem at once", async () => {
     const result = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-13-01T00:00", "--timezone", "Nowhere/Land", "--slug", "ok");
     expect(result.stderr.match(/^  countdowns\/ok\.md: /gm)).toHaveLength(3);
+  });
+
+  it("refuses to make a countdowns folder that does not exist (a mistyped COUNTDOWNS_DIR)", async () => {
+    const missing = path.join(mkdtempSync(path.join(tmpdir(), "authoring-")), "countdownz");
+    const result = await newCountdown(missing, "--title", "T", "--target", "2030-01-01T00:00");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/COUNTDOWNS_DIR=".*countdownz" does not exist/);
+    expect(existsSync(missing)).toBe(false);
   });
 
   it("explains its usage when a required option or an unknown one is given", async () => {
@@ -112,15 +125,17 @@ describe("npm run new", () => {
 });
 
 describe("npm run check", () => {
-  it("passes the shipped samples", async () => {
-    const result = await run("check.ts", [], path.join(ROOT, "countdowns"));
+  it("passes valid countdowns", async () => {
+    const dir = emptyFolder();
+    writeFixtureCountdowns(dir);
+    const result = await run("check.ts", [], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^All \d+ countdown\(s\) are valid\.$/m);
   });
 
   it("fails with exactly the build's problem lines", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "check-"));
-    cpSync(path.join(ROOT, "countdowns"), dir, { recursive: true });
+    const dir = emptyFolder();
+    writeFixtureCountdowns(dir);
     writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Nope/Nope"\n---\n`);
     writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
     const check = await run("check.ts", [], dir);

@@ -1,40 +1,42 @@
-// The build (CONTRACT: authoring format, embed, pages list, Netlify files): what it writes, and that a
-// bad countdown fails the build, names every problem and publishes nothing.
+// The build (CONTRACT: authoring format, embed, pages list, Netlify files): what it writes, that a bad
+// countdown fails it and publishes nothing, and that Eleventy's own command builds the same site.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../src/build/build-site.ts";
-import { buildPaths } from "../src/build/build-paths.ts";
-import { HOSTILE_TITLE } from "./support/fixtures.ts";
-import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_LIVE_DATA, TEST_SITE_DIR } from "./support/paths.ts";
+import { buildPaths, readConfig } from "../src/config.ts";
+import { publish } from "../src/publish/publish.ts";
+import { SITE_FILES, countdownFiles } from "../src/routes/route-table.ts";
+import { CHECKED_ELEVENTY_VERSIONS } from "../src/site/nunjucks-compile-cache.ts";
+import { gatherSiteInput } from "../src/site/site-input.ts";
+import { configureSite } from "../src/site/site-plugin.ts";
+import { HOSTILE_TITLE, writeFixtureCountdowns } from "./support/fixtures.ts";
+import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DATA, TEST_NOW, TEST_SITE_DIR } from "./support/paths.ts";
 
 const run = promisify(execFile);
+const eleventyVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@11ty/eleventy/package.json"), "utf8")) as { version: string }).version;
 const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
 const slugs = () => readdirSync(TEST_COUNTDOWNS_DIR).map((name) => name.replace(/\.md$/, ""));
 const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+const builtFiles = (site: string) =>
+  (readdirSync(site, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .sort();
+const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
 
 describe("builds every countdown into static files", () => {
-  it("writes an embed, a page and target data per slug", () => {
-    for (const slug of slugs()) {
-      expect(existsSync(path.join(TEST_SITE_DIR, "api/embed", slug)), slug).toBe(true);
-      expect(existsSync(path.join(TEST_SITE_DIR, slug, "index.html")), slug).toBe(true);
-      expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`)))).toEqual(["slug", "title", "targetDate"]);
-    }
-  });
-
-  it("ships at least two future and one past sample countdown", () => {
-    const samples = readdirSync(path.join(ROOT, "countdowns")).map((name) => name.replace(/\.md$/, ""));
-    const targets = samples.map((slug) => Date.parse(JSON.parse(read(`api/data/${slug}.json`)).targetDate));
-    expect(targets.filter((target) => target > Date.now()).length).toBeGreaterThanOrEqual(2);
-    expect(targets.filter((target) => target < Date.now()).length).toBeGreaterThanOrEqual(1);
+  it("writes exactly the files the route table says a build publishes", () => {
+    const expected = [...SITE_FILES, ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
+    expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
+    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`)))).toEqual(["slug", "title", "targetDate"]);
   });
 
   it("converts an author's wall-clock time in their zone to UTC", () => {
-    expect(JSON.parse(read("api/data/new-year-2027.json")).targetDate).toBe("2026-12-31T23:00:00Z");
     expect(JSON.parse(read("api/data/berlin-wall-clock.json")).targetDate).toBe("2099-07-01T10:00:00Z");
   });
 
@@ -48,21 +50,22 @@ describe("builds every countdown into static files", () => {
     expect(pages.map((page) => page.slug).sort()).toEqual(slugs().sort());
   });
 
-  it("writes the live data the function and the local server read", () => {
+  it("writes the live data the function and the local server read, and marks the folder as a build", () => {
     const live = JSON.parse(readFileSync(TEST_LIVE_DATA, "utf8"));
     expect(live.version).toBe("test+0000000");
-    expect(live.tickerHash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
+    expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });
+    expect(live.facts.tickerHash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
     expect(live.countdowns.map((c: { slug: string }) => c.slug).sort()).toEqual(slugs().sort());
+    expect(existsSync(buildPaths(path.dirname(TEST_SITE_DIR)).marker)).toBe(true);
   });
 
   it("publishes no live data, sources or configs", () => {
-    const published = readdirSync(TEST_SITE_DIR, { recursive: true }).map(String);
-    expect(published.filter((file) => /\.(ts|md|njk|map|toml)$|countdowns\.json|package/.test(file))).toEqual([]);
+    expect(builtFiles(TEST_SITE_DIR).filter((file) => /\.(ts|md|njk|map|toml)$|countdowns\.json|package|countdown-build/.test(file))).toEqual([]);
   });
 });
 
 describe("builds a self-contained embed per countdown", () => {
-  const embed = read("api/embed/future-launch");
+  const embed = read("api/embed/future-launch.html");
 
   it("shows the title, the timer and the target as a <time> even without JavaScript", () => {
     expect(embed).toMatch(/<h1>.*<\/h1>/);
@@ -70,12 +73,15 @@ describe("builds a self-contained embed per countdown", () => {
     expect(embed).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">[^<]+ UTC<\/time>/);
   });
 
+  it("gives the ticker its live JSON's path, for ?sync=1", () => {
+    expect(embed).toContain('data-live="/api/countdown/future-launch"');
+  });
+
   it("escapes the title in every context", () => {
     expect(embed).not.toContain("<b>");
     expect(embed).not.toContain("alert(1)</script>");
     expect(embed).toContain("Launch &lt;b&gt;&quot;party&quot;&lt;/b&gt; &amp;");
     expect(read("future-launch/index.html")).not.toContain("<b>");
-    expect(read("api/pages")).toContain(JSON.stringify(HOSTILE_TITLE).replace(/</g, "\\u003c"));
     expect(JSON.parse(read("api/pages")).find((p: { slug: string }) => p.slug === "future-launch").title).toBe(HOSTILE_TITLE);
   });
 
@@ -91,7 +97,7 @@ describe("builds a self-contained embed per countdown", () => {
   });
 
   it("inlines the same ticker in every widget, pinned by the CSP hash in _headers", () => {
-    const scripts = new Set(slugs().map((slug) => inlineScript(read(`api/embed/${slug}`))));
+    const scripts = new Set(slugs().map((slug) => inlineScript(read(`api/embed/${slug}.html`))));
     expect(scripts.size).toBe(1);
     const [script] = [...scripts];
     const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
@@ -100,7 +106,7 @@ describe("builds a self-contained embed per countdown", () => {
   });
 
   it("builds a 404 widget in the same style", () => {
-    const notFound = read("api/embed/not-found.html");
+    const notFound = read("api/not-found.html");
     expect(notFound).toContain("Countdown not found");
     expect(notFound).toContain(/<style>[\s\S]*?<\/style>/.exec(embed)![0]);
   });
@@ -112,30 +118,71 @@ describe("deploys to Netlify with no other setting", () => {
   it("builds with npm run build, publishes the site folder, bundles the functions folder on Node 22", () => {
     expect(toml).toMatch(/command = "npm run build"/);
     expect(toml).toMatch(/publish = "dist\/site"/);
-    expect(path.join(ROOT, "dist/site")).toBe(buildPaths(path.join(ROOT, "dist")).site);
+    expect(path.join(ROOT, "dist/site")).toBe(buildPaths(readConfig({}).outDir).site);
     expect(toml).toMatch(/directory = "netlify\/functions"/);
     expect(toml).toMatch(/NODE_VERSION = "22"/);
     expect(readdirSync(path.join(ROOT, "netlify/functions"))).toEqual(["live.ts"]);
   });
 
-  it("takes Netlify's URL as the base of every absolute URL", async () => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), "build-url-")), "dist");
-    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, URL: "https://deployed.example.org", OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR },
-    });
-    const pages = JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8"));
-    expect(pages[0].url).toMatch(/^https:\/\/deployed\.example\.org\/[a-z0-9-]+\/$/);
-    expect(readFileSync(path.join(buildPaths(outDir).site, "jwst-launch/index.html"), "utf8")).toContain(
-      'src="https://deployed.example.org/api/embed/jwst-launch"',
-    );
+  it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", async () => {
+    for (const [env, origin] of [
+      [{ URL: "https://deployed.example.org" }, "https://deployed.example.org"],
+      [{ URL: "https://deployed.example.org", CONTEXT: "deploy-preview", DEPLOY_PRIME_URL: "https://deploy-preview-7--deployed.netlify.app" }, "https://deploy-preview-7--deployed.netlify.app"],
+    ] as const) {
+      const outDir = path.join(temporary("build-url"), "dist");
+      await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, ...env, OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
+      const site = buildPaths(outDir).site;
+      const pages = JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"));
+      expect(pages[0].url).toMatch(new RegExp(`^${origin.replace(/[.]/g, "\\.")}/[a-z0-9-]+/$`));
+      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(`src="${origin}/api/embed/future-launch"`);
+      expect(JSON.parse(readFileSync(path.join(site, "api/openapi.json"), "utf8")).servers).toEqual([{ url: origin }]);
+    }
+  });
+
+  it("builds without URL for the port it is told, so the snippets point where it is served", async () => {
+    const outDir = path.join(temporary("build-port"), "dist");
+    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, URL: undefined, PORT: "9123", OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
+    expect(JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8"))[0].url).toMatch(/^http:\/\/localhost:9123\//);
+  });
+});
+
+describe("a site under a base path (URL with a path)", () => {
+  it("links every page, asset, snippet and API route under that path, and keeps its files where they are", async () => {
+    const outDir = path.join(temporary("build-base"), "dist");
+    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: "https://example.org/countdowns/" }), { now: TEST_NOW });
+    expect(result.ok).toBe(true);
+    const site = buildPaths(outDir).site;
+    const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
+    expect(page).toContain('src="https://example.org/countdowns/api/embed/future-launch"');
+    expect(page).toContain('<script type="module" src="/countdowns/assets/site.js">');
+    expect(page).toContain('href="/countdowns/future-launch/future-launch.ics"');
+    expect(page).toContain('href="/countdowns/"');
+    expect(page).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
+    expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain('data-live="/countdowns/api/countdown/future-launch"');
+    expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(/^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/);
+    expect(JSON.parse(readFileSync(buildPaths(outDir).liveData, "utf8")).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
+    expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
+  });
+});
+
+describe("Eleventy's own command builds the site on its own", () => {
+  it("writes the same files as npm run build, with eleventy.config.js and nothing else", { timeout: 60_000 }, async () => {
+    const outDir = path.join(temporary("eleventy-cli"), "dist");
+    const eleventy = path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
+    await run(process.execPath, [eleventy, "--quiet"], { cwd: ROOT, env: { ...process.env, ...TEST_ENV, OUT_DIR: outDir } });
+    const site = buildPaths(outDir).site;
+    expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
+    for (const file of ["api/embed/future-launch.html", "api/pages", "_headers", "_redirects", "api/data/long-past.json"]) {
+      expect(readFileSync(path.join(site, file), "utf8"), file).toBe(read(file));
+    }
+    expect(existsSync(buildPaths(outDir).marker)).toBe(true);
   });
 });
 
 describe("a bad countdown fails the build and publishes nothing", () => {
   function badFolder(): string {
-    const dir = mkdtempSync(path.join(tmpdir(), "bad-countdowns-"));
-    cpSync(path.join(ROOT, "countdowns"), dir, { recursive: true });
+    const dir = path.join(temporary("bad-countdowns"), "countdowns");
+    writeFixtureCountdowns(dir);
     writeFileSync(path.join(dir, "no-title.md"), `---\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
     writeFileSync(path.join(dir, "gap.md"), `---\ntitle: Gap\ntarget: "2026-03-29T02:30:00"\ntimezone: "Europe/Berlin"\n---\n`);
     writeFileSync(path.join(dir, "api.md"), `---\ntitle: Reserved\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
@@ -143,12 +190,12 @@ describe("a bad countdown fails the build and publishes nothing", () => {
   }
 
   it("returns every problem of every file and leaves the previous build in place", async () => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), "build-keep-")), "dist");
-    const good = await buildSite({ countdownsDir: TEST_COUNTDOWNS_DIR, outDir, baseUrl: TEST_BASE_URL, version: "good" });
+    const outDir = path.join(temporary("build-keep"), "dist");
+    const good = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { version: "good" });
     expect(good.ok).toBe(true);
     const before = readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8");
 
-    const bad = await buildSite({ countdownsDir: badFolder(), outDir, baseUrl: TEST_BASE_URL, version: "bad" });
+    const bad = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, COUNTDOWNS_DIR: badFolder() }), { version: "bad" });
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual(["api.md slug", "gap.md target", "no-title.md title"]);
     expect(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")).toBe(before);
@@ -157,7 +204,7 @@ describe("a bad countdown fails the build and publishes nothing", () => {
   });
 
   it("exits non-zero from npm run build, printing each problem with file and field", async () => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), "build-fail-")), "dist");
+    const outDir = path.join(temporary("build-fail"), "dist");
     const failure = await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
       cwd: ROOT,
       env: { ...process.env, COUNTDOWNS_DIR: badFolder(), OUT_DIR: outDir },
@@ -172,5 +219,69 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     expect(failure?.stderr).toMatch(/\/no-title\.md: title: is missing/);
     expect(failure?.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(outDir)).toBe(false);
+  });
+});
+
+describe("a countdown file that Eleventy's own command meets is checked as strictly", () => {
+  it("fails with every problem and writes nothing", async () => {
+    const dir = path.join(temporary("eleventy-bad"), "countdowns");
+    writeFixtureCountdowns(dir);
+    writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
+    writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Mars/Base"\n---\n`);
+    const outDir = path.join(temporary("eleventy-bad-out"), "dist");
+    const failure = await run(process.execPath, [path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
+      cwd: ROOT,
+      env: { ...process.env, COUNTDOWNS_DIR: dir, OUT_DIR: outDir },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/no-target\.md: target: is missing/);
+    expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/bad-zone\.md: timezone: "Mars\/Base"/);
+    expect(existsSync(buildPaths(outDir).site)).toBe(false);
+  });
+});
+
+describe("one home per URL", () => {
+  /** Every source file of the site and the runtime, comments taken out. */
+  function sourcesWithoutComments(): [string, string][] {
+    const files = (readdirSync(path.join(ROOT, "src"), { recursive: true }) as string[]).filter((file) => /\.(ts|njk|js|css)$/.test(file));
+    return files.map((file) => [
+      `src/${file}`,
+      readFileSync(path.join(ROOT, "src", file), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/\{#[\s\S]*?#\}/g, "")
+        .replace(/(^|[^:"'`])\/\/.*$/gm, "$1"),
+    ]);
+  }
+
+  it("builds every path of the site in the route table, and nowhere else", () => {
+    const shapes = [/\/api\/(embed|countdown|data|pages|health|openapi|not-found)\b/, /\/\$\{[^}]*slug[^}]*\}\//, /"\/\{\{[^"]*\}\}\/"/, /\.ics\b["'`]/];
+    const offenders = sourcesWithoutComments()
+      .filter(([file]) => file !== "src/routes/route-table.ts")
+      .flatMap(([file, text]) => shapes.filter((shape) => shape.test(text)).map((shape) => `${file} ${shape}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("finds each shape in the route table's path builders", () => {
+    const table = sourcesWithoutComments().find(([file]) => file === "src/routes/route-table.ts")![1];
+    for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
+  });
+});
+
+describe("the Nunjucks compile cache", () => {
+  it("changes nothing in what is built", { timeout: 60_000 }, async () => {
+    expect(CHECKED_ELEVENTY_VERSIONS).toBe(`${eleventyVersion.split(".").slice(0, 2).join(".")}.x`);
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const built: Record<string, string>[] = [];
+    for (const nunjucksCompileCache of [true, false]) {
+      const outputDir = path.join(temporary(`cache-${nunjucksCompileCache}`), "site");
+      const eleventy = new Eleventy(undefined, undefined, { configPath: false, quietMode: true, config: (c) => configureSite(c, { input: { ...input, outputDir }, nunjucksCompileCache }) });
+      await eleventy.write();
+      built.push(Object.fromEntries(builtFiles(outputDir).map((file) => [file, readFileSync(path.join(outputDir, file), "utf8")])));
+    }
+    expect(Object.keys(built[0]!).length).toBeGreaterThan(30);
+    expect(built[0]).toEqual(built[1]);
   });
 });

@@ -20,7 +20,7 @@ describe("a hostile title, done message and description", () => {
   });
 
   it("are escaped in the widget: <title>, heading and done message, with only the ticker as script", () => {
-    const embed = read("api/embed/hostile-content");
+    const embed = read("api/embed/hostile-content.html");
     expect(decode(/<title>([\s\S]*?)<\/title>/.exec(embed)![1]!)).toBe(TITLE);
     expect(decode(/<h1>([\s\S]*?)<\/h1>/.exec(embed)![1]!)).toBe(TITLE);
     expect(decode(/<p data-done hidden>([\s\S]*?)<\/p>/.exec(embed)![1]!)).toBe(HOSTILE_DONE);

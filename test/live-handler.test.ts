@@ -15,7 +15,8 @@ import { ROOT, TEST_LIVE_DATA } from "./support/paths.ts";
 const NOW = Date.parse("2026-12-30T20:58:56.750Z");
 const store = createLiveStore({
   version: "1.2.3+abc",
-  tickerHash: "sha256-x",
+  site: { origin: "https://example.test", basePath: "" },
+  facts: { tickerHash: "sha256-x", pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
   countdowns: [
     { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
     { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },

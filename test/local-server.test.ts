@@ -1,9 +1,16 @@
 // CONTRACT, every endpoint, method, status and header, against the real local server
 // (scripts/serve.ts in its own process, on a free port, serving the fixture build).
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../src/config.ts";
+import { publish } from "../src/publish/publish.ts";
+import { fixtureFiles } from "./support/fixtures.ts";
 import { rawGet, rawRequest } from "./support/http.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
-import { TEST_BASE_URL, TEST_OUT_DIR } from "./support/paths.ts";
+import { TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "./support/paths.ts";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -59,7 +66,7 @@ describe("GET /api/countdown/:slug", () => {
   it("may be cached for one second, on Netlify's CDN keyed on shape only", async () => {
     const response = await get("/api/countdown/future-launch");
     expect(response.headers.get("cache-control")).toBe("public, max-age=1");
-    expect(response.headers.get("netlify-cdn-cache-control")).toBe("public, max-age=1");
+    expect(response.headers.get("netlify-cdn-cache-control")).toBe("public, durable, max-age=1");
     expect(response.headers.get("netlify-vary")).toBe("query=shape");
   });
 
@@ -144,7 +151,7 @@ describe("GET /api/health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", countdowns: 10, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
+    expect(body).toEqual({ status: "ok", countdowns: Object.keys(fixtureFiles()).length, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
   });
 });
 
@@ -249,6 +256,63 @@ describe("the site", () => {
     const missing = await get("/no-such-page/");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Not found");
+  });
+});
+
+describe("the address a build was made for", () => {
+  it("says in one line that a build made for another address is served here", () => {
+    expect(server.output().match(/links point at/g)).toHaveLength(1);
+    expect(server.output()).toContain(`This build's links point at ${TEST_BASE_URL}/, the address it was built for`);
+  });
+
+  it("says nothing when npm start built for the port it serves", { timeout: 30_000 }, async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), "port-")), "dist");
+    expect((await publish(readConfig({ ...TEST_ENV, URL: undefined, PORT: String(port), OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    const own = await startServer(outDir, { PORT: String(port), HOST: "localhost" });
+    try {
+      expect(own.output()).toContain(`Countdown service at http://localhost:${port}/`);
+      expect(own.output()).not.toContain("links point at");
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe("a site under a base path", () => {
+  it("serves every page, asset and API route under it, and nothing outside it", { timeout: 30_000 }, async () => {
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), "base-")), "dist");
+    expect((await publish(readConfig({ ...TEST_ENV, URL: "https://example.org/countdowns", OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    const own = await startServer(outDir);
+    try {
+      const at = (target: string) => fetch(`${own.url}${target}`, { redirect: "manual" });
+      expect(own.output()).toContain(`${own.url}/countdowns/`);
+      for (const [target, type] of [
+        ["/countdowns/", "text/html"],
+        ["/countdowns/future-launch/", "text/html"],
+        ["/countdowns/api/embed/future-launch", "text/html"],
+        ["/countdowns/api/pages", "application/json"],
+        ["/countdowns/assets/site.js", "text/javascript"],
+        ["/countdowns/api/countdown/future-launch?shape=a", "application/json"],
+        ["/countdowns/api/health", "application/json"],
+      ]) {
+        const response = await at(target!);
+        expect(response.status, target).toBe(200);
+        expect(response.headers.get("content-type"), target).toContain(type);
+      }
+      expect((await (await at("/countdowns/api/countdown/future-launch")).json()).slug).toBe("future-launch");
+      expect((await at("/countdowns")).headers.get("location")).toBe("/countdowns/");
+      expect((await at("/countdowns/future-launch")).headers.get("location")).toBe("/countdowns/future-launch/");
+      for (const outside of ["/", "/api/pages", "/future-launch/", "/countdownsx/"]) expect((await at(outside)).status, outside).toBe(404);
+      expect(await (await at("/countdowns/nope/")).text()).toContain('href="/countdowns/"');
+    } finally {
+      await own.stop();
+    }
   });
 });
 

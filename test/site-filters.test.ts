@@ -1,13 +1,13 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { UserConfig } from "@11ty/eleventy";
-import { sitePlugin } from "../src/build/site-plugin.ts";
+import { siteFilters } from "../src/site/filters.ts";
 
 type Filter = (...args: never[]) => string;
 
 function filters(): Record<string, Filter> {
   const found: Record<string, Filter> = {};
-  sitePlugin({ addFilter: (name: string, filter: Filter) => (found[name] = filter) } as unknown as UserConfig);
+  siteFilters({ addFilter: (name: string, filter: Filter) => (found[name] = filter) } as unknown as UserConfig, () => ({ origin: "https://x.test", basePath: "" }));
   return found;
 }
 

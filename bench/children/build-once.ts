@@ -5,7 +5,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
-import { buildSite } from "../../src/build/build-site.ts";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
 import { loadCountdowns } from "../../src/countdown/load-countdowns.ts";
 
 const [kind, input, outDir, countArg] = process.argv.slice(2) as [string, string, string, string];
@@ -33,7 +34,7 @@ async function plainEleventy(): Promise<void> {
 }
 
 async function countdownBuild(): Promise<void> {
-  const result = await buildSite({ countdownsDir: input, outDir, baseUrl: "https://countdowns.example", version: "bench" });
+  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench" });
   if (!result.ok) throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
   if (result.countdowns !== count) throw new Error(`built ${result.countdowns} countdowns, expected ${count}`);
 }

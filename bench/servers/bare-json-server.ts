@@ -3,7 +3,7 @@
 // current instant, and the same headers), with no URL parser, no Request/Response and no routing.
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { buildPaths } from "../../src/build/build-paths.ts";
+import { buildPaths } from "../../src/config.ts";
 import { countdownBody } from "../../src/live/handler.ts";
 import { createLiveStore } from "../../src/live/live-store.ts";
 import { LIVE_ROUTES } from "../../src/routes/route-table.ts";

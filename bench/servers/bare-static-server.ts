@@ -4,13 +4,13 @@
 import { createReadStream, readFileSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { buildPaths } from "../../src/build/build-paths.ts";
+import { buildPaths } from "../../src/config.ts";
 import { createLiveStore } from "../../src/live/live-store.ts";
 import { headersForStaticPath, staticHeaderRules } from "../../src/routes/route-table.ts";
 
 const paths = buildPaths(process.env.OUT_DIR!);
-const { tickerHash } = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
-const rules = staticHeaderRules({ tickerHash });
+const { facts } = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
+const rules = staticHeaderRules(facts);
 const files = new Map<string, { file: string; headers: Record<string, string | number> }>();
 for (const name of readdirSync(paths.site, { recursive: true, encoding: "utf8" })) {
   const file = path.join(paths.site, name);

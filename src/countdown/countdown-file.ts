@@ -2,6 +2,7 @@
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
 import { IANAZone } from "luxon";
+import { RESERVED_SLUGS } from "../routes/route-table.ts";
 import { isoSeconds } from "../time/time-left.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
@@ -29,9 +30,9 @@ export interface Problem {
 
 export type ParseResult = { countdown: Countdown; problems: [] } | { countdown?: undefined; problems: Problem[] };
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-/** Top-level names the site itself uses: a countdown page at `/<slug>/` must not shadow them. */
-export const RESERVED_SLUGS = ["api", "assets", "index", "404"] as const;
+/** The longest slug. */
+export const SLUG_MAX = 64;
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${SLUG_MAX - 2}}[a-z0-9])?$`);
 export const TITLE_MAX = 200;
 export const DONE_MESSAGE_MAX = 200;
 export const DEFAULT_TIMEZONE = "UTC";
@@ -67,9 +68,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** Checks a slug against the contract; returns what is wrong with it, or undefined. */
 export function slugProblem(slug: string): string | undefined {
   if (!SLUG_PATTERN.test(slug)) {
-    return `"${slug}" is not a valid slug: use 1 to 64 lowercase letters, digits and inner hyphens (like "new-year-2027"), and rename the file to <slug>.md`;
+    return `"${slug}" is not a valid slug: use 1 to ${SLUG_MAX} lowercase letters, digits and inner hyphens (like "new-year-2027"), and rename the file to <slug>.md`;
   }
-  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) {
+  if (RESERVED_SLUGS.includes(slug)) {
     return `"${slug}" is reserved for the site itself (${RESERVED_SLUGS.join(", ")}); rename the file`;
   }
   return undefined;

@@ -1,8 +1,8 @@
 // Writing a new countdown file (`npm run new`): the slug from the title, the file's text, and the
 // checks of the build before anything is written.
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
+import { SLUG_MAX, parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
 
 export interface NewCountdown {
   title: string;
@@ -17,7 +17,7 @@ export type NewCountdownResult = { ok: true; file: string; countdown: Countdown 
 /** Latin letters that Unicode does not decompose into a base letter and marks. */
 const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
 
-/** "Fête de l'été 2027!" -> "fete-de-l-ete-2027": ASCII letters and digits, hyphens between, at most 64. */
+/** "Fête de l'été 2027!" -> "fete-de-l-ete-2027": ASCII letters and digits, hyphens between, at most SLUG_MAX. */
 export function slugFromTitle(title: string): string {
   const slug = title
     .normalize("NFKD")
@@ -26,7 +26,9 @@ export function slugFromTitle(title: string): string {
     .replace(/[ßæœøłđðþı]/g, (letter) => LETTERS[letter]!)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  return slug.length <= 64 ? slug : slug.slice(0, 64).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, 64);
+  if (slug.length <= SLUG_MAX) return slug;
+  // Cut at the last whole word that fits.
+  return slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, SLUG_MAX);
 }
 
 /** The file as an author would write it; values are double-quoted (JSON strings are YAML strings). */
@@ -49,7 +51,6 @@ export async function createCountdownFile(dir: string, countdown: NewCountdown, 
   const problems = parsed.problems.map((problem) => ({ ...problem, file }));
   if (!slug) problems.unshift({ file, field: "slug", message: "cannot be made from this title (it has no letters or digits); give one with --slug" });
   if (problems.length > 0 || !parsed.countdown) return { ok: false, problems };
-  await mkdir(dir, { recursive: true });
   try {
     // "wx": fails if the file exists, so a countdown is never overwritten, even by a concurrent run.
     await writeFile(path.join(dir, `${slug}.md`), countdownFileText(countdown), { flag: "wx" });

@@ -1,14 +1,6 @@
 // The live part of the service as one Web-standard handler (Request -> Response): the countdown JSON,
 // computed per request, and the health answer. It is the Netlify Function and the local server's handler.
-import {
-  ALLOWED_METHODS,
-  COMMON_HEADERS,
-  CORS_HEADERS,
-  JSON_TYPE,
-  PREFLIGHT_HEADERS,
-  findLiveRoute,
-  type Headers,
-} from "../routes/route-table.ts";
+import { ALLOWED_METHODS, ERROR_HEADERS, PAGES_PATH, PREFLIGHT_HEADERS, findLiveRoute, livePath, type HeaderSet } from "../routes/route-table.ts";
 import { isExpired, timeLeft } from "../time/time-left.ts";
 import type { LiveEntry, LiveStore } from "./live-store.ts";
 
@@ -23,17 +15,17 @@ export interface LiveHandlerOptions {
 
 export type LiveHandler = (request: Request) => Response;
 
-const ERROR_HEADERS: Headers = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
-const SHAPES = ["a", "b"] as const;
+/** The values of `?shape`: exactly one of the two published shapes. */
+export const SHAPES = ["a", "b"] as const;
 type Shape = (typeof SHAPES)[number];
+const LIVE_PREFIX = livePath("");
 
-/** `{ "error": { "code", "message" } }`, the body of every JSON error. */
-/** The text of every JSON error, here and in the local server. */
+/** `{ "error": { "code", "message" } }`: the text of every JSON error, here and in the local server. */
 export function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message } });
 }
 
-export function jsonError(status: number, code: string, message: string, headers: Headers = ERROR_HEADERS): Response {
+export function jsonError(status: number, code: string, message: string, headers: HeaderSet = ERROR_HEADERS): Response {
   return new Response(errorBody(code, message), { status, headers });
 }
 
@@ -61,9 +53,13 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
   };
 }
 
-/** A 200 answer of a live route; a HEAD request gets the same headers and no body. */
-function respond(request: Request, headers: Headers, body: object): Response {
-  return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status: 200, headers });
+const encoder = new TextEncoder();
+
+/** A 200 answer of a live route; a HEAD request gets the same headers, its length included, and no body. */
+function respond(request: Request, headers: HeaderSet, body: object): Response {
+  const text = JSON.stringify(body);
+  if (request.method !== "HEAD") return new Response(text, { status: 200, headers });
+  return new Response(null, { status: 200, headers: { ...headers, "Content-Length": String(encoder.encode(text).length) } });
 }
 
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
@@ -71,7 +67,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const log = options.log ?? ((line: string) => console.error(line));
 
   // Every request goes through here, on Netlify and in the local server: no closures are made per
-  // request, and the URL is parsed only when it is not a plain one (see requestTarget).
+  // request, and the URL is parsed only when it is not a plain one (see requestTarget). The local
+  // server hands over paths inside the site (its base path taken off).
   return (request) => {
     const { pathname, query } = requestUrlTarget(request.url);
     const route = findLiveRoute(pathname);
@@ -91,10 +88,10 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       return respond(request, route.headers, { status: "ok", countdowns: store.count, version: store.version, time: new Date(now()).toISOString() });
     }
 
-    const slug = safeDecode(pathname.slice("/api/countdown/".length));
+    const slug = safeDecode(pathname.slice(LIVE_PREFIX.length));
     const entry = slug === undefined ? undefined : store.get(slug);
     if (!entry) {
-      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? pathname)}. GET /api/pages lists them.`, route.headers);
+      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? pathname)}. GET ${PAGES_PATH} lists them.`, route.headers);
     }
 
     const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
@@ -156,7 +153,6 @@ function safeDecode(segment: string): string | undefined {
     return undefined;
   }
 }
-
 
 /** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */
 function quote(value: string): string {

@@ -1,5 +1,7 @@
-// The countdowns as the live runtime holds them: built by the site build into `_live/countdowns.json`,
+// The countdowns as the live runtime holds them: written by the build into `<outDir>/live/countdowns.json`,
 // checked here when loaded, so a corrupt file is refused with a reason rather than served wrong.
+import type { SiteAddress } from "../config.ts";
+import type { BuildFacts } from "../routes/route-table.ts";
 
 export interface LiveCountdown {
   slug: string;
@@ -8,12 +10,14 @@ export interface LiveCountdown {
   targetDate: string;
 }
 
-/** The file the build writes for the live runtime (`dist/live/countdowns.json`). */
+/** The file the build writes for the live runtime. */
 export interface LiveDataFile {
   /** The release, for `/api/health`. */
   version: string;
-  /** The widget ticker's CSP hash, which the local server's embed headers need. */
-  tickerHash: string;
+  /** Where the build is published: the local server serves under its base path. */
+  site: SiteAddress;
+  /** The hashes the static headers need (the local server makes them from the route table). */
+  facts: BuildFacts;
   countdowns: LiveCountdown[];
 }
 
@@ -23,9 +27,11 @@ export interface LiveEntry extends LiveCountdown {
 
 export interface LiveStore {
   version: string;
-  tickerHash: string;
+  site: SiteAddress;
+  facts: BuildFacts;
   count: number;
   get(slug: string): LiveEntry | undefined;
+  slugs(): Iterable<string>;
 }
 
 export class LiveDataError extends Error {
@@ -33,20 +39,31 @@ export class LiveDataError extends Error {
 }
 
 const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const isText = (value: unknown): value is string => typeof value === "string";
 
 /** Checks what the build wrote and indexes it by slug. Throws `LiveDataError` saying what is wrong. */
 export function createLiveStore(data: unknown): LiveStore {
   const file = data as Partial<LiveDataFile> | null;
-  if (typeof file !== "object" || file === null || typeof file.version !== "string" || typeof file.tickerHash !== "string" || !Array.isArray(file.countdowns)) {
-    throw new LiveDataError("live data is not an object with a version, a tickerHash and a list of countdowns");
+  if (
+    typeof file !== "object" ||
+    file === null ||
+    !isText(file.version) ||
+    !isText(file.site?.origin) ||
+    !isText(file.site?.basePath) ||
+    !isText(file.facts?.tickerHash) ||
+    !isText(file.facts?.pageStyleHash) ||
+    !isText(file.facts?.widgetStyleHash) ||
+    !Array.isArray(file.countdowns)
+  ) {
+    throw new LiveDataError("live data is not an object with a version, the site's address, its hashes and a list of countdowns");
   }
   const bySlug = new Map<string, LiveEntry>();
   file.countdowns.forEach((countdown: Partial<LiveCountdown>, index) => {
-    const targetMs = typeof countdown?.targetDate === "string" && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
-    if (typeof countdown?.slug !== "string" || typeof countdown.title !== "string" || Number.isNaN(targetMs)) {
+    const targetMs = isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
+    if (!isText(countdown?.slug) || !isText(countdown.title) || Number.isNaN(targetMs)) {
       throw new LiveDataError(`live data countdown #${index} needs a slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
     }
     bySlug.set(countdown.slug, { slug: countdown.slug, title: countdown.title, targetDate: countdown.targetDate!, targetMs });
   });
-  return { version: file.version, tickerHash: file.tickerHash, count: bySlug.size, get: (slug) => bySlug.get(slug) };
+  return { version: file.version, site: file.site!, facts: file.facts!, count: bySlug.size, get: (slug) => bySlug.get(slug), slugs: () => bySlug.keys() };
 }

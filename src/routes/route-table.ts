@@ -1,5 +1,50 @@
-// The one table of routes and headers. It generates what Netlify reads (`_headers`, `_redirects`,
-// checked against the function's `config.path`) and drives the local server, so the two cannot drift.
+// The one map of URLs, routes and headers. Every path of the site is built here; the table generates
+// what Netlify reads (`_headers`, `_redirects`, checked against the function's `config.path`) and
+// drives the local server, with Netlify's own matching rules, so the two answer alike.
+//
+// Paths here are paths inside the site ("/api/pages"). A site published under a base path
+// (URL=https://example.org/countdowns) keeps its files where they are and prefixes every link and
+// route with the base path (`publicPath`), as Eleventy's pathPrefix does.
+import type { SiteAddress } from "../config.ts";
+
+// ---- The URL map -------------------------------------------------------------------------------
+
+/** A countdown's own page, the `url` of `/api/pages`. */
+export const pagePath = (slug: string) => `/${slug}/`;
+/** The add-to-calendar file of a countdown. */
+export const calendarPath = (slug: string) => `/${slug}/${slug}.ics`;
+/** The widget, the `src` of the published iframe snippet. */
+export const embedPath = (slug: string) => `/api/embed/${slug}`;
+/** The file behind `embedPath`: Netlify and the local server serve `<path>.html` at `<path>`. */
+export const embedFile = (slug: string) => `${embedPath(slug)}.html`;
+/** The live JSON, computed per request. */
+export const livePath = (slug: string) => `/api/countdown/${slug}`;
+const DATA_FOLDER = "/api/data/";
+/** A countdown's static target data. */
+export const dataPath = (slug: string) => `${DATA_FOLDER}${slug}.json`;
+
+export const INDEX_PATH = "/";
+export const PAGES_PATH = "/api/pages";
+export const HEALTH_PATH = "/api/health";
+export const OPENAPI_PATH = "/api/openapi.json";
+export const SCHEMA_PATH = "/api/countdown.schema.json";
+export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** What a path that is neither a file nor live answers, with a 404 (see FALLBACKS). */
+export const NOT_FOUND_PAGE = "/404.html";
+export const API_NOT_FOUND = "/api/not-found.json";
+export const WIDGET_NOT_FOUND = "/api/not-found.html";
+
+/** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
+export const RESERVED_SLUGS = [
+  ...new Set([INDEX_PATH + "index.html", NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
+];
+
+/** The path a visitor requests for a path of the site: the base path, then the path. */
+export const publicPath = (site: SiteAddress, sitePath: string) => site.basePath + sitePath;
+/** The absolute URL of a path of the site. */
+export const absoluteUrl = (site: SiteAddress, sitePath: string) => site.origin + publicPath(site, sitePath);
+
+// ---- Headers -----------------------------------------------------------------------------------
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const HTML_TYPE = "text/html; charset=utf-8";
@@ -7,22 +52,32 @@ export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
 /** The live JSON may be cached for at most one second, by browsers and by the CDN. */
 export const LIVE_CACHE = "public, max-age=1";
-/** Files that change only when the site is deployed again: short browser cache, cheap revalidation. */
-export const PER_DEPLOY_CACHE = "public, max-age=60, stale-while-revalidate=600";
+/**
+ * Netlify's CDN keeps the live JSON for one second, in a cache shared by all its edge nodes
+ * (`durable`), keyed on `shape` only; the header never reaches a browser.
+ * https://docs.netlify.com/platform/caching/#durable-directive
+ */
+export const LIVE_CDN_CACHE = "public, durable, max-age=1";
+/**
+ * Files that change only when the site is deployed again. Browsers keep them ten seconds and then
+ * revalidate (an ETag makes that a 304); a path answered 404 is seen again within seconds once it is
+ * published.
+ */
+export const PER_DEPLOY_CACHE = "public, max-age=10, stale-while-revalidate=60";
 
-export type Headers = Readonly<Record<string, string>>;
+export type HeaderSet = Readonly<Record<string, string>>;
 
 /** Sent on every response, page or API. */
-export const COMMON_HEADERS: Headers = {
+export const COMMON_HEADERS: HeaderSet = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
 /** Every `/api/*` response may be read by `fetch` from any origin. */
-export const CORS_HEADERS: Headers = { "Access-Control-Allow-Origin": "*" };
+export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*" };
 
 /** The answer to a CORS preflight (`OPTIONS`) on any `/api/*` path. */
-export const PREFLIGHT_HEADERS: Headers = {
+export const PREFLIGHT_HEADERS: HeaderSet = {
   ...COMMON_HEADERS,
   ...CORS_HEADERS,
   "Access-Control-Allow-Methods": ALLOWED_METHODS,
@@ -31,34 +86,8 @@ export const PREFLIGHT_HEADERS: Headers = {
   Allow: ALLOWED_METHODS,
 };
 
-/**
- * Routes answered by the live handler: the Netlify Function on Netlify, the same handler in the
- * local server. Netlify applies no `_headers` to function responses, so these carry every header.
- * `path` uses the syntax of the function's `config.path` (a trailing `*` matches the rest).
- */
-export const LIVE_ROUTES = [
-  {
-    name: "countdown",
-    path: "/api/countdown/*",
-    headers: {
-      ...COMMON_HEADERS,
-      ...CORS_HEADERS,
-      "Content-Type": JSON_TYPE,
-      "Cache-Control": LIVE_CACHE,
-      // Netlify's CDN keeps it for one second and keys it on `shape` only, so random query
-      // strings cannot bypass the cache; the header is stripped before it reaches a browser.
-      "Netlify-CDN-Cache-Control": LIVE_CACHE,
-      "Netlify-Vary": "query=shape",
-    },
-  },
-  {
-    name: "health",
-    path: "/api/health",
-    headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" },
-  },
-] as const;
-
-export type LiveRouteName = (typeof LIVE_ROUTES)[number]["name"];
+/** Headers of every JSON error the service answers itself. */
+export const ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
 
 /** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hash. */
 export function embedContentSecurityPolicy(tickerHash: string): string {
@@ -75,97 +104,197 @@ export function embedContentSecurityPolicy(tickerHash: string): string {
 }
 
 /**
- * The CSP of the site's pages. It travels in a `<meta>` element of each page rather than in
- * `_headers`: a header rule for the pages would also match /api/embed/* (Netlify has no way to
- * exclude a path), and two CSPs on an embed would forbid what its own allows.
+ * The CSP of the site's pages: their own script, the ticker and their style, and no framing at all.
+ * A page of the widget's (its 404, fetched at a page's path) may be answered with it, so it allows
+ * the widget's style too.
  */
-export function pageContentSecurityPolicy(tickerHash: string): string {
+export function pageContentSecurityPolicy(facts: BuildFacts): string {
   return [
     "default-src 'none'",
-    `script-src 'self' '${tickerHash}'`,
-    "style-src 'self'",
+    `script-src 'self' '${facts.tickerHash}'`,
+    `style-src '${facts.pageStyleHash}' '${facts.widgetStyleHash}'`,
     "img-src 'self' data:",
     "frame-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
+    "frame-ancestors 'none'",
   ].join("; ");
 }
+
+// ---- Live routes -------------------------------------------------------------------------------
+
+/**
+ * Routes answered by the live handler: the Netlify Function on Netlify, the same handler in the
+ * local server. Netlify applies no `_headers` to function responses, so these carry every header.
+ * `path` uses the syntax of the function's `config.path` (URLPattern: case-sensitive, and a trailing
+ * `*` matches the rest after the slash).
+ */
+export const LIVE_ROUTES = [
+  {
+    name: "countdown",
+    path: livePath("*"),
+    headers: {
+      ...COMMON_HEADERS,
+      ...CORS_HEADERS,
+      "Content-Type": JSON_TYPE,
+      "Cache-Control": LIVE_CACHE,
+      "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
+      "Netlify-Vary": "query=shape",
+    },
+  },
+  {
+    name: "health",
+    path: HEALTH_PATH,
+    headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" },
+  },
+] as const;
+
+export type LiveRoute = (typeof LIVE_ROUTES)[number];
+
+/** Does the function's `config.path` pattern match this path? */
+export function livePatternMatches(pattern: string, pathname: string): boolean {
+  return pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+}
+
+export function findLiveRoute(pathname: string): LiveRoute | undefined {
+  return LIVE_ROUTES.find((route) => livePatternMatches(route.path, pathname));
+}
+
+// ---- Static files: _headers --------------------------------------------------------------------
 
 /** What the build knows that some headers depend on. */
 export interface BuildFacts {
   /** CSP source of the widget ticker, `sha256-<base64>`. */
   tickerHash: string;
+  /** CSP sources of the inline stylesheets of the pages and of the widget. */
+  pageStyleHash: string;
+  widgetStyleHash: string;
 }
 
 export interface HeaderRule {
+  /** A `_headers` path: literal segments, `:placeholder` segments, a final `*`. */
   path: string;
-  headers: Headers;
+  headers: HeaderSet;
 }
 
 /**
- * Headers of static files, as `_headers` rules: every rule whose path matches applies. No header
- * name appears in two rules that can match the same path (Netlify would join both values).
+ * Headers of static files, as `_headers` rules: every rule whose path matches applies, so no header
+ * name may appear in two rules that can match one path (Netlify would join both values). Netlify
+ * matches these paths case-insensitively, with an optional trailing slash, and `/x/*` as a prefix
+ * without a slash boundary (`headerRuleMatches`); so the rules use placeholders where a prefix would
+ * reach too far, and no rule gives a type or a CSP to a path whose answer is another kind of file.
  */
 export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
+  const perDeployJson = { "Content-Type": JSON_TYPE, "Cache-Control": PER_DEPLOY_CACHE };
+  // The pages: frame protection (only embeds are meant to be framed) and their CSP, for every path
+  // of one or two segments; embeds have three.
+  const page = { "Content-Security-Policy": pageContentSecurityPolicy(facts), "X-Frame-Options": "DENY" };
   return [
     { path: "/*", headers: COMMON_HEADERS },
-    { path: "/api/*", headers: CORS_HEADERS },
+    { path: INDEX_PATH, headers: page },
+    { path: "/:page", headers: page },
+    { path: "/:page/:file", headers: page },
+    { path: "/api", headers: CORS_HEADERS },
+    { path: "/api/:name/*", headers: CORS_HEADERS },
     {
-      path: "/api/embed/*",
-      headers: {
-        // Embeds are files without an extension, so the type comes from here.
-        "Content-Type": HTML_TYPE,
-        "Cache-Control": PER_DEPLOY_CACHE,
-        "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHash),
-      },
+      path: embedPath(":slug"),
+      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHash) },
     },
-    { path: "/api/pages", headers: { "Content-Type": JSON_TYPE, "Cache-Control": PER_DEPLOY_CACHE } },
-    { path: "/api/data/*", headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    { path: PAGES_PATH, headers: perDeployJson },
+    { path: `${DATA_FOLDER}:file`, headers: perDeployJson },
+    { path: OPENAPI_PATH, headers: perDeployJson },
+    { path: SCHEMA_PATH, headers: perDeployJson },
   ];
 }
 
+/** Netlify's reading of a `_headers` path, as @netlify/headers-parser builds it. */
+export function headerRuleRegExp(rulePath: string): RegExp {
+  const parts = rulePath
+    .split("/")
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(":")) return "([^/]+)";
+      if (part === "*") return "?(.*)";
+      return part.split("*").map(escapeRegExp).join("(.*)");
+    });
+  return new RegExp(`^/${parts.join("/")}/?$`, "iu");
+}
+
+const escapeRegExp = (text: string) => text.replace(/[|\\{}()[\]^$+*?.-]/g, "\\$&");
+
+/** All headers the rules give a static path, merged in rule order. */
+export function headersForStaticPath(rules: HeaderRule[], pathname: string): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const rule of rules) {
+    if (headerRuleRegExp(rule.path).test(pathname)) Object.assign(merged, rule.headers);
+  }
+  return merged;
+}
+
+// ---- Static files: _redirects ------------------------------------------------------------------
+
 export interface Fallback {
+  /** A `_redirects` path: exact, or `/x/*` (the prefix with its slash, or the bare prefix). */
   path: string;
   file: string;
   status: 404;
 }
 
+/** Every spelling of "api" but the real one: Netlify's header rules match /API/pages too. */
+const OTHER_API_SPELLINGS = ["API", "APi", "ApI", "Api", "aPI", "aPi", "apI"];
+
 /**
  * What answers a path that is neither live nor a file, first match wins (`_redirects` rules, which
- * Netlify applies only when no file exists at the path).
+ * Netlify applies only when no file exists at the path). `_redirects` paths are case-sensitive while
+ * `_headers` paths are not, so every other spelling of `/api/` falls back to the API's JSON too: a
+ * path that gets a JSON type from the header rules never gets an HTML body.
  */
 export const FALLBACKS: readonly Fallback[] = [
-  { path: "/api/embed/*", file: "/api/embed/not-found.html", status: 404 },
-  { path: "/api/*", file: "/api/not-found.json", status: 404 },
-  { path: "/*", file: "/404.html", status: 404 },
+  { path: embedPath("*"), file: WIDGET_NOT_FOUND, status: 404 },
+  { path: "/api/*", file: API_NOT_FOUND, status: 404 },
+  ...OTHER_API_SPELLINGS.map((api): Fallback => ({ path: `/${api}/*`, file: API_NOT_FOUND, status: 404 })),
+  { path: "/*", file: NOT_FOUND_PAGE, status: 404 },
 ];
+
+/** Netlify's reading of a `_redirects` path (as netlify-redirector matches it): case-sensitive. */
+export function fallbackMatches(rulePath: string, pathname: string): boolean {
+  if (!rulePath.endsWith("/*")) return pathname === rulePath;
+  const prefix = rulePath.slice(0, -1);
+  return pathname.startsWith(prefix) || pathname === prefix.slice(0, -1);
+}
+
+export function findFallback(pathname: string): Fallback {
+  return FALLBACKS.find((fallback) => fallbackMatches(fallback.path, pathname))!;
+}
 
 /** Files the build writes for Netlify's own use; never served as content. */
 export const PLATFORM_FILES = ["/_headers", "/_redirects"] as const;
 
-/** Does a `config.path` / `_headers` / `_redirects` pattern match this URL path? */
-export function pathMatches(pattern: string, pathname: string): boolean {
-  if (pattern.endsWith("/*")) {
-    const prefix = pattern.slice(0, -1);
-    return pathname.startsWith(prefix) || pathname === prefix.slice(0, -1);
-  }
-  return pathname === pattern;
+// ---- What a build publishes --------------------------------------------------------------------
+
+/** The site's own files (a path ending in "/" is its `index.html`). */
+export const SITE_FILES = [
+  INDEX_PATH,
+  NOT_FOUND_PAGE,
+  PAGES_PATH,
+  OPENAPI_PATH,
+  SCHEMA_PATH,
+  PAGE_SCRIPT_PATH,
+  API_NOT_FOUND,
+  WIDGET_NOT_FOUND,
+].map(fileOf);
+
+/** The files of one countdown. */
+export const countdownFiles = (slug: string) => [pagePath(slug), calendarPath(slug), embedFile(slug), dataPath(slug)].map(fileOf);
+
+/** The file a static host serves for a path: the path itself, or `index.html` for a folder. */
+export function fileOf(sitePath: string): string {
+  return sitePath.endsWith("/") ? `${sitePath}index.html` : sitePath;
 }
 
-export function findLiveRoute(pathname: string) {
-  return LIVE_ROUTES.find((route) => pathMatches(route.path, pathname));
-}
+/** Netlify's default for static files no header rule gives a `Cache-Control`: revalidate every time. */
+export const STATIC_DEFAULT_CACHE = "public, max-age=0, must-revalidate";
 
-/** All headers the rules give a static file at `pathname`, merged in rule order. */
-export function headersForStaticPath(rules: HeaderRule[], pathname: string): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const rule of rules) {
-    if (pathMatches(rule.path, pathname)) Object.assign(merged, rule.headers);
-  }
-  return merged;
-}
-
-export function findFallback(pathname: string): Fallback | undefined {
-  return FALLBACKS.find((fallback) => pathMatches(fallback.path, pathname));
-}
+/** The API's paths, which answer CORS preflights and JSON errors; the rest is the site. */
+export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");

@@ -1,24 +1,33 @@
-// The local server: how the service runs on a laptop and for self-hosters behind any CDN. It serves a
-// build folder exactly as Netlify would, driven by the same route table: live routes go to the live
-// handler (through @hono/node-server's fetch adapter), everything else to the built files (sirv).
-import { readFileSync, unwatchFile, watchFile, type ReadStream } from "node:fs";
+// The local server: how the service runs on a laptop and for self-hosters behind any proxy or CDN. It
+// serves a build folder as Netlify serves the same build, from the same route table: live routes go
+// to the live handler (through @hono/node-server, as the Netlify Function runs it), every other path
+// is resolved as Netlify resolves its publish folder, gets the headers of the `_headers` rules that
+// match it, and is sent by sirv; a path with no file gets the first matching `_redirects` fallback.
+import { readFileSync, unwatchFile, watchFile } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { lookup } from "mrmime";
 import sirv from "sirv";
-import { buildPaths } from "../build/build-paths.ts";
+import { buildPaths, type SiteAddress } from "../config.ts";
 import { createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
 import { createLiveStore, type LiveStore } from "../live/live-store.ts";
 import {
   ALLOWED_METHODS,
   COMMON_HEADERS,
   CORS_HEADERS,
-  JSON_TYPE,
+  ERROR_HEADERS,
   PLATFORM_FILES,
+  FALLBACKS,
+  NOT_FOUND_PAGE,
   PREFLIGHT_HEADERS,
+  SITE_FILES,
+  STATIC_DEFAULT_CACHE,
+  countdownFiles,
   findFallback,
   findLiveRoute,
   headersForStaticPath,
+  isApiPath,
   staticHeaderRules,
   type HeaderRule,
 } from "../routes/route-table.ts";
@@ -37,102 +46,54 @@ export interface LocalServerOptions {
 interface LoadedBuild {
   store: LiveStore;
   headerRules: HeaderRule[];
-  routeHeads: (pathname: string) => RouteHead;
+  /** Every file the build publishes, as paths inside the site. */
+  files: Set<string>;
+  siteDir: string;
   serveFile: ReturnType<typeof sirv>;
+  /** The bodies of the fallbacks, read once: they answer even if their files go missing. */
   fallbackBodies: Map<string, Buffer>;
 }
 
 export interface LocalServer {
   server: http.Server;
+  /** The build being served. */
+  site(): SiteAddress;
   /** Loads the build folder again; on failure keeps serving the build it had. */
   reload(): boolean;
   /** Stops accepting connections and resolves once requests in flight are answered. */
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".json": JSON_TYPE };
-
-/**
- * A whole HTTP/1.1 answer written straight to a socket, which is closed after it: for the few answers
- * given where Node's response object cannot give them. `length` is the body's, also for HEAD.
- */
-function closingAnswer(status: string, headers: Record<string, string>, body: string, length = Buffer.byteLength(body)): string {
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
-  return `HTTP/1.1 ${status}\r\n${head}Content-Length: ${length}\r\nConnection: close\r\n\r\n${body}`;
-}
-
-/** Paths whose route headers are kept; past that they are computed per request (a bound on memory). */
-const MAX_CACHED_PATHS = 50_000;
-
-/**
- * The route table's headers of a static path, ready to lead a head: a flat list of names and values
- * (what Node writes fastest) and the lower-cased names, which win over sirv's headers.
- */
-interface RouteHead {
-  flat: string[];
-  names: Set<string>;
-}
-
-/** The route head of each static path, computed once per path and build. */
-function cachedRouteHeads(rules: HeaderRule[]): (pathname: string) => RouteHead {
-  const byPath = new Map<string, RouteHead>();
-  return (pathname) => {
-    let head = byPath.get(pathname);
-    if (!head) {
-      const headers = Object.entries(headersForStaticPath(rules, pathname));
-      head = { flat: headers.flat(), names: new Set(headers.map(([name]) => name.toLowerCase())) };
-      if (byPath.size < MAX_CACHED_PATHS) byPath.set(pathname, head);
-    }
-    return head;
-  };
-}
-
-/**
- * The server's responses. For a static file, `handle` names the path and its build's route heads,
- * and the route table's headers are merged into the one head sirv writes (200, 206, 304 alike):
- * they win over sirv's, and Node writes the head from one flat list.
- */
-class ServerResponse<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
-  staticPath: string | undefined;
-  routeHeads: ((pathname: string) => RouteHead) | undefined;
-  /** The Content-Length of the file sirv is sending (from its file list). */
-  bodyLength: number | undefined;
-
-  override writeHead(statusCode: number, reasonOrHeaders?: string | http.OutgoingHttpHeaders | http.OutgoingHttpHeader[], headers?: http.OutgoingHttpHeaders | http.OutgoingHttpHeader[]): this {
-    const lookup = this.routeHeads;
-    if (lookup === undefined || this.staticPath === undefined) return super.writeHead(statusCode, reasonOrHeaders as string, headers);
-    this.routeHeads = undefined;
-    const route = lookup(this.staticPath);
-    // sirv passes a head of its own (200, 206) or none (304, and 416 through Node's implicit head).
-    if (typeof reasonOrHeaders === "object" && !Array.isArray(reasonOrHeaders)) {
-      this.bodyLength = Number(reasonOrHeaders["Content-Length"]);
-      const head: (string | number | readonly string[])[] = route.flat.slice();
-      for (const name in reasonOrHeaders) {
-        if (!route.names.has(name.toLowerCase())) head.push(name, reasonOrHeaders[name]!);
-      }
-      return super.writeHead(statusCode, head as http.OutgoingHttpHeader[]);
-    }
-    for (let i = 0; i < route.flat.length; i += 2) this.setHeader(route.flat[i]!, route.flat[i + 1]!);
-    return super.writeHead(statusCode, reasonOrHeaders as string, headers);
-  }
-}
-
 function loadBuild(outDir: string): LoadedBuild {
   const paths = buildPaths(outDir);
   const store = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
-  const fallbackBodies = new Map<string, Buffer>();
-  for (const pathname of new Set(["/api/embed/not-found.html", "/api/not-found.json", "/404.html"])) {
-    fallbackBodies.set(pathname, readFileSync(path.join(paths.site, pathname)));
-  }
-  const headerRules = staticHeaderRules({ tickerHash: store.tickerHash });
+  const files = new Set(SITE_FILES);
+  for (const slug of store.slugs()) for (const file of countdownFiles(slug)) files.add(file);
   return {
     store,
-    headerRules,
-    routeHeads: cachedRouteHeads(headerRules),
-    // The file list and stats are read once per build.
-    serveFile: sirv(paths.site, { dev: false, etag: true, dotfiles: false, maxAge: 0 }),
-    fallbackBodies,
+    headerRules: staticHeaderRules(store.facts),
+    files,
+    siteDir: paths.site,
+    fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readFileSync(path.join(paths.site, file))])),
+    // sirv looks each file up on disk when it is asked for it (its `dev` mode), so a build folder that
+    // changes under the server is served as it is now: a file rewritten is sent at its new length,
+    // one deleted is missing (below). It sends ETags, ranges, and the precompressed `.br`/`.gz` twin
+    // of a file when the client accepts it.
+    serveFile: sirv(paths.site, { dev: true, etag: true, dotfiles: false, brotli: true, gzip: true, extensions: [] }),
   };
+}
+
+/** How Netlify answers a path of its publish folder: a file, a redirect to the folder, or nothing. */
+type Resolution = { file: string } | { redirect: string } | undefined;
+
+function resolve(files: Set<string>, sitePath: string): Resolution {
+  if (sitePath.endsWith("/")) return files.has(`${sitePath}index.html`) ? { file: `${sitePath}index.html` } : undefined;
+  if (files.has(sitePath)) return { file: sitePath };
+  // A path without an extension is served from its `.html` file, and a folder's path without its
+  // slash is redirected to it.
+  if (!/\.[^/]*$/.test(sitePath) && files.has(`${sitePath}.html`)) return { file: `${sitePath}.html` };
+  if (files.has(`${sitePath}/index.html`)) return { redirect: `${sitePath}/` };
+  return undefined;
 }
 
 export function createLocalServer(options: LocalServerOptions): LocalServer {
@@ -146,110 +107,114 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     },
   });
 
-  function sendFallback(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
-    const fallback = findFallback(pathname)!;
-    const body = build.fallbackBodies.get(fallback.file)!;
-    res.writeHead(fallback.status, {
-      "Content-Type": CONTENT_TYPES[path.extname(fallback.file)]!,
-      "Cache-Control": "public, max-age=0, must-revalidate",
-      ...headersForStaticPath(build.headerRules, pathname),
-      "Content-Length": body.length,
-    });
+  /** The `_headers` rules of a path, and Netlify's own default for what they leave out. */
+  function setStaticHeaders(res: http.ServerResponse, sitePath: string): void {
+    const headers = headersForStaticPath(build.headerRules, sitePath);
+    headers["Cache-Control"] ??= STATIC_DEFAULT_CACHE;
+    for (const name in headers) res.setHeader(name, headers[name]!);
+  }
+
+  /** A 404 with the body of `file`; its headers are those of the requested path, already set. */
+  function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, file: string): void {
+    const body = build.fallbackBodies.get(file)!;
+    res.statusCode = 404;
+    if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(file));
+    res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /**
-   * The answer for a built file gone from disk, given after sirv has already set its 200 head (not
-   * yet sent: Node sends the head with the first byte of the body, and none was read). That head
-   * cannot be taken back through the response, so the 503 goes on the socket itself, which then
-   * closes: the client gets one whole, clean answer.
-   */
-  function sendUnavailable(res: http.ServerResponse, isApi: boolean): void {
-    const body = errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly.");
-    const headers = { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Retry-After": "10" };
-    const socket = res.socket;
-    // No socket yet: the answer waits behind an earlier one on a pipelined connection, which must
-    // not be cut into; the connection closes when this answer's turn comes.
-    if (!socket) {
-      res.destroy();
-      return;
-    }
-    socket.end(closingAnswer("503 Service Unavailable", headers, res.req.method === "HEAD" ? "" : body, Buffer.byteLength(body)));
+  function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body: string): void {
+    res.writeHead(status, { ...headers, "Content-Length": Buffer.byteLength(body) });
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  function handle(req: http.IncomingMessage, res: ServerResponse): void {
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     let pathname: string;
+    let query: string;
     try {
-      pathname = requestTarget(req.url ?? "/").pathname;
+      ({ pathname, query } = requestTarget(req.url ?? "/"));
     } catch {
-      res.writeHead(400, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE });
-      res.end(errorBody("bad_request", "The request target is not a valid URL path."));
+      sendJson(req, res, 400, { ...COMMON_HEADERS, "Content-Type": ERROR_HEADERS["Content-Type"] }, errorBody("bad_request", "The request target is not a valid URL path."));
       return;
     }
-    if (findLiveRoute(pathname)) {
+    const { basePath } = build.store.site;
+    // Under a base path, the site's own paths start after it; anything else is not the site's.
+    if (basePath && pathname === basePath) {
+      res.writeHead(301, { ...COMMON_HEADERS, Location: `${basePath}/${query ? `?${query}` : ""}` }).end();
+      return;
+    }
+    const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+    if (sitePath === undefined) {
+      for (const [name, value] of Object.entries({ ...COMMON_HEADERS, "Cache-Control": STATIC_DEFAULT_CACHE })) res.setHeader(name, value);
+      sendNotFound(req, res, NOT_FOUND_PAGE);
+      return;
+    }
+
+    if (findLiveRoute(sitePath)) {
+      // The live handler reads the path of the Request; give it the path inside the site.
+      if (basePath) req.url = req.url!.slice(basePath.length);
       void liveListener(req, res);
       return;
     }
-    const isApi = pathname.startsWith("/api/") || pathname === "/api";
+    const isApi = isApiPath(sitePath);
     if (req.method === "OPTIONS") {
-      res.writeHead(204, isApi ? PREFLIGHT_HEADERS : { ...COMMON_HEADERS, Allow: ALLOWED_METHODS });
-      res.end();
+      res.writeHead(204, isApi ? PREFLIGHT_HEADERS : { ...COMMON_HEADERS, Allow: ALLOWED_METHODS }).end();
       return;
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { ...(isApi ? PREFLIGHT_HEADERS : COMMON_HEADERS), Allow: ALLOWED_METHODS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
-      res.end(errorBody("method_not_allowed", `${req.method} is not supported; use ${ALLOWED_METHODS}`));
+      const headers = { ...(isApi ? PREFLIGHT_HEADERS : COMMON_HEADERS), "Content-Type": ERROR_HEADERS["Content-Type"], "Cache-Control": "no-store" };
+      sendJson(req, res, 405, headers, errorBody("method_not_allowed", `${req.method} is not supported; use ${ALLOWED_METHODS}`));
       return;
     }
-    if ((PLATFORM_FILES as readonly string[]).includes(pathname)) {
-      sendFallback(req, res, pathname);
+
+    setStaticHeaders(res, sitePath);
+    const resolved = (PLATFORM_FILES as readonly string[]).includes(sitePath) ? undefined : resolve(build.files, decodePath(sitePath));
+    if (resolved === undefined) {
+      sendNotFound(req, res, findFallback(sitePath).file);
       return;
     }
-    // `on`, not `once`: a response is piped into once, and a read fails once.
-    res.on("pipe", (source: ReadStream & { end: number }) => {
-      // Read exactly the length the head announced. Left open-ended (sirv's call), the stream takes
-      // a 64 KB buffer per answer, outside V8's heap; at thousands of answers a second those forced
-      // a full garbage collection every thousand or so answers (`npm run bench`, BENCHMARKS.md).
-      // It also keeps the body to its Content-Length should the file have grown since it was listed.
-      if (res.bodyLength && source.end === Infinity) source.end = res.bodyLength - 1;
-      // A file of the build deleted since it was loaded fails when sirv opens it, before any byte of
-      // the answer is on the wire: it gets a clean 503 there. Nothing is checked on disk beforehand.
-      source.on("error", (error: NodeJS.ErrnoException) => {
-        if (source.bytesRead === 0 && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR")) {
-          log(`built file missing: ${pathname}; serving everything else (rebuild the site to restore it)`);
-          sendUnavailable(res, isApi);
-        } else {
-          log(`reading the built file for ${pathname} failed: ${error.message}`);
-          res.destroy();
-        }
-      });
-    });
-    const current = build;
-    res.staticPath = pathname;
-    res.routeHeads = current.routeHeads;
-    current.serveFile(req, res, () => {
-      // No such file: the fallback's head is made apart.
-      res.routeHeads = undefined;
-      sendFallback(req, res, pathname);
+    if ("redirect" in resolved) {
+      res.writeHead(301, { Location: `${basePath}${resolved.redirect}${query ? `?${query}` : ""}` }).end();
+      return;
+    }
+    if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(resolved.file));
+    // A read that fails after sirv found the file (deleted in between, a disk error) ends this answer.
+    res.once("pipe", (source: NodeJS.ReadableStream) =>
+      source.once("error", (error: Error) => {
+        log(`reading the built file ${resolved.file} failed: ${error.message}`);
+        res.destroy();
+      }),
+    );
+    req.url = resolved.file;
+    build.serveFile(req, res, () => {
+      // The build published this file, and it is gone from the disk: a clean 503, and a line for the operator.
+      log(`built file missing: ${resolved.file}; serving everything else (rebuild the site to restore it)`);
+      const headers = { ...COMMON_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Content-Type": ERROR_HEADERS["Content-Type"], "Cache-Control": "no-store", "Retry-After": "10" };
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      sendJson(req, res, 503, headers, errorBody("unavailable", "This part of the site is missing on the server right now; try again shortly."));
     });
   }
 
-  const server = http.createServer({ ServerResponse }, (req, res) => {
+  const server = http.createServer((req, res) => {
     try {
       handle(req, res);
     } catch (error) {
       log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) {
-        res.writeHead(500, { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
-        res.end(errorBody("internal_error", "Something went wrong on our side; try again shortly."));
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        sendJson(req, res, 500, { ...COMMON_HEADERS, "Content-Type": ERROR_HEADERS["Content-Type"], "Cache-Control": "no-store" }, errorBody("internal_error", "Something went wrong on our side; try again shortly."));
       } else res.destroy();
     }
   });
 
-  // CONNECT never reaches the request handler; answer it like any other unsupported method.
-  server.on("connect", (req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
+  // CONNECT never reaches the request handler (Node hands over the socket); answer it like any other
+  // unsupported method.
+  server.on("connect", (_req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
     const body = errorBody("method_not_allowed", `CONNECT is not supported; use ${ALLOWED_METHODS}`);
-    socket.end(closingAnswer("405 Method Not Allowed", { Allow: ALLOWED_METHODS, "Content-Type": JSON_TYPE, "X-Content-Type-Options": "nosniff" }, body));
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: ${ERROR_HEADERS["Content-Type"]}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   function reload(): boolean {
@@ -272,6 +237,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   return {
     server,
+    site: () => build.store.site,
     reload,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -287,4 +253,20 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
         server.closeIdleConnections();
       }),
   };
+}
+
+/** The type of a file, as a static host gives it by its extension; text in UTF-8, as the build writes it. */
+export function contentType(file: string): string {
+  const type = lookup(file) ?? "application/octet-stream";
+  return /^text\/|^application\/(json|javascript)$/.test(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** Percent-escapes decoded as a static host reads a path; a malformed one stays as written. */
+function decodePath(sitePath: string): string {
+  if (!sitePath.includes("%")) return sitePath;
+  try {
+    return decodeURI(sitePath);
+  } catch {
+    return sitePath;
+  }
 }

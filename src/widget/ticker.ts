@@ -3,11 +3,12 @@
 //
 // Markup it drives, for every element with `data-countdown`:
 //   <… data-countdown="2026-12-31T23:00:00Z"   the target instant (whole seconds, UTC)
+//      data-live="/api/countdown/<slug>"       optional: the live JSON, for `?sync=1`
 //      data-fit>                               optional: shrink the type until it fits the frame
 //     <… data-left hidden></…>   the time left, shown once the script runs
 //     <… data-done hidden></…>   the done message, shown from the target on
-// Query parameters of the page: `theme=light|dark|auto` (default auto) and `sync=1`, which makes an
-// embed at /api/embed/<slug> ask /api/countdown/<slug> for the server's time.
+// Query parameters of the page: `theme=light|dark|auto` (default auto) and `sync=1`, which makes the
+// widget ask its live JSON (`data-live`, given by the page) for the server's time.
 import { formatTimeLeft, isExpired, msToNextSecond, timeLeft } from "../time/time-left.ts";
 
 interface Ticking {
@@ -75,7 +76,8 @@ if (countdowns.length > 0) {
   document.addEventListener("visibilitychange", tick);
   // Back from the back/forward cache or a frozen tab: the right value at once.
   addEventListener("pageshow", tick);
-  if (params.get("sync") === "1") sync(location.pathname.replace("/embed/", "/countdown/")).catch(() => {});
+  const live = roots[0]!.dataset.live;
+  if (params.get("sync") === "1" && live) sync(live).catch(() => {});
 }
 for (const root of roots) {
   if (root.dataset.fit === undefined) continue;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../scripts/chromium.ts";
+import { launchBrowser } from "../support/browsers.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { HOSTILE_LONG_TITLE } from "../support/fixtures.ts";
 import { injectedScriptRuns, seriousAxeViolations } from "../support/in-page.ts";
@@ -32,7 +32,7 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function open(pathname: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+async function open(pathname: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[]; headers: Record<string, string> }> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: "en-US", ...options });
   contexts.push(context);
   const page = await context.newPage();
@@ -46,8 +46,8 @@ async function open(pathname: string, options: BrowserContextOptions = {}): Prom
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective}`));
   });
-  await page.goto(`${base}${pathname}`);
-  return { page, errors };
+  const response = await page.goto(`${base}${pathname}`);
+  return { page, errors, headers: response!.headers() };
 }
 
 describe("the embed section of a countdown's page", () => {
@@ -133,9 +133,11 @@ describe("accessible and responsive pages", () => {
 describe("the pages' Content-Security-Policy", () => {
   it("is set on every page and nothing on them breaks it", async () => {
     for (const pathname of ["/", "/future-launch/", "/long-past/", "/no-such-page"]) {
-      const { page, errors } = await open(pathname);
-      const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
-      expect(csp, pathname).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[^']+'; /);
+      const { page, errors, headers } = await open(pathname);
+      const csp = headers["content-security-policy"];
+      expect(csp, pathname).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'sha256-[^']+' 'sha256-[^']+'; /);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(headers["x-frame-options"], pathname).toBe("DENY");
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       await page.waitForTimeout(200);
       expect(errors.filter((error) => !error.includes("404")), pathname).toEqual([]);

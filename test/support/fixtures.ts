@@ -1,15 +1,16 @@
-// Fixture countdowns: the shipped samples plus cases the contract names, with targets relative to now
-// so the tests mean the same thing on any day.
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+// Fixture countdowns: the cases the contract names, with targets relative to the run's clock
+// (TEST_NOW), so the tests mean the same thing on any day. No test reads the shipped samples but the
+// one that checks they are valid (test/samples.test.ts).
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isoSeconds } from "../../src/time/time-left.ts";
-import { ROOT } from "./paths.ts";
+import { TEST_NOW } from "./paths.ts";
 
 const DAY = 86_400_000;
 
-/** A whole-second instant `days` from now. */
+/** A whole-second instant `days` after the run's clock. */
 export function fromNow(days: number): string {
-  return isoSeconds(Math.floor((Date.now() + days * DAY) / 1000) * 1000);
+  return isoSeconds(Math.floor((TEST_NOW + days * DAY) / 1000) * 1000);
 }
 
 /** 200 characters, the longest title allowed, in words that wrap. */
@@ -28,6 +29,7 @@ export function fixtureFiles(): Record<string, string> {
   return {
     "future-launch": `---\ntitle: ${JSON.stringify(HOSTILE_TITLE)}\ntarget: "${fromNow(3.2)}"\ndone: "We have lift-off"\n---\nThe **launch** <em>party</em>.\n`,
     "long-past": `---\ntitle: "Long past"\ntarget: "2000-01-01T00:00:00Z"\n---\n`,
+    "recently-ended": `---\ntitle: "Recently ended"\ntarget: "${fromNow(-1)}"\n---\n`,
     "tie-b": `---\ntitle: "Tie B"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
     "tie-a": `---\ntitle: "Tie A"\ntarget: "${fromNow(30).slice(0, 10)}T12:00:00Z"\n---\n`,
     "hostile-content": `---\ntitle: ${JSON.stringify(HOSTILE_LONG_TITLE)}\ntarget: "${fromNow(5)}"\ndone: ${JSON.stringify(HOSTILE_DONE)}\n---\n${HOSTILE_DESCRIPTION}\n`,
@@ -36,10 +38,9 @@ export function fixtureFiles(): Record<string, string> {
   };
 }
 
-/** Writes the samples and the fixtures into `dir`, replacing what was there. */
+/** Writes the fixtures into `dir`, replacing what was there. */
 export function writeFixtureCountdowns(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  cpSync(path.join(ROOT, "countdowns"), dir, { recursive: true });
   for (const [slug, text] of Object.entries(fixtureFiles())) writeFileSync(path.join(dir, `${slug}.md`), text);
 }

@@ -8,16 +8,18 @@ export interface RawResponse {
 }
 
 /**
- * Sends `request` as written on one connection and reads the answer until the server closes it.
+ * Sends `request` as written on one connection and reads the answer until the server closes it
+ * (the last request must ask for `Connection: close`).
  * A connection the server resets (as Node does on garbage it will not parse) reads as what arrived
  * before the reset: often nothing, which gives a status of NaN.
  */
-export function rawRequest(baseUrl: string, request: string, { halfClose = true } = {}): Promise<RawResponse> {
+export function rawRequest(baseUrl: string, request: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    // halfClose: false keeps the sending side open, as Node drops pipelined requests it has not
-    // answered yet when the client ends its side; the request must then end in `Connection: close`.
-    const socket = net.connect(Number(port), hostname, () => (halfClose ? socket.end(request) : socket.write(request)));
+    // The sending side stays open, as real clients keep it until the answer is in (Node's server
+    // ends a connection whose client has ended its side, dropping answers not yet sent); so the
+    // request must end in `Connection: close`.
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
     let data = "";
     socket.setEncoding("latin1");
     socket.on("data", (chunk) => (data += chunk));

@@ -1,4 +1,4 @@
-// Starts the real local server (scripts/serve.ts, as `npm run serve` does) on a free port.
+// Starts the real local server (src/server/serve.ts, as `npm run serve` does) on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./paths.ts";
@@ -13,7 +13,7 @@ export interface RunningServer {
 }
 
 export async function startServer(outDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/serve.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/serve.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -26,10 +26,10 @@ export async function startServer(outDir: string, env: Record<string, string> = 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
     child.stdout!.on("data", () => {
-      const match = /(http:\/\/\S+:\d+)/.exec(output);
+      const match = /Countdown service at (http:\/\/[^/\s]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+        resolve(match[1]!);
       }
     });
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));

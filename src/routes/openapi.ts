@@ -1,7 +1,9 @@
 // The API described as OpenAPI 3.1, published at /api/openapi.json. Its headers and limits come from
 // the route table and the authoring rules, so the document cannot drift from what is served.
-import { SLUG_PATTERN, TITLE_MAX } from "../countdown/countdown-file.ts";
-import { ALLOWED_METHODS, LIVE_CACHE, PER_DEPLOY_CACHE } from "../routes/route-table.ts";
+import type { SiteAddress } from "../config.ts";
+import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../countdown/countdown-file.ts";
+import { SHAPES } from "../live/handler.ts";
+import { ALLOWED_METHODS, HEALTH_PATH, LIVE_CACHE, PAGES_PATH, PER_DEPLOY_CACHE, absoluteUrl, dataPath, embedPath, livePath } from "./route-table.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -12,7 +14,7 @@ const slugParameter = {
   in: "path",
   required: true,
   description: "The countdown's slug: the name of its file in countdowns/ without `.md`.",
-  schema: { type: "string", pattern: SLUG_PATTERN.source, maxLength: 64 },
+  schema: { type: "string", pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX },
 };
 
 const errorResponse = (description: string) => ({
@@ -37,7 +39,7 @@ const preflight = {
 
 const methodNotAllowed = { "405": errorResponse(`Any method but ${ALLOWED_METHODS}; the \`Allow\` header lists them.`) };
 
-export function openApiDocument(baseUrl: string, version: string): object {
+export function openApiDocument(site: SiteAddress, version: string): object {
   return {
     openapi: "3.1.0",
     info: {
@@ -50,9 +52,9 @@ export function openApiDocument(baseUrl: string, version: string): object {
         '`{ "error": { "code", "message" } }`.',
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: baseUrl }],
+    servers: [{ url: absoluteUrl(site, "") }],
     paths: {
-      "/api/countdown/{slug}": {
+      [livePath("{slug}")]: {
         parameters: [slugParameter],
         get: {
           operationId: "getCountdown",
@@ -66,7 +68,7 @@ export function openApiDocument(baseUrl: string, version: string): object {
               in: "query",
               required: false,
               description: "`a` for exactly Shape A, `b` for exactly Shape B. Any other value is a 400. Other query parameters are ignored.",
-              schema: { type: "string", enum: ["a", "b"] },
+              schema: { type: "string", enum: [...SHAPES] },
             },
           ],
           responses: {
@@ -86,13 +88,13 @@ export function openApiDocument(baseUrl: string, version: string): object {
         },
         options: preflight,
       },
-      "/api/embed/{slug}": {
+      [embedPath("{slug}")]: {
         parameters: [slugParameter],
         get: {
           operationId: "getEmbed",
           summary: "The widget, for the src of an iframe",
           description:
-            'Published snippets: `<iframe src="{base_url}/api/embed/<slug>" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>` ' +
+            `Published snippets: \`<iframe src="{base_url}${embedPath("<slug>")}" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>\` ` +
             'and the same with `width="320" height="180"`. Shows the title and the time left as `<d>d <hh>h <mm>m <ss>s`.',
           parameters: [
             { name: "theme", in: "query", required: false, description: "Colour theme; `auto` follows the visitor's preference.", schema: { type: "string", enum: ["auto", "light", "dark"], default: "auto" } },
@@ -113,7 +115,7 @@ export function openApiDocument(baseUrl: string, version: string): object {
         },
         options: preflight,
       },
-      "/api/pages": {
+      [PAGES_PATH]: {
         get: {
           operationId: "listPages",
           summary: "Every countdown, soonest target first (ties by slug)",
@@ -128,7 +130,7 @@ export function openApiDocument(baseUrl: string, version: string): object {
         },
         options: preflight,
       },
-      "/api/health": {
+      [HEALTH_PATH]: {
         get: {
           operationId: "getHealth",
           summary: "Status of the live runtime",
@@ -140,7 +142,7 @@ export function openApiDocument(baseUrl: string, version: string): object {
         },
         options: preflight,
       },
-      "/api/data/{slug}.json": {
+      [dataPath("{slug}")]: {
         parameters: [slugParameter],
         get: {
           operationId: "getTargetData",

@@ -1,10 +1,11 @@
-// Eleventy filters of the site: dates in Luxon, JSON for the API files, the Markdown body, the
-// calendar file, and the split of the index into upcoming and ended countdowns.
+// The templates' filters: the URL map, dates in Luxon, JSON for inline data, the Markdown body, and
+// the split of the index into upcoming and ended countdowns.
 import type { UserConfig } from "@11ty/eleventy";
 import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
+import type { SiteAddress } from "../config.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
-import { calendarFile } from "./ics.ts";
+import { absoluteUrl, calendarPath, dataPath, embedFile, embedPath, livePath, pagePath, publicPath } from "../routes/route-table.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -37,7 +38,22 @@ const zoneName = memoize((zone) => {
   return (ms: number) => format.formatToParts(ms).find((part) => part.type === "timeZoneName")!.value;
 });
 
-export function sitePlugin(eleventyConfig: UserConfig): void {
+/**
+ * Registers the filters. `site` answers where the current build is published (it changes from one
+ * build to the next in a watching process).
+ */
+export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress): void {
+  // The URL map (src/routes/route-table.ts): paths inside the site, for permalinks ...
+  eleventyConfig.addFilter("pagePath", pagePath);
+  eleventyConfig.addFilter("embedPath", embedPath);
+  eleventyConfig.addFilter("embedFile", embedFile);
+  eleventyConfig.addFilter("livePath", livePath);
+  eleventyConfig.addFilter("dataPath", dataPath);
+  eleventyConfig.addFilter("calendarPath", calendarPath);
+  // ... and as visitors request them: under the site's base path, or absolute.
+  eleventyConfig.addFilter("href", (sitePath: string) => publicPath(site(), sitePath));
+  eleventyConfig.addFilter("absoluteUrl", (sitePath: string) => absoluteUrl(site(), sitePath));
+
   // Luxon's formatting is the costliest filter, and the pages of one countdown format the same
   // instant about 9 times (`npm run bench` builds 10,000 countdowns).
   const utcDateTime = memoize((iso) => DateTime.fromISO(iso, { zone: "utc" }).toFormat("d LLL yyyy, HH:mm:ss 'UTC'"));
@@ -48,16 +64,17 @@ export function sitePlugin(eleventyConfig: UserConfig): void {
     const dateTime = DateTime.fromISO(iso, { zone });
     return `${dateTime.toFormat("d LLL yyyy, HH:mm:ss")} ${zoneName(zone)(dateTime.toMillis())}`;
   });
-  /** JSON for the static API files; `<` escaped so no output can close a tag it is embedded in. */
-  eleventyConfig.addFilter("json", (value: unknown, indent?: number) =>
-    JSON.stringify(value, null, indent).replace(/</g, "\\u003c"),
-  );
+  /** JSON for inline data; `<` escaped so no output can close a tag it is embedded in. */
+  eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
   eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
-  /** The add-to-calendar file of a countdown. */
-  eleventyConfig.addFilter("calendar", (countdown: Countdown, pageUrl: string, stamp: string) => calendarFile(countdown, { pageUrl, stamp }));
-  /** Countdowns still running when the site was built, soonest first. */
-  eleventyConfig.addFilter("upcoming", (countdowns: Countdown[], builtAt: string) => countdowns.filter((c) => c.targetMs > Date.parse(builtAt)));
-  /** Countdowns over when the site was built, the most recent first. */
-  eleventyConfig.addFilter("ended", (countdowns: Countdown[], builtAt: string) => countdowns.filter((c) => c.targetMs <= Date.parse(builtAt)).reverse());
+  /** Countdowns still running at the build's instant, soonest first. */
+  eleventyConfig.addFilter("upcoming", (countdowns: Countdown[], builtAt: number) => countdowns.filter((c) => c.targetMs > builtAt));
+  /** Countdowns over at the build's instant, the most recent first. */
+  eleventyConfig.addFilter("ended", (countdowns: Countdown[], builtAt: number) => countdowns.filter((c) => c.targetMs <= builtAt).reverse());
+}
+
+/** JSON that is safe inside HTML and inside `<script>`: no `<` can close an element. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
 }

@@ -1,5 +1,5 @@
 // The add-to-calendar file of a countdown (RFC 5545): one event starting exactly at the target, in UTC.
-import type { Countdown } from "../countdown/countdown-file.ts";
+import type { Countdown } from "./countdown-file.ts";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
 export function icsText(text: string): string {

@@ -1,9 +1,9 @@
 // Compiles every Nunjucks template of the site once per build instead of once per page.
 //
 // Eleventy 3.1 marks its Nunjucks engine as not cacheable (11ty/eleventy#3807, #3819), so it parses
-// and compiles a paginated template again for every page it writes: its body, its permalink and
-// each computed-data string. With four templates paginated over the countdowns, that was about a
-// third of the build at 10,000 countdowns (`npm run bench`, BENCHMARKS.md). This plugin overrides
+// and compiles a paginated template again for every page it writes: its body and its permalink.
+// With the embed and the page paginated over the countdowns, that is a large part of the build at
+// 10,000 countdowns (`npm run bench`, BENCHMARKS.md). This plugin overrides
 // the njk language through Eleventy's documented API for overriding a template language
 // (`addExtension("njk", ...)`, https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language)
 // and compiles with the environment Eleventy itself set up for Nunjucks (its loaders, options and
@@ -21,7 +21,19 @@ interface NunjucksSetup {
   environment: { opts: { tags?: { blockStart?: string; variableStart?: string; commentStart?: string } } };
 }
 
+/** The Eleventy versions whose Nunjucks engine this was written against and checked with. */
+export const CHECKED_ELEVENTY_VERSIONS = "3.1.x";
+
+/**
+ * Adds the cache on the Eleventy versions it was checked with (test/site.test.ts builds the site with
+ * and without it and compares every file); on any other version Eleventy compiles as it always does.
+ */
 export function nunjucksCompileCache(eleventyConfig: UserConfig): void {
+  try {
+    eleventyConfig.versionCheck(CHECKED_ELEVENTY_VERSIONS);
+  } catch {
+    return;
+  }
   let setup: NunjucksSetup | undefined;
   // Fired when Eleventy creates its Nunjucks environment, before any template is compiled.
   eleventyConfig.on("eleventy.engine.njk", (created: NunjucksSetup) => {

@@ -2,11 +2,11 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-/** `<package version>+<commit>`: Netlify's COMMIT_REF when deployed there, else the local git HEAD. */
-export function releaseVersion(env: NodeJS.ProcessEnv = process.env): string {
+/** `<package version>+<commit>`: the commit Netlify names (COMMIT_REF), else the local git HEAD. */
+export function releaseVersion(commit?: string): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  const commit = env.COMMIT_REF?.slice(0, 12) || gitHead();
-  return commit ? `${pkg.version}+${commit}` : pkg.version;
+  const ref = commit?.slice(0, 12) || gitHead();
+  return ref ? `${pkg.version}+${ref}` : pkg.version;
 }
 
 function gitHead(): string | undefined {

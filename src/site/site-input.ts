@@ -1,0 +1,60 @@
+// What one build of the site is made from: the settings, the validated countdowns, the instant of
+// the build, the release, and the compiled browser assets. `npm run build` gathers it (and reports
+// any problem itself) and hands it to the site's configuration; under `npx @11ty/eleventy` the
+// configuration gathers it from the environment at the start of each build.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { BUILD_MARKER_TEXT, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
+import { formatProblem, type Countdown, type Problem } from "../countdown/countdown-file.ts";
+import { loadCountdowns } from "../countdown/load-countdowns.ts";
+import { releaseVersion } from "../publish/release.ts";
+import { buildAssets, type SiteAssets } from "./assets.ts";
+
+export interface SiteInput {
+  config: Config;
+  /** Where Eleventy writes the site: `$OUT_DIR/site`, or the folder a build is made in. */
+  outputDir: string;
+  countdowns: Countdown[];
+  /** The instant of the build, in ms: what "upcoming" and "ended" mean on the pages. */
+  builtAt: number;
+  version: string;
+  assets: SiteAssets;
+}
+
+export class CountdownProblemsError extends Error {
+  override name = "CountdownProblemsError";
+  constructor(readonly problems: Problem[]) {
+    super(`${problems.length} problem(s) in countdowns; nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`);
+  }
+}
+
+export interface GatherOptions {
+  /** The clock, in ms since the epoch (default: now). */
+  now?: number;
+  /** The release shown by /api/health (default: the package version and the commit). */
+  version?: string;
+}
+
+/** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
+export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
+  const { countdowns, problems } = await loadCountdowns(requireCountdownsDir(config));
+  if (problems.length > 0) throw new CountdownProblemsError(problems);
+  return {
+    config,
+    outputDir: buildPaths(config.outDir).site,
+    countdowns,
+    builtAt: options.now ?? Date.now(),
+    version: options.version ?? releaseVersion(config.commit),
+    assets: await buildAssets(),
+  };
+}
+
+/**
+ * The input of a build run by Eleventy's own command: gathered from the environment, into $OUT_DIR,
+ * which readConfig checked is empty or an earlier build, and which is now marked as one.
+ */
+export async function gatherFromEnvironment(): Promise<SiteInput> {
+  const input = await gatherSiteInput(readConfig());
+  mkdirSync(input.config.outDir, { recursive: true });
+  writeFileSync(buildPaths(input.config.outDir).marker, BUILD_MARKER_TEXT);
+  return input;
+}

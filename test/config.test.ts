@@ -1,0 +1,163 @@
+// CONTRACT, "Configuration and data safety": every setting is read in one place and checked there; an
+// empty or unusable value stops the command, naming the variable and the fix, before anything is
+// written; the build replaces only a folder that is its own.
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { BUILD_MARKER, ConfigError, readConfig, requireCountdownsDir } from "../src/config.ts";
+import { writeFixtureCountdowns } from "./support/fixtures.ts";
+import { ROOT } from "./support/paths.ts";
+
+const exec = promisify(execFile);
+const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
+const configError = (env: Record<string, string>, root = ROOT) => {
+  try {
+    readConfig(env, { root });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return undefined;
+};
+
+describe("reads every setting once, with defaults", () => {
+  it("builds into dist/ from countdowns/ for http://localhost:8080 when nothing is set", () => {
+    const config = readConfig({});
+    expect(config.outDir).toBe(path.join(ROOT, "dist"));
+    expect(config.countdownsDir).toBe(path.join(ROOT, "countdowns"));
+    expect(config.site).toEqual({ origin: "http://localhost:8080", basePath: "" });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBeUndefined();
+    expect(config.accessLog).toBe(true);
+  });
+
+  it("builds for the port it is given, and takes URL, with or without a path", () => {
+    expect(readConfig({ PORT: "9000" }).site.origin).toBe("http://localhost:9000");
+    expect(readConfig({ URL: "https://countdowns.example.org/" }).site).toEqual({ origin: "https://countdowns.example.org", basePath: "" });
+    expect(readConfig({ URL: "https://example.org/countdowns/" }).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
+    expect(readConfig({ URL: "http://example.org:8443/a/b" }).site).toEqual({ origin: "http://example.org:8443", basePath: "/a/b" });
+  });
+
+  it("uses a Netlify deploy preview's or branch deploy's own address, keeping URL's path", () => {
+    const preview = { URL: "https://site.example", DEPLOY_PRIME_URL: "https://deploy-preview-3--site.netlify.app", CONTEXT: "deploy-preview" };
+    expect(readConfig(preview).site.origin).toBe("https://deploy-preview-3--site.netlify.app");
+    expect(readConfig({ ...preview, CONTEXT: "branch-deploy" }).site.origin).toBe("https://deploy-preview-3--site.netlify.app");
+    expect(readConfig({ ...preview, CONTEXT: "production" }).site.origin).toBe("https://site.example");
+    expect(readConfig({ ...preview, URL: "https://site.example/sub" }).site).toEqual({ origin: "https://deploy-preview-3--site.netlify.app", basePath: "/sub" });
+  });
+});
+
+describe("stops on an empty or unusable setting, naming it and the fix", () => {
+  it("refuses every variable set but empty", () => {
+    for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL", "PORT", "HOST", "ACCESS_LOG", "DEPLOY_PRIME_URL", "CONTEXT", "COMMIT_REF"]) {
+      for (const empty of ["", "  "]) expect(configError({ [name]: empty }), name).toMatch(new RegExp(`^${name} is set but empty\\. `));
+    }
+    expect(configError({ OUT_DIR: "" })).toMatch(/Unset it to build into dist\//);
+  });
+
+  it("refuses addresses and ports it cannot use", () => {
+    for (const url of ["example.org", "ftp://example.org", "https://user:pw@example.org", "https://example.org/?a=1", "https://example.org/#x", "https://example.org/a b"]) {
+      expect(configError({ URL: url }), url).toMatch(/^URL=".*" .*https:\/\/countdowns\.example\.org|^URL=".*" has a path/);
+    }
+    for (const port of ["http", "-1", "65536", "80.5", "1e3"]) expect(configError({ PORT: port }), port).toMatch(/^PORT=".*" is not a port number/);
+    expect(configError({ ACCESS_LOG: "maybe" })).toMatch(/^ACCESS_LOG="maybe" is not "on" or "off"/);
+    expect(readConfig({ PORT: "0" }).port).toBe(0);
+    expect(readConfig({ ACCESS_LOG: "off" }).accessLog).toBe(false);
+  });
+
+  it("never takes the project, a folder above it, or the countdowns as the build folder", () => {
+    expect(configError({ OUT_DIR: "." })).toMatch(/is the project folder or a folder above it/);
+    expect(configError({ OUT_DIR: ROOT })).toMatch(/is the project folder or a folder above it/);
+    expect(configError({ OUT_DIR: ".." })).toMatch(/is the project folder or a folder above it/);
+    expect(configError({ OUT_DIR: "/" })).toMatch(/is the project folder or a folder above it/);
+    expect(configError({ OUT_DIR: "countdowns" })).toMatch(/overlaps the countdowns folder/);
+    expect(configError({ OUT_DIR: "countdowns/dist" })).toMatch(/overlaps the countdowns folder/);
+    const outside = temporary("overlap");
+    expect(configError({ OUT_DIR: outside, COUNTDOWNS_DIR: path.join(outside, "countdowns") })).toMatch(/overlaps the countdowns folder/);
+  });
+
+  it("replaces only a folder that is missing, empty, or an earlier build", () => {
+    const parent = temporary("out");
+    expect(configError({ OUT_DIR: path.join(parent, "missing") })).toBeUndefined();
+    mkdirSync(path.join(parent, "empty"));
+    expect(configError({ OUT_DIR: path.join(parent, "empty") })).toBeUndefined();
+    mkdirSync(path.join(parent, "earlier-build"));
+    writeFileSync(path.join(parent, "earlier-build", BUILD_MARKER), "");
+    expect(configError({ OUT_DIR: path.join(parent, "earlier-build") })).toBeUndefined();
+    mkdirSync(path.join(parent, "photos"));
+    writeFileSync(path.join(parent, "photos", "holiday.jpg"), "");
+    expect(configError({ OUT_DIR: path.join(parent, "photos") })).toMatch(/holds files that are not a build of this service .* leaves this one alone/);
+    writeFileSync(path.join(parent, "a-file"), "");
+    expect(configError({ OUT_DIR: path.join(parent, "a-file") })).toMatch(/is a file, not a folder/);
+  });
+
+  it("treats a missing countdowns folder as an error, never as an empty site", () => {
+    expect(() => requireCountdownsDir(readConfig({ COUNTDOWNS_DIR: "countdownz" }))).toThrow(/COUNTDOWNS_DIR=".*countdownz" does not exist/);
+    const file = path.join(temporary("file"), "countdowns.md");
+    writeFileSync(file, "");
+    expect(() => requireCountdownsDir(readConfig({ COUNTDOWNS_DIR: file }))).toThrow(/is a file, not a folder/);
+  });
+});
+
+describe("the commands stop before writing anything (run in a disposable copy of the project)", () => {
+  /** A copy of the project with its own git history, sharing node_modules; what a bad setting could hurt. */
+  function projectCopy(): string {
+    const copy = path.join(temporary("checkout"), "project");
+    for (const entry of ["src", "scripts", "countdowns", "eleventy.config.js", "package.json", "tsconfig.json"]) cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+    writeFixtureCountdowns(path.join(copy, "countdowns"));
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: copy, stdio: "ignore" });
+    git("init", "-q");
+    git("-c", "user.name=t", "-c", "user.email=t@example.test", "add", "-A");
+    git("-c", "user.name=t", "-c", "user.email=t@example.test", "commit", "-qm", "copy");
+    return copy;
+  }
+  const npm = (copy: string, script: string, env: Record<string, string>) =>
+    exec("npm", ["run", "--silent", script], { cwd: copy, env: { ...process.env, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  const listing = (copy: string) => readdirSync(copy, { recursive: true }).map(String).filter((name) => !name.startsWith("node_modules")).sort();
+
+  it("keeps the checkout, .git included, when OUT_DIR is set but empty", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    const before = listing(copy);
+    const result = await npm(copy, "build", { OUT_DIR: "" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^OUT_DIR is set but empty\. Unset it to build into dist\//m);
+    expect(listing(copy)).toEqual(before);
+    expect(existsSync(path.join(copy, ".git", "HEAD"))).toBe(true);
+  });
+
+  it("publishes nothing for an empty or mistyped COUNTDOWNS_DIR, and check says so too", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    for (const value of ["", "countdownz"]) {
+      for (const script of ["build", "check"]) {
+        const result = await npm(copy, script, { COUNTDOWNS_DIR: value });
+        expect(result.code, `${script} with COUNTDOWNS_DIR="${value}"`).toBe(2);
+        expect(result.stderr).toMatch(value ? /COUNTDOWNS_DIR=".*countdownz" does not exist/ : /COUNTDOWNS_DIR is set but empty/);
+      }
+    }
+    expect(existsSync(path.join(copy, "dist"))).toBe(false);
+  });
+
+  it("leaves a folder of other files alone, and replaces its own earlier build", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    const photos = path.join(temporary("photos"), "photos");
+    mkdirSync(photos);
+    writeFileSync(path.join(photos, "holiday.jpg"), "precious");
+    const refused = await npm(copy, "build", { OUT_DIR: photos });
+    expect(refused.code).toBe(2);
+    expect(readdirSync(photos)).toEqual(["holiday.jpg"]);
+    expect(readdirSync(path.dirname(photos))).toEqual(["photos"]);
+
+    const out = path.join(temporary("own"), "dist");
+    expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
+    expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "site"]);
+    expect(readdirSync(path.dirname(out))).toEqual(["dist"]);
+  });
+});
