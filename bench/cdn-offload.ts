@@ -8,7 +8,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
 import { runChild, startServerChild, type ServerChild } from "./processes.ts";
-import type { BenchSection } from "./report.ts";
+import { table, type BenchSection } from "./report.ts";
 import type { OriginCount } from "./servers/counting-origin.ts";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -92,13 +92,7 @@ http {
 }
 
 function notRun(reason: string): BenchSection {
-  return {
-    title: "CDN offload under polling",
-    ok: false,
-    notRun: reason,
-    summary: `not run: ${reason}`,
-    body: `Not run: ${reason}. The benchmark starts nginx (Debian's package: \`apt-get install nginx\`, or set NGINX_PATH) on 127.0.0.1 as a caching proxy in front of the local server.`,
-  };
+  return { id: "cdn", title: "CDN offload under polling", ok: false, notRun: reason, summary: `not run: ${reason}.`, figures: "" };
 }
 
 export async function cdnOffload(outDir: string): Promise<BenchSection> {
@@ -190,36 +184,26 @@ function report(clients: ClientReport, counts: OriginCount[], slugs: string[], a
   const clientsOk = clients.failures === 0 && clients.answered === clients.sent && (clients.statuses["200"] ?? 0) === clients.sent;
   const ok = worst.rate <= MAX_ORIGIN_PER_SECOND && clientsOk && unexpected.length === 0;
   return {
+    id: "cdn",
     title: "CDN offload under polling",
     ok,
     summary:
-      `${clients.sent} polls in ${seconds.toFixed(1)} s from ${clients.clients} clients, ${originTotal} reached the origin: ` +
-      `at most ${worst.rate.toFixed(2)} per second per (slug, shape) (target ≤ ${MAX_ORIGIN_PER_SECOND})`,
-    body: [
-      `nginx (${NGINX}, Debian's package) runs on 127.0.0.1 as a caching proxy in front of the local server, with its own config, pid, logs and cache in a temporary folder, ` +
-        "started and stopped by the benchmark. Its cache mirrors what the service tells Netlify's CDN for `/api/countdown/*`: the key is the path and the `shape` parameter only " +
-        "(`Netlify-Vary: query=shape`; `proxy_cache_key \"$scheme://$host$uri?shape=$arg_shape\"`), the lifetime is the origin's `Cache-Control: public, max-age=1`, " +
-        "concurrent misses of one key wait for a single origin request (`proxy_cache_lock on`), and while one request refreshes an expired entry the others get the copy being replaced (`proxy_cache_use_stale updating`: request collapsing, as a CDN does). The config is `nginxConfig` in bench/cdn-offload.ts.",
-      "",
-      `${clients.clients} simulated clients (bench/children/polling-clients.ts, a Node process of its own, one keep-alive connection per client) each poll one countdown once a second ` +
-        `for ${SECONDS} s, starting spread over the first second; they are spread evenly over the ${slugs.length} sample countdowns × 3 shapes (none, \`a\`, \`b\`), ` +
-        `and ${Math.round(RANDOM_SHARE * 100)}% of them add a random query string to every poll (\`?utm=<random>\`, or \`?shape=a&x=<random>\`). ` +
-        "The origin (bench/servers/counting-origin.ts: the local server with a counter in front of its handler) counts every request that reaches it, per slug and `shape`.",
-      "",
-      "| slug, shape | origin requests | per second | in the busiest second | shortest gap between two (ms) |",
-      "|---|---:|---:|---:|---:|",
-      ...rows.map((row) => `| ${row.key} | ${row.total} | ${row.rate.toFixed(2)} | ${row.busiestSecond} | ${Number.isNaN(row.shortestGap) ? "n/a" : Math.round(row.shortestGap)} |`),
-      ...unexpected.map((count) => `| ${count.key} (unexpected) | ${count.arrivals.length} | | | |`),
+      `${clients.sent} polls in ${seconds.toFixed(1)} s from ${clients.clients} clients (${Math.round(RANDOM_SHARE * 100)}% with random query strings), ${originTotal} reached the origin: ` +
+      `at most ${worst.rate.toFixed(2)} per second per (slug, shape) (target ≤ ${MAX_ORIGIN_PER_SECOND}).`,
+    figures: [
+      table(
+        ["slug, shape", "origin requests", "per second", "in the busiest second", "shortest gap between two (ms)"],
+        [
+          ...rows.map((row) => [row.key, row.total, row.rate.toFixed(2), row.busiestSecond, Number.isNaN(row.shortestGap) ? "n/a" : Math.round(row.shortestGap)]),
+          ...unexpected.map((count) => [`${count.key} (unexpected)`, count.arrivals.length, "", "", ""]),
+        ],
+        [false, true, true, true, true],
+      ),
       "",
       `Clients: ${clients.sent} polls, ${clients.answered} answered (${Object.entries(clients.statuses).map(([status, n]) => `${n} × ${status}`).join(", ")}), ${clients.failures} failed; ` +
         `latency p50 ${clients.p50.toFixed(2)} ms, p99 ${clients.p99.toFixed(2)} ms. nginx's cache status per poll: ` +
-        `${[...logStatuses].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${n} × ${status}`).join(", ")}.`,
-      "",
-      `Age of the answers (default shape: the client's clock minus the body's \`serverTime\`): median ${Math.round(clients.ageP50)} ms, oldest ${Math.round(clients.ageMax)} ms. ` +
-        "nginx keeps time in whole seconds, so an entry fetched during second T is fresh until second T+1 has passed: between 1 and 2 s, which is why the origin sees about " +
-        "0.5 to 1 request per second per key rather than exactly 1, and why an answer can be up to 2 s old behind nginx: the contract's \"cached for at most one second\" holds behind nginx only to its one-second clock.",
-      "",
-      `Target: at most ${MAX_ORIGIN_PER_SECOND} origin request per second per (slug, shape), every poll answered 200 (${ok ? "met" : "**not met**"}).`,
+        `${[...logStatuses].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${n} × ${status}`).join(", ")}. ` +
+        `Age of the default-shape answers (client clock minus \`serverTime\`): median ${Math.round(clients.ageP50)} ms, oldest ${Math.round(clients.ageMax)} ms.`,
     ].join("\n"),
   };
 }

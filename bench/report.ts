@@ -1,47 +1,61 @@
-// The shape of a benchmark's result and the BENCHMARKS.md it is written into.
+// What a benchmark returns, and how it lands in BENCHMARKS.md: the prose there is written by hand;
+// each benchmark replaces only the figures between its own markers, `<!-- bench:<id> -->` and
+// `<!-- /bench:<id> -->`, so a run of some benchmarks leaves the others' figures as they were.
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 
 export interface BenchSection {
+  /** The marker's name in BENCHMARKS.md, and the name on the command line. */
+  id: string;
   title: string;
-  /** Whether the section's target is met. */
+  /** Whether every target of the section is met. */
   ok: boolean;
   /** Why the section could not run (then `ok` is false). */
   notRun?: string;
-  /** One line for the summary table. */
+  /** One line: the headline figures against their targets. */
   summary: string;
-  /** Markdown: the figures, how they were taken. */
-  body: string;
+  /** Markdown: the tables and figures (no prose; that is BENCHMARKS.md's). */
+  figures: string;
 }
 
 const loadAtStart = os.loadavg();
 
-export function renderReport(sections: BenchSection[], command: string, minutes: number): string {
+/** The first lines of every section's figures: when, where, how loaded, and the result. */
+function stamp(section: BenchSection, minutes: number): string {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
   return [
-    "# Benchmarks",
+    `*Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${minutes.toFixed(1)} min for the run): ${os.cpus().length} × ${cpu}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${load(loadAtStart)} at the start of the run, ${load(os.loadavg())} at this section's end.*`,
     "",
-    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)} in ${minutes.toFixed(1)} minutes: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `${os.type()} ${os.release()}, Node ${process.version}. Load average (1, 5, 15 min) ${load(loadAtStart)} at the start and ${load(os.loadavg())} at the end: ` +
-      "the machine is shared, so every target is a ratio against a floor measured in the same run, side by side, or an absolute figure taken many times.",
-    "",
-    "| benchmark | result | target met |",
-    "|---|---|---|",
-    ...sections.map((s) => `| ${s.title} | ${s.summary} | ${s.notRun ? "not run" : s.ok ? "yes" : "**no**"} |`),
-    "",
-    "## How to reproduce",
-    "",
-    "```sh",
-    "npm ci",
-    "apt-get install -y chromium nginx   # Debian: the browser of the widget benchmark, the cache of the CDN benchmark",
-    "npm run bench                       # about 7 to 8 minutes on 2 cores; writes this file",
-    "npm run bench -- live cdn           # only some (widget, function, live, cdn, build); prints, writes nothing",
-    "```",
-    "",
-    "Everything runs on this machine over loopback (127.0.0.1), bounded in time, and stops itself. Every server under test runs in a child process of its own " +
-      "(`node --import tsx`, as `npm run serve` runs), and every load generator in another process, so the two never share an event loop. " +
-      "The sample countdowns (`countdowns/`) are built into a temporary folder first; the build benchmark generates its own.",
-    "",
-    ...sections.flatMap((s) => [`## ${s.title}`, "", s.body, ""]),
+    `**Result:** ${section.notRun ? "not run" : section.ok ? "every target met" : "a target is **not met**"}. ${section.summary}`,
+  ].join("\n");
+}
+
+/** Replaces each section's figures in `file`; a section without markers there is an error. */
+export function writeSections(file: string, sections: BenchSection[], minutes: number): void {
+  let text = readFileSync(file, "utf8");
+  for (const section of sections) {
+    const open = `<!-- bench:${section.id} -->`;
+    const close = `<!-- /bench:${section.id} -->`;
+    const start = text.indexOf(open);
+    const end = text.indexOf(close);
+    if (start === -1 || end < start) throw new Error(`${file} has no ${open} ... ${close} for the ${section.title} figures`);
+    text = `${text.slice(0, start + open.length)}\n${stamp(section, minutes)}\n\n${section.figures}\n${text.slice(end)}`;
+  }
+  writeFileSync(file, text);
+}
+
+/** `n` formatted with `digits` decimals, or "n/a". */
+export function fmt(value: number | undefined, digits = 2): string {
+  return value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(digits);
+}
+
+/** A Markdown table from a header row and data rows (right-aligned where `numeric`). */
+export function table(header: string[], rows: (string | number)[][], numeric: boolean[] = header.map((_, i) => i > 0)): string {
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${numeric.map((n) => (n ? "---:" : "---")).join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
   ].join("\n");
 }

@@ -7,20 +7,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { publish } from "../src/publish/publish.ts";
-import { PROJECT_ROOT, readConfig } from "../src/config.ts";
+import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
+import { HEALTH_PATH, PAGES_PATH, embedPath, livePath, pagePath } from "../src/routes/route-table.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);
-const PATHS = [
-  "/api/countdown/new-year-2027",
-  "/api/countdown/new-year-2027?shape=a",
-  "/api/countdown/jwst-launch?shape=b",
-  "/api/embed/new-year-2027",
-  "/api/pages",
-  "/api/health",
-  "/new-year-2027/",
-  "/api/countdown/no-such-slug",
-];
+/** Every kind of route, for the first two countdowns of the build's list. */
+function soakPaths(first: string, second: string): string[] {
+  return [
+    livePath(first),
+    `${livePath(first)}?shape=a`,
+    `${livePath(second)}?shape=b`,
+    embedPath(first),
+    PAGES_PATH,
+    HEALTH_PATH,
+    pagePath(first),
+    livePath("no-such-slug"),
+  ];
+}
 
 /** Resident memory of a process in MiB, from Linux's /proc. */
 function residentMiB(pid: number): number {
@@ -31,9 +35,11 @@ function residentMiB(pid: number): number {
 const work = mkdtempSync(path.join(tmpdir(), "countdown-soak-"));
 const outDir = path.join(work, "dist");
 const built = await publish(readConfig({ OUT_DIR: outDir }));
-if (!built.ok) throw new Error("the sample countdowns do not build; run npm run build to see why");
+if (!built.ok) throw new Error("the countdowns do not build; run npm run build to see why");
+const listed = (JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")) as { slug: string }[]).map((page) => page.slug);
+const PATHS = soakPaths(listed[0]!, listed[1] ?? listed[0]!);
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "scripts/serve.ts")], {
+const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/serve.ts")], {
   env: { ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir },
   stdio: ["ignore", "pipe", "inherit"],
 });

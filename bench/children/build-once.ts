@@ -1,8 +1,9 @@
-// One build in a fresh process, so that its peak memory is this process's own. Kinds:
-// `countdowns` runs the service's build (buildSite) over a folder of countdown files; `plain` runs
-// plain Eleventy writing N trivial files (a one-line Nunjucks template paginated over N items);
-// `validate` only reads and checks the countdown files (the build's first step). Prints one JSON line.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+// One build in a fresh process (timed whole by hyperfine), so that its peak memory is this process's
+// own. Kinds: `countdowns` runs the service's build (as `npm run build` does) over a folder of
+// countdown files; `plain` runs plain Eleventy writing N trivial files (a one-line Nunjucks template
+// paginated over N items); `validate` only reads and checks the countdown files (the build's first
+// step). Appends one JSON line (peak memory, files written) to the file named by BENCH_STATS.
+import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { readConfig } from "../../src/config.ts";
@@ -46,10 +47,7 @@ async function validate(): Promise<void> {
 
 const run = { plain: plainEleventy, countdowns: countdownBuild, validate }[kind];
 if (!run) throw new Error(`unknown kind ${kind}`);
-const started = performance.now();
 await run();
-const buildMs = performance.now() - started;
-// Measured before counting the files, which is not part of the build.
-const sinceProcessStartMs = process.uptime() * 1000;
+const maxRssBytes = process.resourceUsage().maxRSS * 1024;
 const files = kind === "validate" ? 0 : readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-console.log(JSON.stringify({ buildMs, sinceProcessStartMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, files }));
+appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files })}\n`);
