@@ -223,13 +223,21 @@ export function headerRuleRegExp(rulePath: string): RegExp {
 
 const escapeRegExp = (text: string) => text.replace(/[|\\{}()[\]^$+*?.-]/g, "\\$&");
 
-/** All headers the rules give a static path, merged in rule order. */
-export function headersForStaticPath(rules: HeaderRule[], pathname: string): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const rule of rules) {
-    if (headerRuleRegExp(rule.path).test(pathname)) Object.assign(merged, rule.headers);
-  }
-  return merged;
+/**
+ * The headers the rules give each static path, merged in rule order: a function that compiles the
+ * rules once and remembers the answer for each path (up to `maxPaths` of them).
+ */
+export function staticHeaders(rules: HeaderRule[], maxPaths = 50_000): (pathname: string) => HeaderSet {
+  const compiled = rules.map((rule) => ({ matches: headerRuleRegExp(rule.path), headers: rule.headers }));
+  const byPath = new Map<string, HeaderSet>();
+  return (pathname) => {
+    let merged = byPath.get(pathname);
+    if (!merged) {
+      merged = Object.assign({}, ...compiled.filter((rule) => rule.matches.test(pathname)).map((rule) => rule.headers)) as HeaderSet;
+      if (byPath.size < maxPaths) byPath.set(pathname, merged);
+    }
+    return merged;
+  };
 }
 
 // ---- Static files: _redirects ------------------------------------------------------------------

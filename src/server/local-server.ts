@@ -26,10 +26,10 @@ import {
   countdownFiles,
   findFallback,
   findLiveRoute,
-  headersForStaticPath,
   isApiPath,
   staticHeaderRules,
-  type HeaderRule,
+  staticHeaders,
+  type HeaderSet,
 } from "../routes/route-table.ts";
 
 export interface LocalServerOptions {
@@ -45,7 +45,8 @@ export interface LocalServerOptions {
 /** One loaded build: everything a request needs, swapped as a whole on reload. */
 interface LoadedBuild {
   store: LiveStore;
-  headerRules: HeaderRule[];
+  /** The `_headers` rules' headers of a path. */
+  headersOf: (sitePath: string) => HeaderSet;
   /** Every file the build publishes, as paths inside the site. */
   files: Set<string>;
   siteDir: string;
@@ -71,7 +72,7 @@ function loadBuild(outDir: string): LoadedBuild {
   for (const slug of store.slugs()) for (const file of countdownFiles(slug)) files.add(file);
   return {
     store,
-    headerRules: staticHeaderRules(store.facts),
+    headersOf: staticHeaders(staticHeaderRules(store.facts)),
     files,
     siteDir: paths.site,
     fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readFileSync(path.join(paths.site, file))])),
@@ -109,9 +110,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   /** The `_headers` rules of a path, and Netlify's own default for what they leave out. */
   function setStaticHeaders(res: http.ServerResponse, sitePath: string): void {
-    const headers = headersForStaticPath(build.headerRules, sitePath);
-    headers["Cache-Control"] ??= STATIC_DEFAULT_CACHE;
+    const headers = build.headersOf(sitePath);
     for (const name in headers) res.setHeader(name, headers[name]!);
+    if (!("Cache-Control" in headers)) res.setHeader("Cache-Control", STATIC_DEFAULT_CACHE);
   }
 
   /** A 404 with the body of `file`; its headers are those of the requested path, already set. */
