@@ -68,9 +68,9 @@ describe("builds a self-contained embed per countdown", () => {
   const embed = read("api/embed/future-launch.html");
 
   it("shows the title, the timer and the target as a <time> even without JavaScript", () => {
-    expect(embed).toMatch(/<h1>.*<\/h1>/);
+    expect(embed).toMatch(/<h1 id="title">.*<\/h1>/);
     expect(embed).toMatch(/role="timer"/);
-    expect(embed).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">[^<]+ UTC<\/time>/);
+    expect(embed).toMatch(/<time id="when" datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-when>[^<]+ UTC<\/time>/);
   });
 
   it("gives the ticker its live JSON's path, for ?sync=1", () => {
@@ -91,8 +91,9 @@ describe("builds a self-contained embed per countdown", () => {
     expect(page).toContain("&lt;em&gt;party&lt;/em&gt;");
   });
 
-  it("loads nothing from elsewhere: one request, inline style and script", () => {
-    expect(embed).not.toMatch(/<(link|img|iframe|object|embed)\b|\bsrc=|\bhref=|@import|url\(/i);
+  it("loads nothing from elsewhere: one request, inline style and script, its own empty icon", () => {
+    expect(embed.replace('<link rel="icon" href="data:,">', "")).not.toMatch(/<(link|img|iframe|object|embed)\b|\bsrc=|\bhref=|@import|url\(/i);
+    expect(embed).toContain('<link rel="icon" href="data:,">');
     expect(embed.match(/<script/g)).toHaveLength(1);
   });
 

@@ -33,6 +33,9 @@ describe("a valid countdown file", () => {
       timezone: "America/New_York",
       doneMessage: "Lift-off",
       description: "The *body*.",
+      lang: "en",
+      status: "scheduled",
+      widget: "",
     });
   });
 
@@ -187,5 +190,48 @@ describe("loading a folder of countdowns", () => {
     writeFileSync(path.join(dir, "tie-a.md"), file(`title: A\ntarget: "2030-01-01T01:00:00+01:00"`));
     const { countdowns } = await loadCountdowns(dir);
     expect(countdowns.map((c) => c.slug)).toEqual(["tie-a", "tie-b", "later"]);
+  });
+});
+
+describe("a countdown's language, status, repeat rule and widget defaults", () => {
+  const fields = (yamlText: string) => parse(file(`title: T\ntarget: "2030-05-01T08:30"\n${yamlText}`));
+  const problems = (yamlText: string) => fields(yamlText).problems.map(formatProblem);
+
+  it("defaults to English, scheduled, once, and no widget defaults", () => {
+    expect(fields("").countdown).toMatchObject({ lang: "en", status: "scheduled", widget: "" });
+    expect(fields("").countdown?.repeat).toBeUndefined();
+  });
+
+  it("takes a language tag, canonical, and the built-in done message in that language", () => {
+    expect(fields(`lang: "de"`).countdown).toMatchObject({ lang: "de", doneMessage: "Der Countdown ist abgelaufen." });
+    expect(fields(`lang: "pt-br"`).countdown).toMatchObject({ lang: "pt-BR", doneMessage: "A contagem regressiva terminou." });
+    expect(fields(`lang: "sw"\ndone: "Imekwisha"`).countdown).toMatchObject({ lang: "sw", doneMessage: "Imekwisha" });
+    expect(fields(`lang: "sw"`).countdown?.doneMessage).toBe("The countdown has ended.");
+    expect(problems(`lang: "english please"`)).toEqual([`countdowns/launch.md: lang: "english please" is not a language tag; write one like "en", "de" or "pt-BR"`]);
+  });
+
+  it("takes a status and a repeat rule from their lists, and says which words are allowed", () => {
+    expect(fields(`status: postponed\nrepeat: weekly`).countdown).toMatchObject({ status: "postponed", repeat: "weekly" });
+    expect(problems(`status: delayed`)).toEqual(['countdowns/launch.md: status: "delayed" is not one of scheduled, postponed, cancelled']);
+    expect(problems(`repeat: fortnightly`)).toEqual(['countdowns/launch.md: repeat: "fortnightly" is not one of daily, weekly, monthly, yearly']);
+  });
+
+  it("takes until only with a repeat rule, written like the target, not before it", () => {
+    expect(fields(`repeat: daily\nuntil: "2030-06-01T08:30"`).countdown?.untilMs).toBe(Date.parse("2030-06-01T08:30:00Z"));
+    expect(problems(`until: "2030-06-01T08:30"`)).toEqual([`countdowns/launch.md: until: ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`]);
+    expect(problems(`repeat: daily\nuntil: "2030-04-01T08:30"`)).toEqual(["countdowns/launch.md: until: is before the target; the last occurrence cannot come before the first"]);
+    expect(problems(`repeat: daily\nuntil: "soon"`)[0]).toMatch(/^countdowns\/launch\.md: until: "soon" is not an ISO 8601 date-time/);
+  });
+
+  it("checks every widget default with the widget's own rules, and keeps them as the embed's query", () => {
+    expect(fields(`widget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  lang: de`).countdown?.widget).toBe("theme=dark&accent=e11d48&layout=units&lang=de");
+    expect(fields(`widget:\n  theme: auto`).countdown?.widget).toBe("");
+    expect(problems(`widget:\n  theme: neon\n  accent: red\n  size: big\n  bg: 123456`)).toEqual([
+      "countdowns/launch.md: widget.theme: \"neon\" is not a value of theme; use one of auto, light, dark, transparent",
+      'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
+      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, lang, date, title, after, sync",
+      "countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456",
+    ]);
+    expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import netlifyFunction from "../netlify/functions/live.ts";
 import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
 import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
+import { OPTION_NAMES } from "../src/widget/options.ts";
 import { HOSTILE_TITLE } from "./support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "./support/paths.ts";
 
@@ -44,10 +45,8 @@ describe("the index", () => {
     expect(index.indexOf('href="/recently-ended/"')).toBeLessThan(index.indexOf('href="/long-past/"'));
   });
 
-  it("reuses the widget's ticker and loads no framework", () => {
-    const embedTicker = /<script>([\s\S]*?)<\/script>/.exec(read("api/embed/future-launch.html"))![1];
-    expect(index).toContain(`<script>${embedTicker}</script>`);
-    expect(index.match(/<script/g)).toHaveLength(2);
+  it("loads one script, the pages' own module file, and no framework", () => {
+    expect(index.match(/<script/g)).toHaveLength(1);
     expect(index).toContain('<script type="module" src="/assets/site.js"></script>');
   });
 });
@@ -64,9 +63,10 @@ describe("a countdown's page", () => {
     expect(page).toMatch(/<dt>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
   });
 
-  it("offers both published snippets exactly, with an absolute src", () => {
-    expect(codeById(page, "snippet-wide")).toBe(`<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>`);
-    expect(codeById(page, "snippet-small")).toBe(`<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px"></iframe>`);
+  it("offers both published snippets, with an absolute src and a title naming the countdown (escaped for an attribute)", () => {
+    const title = HOSTILE_TITLE.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    expect(codeById(page, "snippet-wide")).toBe(`<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
+    expect(codeById(page, "snippet-small")).toBe(`<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
   });
 
   it("keeps the snippets for the theme choice in the same published form", () => {
@@ -76,14 +76,17 @@ describe("a countdown's page", () => {
     }
   });
 
-  it("has a theme choice, Copy buttons, and a live preview", () => {
-    expect(page.match(/<input type="radio" name="theme" value="(auto|light|dark)"/g)).toHaveLength(3);
-    expect(page).toContain(`data-embed-src="${embedSrc}"`);
+  it("has a configurator with a control for every widget option, Copy buttons, and live previews at both sizes", () => {
+    const form = /<form class="configurator"[\s\S]*?<\/form>/.exec(page)![0];
+    expect(form).toContain(`data-embed-src="${embedSrc}"`);
+    for (const name of OPTION_NAMES) expect(form, name).toMatch(new RegExp(`name="${name}"`));
+    expect(form.match(/<input type="radio" name="theme" value="(auto|light|dark|transparent)"/g)).toHaveLength(4);
     for (const id of ["snippet-wide", "snippet-small", "fetch-example"]) {
       expect(page).toMatch(new RegExp(`<button type="button" data-copy="${id}"[^>]*hidden>Copy</button>`));
       expect(page).toContain(`<p class="status" id="${id}-status" role="status"></p>`);
     }
-    expect(page).toMatch(/<iframe class="preview" data-preview="\/api\/embed\/future-launch" src="\/api\/embed\/future-launch"/);
+    expect(page).toMatch(/<iframe class="preview" data-preview src="\/api\/embed\/future-launch" width="100%" height="250"/);
+    expect(page).toMatch(/<iframe class="preview small" data-preview src="\/api\/embed\/future-launch" width="320" height="180"/);
   });
 
   it("gives the JSON URL and a fetch example", () => {
@@ -180,6 +183,12 @@ describe("the front matter JSON Schema", () => {
     expect(JSON.parse(readFileSync(path.join(ROOT, "docs/countdown.schema.json"), "utf8"))).toEqual(frontMatterJsonSchema());
   });
 
+  it("accepts a file with every field", () => {
+    const every = `---\ntitle: T\ntarget: "2030-01-01T17:00"\ntimezone: "Europe/Berlin"\ndone: "Done"\nlang: "de"\nstatus: postponed\nrepeat: weekly\nuntil: "2031-01-01T17:00"\nwidget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  sync: "1"\n---\n`;
+    expect(parseCountdownFile("countdowns/x.md", every).problems).toEqual([]);
+    expect(validate(frontMatter(every))).toBe(true);
+  });
+
   it("accepts every valid countdown file", () => {
     for (const name of ["long-past.md", "hostile-content.md", "future-launch.md", "berlin-wall-clock.md"]) {
       expect(validate(frontMatter(readFileSync(path.join(TEST_COUNTDOWNS_DIR, name), "utf8"))), name).toBe(true);
@@ -198,6 +207,13 @@ describe("the front matter JSON Schema", () => {
       `title: T\ntarget: "2030-01-01T00:00"\ntimzone: UTC`,
       `title: T\ntarget: "2030-01-01T00:00"\ndone: ""`,
       `title: T\ntarget: 20300101`,
+      `title: T\ntarget: "2030-01-01T00:00"\nlang: "english please"`,
+      `title: T\ntarget: "2030-01-01T00:00"\nstatus: delayed`,
+      `title: T\ntarget: "2030-01-01T00:00"\nrepeat: fortnightly`,
+      `title: T\ntarget: "2030-01-01T00:00"\nuntil: "2031-01-01T00:00"`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  theme: neon`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  accent: red`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  size: big`,
     ];
     for (const yamlText of cases) {
       const text = `---\n${yamlText}\n---\n`;

@@ -2,8 +2,10 @@
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
 import { IANAZone } from "luxon";
-import { RESERVED_SLUGS } from "../routes/route-table.ts";
+import { RESERVED_SLUGS, embedPath } from "../routes/route-table.ts";
 import { isoSeconds } from "../time/time-left.ts";
+import { messagesFor } from "../widget/messages.ts";
+import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type WidgetOptions } from "../widget/options.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
 export interface Countdown {
@@ -15,11 +17,25 @@ export interface Countdown {
   targetDate: string;
   /** The IANA zone the author wrote the target in (canonical spelling). */
   timezone: string;
-  /** Shown by the widget once the target has passed. */
+  /** Shown by the widget once the target has passed: the author's, or the built-in one in `lang`. */
   doneMessage: string;
   /** The Markdown body, trimmed; may be empty. */
   description: string;
+  /** The countdown's language, a canonical BCP 47 tag (`pt-BR`): its widget's labels, dates and messages. */
+  lang: string;
+  status: Status;
+  /** How the countdown repeats after `target`; none: it happens once. */
+  repeat?: Repeat;
+  /** No occurrence after this instant (ms, inclusive); only with `repeat`. */
+  untilMs?: number;
+  /** The widget's defaults, valid options as a query string ("" when none). */
+  widget: string;
 }
+
+export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
+export type Status = (typeof STATUSES)[number];
+export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const;
+export type Repeat = (typeof REPEATS)[number];
 
 /** One thing wrong with one file, said so that an author can fix it. */
 export interface Problem {
@@ -36,7 +52,7 @@ export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${SLUG_MAX - 2}}
 export const TITLE_MAX = 200;
 export const DONE_MESSAGE_MAX = 200;
 export const DEFAULT_TIMEZONE = "UTC";
-export const DEFAULT_DONE_MESSAGE = "The countdown has ended.";
+export const DEFAULT_LANG = "en";
 
 // Date and time, optional seconds, optional `Z` or `±hh:mm`. Fractions of a second are refused:
 // the published `targetDate` has whole seconds, so a fraction would be silently dropped.
@@ -59,7 +75,30 @@ export const FRONT_MATTER_FIELDS = {
     default: DEFAULT_TIMEZONE,
     description: "IANA time zone of a target written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
   },
-  done: { required: false, maxLength: DONE_MESSAGE_MAX, default: DEFAULT_DONE_MESSAGE, description: "What the widget shows once the target has passed." },
+  done: {
+    required: false,
+    maxLength: DONE_MESSAGE_MAX,
+    default: messagesFor(DEFAULT_LANG).done,
+    description: "What the widget shows once the target has passed; default: a built-in message in the countdown's language.",
+  },
+  lang: { required: false, default: DEFAULT_LANG, description: 'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages.' },
+  status: {
+    required: false,
+    values: STATUSES,
+    default: STATUSES[0],
+    description: "postponed or cancelled: the countdown keeps its page, JSON and widget, which show the status instead of ticking.",
+  },
+  repeat: {
+    required: false,
+    values: REPEATS,
+    description: 'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
+  },
+  until: { required: false, pattern: TARGET_PATTERN, description: 'With "repeat": no occurrence after this date-time (written like "target").' },
+  widget: {
+    required: false,
+    options: OPTION_NAMES,
+    description: `The widget's defaults: the query parameters of ${embedPath("<slug>")} (theme, accent, font, layout, ...); a parameter in the embed's URL wins.`,
+  },
 } as const;
 const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
 // Control characters (line breaks included) have no place in a one-line title.
@@ -214,7 +253,14 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     else targetMs = parsed.ms;
   }
 
-  let doneMessage = DEFAULT_DONE_MESSAGE;
+  let lang = DEFAULT_LANG;
+  if (fields.lang !== undefined) {
+    if (typeof fields.lang !== "string" || !isLanguageTag(fields.lang.trim())) {
+      problem("lang", `${describeValue(fields.lang)} is not a language tag; write one like "en", "de" or "pt-BR"`);
+    } else lang = Intl.getCanonicalLocales(fields.lang.trim())[0]!;
+  }
+
+  let doneMessage = messagesFor(lang).done;
   if (fields.done !== undefined) {
     if (typeof fields.done !== "string") problem("done", `must be text (quote it), not ${describe(fields.done)}`);
     else {
@@ -227,6 +273,23 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     }
   }
 
+  const status = oneOf(fields, "status", STATUSES, problem) ?? "scheduled";
+  const repeat = oneOf(fields, "repeat", REPEATS, problem);
+
+  let untilMs: number | undefined;
+  if (fields.until !== undefined) {
+    if (typeof fields.until !== "string") problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
+    else if (repeat === undefined && fields.repeat === undefined) problem("until", `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`);
+    else {
+      const parsed = parseTarget(fields.until.trim(), timezone);
+      if ("error" in parsed) problem("until", parsed.error);
+      else if (targetMs !== undefined && parsed.ms < targetMs) problem("until", `is before the target; the last occurrence cannot come before the first`);
+      else untilMs = parsed.ms;
+    }
+  }
+
+  const widget = widgetDefaults(fields.widget, problem);
+
   if (problems.length > 0 || title === undefined || targetMs === undefined) return { problems };
   return {
     countdown: {
@@ -237,9 +300,50 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
       timezone,
       doneMessage,
       description: parts.body.trim(),
+      lang,
+      status,
+      ...(repeat ? { repeat } : {}),
+      ...(untilMs !== undefined ? { untilMs } : {}),
+      widget,
     },
     problems: [],
   };
+}
+
+/** An optional field that takes one of a few words. */
+function oneOf<T extends string>(fields: Record<string, unknown>, key: string, values: readonly T[], problem: (field: string, message: string) => void): T | undefined {
+  const value = fields[key];
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (values as readonly string[]).includes(value.trim())) return value.trim() as T;
+  problem(key, `${describeValue(value)} is not one of ${values.join(", ")}`);
+  return undefined;
+}
+
+/** The `widget:` mapping: every option checked with the widget's own rules, kept as a query string. */
+function widgetDefaults(value: unknown, problem: (field: string, message: string) => void): string {
+  if (value === undefined) return "";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    problem("widget", `must be a set of "option: value" lines, indented under "widget:", not ${describe(value)}`);
+    return "";
+  }
+  const options: WidgetOptions = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const field = `widget.${name}`;
+    if (!(OPTION_NAMES as string[]).includes(name)) {
+      problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}`);
+    } else if (typeof raw !== "string") {
+      problem(field, `must be text in quotes, not ${describe(raw)}`);
+    } else if (!isValidOption(name, raw.trim())) {
+      problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
+    } else options[name as keyof WidgetOptions] = raw.trim();
+  }
+  return optionsQuery(options);
+}
+
+function optionHint(name: string): string {
+  if (name in CHOICES) return `use one of ${CHOICES[name as keyof typeof CHOICES].join(", ")}`;
+  if ((COLOURS as readonly string[]).includes(name)) return `write a hex colour without "#", like "e11d48" or "0af"`;
+  return `write a language tag like "en", "de" or "pt-BR"`;
 }
 
 function requiredString(
@@ -257,6 +361,11 @@ function requiredString(
     return undefined;
   }
   return value.trim();
+}
+
+/** A value as a message quotes it: text in quotes, anything else described. */
+function describeValue(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : describe(value);
 }
 
 function describe(value: unknown): string {

@@ -1,12 +1,16 @@
 // The JSON Schema of a countdown file's front matter, generated from the definition the validator
 // uses, so editors can complete and check countdown files with the build's own rules.
+import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
 import { FRONT_MATTER_FIELDS } from "./countdown-file.ts";
+
+/** A BCP 47 language tag's shape; the build checks it with the platform's Intl. */
+const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 
 /** Zones offered for completion; any IANA name that Luxon knows is accepted. */
 const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
 
 export function frontMatterJsonSchema(): object {
-  const { title, target, timezone, done } = FRONT_MATTER_FIELDS;
+  const { title, target, timezone, done, lang, status, repeat, until, widget } = FRONT_MATTER_FIELDS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
@@ -33,6 +37,21 @@ export function frontMatterJsonSchema(): object {
         examples: ZONE_EXAMPLES,
       },
       done: { type: "string", minLength: 1, maxLength: done.maxLength, default: done.default, description: done.description },
+      lang: { type: "string", pattern: LANGUAGE_TAG, default: lang.default, description: lang.description, examples: ["en", "de", "pt-BR", "ar"] },
+      status: { enum: [...status.values], default: status.default, description: status.description },
+      repeat: { enum: [...repeat.values], description: repeat.description },
+      until: { type: "string", pattern: until.pattern.source, description: until.description },
+      widget: {
+        type: "object",
+        additionalProperties: false,
+        description: widget.description,
+        properties: {
+          ...Object.fromEntries(Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }])),
+          ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source, description: "A hex colour without #." }])),
+          lang: { type: "string", pattern: LANGUAGE_TAG },
+        },
+      },
     },
+    dependentRequired: { until: ["repeat"] },
   };
 }

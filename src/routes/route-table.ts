@@ -104,14 +104,14 @@ export function embedContentSecurityPolicy(tickerHash: string): string {
 }
 
 /**
- * The CSP of the site's pages: their own script, the ticker and their style, and no framing at all.
+ * The CSP of the site's pages: their own script file and their inline style, and no framing at all.
  * A page of the widget's (its 404, fetched at a page's path) may be answered with it, so it allows
  * the widget's style too.
  */
 export function pageContentSecurityPolicy(facts: BuildFacts): string {
   return [
     "default-src 'none'",
-    `script-src 'self' '${facts.tickerHash}'`,
+    "script-src 'self'",
     `style-src '${facts.pageStyleHash}' '${facts.widgetStyleHash}'`,
     "img-src 'self' data:",
     "frame-src 'self'",

@@ -6,6 +6,7 @@ import MarkdownIt from "markdown-it";
 import type { SiteAddress } from "../config.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
 import { absoluteUrl, calendarPath, dataPath, embedFile, embedPath, livePath, pagePath, publicPath } from "../routes/route-table.ts";
+import { messagesFor } from "../widget/messages.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -64,6 +65,18 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const dateTime = DateTime.fromISO(iso, { zone });
     return `${dateTime.toFormat("d LLL yyyy, HH:mm:ss")} ${zoneName(zone)(dateTime.toMillis())}`;
   });
+  /** The target in UTC in a countdown's language, as the widget writes it (`31 Dec 2026, 23:00`). */
+  const widgetDate = memoize((lang) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
+  eleventyConfig.addFilter("widgetDate", (iso: string, lang: string) => widgetDate(lang).format(Date.parse(iso)));
+  /** The widget's built-in messages in a language. */
+  eleventyConfig.addFilter("messages", (lang: string) => messagesFor(lang));
+  /** The widget's type scale for a text (its title, its done message): smaller the longer it is. */
+  eleventyConfig.addFilter("typeScale", (text: string) => {
+    const length = [...text].length;
+    return length <= 24 ? 1 : length <= 60 ? 0.8 : length <= 120 ? 0.62 : 0.48;
+  });
+  /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
+  eleventyConfig.addFilter("attr", (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
   /** JSON for inline data; `<` escaped so no output can close a tag it is embedded in. */
   eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */

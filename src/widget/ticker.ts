@@ -1,86 +1,125 @@
-// The browser ticker of the widget: compiled by esbuild at build time and inlined, the same bytes in
-// every embed (each countdown's data sits in attributes), so one CSP hash pins it.
+// The widget's script: compiled by esbuild at build time and inlined, the same bytes in every widget
+// (each countdown's data sits in attributes), so one CSP hash pins it. It runs at the end of the
+// document, before the first frame, so the widget is drawn with its options in force from the start.
+// Every widget carries it, so it is written for bytes: BENCHMARKS.md has the budget.
 //
-// Markup it drives, for every element with `data-countdown`:
-//   <… data-countdown="2026-12-31T23:00:00Z"   the target instant (whole seconds, UTC)
-//      data-live="/api/countdown/<slug>"       optional: the live JSON, for `?sync=1`
-//      data-fit>                               optional: shrink the type until it fits the frame
-//     <… data-left hidden></…>   the time left, shown once the script runs
-//     <… data-done hidden></…>   the done message, shown from the target on
-// Query parameters of the page: `theme=light|dark|auto` (default auto) and `sync=1`, which makes the
-// widget ask its live JSON (`data-live`, given by the page) for the server's time.
-import { formatTimeLeft, isExpired, msToNextSecond, timeLeft } from "../time/time-left.ts";
+// The markup it drives (src/widget/embed.njk):
+//   <main data-countdown="2026-12-31T23:00:00Z"   the target instant (whole seconds, UTC)
+//         data-options="theme=dark&lang=de"      the countdown's defaults (valid options), which the
+//                                                 query string overrides (src/widget/options.ts)
+//         data-live="/api/countdown/<slug>"      the live JSON, for the `sync` option
+//         data-status="postponed">               shown instead of ticking (its text is [data-done]'s)
+//     <h1>, [data-left] the time left (hidden until drawn), <time data-when> the target (UTC text
+//     without JavaScript), [data-done] the done message
+import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
+import { tickEverySecond } from "../time/ticking.ts";
+import { resolveOptions } from "./options.ts";
 
-interface Ticking {
-  targetMs: number;
-  left: HTMLElement;
-  done: HTMLElement | null;
-}
-
-const params = new URLSearchParams(location.search);
-const theme = params.get("theme");
-// The colours are the system colours of `color-scheme`, so a theme is one property.
-if (theme === "light" || theme === "dark") document.documentElement.style.colorScheme = theme;
-
-const roots = [...document.querySelectorAll<HTMLElement>("[data-countdown]")];
-const countdowns: Ticking[] = [];
-for (const root of roots) {
-  const left = root.querySelector<HTMLElement>("[data-left]");
-  const targetMs = Date.parse(root.dataset.countdown!);
-  if (!left || !(targetMs >= 0)) continue;
-  left.hidden = false;
-  countdowns.push({ targetMs, left, done: root.querySelector<HTMLElement>("[data-done]") });
-}
-
-/** Server time minus this machine's time, once `?sync=1` has measured it. */
+const html = document.documentElement;
+const root = document.querySelector("main")!;
+const find = (selector: string) => root.querySelector<HTMLElement>(selector)!;
+const left = find("[data-left]");
+const done = find("[data-done]");
+const when = find("[data-when]") as HTMLTimeElement;
+const options = resolveOptions(root.dataset.options!, location.search);
+const lang = options.lang ?? html.lang;
+const targetMs = Date.parse(root.dataset.countdown!);
+const utc = options.date === "utc";
+/** Server time minus this machine's time, once `sync` has measured it. */
 let offsetMs = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Draws every countdown from its absolute target (never a decremented counter), then wakes just
- *  after the next second boundary. Nothing is scheduled while the page is hidden or all are over. */
-function tick(): void {
-  clearTimeout(timer);
-  const nowMs = Date.now() + offsetMs;
-  for (const countdown of countdowns) {
-    const text = formatTimeLeft(timeLeft(countdown.targetMs, nowMs));
-    if (countdown.left.textContent !== text) countdown.left.textContent = text;
-    if (countdown.done) countdown.done.hidden = !isExpired(countdown.targetMs, nowMs);
+/**
+ * WCAG relative luminance of a computed colour (`rgb(r, g, b)`), with the sRGB curve's short linear
+ * start taken as the power curve (a difference below 0.001); NaN for a transparent one.
+ */
+const luminance = (colour: string) =>
+  /, 0\)$/.test(colour) ? NaN : colour.match(/\d+/g)!.slice(0, 3).reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * ((+c / 255 + 0.055) / 1.055) ** 2.4, 0);
+
+// The options, before the first frame: theme and font (CSS), colours, language and direction (right
+// to left for a language written in a right-to-left script, as Intl expects it), title, date line.
+html.dataset.t = options.theme;
+html.dataset.f = options.font;
+for (const [name, hex] of [["f", options.color], ["m", options.color], ["a", options.accent], ["b", options.bg]]) {
+  if (hex) html.style.setProperty(`--${name}`, `#${hex}`);
+}
+html.lang = lang;
+html.dir = /^(Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg)$/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
+find("h1").hidden = options.title === "hide";
+when.parentElement!.hidden = options.date === "none";
+when.textContent =
+  new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: utc ? "UTC" : undefined }).format(targetMs) + (utc ? " UTC" : "");
+
+// A custom colour that reads too little against the background (WCAG AA: 4.5:1 for text, 3:1 for the
+// large numbers) is replaced by black or white, whichever reads better; `data-adjusted` names it.
+if (options.color || options.accent || options.bg) {
+  const bg = luminance(getComputedStyle(html).backgroundColor);
+  for (const [name, element, minimum] of [["f", html, 4.5], ["a", left, 3]] as const) {
+    const fg = luminance(getComputedStyle(element).color);
+    if ((Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05) < minimum) {
+      html.style.setProperty(`--${name}`, bg > 0.18 ? "#000" : "#fff");
+      html.style.setProperty("--m", "inherit");
+      html.dataset.adjusted = (html.dataset.adjusted ?? "") + name;
+    }
   }
-  if (document.hidden || countdowns.every((c) => isExpired(c.targetMs, nowMs))) return;
-  // Targets are whole seconds, so every countdown on the page changes at the same boundary.
-  timer = setTimeout(tick, msToNextSecond(countdowns[0]!.targetMs, nowMs));
 }
 
-/** Scales the type of `root` (which fills the frame) down until its content fits: no scrollbar,
- *  nothing clipped. */
-function fit(root: HTMLElement): void {
-  const style = root.style;
-  style.removeProperty("--fit");
-  for (let i = 0, scale = 1, ratio; i < 4 && (ratio = Math.min(root.clientWidth / root.scrollWidth, root.clientHeight / root.scrollHeight)) < 1; i++) {
-    // Wrapping changes with the size, so scale a little below the ratio and measure again.
-    style.setProperty("--fit", String((scale *= ratio * 0.97)));
+/** The `units` layout: per unit its number and label elements, and its formatter. */
+const units =
+  options.layout === "units"
+    ? ["day", "hour", "minute", "second"].map((unit, i) => {
+        const cell = left.appendChild(document.createElement("span"));
+        const format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long", minimumIntegerDigits: i ? 2 : 1 });
+        return [cell.appendChild(document.createElement("b")), cell.appendChild(document.createElement("small")), format] as const;
+      })
+    : undefined;
+
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+if (root.dataset.status) {
+  // Postponed or cancelled: the status instead of the time left.
+  root.dataset.s = "done";
+  done.hidden = false;
+} else {
+  left.className = units ? "u" : "";
+  // The published pattern reads left to right in every language.
+  if (!units) left.dir = "ltr";
+  left.hidden = false;
+  const tick = tickEverySecond(
+    (nowMs) => {
+      const over = nowMs >= targetMs;
+      const countUp = over && options.after === "countup";
+      const shown = countUp ? timeLeft(nowMs, targetMs) : timeLeft(targetMs, nowMs);
+      const sign = countUp ? "+" : "";
+      if (!units) setText(left, sign + formatTimeLeft(shown));
+      else {
+        const values = [shown.days, shown.hours, shown.minutes, shown.seconds];
+        units.forEach(([number, label, format], i) => {
+          const parts = format.formatToParts(values[i]!);
+          const text = (type: string) => parts.filter((part) => part.type === type).map((part) => part.value).join("");
+          setText(number, sign + text("integer"));
+          setText(label, text("unit"));
+        });
+      }
+      root.dataset.s = over ? "done" : "";
+      done.hidden = !over;
+      return !over || countUp;
+    },
+    () => targetMs,
+    () => offsetMs,
+  );
+  // `sync`: one request for serverTime; the answer is taken as made halfway through the round trip.
+  if (options.sync === "1") {
+    const sent = Date.now();
+    fetch(root.dataset.live!, { cache: "no-store" })
+      .then((response) => response.json())
+      .then((body: { serverTime: string }) => {
+        const received = Date.now();
+        const serverMs = Date.parse(body.serverTime);
+        if (serverMs >= 0) offsetMs = serverMs + (received - sent) / 2 - received;
+        tick();
+      })
+      .catch(() => {});
   }
-}
-
-/** `?sync=1`: one request for serverTime; the answer is taken as made halfway through the round trip. */
-async function sync(url: string): Promise<void> {
-  const sent = Date.now();
-  const serverMs = Date.parse((await (await fetch(url, { cache: "no-store" })).json()).serverTime);
-  const received = Date.now();
-  if (serverMs >= 0) offsetMs = serverMs + (received - sent) / 2 - received;
-  tick();
-}
-
-if (countdowns.length > 0) {
-  tick();
-  document.addEventListener("visibilitychange", tick);
-  // Back from the back/forward cache or a frozen tab: the right value at once.
-  addEventListener("pageshow", tick);
-  const live = roots[0]!.dataset.live;
-  if (params.get("sync") === "1" && live) sync(live).catch(() => {});
-}
-for (const root of roots) {
-  if (root.dataset.fit === undefined) continue;
-  fit(root);
-  addEventListener("resize", () => fit(root));
 }

@@ -1,0 +1,65 @@
+// The widget's options: query parameters of /api/embed/<slug>, and the `widget:` defaults of a
+// countdown's front matter. The ticker reads them in the browser (an invalid value is ignored there,
+// never an error); the build checks the front matter's with the same table; the JSON Schema, OpenAPI
+// and the page's configurator list them from here.
+
+/** Every option with a fixed list of values; the first is the default. */
+export const CHOICES = {
+  theme: ["auto", "light", "dark", "transparent"],
+  font: ["system", "serif", "mono", "rounded"],
+  layout: ["text", "units"],
+  date: ["local", "utc", "none"],
+  title: ["show", "hide"],
+  after: ["message", "countup"],
+  sync: ["0", "1"],
+} as const;
+
+/** Colours: a hex colour without `#`, three or six digits. */
+export const COLOURS = ["accent", "color", "bg"] as const;
+export const HEX_COLOUR = /^(?:[0-9a-f]{3}){1,2}$/i;
+
+export type ChoiceName = keyof typeof CHOICES;
+export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang";
+export type WidgetOptions = Partial<Record<OptionName, string>>;
+
+/** Every option, in the order the configurator and the docs list them (a literal, so the ticker's bundle drops it). */
+export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "title", "after", "sync"];
+
+/** Is `value` a BCP 47 language tag the platform's Intl accepts? */
+export function isLanguageTag(value: string): boolean {
+  try {
+    return !!new Intl.Locale(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` is one `name` may take. */
+export function isValidOption(name: string, value: string): boolean {
+  const choices: readonly string[] | undefined = CHOICES[name as ChoiceName];
+  return choices ? choices.includes(value) : (COLOURS as readonly string[]).includes(name) ? HEX_COLOUR.test(value) : name === "lang" && isLanguageTag(value);
+}
+
+/**
+ * The options in force: the countdown's defaults, then each valid query parameter over them. An
+ * unknown parameter, or a value an option cannot take, is ignored: the option keeps its default.
+ */
+export function resolveOptions(defaults: string, query: string): WidgetOptions {
+  const options: WidgetOptions = {};
+  for (const source of [defaults, query]) {
+    new URLSearchParams(source).forEach((value, name) => {
+      if (isValidOption(name, value)) options[name as OptionName] = value;
+    });
+  }
+  return options;
+}
+
+/** The options as the query string of an embed URL (only those that differ from the defaults). */
+export function optionsQuery(options: WidgetOptions): string {
+  const params = new URLSearchParams();
+  for (const name of OPTION_NAMES) {
+    const value = options[name];
+    if (value !== undefined && !(name in CHOICES && CHOICES[name as ChoiceName][0] === value)) params.set(name, value);
+  }
+  return params.toString();
+}
