@@ -40,6 +40,8 @@ export interface Config {
   commit: string | undefined;
   /** One line per request on standard output, unless ACCESS_LOG=off. */
   accessLog: boolean;
+  /** Building on Netlify (NETLIFY=true, set by Netlify), which compresses answers on its own. */
+  netlify: boolean;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -95,6 +97,7 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
     host,
     commit: value("COMMIT_REF"),
     accessLog: accessLog !== "off",
+    netlify: value("NETLIFY") === "true",
   };
 }
 

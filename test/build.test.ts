@@ -26,6 +26,7 @@ const builtFiles = (site: string) =>
   (readdirSync(site, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => `/${path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .filter((file) => !/\.(br|gz)$/.test(file))
     .sort();
 const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
 

@@ -5,6 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 import { fixtureFiles } from "./support/fixtures.ts";
@@ -244,6 +245,30 @@ describe("no request, however malformed, gets a 5xx or a file outside the site",
   it("answers a broken request line with 400", async () => {
     const response = await rawRequest(server.url, "GARBAGE\r\n\r\n");
     expect(response.status).toBe(400);
+  });
+});
+
+describe("compressed answers", () => {
+  it("sends every text answer of a kilobyte or more in brotli or gzip, as the client accepts, and says it varies", async () => {
+    for (const path of ["/", "/future-launch/", "/api/embed/future-launch", "/assets/site.js", "/api/openapi.json", "/nope", "/api/embed/nope"]) {
+      const plain = await rawGet(server.url, path);
+      expect(Number(plain.headers["content-length"]), path).toBeGreaterThanOrEqual(1024);
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      for (const [accept, encoding, decode] of [
+        ["br", "br", (b: Buffer) => brotliDecompressSync(b)],
+        ["gzip, deflate", "gzip", (b: Buffer) => gunzipSync(b)],
+        ["br;q=1, gzip;q=0.5", "br", (b: Buffer) => brotliDecompressSync(b)],
+      ] as const) {
+        const response = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`);
+        expect(response.headers["content-encoding"], `${path} ${accept}`).toBe(encoding);
+        expect(response.headers.vary, path).toBe("Accept-Encoding");
+        expect(response.status, path).toBe(plain.status);
+        const body = Buffer.from(response.body, "latin1");
+        expect(body.length, path).toBe(Number(response.headers["content-length"]));
+        expect(decode(body).toString("latin1"), path).toBe(plain.body);
+        expect(body.length, path).toBeLessThan(plain.body.length);
+      }
+    }
   });
 });
 

@@ -44,7 +44,8 @@ afterAll(async () => {
 });
 
 const isFile = (sitePath: string) => {
-  if (PLATFORM_FILES.has(sitePath)) return false;
+  // The compressed twins are the local server's (Netlify compresses on its own): not published there.
+  if (PLATFORM_FILES.has(sitePath) || /\.(br|gz)$/.test(sitePath)) return false;
   const file = path.join(TEST_SITE_DIR, sitePath);
   // Case-sensitive, as the publish folder is: the name on disk must be the name asked for.
   return existsSync(file) && statSync(file).isFile() && readdirSync(path.dirname(file)).includes(path.basename(file));
@@ -89,7 +90,7 @@ function netlifyAnswer(pathname: string): NetlifyAnswer {
 function publishedPaths(): string[] {
   return (readdirSync(TEST_SITE_DIR, { recursive: true }) as string[])
     .map((file) => `/${file.split(path.sep).join("/")}`)
-    .filter((file) => statSync(path.join(TEST_SITE_DIR, file)).isFile() && !PLATFORM_FILES.has(file))
+    .filter((file) => statSync(path.join(TEST_SITE_DIR, file)).isFile() && !PLATFORM_FILES.has(file) && !/\.(br|gz)$/.test(file))
     .flatMap((file) => (file.endsWith("/index.html") ? [file, file.slice(0, -"index.html".length)] : file.endsWith(".html") ? [file, file.slice(0, -5)] : [file]));
 }
 

@@ -11,6 +11,7 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config }
 import type { Problem } from "../countdown/countdown-file.ts";
 import type { LiveDataFile } from "../live/live-store.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
+import { precompress } from "./precompress.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions, type SiteInput } from "../site/site-input.ts";
 
 export type PublishResult = { ok: true; countdowns: number; outDir: string } | { ok: false; problems: Problem[] };
@@ -50,6 +51,7 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
       config: (eleventyConfig) => configureSite(eleventyConfig, { input: { ...input, outputDir: paths.site } }),
     });
     await eleventy.write();
+    if (!config.netlify) await precompress(paths.site);
     await mkdir(path.dirname(paths.liveData), { recursive: true });
     await writeFile(paths.liveData, `${JSON.stringify(liveDataFile(input))}\n`);
 

@@ -3,7 +3,7 @@
 // to the live handler (through @hono/node-server, as the Netlify Function runs it), every other path
 // is resolved as Netlify resolves its publish folder, gets the headers of the `_headers` rules that
 // match it, and is sent by sirv; a path with no file gets the first matching `_redirects` fallback.
-import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import { existsSync, readFileSync, unwatchFile, watchFile } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -49,10 +49,9 @@ interface LoadedBuild {
   headersOf: (sitePath: string) => HeaderSet;
   /** Every file the build publishes, as paths inside the site. */
   files: Set<string>;
-  siteDir: string;
   serveFile: ReturnType<typeof sirv>;
-  /** The bodies of the fallbacks, read once: they answer even if their files go missing. */
-  fallbackBodies: Map<string, Buffer>;
+  /** The bodies of the fallbacks and their compressed twins, read once: they answer even if their files go missing. */
+  fallbackBodies: Map<string, Partial<Record<"identity" | Encoding, Buffer>>>;
 }
 
 export interface LocalServer {
@@ -74,8 +73,7 @@ function loadBuild(outDir: string): LoadedBuild {
     store,
     headersOf: staticHeaders(staticHeaderRules(store.facts)),
     files,
-    siteDir: paths.site,
-    fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readFileSync(path.join(paths.site, file))])),
+    fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readWithTwins(path.join(paths.site, file))])),
     // sirv looks each file up on disk when it is asked for it (its `dev` mode), so a build folder that
     // changes under the server is served as it is now: a file rewritten is sent at its new length,
     // one deleted is missing (below). It sends ETags, ranges, and the precompressed `.br`/`.gz` twin
@@ -115,11 +113,15 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     if (!("Cache-Control" in headers)) res.setHeader("Cache-Control", STATIC_DEFAULT_CACHE);
   }
 
-  /** A 404 with the body of `file`; its headers are those of the requested path, already set. */
+  /** A 404 with the body of `file`, compressed as the client accepts; the requested path's headers are set. */
   function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, file: string): void {
-    const body = build.fallbackBodies.get(file)!;
+    const bodies = build.fallbackBodies.get(file)!;
+    const encoding = acceptedEncoding(req.headers["accept-encoding"], bodies);
+    const body = bodies[encoding]!;
     res.statusCode = 404;
     if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(file));
+    if (bodies.br || bodies.gzip) res.setHeader("Vary", "Accept-Encoding");
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
   }
@@ -254,6 +256,24 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
         server.closeIdleConnections();
       }),
   };
+}
+
+type Encoding = "br" | "gzip";
+
+/** A file and the compressed twins the build wrote beside it (src/publish/precompress.ts). */
+function readWithTwins(file: string): Partial<Record<"identity" | Encoding, Buffer>> {
+  const bodies: Partial<Record<"identity" | Encoding, Buffer>> = { identity: readFileSync(file) };
+  for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    if (existsSync(file + suffix)) bodies[encoding] = readFileSync(file + suffix);
+  }
+  return bodies;
+}
+
+/** The encoding to answer in: brotli, then gzip, as the client accepts and a twin exists; else none. */
+function acceptedEncoding(accepted: string | undefined, bodies: Partial<Record<"identity" | Encoding, Buffer>>): "identity" | Encoding {
+  if (bodies.br && /\bbr\b/.test(accepted ?? "")) return "br";
+  if (bodies.gzip && /\bgzip\b/.test(accepted ?? "")) return "gzip";
+  return "identity";
 }
 
 /** The type of a file, as a static host gives it by its extension; text in UTF-8, as the build writes it. */
