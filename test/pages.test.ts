@@ -85,8 +85,8 @@ describe("a countdown's page", () => {
       expect(page).toMatch(new RegExp(`<button type="button" data-copy="${id}"[^>]*hidden>Copy</button>`));
       expect(page).toContain(`<p class="status" id="${id}-status" role="status"></p>`);
     }
-    expect(page).toMatch(/<iframe class="preview" data-preview src="\/api\/embed\/future-launch" width="100%" height="250"/);
-    expect(page).toMatch(/<iframe class="preview small" data-preview src="\/api\/embed\/future-launch" width="320" height="180"/);
+    expect(page).toMatch(/<iframe class="preview" data-preview src="\/api\/embed\/future-launch" title=/);
+    expect(page).toMatch(/<iframe class="preview small" data-preview src="\/api\/embed\/future-launch" title=/);
   });
 
   it("gives the JSON URL and a fetch example", () => {
@@ -136,14 +136,22 @@ describe("the OpenAPI description", () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe("3.1.0");
-    expect(document.servers).toEqual([{ url: TEST_BASE_URL }]);
+    // The site's own path: right wherever the document is served from.
+    expect(document.servers).toEqual([{ url: "/" }]);
+    expect(document.security).toEqual([]);
   });
 
-  it("describes the four endpoints, both shapes, ?shape, errors and headers", () => {
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/countdown/{slug}", "/api/embed/{slug}", "/api/pages", "/api/health"]));
+  it("describes every endpoint, both shapes, ?shape, the widget's options, errors and headers", () => {
+    expect(Object.keys(document.paths)).toEqual(["/api/countdown/{slug}", "/api/embed/{slug}", "/api/pages", "/api/health", "/api/data/{slug}.json", "/api/openapi.json", "/api/countdown.schema.json"]);
     const countdown = document.paths["/api/countdown/{slug}"].get;
     expect(countdown.parameters[0]).toMatchObject({ name: "shape", in: "query", schema: { enum: ["a", "b"] } });
-    expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "405", "503"]);
+    expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
+    expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([...OPTION_NAMES].sort());
+    // 405 where it occurs: on every method but GET, HEAD and OPTIONS.
+    for (const item of Object.values(document.paths) as Record<string, { responses: object }>[]) {
+      for (const method of ["post", "put", "patch", "delete"]) expect(Object.keys(item[method]!.responses)).toEqual(["405"]);
+      expect(Object.keys(item.get!.responses)).not.toContain("405");
+    }
     expect(countdown.responses["200"].headers["Cache-Control"]).toBeDefined();
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(["CountdownShapeA", "CountdownShapeB", "Countdown", "Page", "Health", "Error"]));
   });

@@ -50,6 +50,7 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
     days: left.days,
     expired: isExpired(entry.targetMs, nowMs),
     serverTime: new Date(nowMs).toISOString(),
+    status: entry.status ?? "scheduled",
   };
 }
 

@@ -8,6 +8,8 @@ export interface LiveCountdown {
   title: string;
   /** `YYYY-MM-DDThh:mm:ssZ` */
   targetDate: string;
+  /** Left out when scheduled. */
+  status?: "postponed" | "cancelled";
 }
 
 /** The file the build writes for the live runtime. */
@@ -63,7 +65,8 @@ export function createLiveStore(data: unknown): LiveStore {
     if (!isText(countdown?.slug) || !isText(countdown.title) || Number.isNaN(targetMs)) {
       throw new LiveDataError(`live data countdown #${index} needs a slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
     }
-    bySlug.set(countdown.slug, { slug: countdown.slug, title: countdown.title, targetDate: countdown.targetDate!, targetMs });
+    const status = countdown.status === "postponed" || countdown.status === "cancelled" ? countdown.status : undefined;
+    bySlug.set(countdown.slug, { slug: countdown.slug, title: countdown.title, targetDate: countdown.targetDate!, targetMs, ...(status ? { status } : {}) });
   });
   return { version: file.version, site: file.site!, facts: file.facts!, count: bySlug.size, get: (slug) => bySlug.get(slug), slugs: () => bySlug.keys() };
 }

@@ -7,7 +7,8 @@ import { CHOICES, OPTION_NAMES, isValidOption, resolveOptions, type WidgetOption
 
 /**
  * Every `[data-countdown="<ISO target>"]` element shows the time left in its `[data-left]` and, from
- * the target on, its `[data-done]` instead of nothing.
+ * the target on, its `[data-done]`. Both keep their place in the layout until then (class
+ * `pending`: invisible), so nothing moves when they show.
  */
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]")].map((root) => ({
   targetMs: Date.parse(root.dataset.countdown!),
@@ -15,13 +16,13 @@ const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]")].map
   done: root.querySelector<HTMLElement>("[data-done]"),
 }));
 if (live.length > 0) {
-  for (const { left } of live) left.hidden = false;
+  for (const { left } of live) left.classList.remove("pending");
   tickEverySecond(
     (nowMs) => {
       for (const { targetMs, left, done } of live) {
         const text = formatTimeLeft(timeLeft(targetMs, nowMs));
         if (left.textContent !== text) left.textContent = text;
-        if (done) done.hidden = nowMs < targetMs;
+        done?.classList.toggle("pending", nowMs < targetMs);
       }
       return live.some(({ targetMs }) => nowMs < targetMs);
     },
@@ -97,13 +98,11 @@ if (form) {
       ? `Too little contrast: the widget shows ${[adjusted.includes("f") && "the text", adjusted.includes("a") && "the time left"].filter(Boolean).join(" and ")} in black or white instead.`
       : "";
   });
-  form.hidden = false;
   update();
 }
 
 /** `<button data-copy="id">` copies the text of the element with that id and says so. */
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
-  button.hidden = false;
   button.addEventListener("click", async () => {
     const text = document.getElementById(button.dataset.copy!)?.textContent ?? "";
     const status = document.getElementById(`${button.dataset.copy}-status`);

@@ -21,7 +21,7 @@ export function liveDataFile(input: SiteInput): LiveDataFile {
     version: input.version,
     site: input.config.site,
     facts: buildFacts(input),
-    countdowns: input.countdowns.map(({ slug, title, targetDate }) => ({ slug, title, targetDate })),
+    countdowns: input.countdowns.map(({ slug, title, targetDate, status }) => ({ slug, title, targetDate, ...(status !== "scheduled" ? { status } : {}) })),
   };
 }
 

@@ -1,13 +1,32 @@
-// The API described as OpenAPI 3.1, published at /api/openapi.json. Its headers and limits come from
-// the route table and the authoring rules, so the document cannot drift from what is served.
+// The API described as OpenAPI 3.1, published at /api/openapi.json. Its paths, headers, limits and
+// options come from the route table, the authoring rules and the widget's options, so the document
+// cannot drift from what is served. It lints clean under Redocly's recommended rules and Spectral's
+// spectral:oas (test/standards.test.ts).
 import type { SiteAddress } from "../config.ts";
-import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../countdown/countdown-file.ts";
+import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../countdown/countdown-file.ts";
 import { SHAPES } from "../live/handler.ts";
-import { ALLOWED_METHODS, HEALTH_PATH, LIVE_CACHE, PAGES_PATH, PER_DEPLOY_CACHE, absoluteUrl, dataPath, embedPath, livePath } from "./route-table.ts";
+import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
+import {
+  ALLOWED_METHODS,
+  HEALTH_PATH,
+  LIVE_CACHE,
+  OPENAPI_PATH,
+  PAGES_PATH,
+  PER_DEPLOY_CACHE,
+  SCHEMA_PATH,
+  absoluteUrl,
+  dataPath,
+  embedPath,
+  livePath,
+  publicPath,
+} from "./route-table.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (description: string, example?: string) => ({ description, schema: { type: "string", ...(example ? { examples: [example] } : {}) } });
+const CORS = { "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" } };
+const error = (description: string) => ({ description, headers: CORS, content: json(ref("Error")) });
+const html = { "text/html": { schema: { type: "string" } } };
 
 const slugParameter = {
   name: "slug",
@@ -17,27 +36,169 @@ const slugParameter = {
   schema: { type: "string", pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX },
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  headers: { "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" } },
-  content: json(ref("Error")),
-});
+/** The widget's options, as query parameters of the embed (src/widget/options.ts). */
+const OPTION_DESCRIPTIONS: Record<string, string> = {
+  theme: "`transparent` has no background and follows the visitor's colour scheme for text.",
+  accent: "The colour of the time left, a hex colour without `#`.",
+  color: "The colour of the other text, a hex colour without `#`.",
+  bg: "The background colour, a hex colour without `#`.",
+  font: "Local font stacks only; no web fonts.",
+  layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`.",
+  lang: "A BCP 47 language tag: the labels, the date and the built-in messages. Default: the countdown's language.",
+  date: "The target: in the visitor's zone, in UTC, or hidden.",
+  title: "Show or hide the title.",
+  after: "From the target on: the done message as the headline, with the zeros or the time since (`+<d>d …`).",
+  sync: "`1`: count on the server's clock (one request for `serverTime`).",
+};
+const widgetOptions = [
+  ...Object.entries(CHOICES).map(([name, values]) => ({ name, schema: { type: "string", enum: [...values], default: values[0] } })),
+  ...COLOURS.map((name) => ({ name, schema: { type: "string", pattern: HEX_COLOUR.source } })),
+  { name: "lang", schema: { type: "string", examples: ["de", "pt-BR", "ar"] } },
+].map(({ name, schema }) => ({ name, in: "query", required: false, description: `${OPTION_DESCRIPTIONS[name]} An invalid value is ignored.`, schema }));
 
-const preflight = {
-  summary: "CORS preflight",
-  responses: {
-    "204": {
-      description: "Any origin may call with any header.",
-      headers: {
-        "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
-        "Access-Control-Allow-Methods": header("The methods allowed.", ALLOWED_METHODS),
-        Allow: header("The methods allowed.", ALLOWED_METHODS),
+interface Endpoint {
+  path: string;
+  id: string;
+  tag: "Countdowns" | "Widget" | "Service";
+  summary: string;
+  description: string;
+  parameters?: object[];
+  responses: Record<string, object>;
+  /** The path has a `{slug}` parameter. */
+  slug?: boolean;
+}
+
+/** Every endpoint the service answers, once: the document is generated from this list. */
+function endpoints(): Endpoint[] {
+  return [
+    {
+      path: livePath("{slug}"),
+      id: "getCountdown",
+      tag: "Countdowns",
+      slug: true,
+      summary: "The time left, computed live",
+      description:
+        "Without `shape`, the body carries both published shapes plus `expired`, `serverTime` and `status`, and `repeat` for a repeating countdown " +
+        `(its target is then the next occurrence). Cached for at most one second (\`Cache-Control: ${LIVE_CACHE}\`); on Netlify the CDN keys it on \`shape\` only.`,
+      parameters: [
+        {
+          name: "shape",
+          in: "query",
+          required: false,
+          description: "`a` for exactly Shape A, `b` for exactly Shape B; any other value is a 400. Other query parameters are ignored.",
+          schema: { type: "string", enum: [...SHAPES] },
+        },
+      ],
+      responses: {
+        "200": {
+          description: "The countdown at `serverTime`.",
+          headers: { "Cache-Control": header("At most one second.", LIVE_CACHE), ...CORS },
+          content: json({ oneOf: [ref("Countdown"), ref("CountdownShapeA"), ref("CountdownShapeB")] }),
+        },
+        "400": error("`shape` is neither `a` nor `b`, or is given twice (`invalid_shape`)."),
+        "404": error("No countdown is published under this slug (`not_found`)."),
+        "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
     },
-  },
-};
+    {
+      path: embedPath("{slug}"),
+      id: "getEmbed",
+      tag: "Widget",
+      slug: true,
+      summary: "The widget, for the src of an iframe",
+      description:
+        `Published snippets: \`<iframe src="{base_url}${embedPath("<slug>")}" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>\` ` +
+        'and the same with `width="320" height="180"`. Shows the title and the time left as `<d>d <hh>h <mm>m <ss>s`. The options are query parameters; ' +
+        "the countdown's own defaults apply where the query gives none.",
+      parameters: widgetOptions,
+      responses: {
+        "200": {
+          description: "A self-contained HTML document: one request, inline styles and script, no cookies.",
+          headers: {
+            "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE),
+            "Content-Security-Policy": header("Pins the inline script by its hash; `frame-ancestors *` lets any page embed it."),
+            ...CORS,
+          },
+          content: html,
+        },
+        "404": { description: "No such countdown: a small page in the widget's style.", headers: CORS, content: html },
+      },
+    },
+    {
+      path: PAGES_PATH,
+      id: "listPages",
+      tag: "Countdowns",
+      summary: "Every countdown, soonest target first",
+      description: "A bare array, soonest target first (the next occurrence at build time for a repeating countdown), ties by slug; `url` is the countdown's page on this site.",
+      responses: { "200": { description: "Changes only per deploy.", headers: { "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE), ...CORS }, content: json({ type: "array", items: ref("Page") }) } },
+    },
+    {
+      path: HEALTH_PATH,
+      id: "getHealth",
+      tag: "Service",
+      summary: "Status of the live runtime",
+      description: "Answered by the live runtime (the function, or the local server), so a health check sees the part that can fail. Never cached.",
+      responses: {
+        "200": { description: "The live runtime answers.", headers: { "Cache-Control": header("Never cached.", "no-store"), ...CORS }, content: json(ref("Health")) },
+        "503": error("The built countdown data cannot be read (`unavailable`)."),
+      },
+    },
+    {
+      path: dataPath("{slug}"),
+      id: "getTargetData",
+      tag: "Countdowns",
+      slug: true,
+      summary: "A countdown's static target data",
+      description: "For clients that count by themselves: the slug, the title and the target (the first occurrence for a repeating countdown). Changes only per deploy.",
+      responses: {
+        "200": { description: "The target data.", headers: CORS, content: json(ref("TargetData")) },
+        "404": error("No such countdown (`not_found`)."),
+      },
+    },
+    {
+      path: OPENAPI_PATH,
+      id: "getOpenApi",
+      tag: "Service",
+      summary: "This description",
+      description: "The API as OpenAPI 3.1.",
+      responses: { "200": { description: "This document.", headers: CORS, content: json({ type: "object" }) } },
+    },
+    {
+      path: SCHEMA_PATH,
+      id: "getCountdownSchema",
+      tag: "Service",
+      summary: "The JSON Schema of a countdown file's front matter",
+      description: "For editors: completion and checks of countdowns/<slug>.md with the build's own rules (the build checks more: real dates, time zone gaps).",
+      responses: { "200": { description: "A JSON Schema (2020-12).", headers: CORS, content: json({ type: "object" }) } },
+    },
+  ];
+}
 
-const methodNotAllowed = { "405": errorResponse(`Any method but ${ALLOWED_METHODS}; the \`Allow\` header lists them.`) };
+/** The methods other than GET, HEAD and OPTIONS, which every path answers with 405. */
+const REFUSED_METHODS = ["post", "put", "patch", "delete"] as const;
+
+function pathItem(endpoint: Endpoint): object {
+  const operation = (id: string, summary: string, description: string, responses: object) => ({ operationId: id, tags: [endpoint.tag], summary, description, responses });
+  const capitalized = (method: string) => method[0]!.toUpperCase() + method.slice(1);
+  return {
+    ...(endpoint.slug ? { parameters: [slugParameter] } : {}),
+    get: { ...operation(endpoint.id, endpoint.summary, `${endpoint.description} HEAD answers the same headers without the body.`, endpoint.responses), ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}) },
+    options: operation(`${endpoint.id}Preflight`, "CORS preflight", "Any origin may call with any header.", {
+      "204": {
+        description: "Allowed.",
+        headers: { ...CORS, "Access-Control-Allow-Methods": header("The methods allowed.", ALLOWED_METHODS), Allow: header("The methods allowed.", ALLOWED_METHODS) },
+      },
+    }),
+    ...Object.fromEntries(
+      REFUSED_METHODS.map((method) => [
+        method,
+        operation(`${endpoint.id}${capitalized(method)}`, `${method.toUpperCase()} is not supported`, `Only ${ALLOWED_METHODS}; the \`Allow\` header lists them.`, {
+          "405": { $ref: "#/components/responses/MethodNotAllowed" },
+        }),
+      ]),
+    ),
+  };
+}
 
 export function openApiDocument(site: SiteAddress, version: string): object {
   return {
@@ -47,198 +208,107 @@ export function openApiDocument(site: SiteAddress, version: string): object {
       version,
       summary: "Named countdowns to a target date, as live JSON and as an embeddable widget.",
       description:
-        "Every operation is GET (and HEAD); OPTIONS answers a CORS preflight; other methods get 405. " +
-        "Every /api/* response carries `Access-Control-Allow-Origin: *`. Errors are " +
-        '`{ "error": { "code", "message" } }`.',
+        "Every operation is GET (and HEAD); OPTIONS answers a CORS preflight; other methods get 405. Every /api/* response carries " +
+        '`Access-Control-Allow-Origin: *`. Errors are `{ "error": { "code", "message" } }`. The service is public and read-only: no credentials.',
+      contact: { name: "This service", url: absoluteUrl(site, "/") },
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: absoluteUrl(site, "") }],
-    paths: {
-      [livePath("{slug}")]: {
-        parameters: [slugParameter],
-        get: {
-          operationId: "getCountdown",
-          summary: "The time left, computed live",
-          description:
-            "Without `shape`, the body carries both published shapes plus `expired` and `serverTime`. " +
-            `Cached for at most one second (\`Cache-Control: ${LIVE_CACHE}\`); on Netlify the CDN keys it on \`shape\` only.`,
-          parameters: [
-            {
-              name: "shape",
-              in: "query",
-              required: false,
-              description: "`a` for exactly Shape A, `b` for exactly Shape B. Any other value is a 400. Other query parameters are ignored.",
-              schema: { type: "string", enum: [...SHAPES] },
-            },
-          ],
-          responses: {
-            "200": {
-              description: "The countdown at `serverTime`.",
-              headers: {
-                "Cache-Control": header("At most one second.", LIVE_CACHE),
-                "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
-              },
-              content: json({ oneOf: [ref("Countdown"), ref("CountdownShapeA"), ref("CountdownShapeB")] }),
-            },
-            "400": errorResponse("`shape` is neither `a` nor `b`, or is given twice (`invalid_shape`)."),
-            "404": errorResponse("No countdown is published under this slug (`not_found`)."),
-            ...methodNotAllowed,
-            "503": errorResponse("The built countdown data cannot be read (`unavailable`)."),
-          },
+    // The site's own path: the same document is right wherever the service is deployed.
+    servers: [{ url: publicPath(site, "/") }],
+    security: [],
+    tags: [
+      { name: "Countdowns", description: "The countdowns as JSON: live, listed and static." },
+      { name: "Widget", description: "The embeddable widget." },
+      { name: "Service", description: "Health and descriptions of the service." },
+    ],
+    paths: Object.fromEntries(endpoints().map((endpoint) => [endpoint.path, pathItem(endpoint)])),
+    components: {
+      headers: { AccessControlAllowOrigin: header("Any origin may read the answer.", "*") },
+      responses: {
+        MethodNotAllowed: {
+          description: `Any method but ${ALLOWED_METHODS} (\`method_not_allowed\`).`,
+          headers: { ...CORS, Allow: header("The methods allowed.", ALLOWED_METHODS) },
+          content: json(ref("Error")),
         },
-        options: preflight,
       },
-      [embedPath("{slug}")]: {
-        parameters: [slugParameter],
-        get: {
-          operationId: "getEmbed",
-          summary: "The widget, for the src of an iframe",
-          description:
-            `Published snippets: \`<iframe src="{base_url}${embedPath("<slug>")}" width="100%" height="250" frameborder="0" style="border-radius:12px"></iframe>\` ` +
-            'and the same with `width="320" height="180"`. Shows the title and the time left as `<d>d <hh>h <mm>m <ss>s`.',
-          parameters: [
-            { name: "theme", in: "query", required: false, description: "Colour theme; `auto` follows the visitor's preference.", schema: { type: "string", enum: ["auto", "light", "dark"], default: "auto" } },
-            { name: "sync", in: "query", required: false, description: "`1`: count on the server's clock (one request for `serverTime`).", schema: { type: "string", enum: ["1"] } },
-          ],
-          responses: {
-            "200": {
-              description: "A self-contained HTML document: one request, inline styles and script, no cookies.",
-              headers: {
-                "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE),
-                "Content-Security-Policy": header("Pins the inline ticker by its hash; `frame-ancestors *` lets any page embed it."),
-              },
-              content: { "text/html": { schema: { type: "string" } } },
-            },
-            "404": { description: "No such countdown: a small page in the widget's style.", content: { "text/html": { schema: { type: "string" } } } },
-            ...methodNotAllowed,
-          },
-        },
-        options: preflight,
-      },
-      [PAGES_PATH]: {
-        get: {
-          operationId: "listPages",
-          summary: "Every countdown, soonest target first (ties by slug)",
-          responses: {
-            "200": {
-              description: "A bare array.",
-              headers: { "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE) },
-              content: json({ type: "array", items: ref("Page") }),
-            },
-            ...methodNotAllowed,
-          },
-        },
-        options: preflight,
-      },
-      [HEALTH_PATH]: {
-        get: {
-          operationId: "getHealth",
-          summary: "Status of the live runtime",
-          responses: {
-            "200": { description: "The live runtime answers.", headers: { "Cache-Control": header("Never cached.", "no-store") }, content: json(ref("Health")) },
-            ...methodNotAllowed,
-            "503": errorResponse("The built countdown data cannot be read (`unavailable`)."),
-          },
-        },
-        options: preflight,
-      },
-      [dataPath("{slug}")]: {
-        parameters: [slugParameter],
-        get: {
-          operationId: "getTargetData",
-          summary: "A countdown's static target data, for clients that count themselves",
-          responses: {
-            "200": { description: "Changes only per deploy.", content: json(ref("TargetData")) },
-            "404": errorResponse("No such countdown (`not_found`)."),
-          },
-        },
+      schemas: schemas(),
+    },
+  };
+}
+
+function schemas(): object {
+  const days = { type: "integer", minimum: 0 };
+  return {
+    Slug: { type: "string", pattern: SLUG_PATTERN.source },
+    Title: { type: "string", minLength: 1, maxLength: TITLE_MAX },
+    Instant: { type: "string", description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$" },
+    TimeLeft: {
+      type: "object",
+      additionalProperties: false,
+      required: ["days", "hours", "minutes", "seconds"],
+      description: "max(0, floor((target - now) / 1 s)) split into whole units.",
+      properties: { days, hours: { type: "integer", minimum: 0, maximum: 23 }, minutes: { type: "integer", minimum: 0, maximum: 59 }, seconds: { type: "integer", minimum: 0, maximum: 59 } },
+    },
+    CountdownShapeA: {
+      type: "object",
+      additionalProperties: false,
+      required: ["slug", "title", "targetDate", "timeLeft"],
+      properties: { slug: ref("Slug"), title: ref("Title"), targetDate: ref("Instant"), timeLeft: ref("TimeLeft") },
+    },
+    CountdownShapeB: {
+      type: "object",
+      additionalProperties: false,
+      required: ["slug", "title", "targetIso", "days"],
+      properties: { slug: ref("Slug"), title: ref("Title"), targetIso: ref("Instant"), days },
+    },
+    Countdown: {
+      type: "object",
+      additionalProperties: false,
+      description: "Both published shapes in one body, plus `expired`, `serverTime`, `status`, and `repeat` for a repeating countdown.",
+      required: ["slug", "title", "targetDate", "timeLeft", "targetIso", "days", "expired", "serverTime", "status"],
+      properties: {
+        slug: ref("Slug"),
+        title: ref("Title"),
+        targetDate: ref("Instant"),
+        timeLeft: ref("TimeLeft"),
+        targetIso: ref("Instant"),
+        days,
+        expired: { type: "boolean", description: "True from the target on (for a repeating countdown: after its last occurrence); then every count is 0." },
+        serverTime: { type: "string", format: "date-time", description: "The instant the time left was computed for, UTC with milliseconds." },
+        status: { enum: [...STATUSES], description: "A postponed or cancelled countdown keeps its target; its widget shows the status instead of ticking." },
+        repeat: { enum: [...REPEATS], description: "How the countdown repeats; the target is the next occurrence." },
       },
     },
-    components: {
-      headers: {
-        AccessControlAllowOrigin: header("Any origin may read the answer.", "*"),
-      },
-      schemas: {
-        Slug: { type: "string", pattern: SLUG_PATTERN.source },
-        Title: { type: "string", minLength: 1, maxLength: TITLE_MAX },
-        Instant: { type: "string", description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$" },
-        TimeLeft: {
+    Page: {
+      type: "object",
+      additionalProperties: false,
+      required: ["slug", "title", "url"],
+      properties: { slug: ref("Slug"), title: ref("Title"), url: { type: "string", format: "uri", description: "The countdown's page on this site." } },
+    },
+    TargetData: {
+      type: "object",
+      additionalProperties: false,
+      required: ["slug", "title", "targetDate"],
+      properties: { slug: ref("Slug"), title: ref("Title"), targetDate: ref("Instant") },
+    },
+    Health: {
+      type: "object",
+      additionalProperties: false,
+      required: ["status", "countdowns", "version", "time"],
+      properties: { status: { const: "ok" }, countdowns: { type: "integer", minimum: 0 }, version: { type: "string" }, time: { type: "string", format: "date-time" } },
+    },
+    Error: {
+      type: "object",
+      additionalProperties: false,
+      required: ["error"],
+      properties: {
+        error: {
           type: "object",
           additionalProperties: false,
-          required: ["days", "hours", "minutes", "seconds"],
-          description: "max(0, floor((target - now) / 1 s)) split into whole units.",
+          required: ["code", "message"],
           properties: {
-            days: { type: "integer", minimum: 0 },
-            hours: { type: "integer", minimum: 0, maximum: 23 },
-            minutes: { type: "integer", minimum: 0, maximum: 59 },
-            seconds: { type: "integer", minimum: 0, maximum: 59 },
-          },
-        },
-        CountdownShapeA: {
-          type: "object",
-          additionalProperties: false,
-          required: ["slug", "title", "targetDate", "timeLeft"],
-          properties: { slug: ref("Slug"), title: ref("Title"), targetDate: ref("Instant"), timeLeft: ref("TimeLeft") },
-        },
-        CountdownShapeB: {
-          type: "object",
-          additionalProperties: false,
-          required: ["slug", "title", "targetIso", "days"],
-          properties: { slug: ref("Slug"), title: ref("Title"), targetIso: ref("Instant"), days: { type: "integer", minimum: 0 } },
-        },
-        Countdown: {
-          type: "object",
-          additionalProperties: false,
-          description: "Both published shapes in one body, plus `expired` and `serverTime`.",
-          required: ["slug", "title", "targetDate", "timeLeft", "targetIso", "days", "expired", "serverTime"],
-          properties: {
-            slug: ref("Slug"),
-            title: ref("Title"),
-            targetDate: ref("Instant"),
-            timeLeft: ref("TimeLeft"),
-            targetIso: ref("Instant"),
-            days: { type: "integer", minimum: 0 },
-            expired: { type: "boolean", description: "True from the target on; then every count is 0." },
-            serverTime: { type: "string", format: "date-time", description: "The instant the time left was computed for, UTC with milliseconds." },
-          },
-        },
-        Page: {
-          type: "object",
-          additionalProperties: false,
-          required: ["slug", "title", "url"],
-          properties: { slug: ref("Slug"), title: ref("Title"), url: { type: "string", format: "uri", description: "The countdown's page on this site." } },
-        },
-        TargetData: {
-          type: "object",
-          additionalProperties: false,
-          required: ["slug", "title", "targetDate"],
-          properties: { slug: ref("Slug"), title: ref("Title"), targetDate: ref("Instant") },
-        },
-        Health: {
-          type: "object",
-          additionalProperties: false,
-          required: ["status", "countdowns", "version", "time"],
-          properties: {
-            status: { const: "ok" },
-            countdowns: { type: "integer", minimum: 0 },
-            version: { type: "string" },
-            time: { type: "string", format: "date-time" },
-          },
-        },
-        Error: {
-          type: "object",
-          additionalProperties: false,
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              additionalProperties: false,
-              required: ["code", "message"],
-              properties: {
-                code: { type: "string", enum: ["invalid_shape", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request"] },
-                message: { type: "string" },
-              },
-            },
+            code: { type: "string", enum: ["invalid_shape", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request"] },
+            message: { type: "string" },
           },
         },
       },
