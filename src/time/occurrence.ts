@@ -1,0 +1,83 @@
+// When a countdown happens: the occurrences of a one-off or repeating countdown (RFC 5545's rules),
+// the one implementation for the build, the live function and the widget (pure: no Node, no Luxon).
+import { localToInstant, type WallClock } from "./zone.ts";
+
+export type Repeat = "daily" | "weekly" | "monthly" | "yearly";
+
+/**
+ * A countdown's occurrences: the first is `start`, a wall clock in `zone`; with `repeat`, later ones
+ * are at the same wall-clock time; none is after `untilMs` (inclusive, as RFC 5545's UNTIL).
+ */
+export interface Schedule {
+  start: WallClock;
+  zone: string;
+  repeat?: Repeat;
+  untilMs?: number;
+}
+
+const DAY = 864e5;
+// How far apart occurrences are: in days for daily and weekly, in months for monthly and yearly.
+const STEP = { daily: 1, weekly: 7, monthly: 1, yearly: 12 };
+// Enough steps from the estimate to the answer, even across the 8 years without a Feb 29 (2096-2104).
+const SCAN = 16;
+
+const inDays = (repeat?: Repeat) => repeat == "daily" || repeat == "weekly";
+
+/** The k-th date the rule generates, as local ms (see zone.ts); undefined when the month lacks the day. */
+function localAt({ start: w, repeat }: Schedule, k: number): number | undefined {
+  const steps = k && k * STEP[repeat!];
+  const days = inDays(repeat) ? steps : 0;
+  const months = steps - days;
+  const local = Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
+  // RFC 5545 skips a date the month does not have (the 31st, Feb 29) instead of moving it.
+  const skipped = !days && new Date(local).getUTCDate() != w.day;
+  return k < 0 || (k && !repeat) || skipped ? undefined : local;
+}
+
+/** The index of an occurrence whose date is within a step of `ms` (read as local ms), by calendar arithmetic alone. */
+function indexNear({ start: w, repeat }: Schedule, ms: number): number {
+  const date = new Date(ms);
+  const elapsed = inDays(repeat)
+    ? (ms - Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)) / DAY
+    : (date.getUTCFullYear() - w.year) * 12 + date.getUTCMonth() + 1 - w.month;
+  return Math.floor(elapsed / STEP[repeat!]);
+}
+
+/** The instant of occurrence k (k = 0, 1, ...), or undefined when there is none (a skipped date, after `untilMs`). */
+export function occurrence(schedule: Schedule, k: number): number | undefined {
+  const local = localAt(schedule, k);
+  const ms = local === undefined ? undefined : localToInstant(local, schedule.zone).ms;
+  return ms === undefined || ms > (schedule.untilMs ?? ms) ? undefined : ms;
+}
+
+/** The first occurrence at or after `nowMs`, or undefined when there is none (a past one-off, after `untilMs`). */
+export function nextOccurrence(schedule: Schedule, nowMs: number): number | undefined {
+  // Every date two steps or more before the estimate is over (an instant is within 15 h of its local ms).
+  for (let k = schedule.repeat ? Math.max(0, indexNear(schedule, nowMs) - 1) : 0, i = 0; i < SCAN; i++, k++) {
+    const local = localAt(schedule, k);
+    // A wall clock a day before now is past: no need to ask the zone.
+    if (local === undefined || local + DAY <= nowMs) continue;
+    const ms = localToInstant(local, schedule.zone).ms;
+    if (ms > (schedule.untilMs ?? ms)) return undefined;
+    if (ms >= nowMs) return ms;
+  }
+  return undefined;
+}
+
+/** The final occurrence: a one-off's only one, the last up to `untilMs`; undefined when it repeats forever. */
+export function lastOccurrence(schedule: Schedule): number | undefined {
+  const { repeat, untilMs } = schedule;
+  if (repeat && untilMs === undefined) return undefined;
+  // Every date two steps or more after the estimate is after `untilMs`: walk back from the one before.
+  for (let k = repeat ? indexNear(schedule, untilMs!) + 1 : 0, i = 0; k >= 0 && i < SCAN; i++, k--) {
+    const ms = occurrence(schedule, k);
+    if (ms !== undefined) return ms;
+  }
+  return undefined;
+}
+
+/** What the countdown counts to at `nowMs`: the next occurrence, or once it is over the last one (undefined: it has none). */
+export const targetAt = (schedule: Schedule, nowMs: number) => nextOccurrence(schedule, nowMs) ?? lastOccurrence(schedule);
+
+/** Over once no occurrence lies ahead, from the last one's instant on (as a one-off is from its target on). */
+export const isOver = (schedule: Schedule, nowMs: number) => nextOccurrence(schedule, nowMs + 1) === undefined;

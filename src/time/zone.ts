@@ -1,0 +1,58 @@
+// Time-zone arithmetic from the platform's Intl alone (no Luxon), small enough for the browser widget.
+
+/** A wall-clock reading in some zone: month 1-12, hour 0-23. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const MINUTE = 6e4;
+const DAY = 864e5;
+const n = "numeric";
+// One formatter per zone: making one costs far more than formatting with it.
+const formats: Record<string, Intl.DateTimeFormat> = {};
+
+/** The zone's offset from UTC at the instant `ms`, in minutes, east positive (as Luxon's `offset`). */
+export function zoneOffset(zone: string, ms: number): number {
+  const parts: Record<string, number> = {};
+  const format = (formats[zone] ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: n,
+    month: n,
+    day: n,
+    hour: n,
+    minute: n,
+    second: n,
+  }));
+  for (const { type, value } of format.formatToParts(ms)) parts[type] = +value;
+  // en-US prints the years 1970-2400 bare (no era); some engines print midnight as hour 24.
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second);
+  // The reading has whole seconds, so compare it with the instant's whole second.
+  return (local - Math.floor(ms / 1e3) * 1e3) / MINUTE;
+}
+
+/**
+ * `wallClockToInstant` for a wall clock given as "local ms": the instant at which UTC reads what the
+ * zone's clocks read (`Date.UTC` of the wall clock).
+ */
+export function localToInstant(local: number, zone: string): { ms: number; gap: boolean } {
+  // Offsets stay under a day and transitions are days apart: those in force a day either side are all candidates.
+  const offsets = [-DAY, 0, DAY].map((shift) => zoneOffset(zone, local + shift));
+  const fits = [...new Set(offsets)].map((offset) => local - offset * MINUTE).filter((ms) => local - zoneOffset(zone, ms) * MINUTE == ms);
+  if (fits.length) return { ms: Math.min(...fits), gap: false };
+  // In a gap, read with the offset before it: in force just before the jump, where the largest offset lands.
+  return { ms: local - zoneOffset(zone, local - Math.max(...offsets) * MINUTE) * MINUTE, gap: true };
+}
+
+/**
+ * The instant a wall clock in `zone` reads `wall`, by RFC 5545's rules (as CONTRACT.md): the earlier of
+ * the two in a fall-back; in a spring-forward gap (`gap: true`) the time moved forward by the gap, i.e.
+ * read with the offset before it. Fields may overflow as `Date.UTC`'s do (day 32 is the next month's 1st).
+ */
+export const wallClockToInstant = (wall: WallClock, zone: string) =>
+  localToInstant(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second), zone);
