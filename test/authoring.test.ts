@@ -73,9 +73,9 @@ describe("npm run new", () => {
     const cases: [string[], RegExp][] = [
       [["--title", "", "--target", "2030-01-01T00:00"], /title: is empty/],
       [["--title", "x".repeat(201), "--target", "2030-01-01T00:00", "--slug", "long"], /title: is 201 characters long/],
-      [["--title", "T", "--target", "tomorrow"], /target: "tomorrow" is not an ISO 8601 date-time/],
+      [["--title", "T", "--target", "tomorrow"], /target: "tomorrow" is not a date and time/],
       [["--title", "T", "--target", "2030-02-30T00:00"], /target: "2030-02-30T00:00" is not a real date-time/],
-      [["--title", "T", "--target", "2030-01-01T00:00", "--timezone", "Mars/Base"], /timezone: "Mars\/Base" is not a time zone Luxon knows/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--timezone", "Mars/Base"], /timezone: "Mars\/Base" is not a time zone/],
       [["--title", "T", "--target", "2027-03-28T02:30", "--timezone", "Europe/Berlin"], /target: "2027-03-28T02:30" does not exist in Europe\/Berlin/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "Bad_Slug"], /slug: "Bad_Slug" is not a valid slug/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],

@@ -1,9 +1,10 @@
 // The authoring format: parses one `countdowns/<slug>.md` file and checks every rule of it.
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
-import { IANAZone } from "luxon";
 import { RESERVED_SLUGS, embedPath } from "../routes/route-table.ts";
+import type { Repeat, Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
+import { wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { messagesFor } from "../widget/messages.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type WidgetOptions } from "../widget/options.ts";
 
@@ -11,10 +12,12 @@ import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQu
 export interface Countdown {
   slug: string;
   title: string;
-  /** The target instant in ms since the epoch. */
+  /** The target instant in ms since the epoch: the first occurrence of a repeating countdown. */
   targetMs: number;
   /** The target as `YYYY-MM-DDThh:mm:ssZ`. */
   targetDate: string;
+  /** When it happens: the target as a wall clock in `timezone`, the repeat rule and its end (src/time/occurrence.ts). */
+  schedule: Schedule;
   /** The IANA zone the author wrote the target in (canonical spelling). */
   timezone: string;
   /** Shown by the widget once the target has passed: the author's, or the built-in one in `lang`. */
@@ -24,18 +27,13 @@ export interface Countdown {
   /** The countdown's language, a canonical BCP 47 tag (`pt-BR`): its widget's labels, dates and messages. */
   lang: string;
   status: Status;
-  /** How the countdown repeats after `target`; none: it happens once. */
-  repeat?: Repeat;
-  /** No occurrence after this instant (ms, inclusive); only with `repeat`. */
-  untilMs?: number;
   /** The widget's defaults, valid options as a query string ("" when none). */
   widget: string;
 }
 
 export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
 export type Status = (typeof STATUSES)[number];
-export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const;
-export type Repeat = (typeof REPEATS)[number];
+export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const satisfies readonly Repeat[];
 
 /** One thing wrong with one file, said so that an author can fix it. */
 export interface Problem {
@@ -54,10 +52,11 @@ export const DONE_MESSAGE_MAX = 200;
 export const DEFAULT_TIMEZONE = "UTC";
 export const DEFAULT_LANG = "en";
 
-// Date and time, optional seconds, optional `Z` or `±hh:mm`. Fractions of a second are refused:
-// the published `targetDate` has whole seconds, so a fraction would be silently dropped.
-export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
-const TARGET_EXAMPLE = `"2026-12-31T23:59:00" (a time in "timezone") or "2026-12-31T23:59:00Z" (UTC)`;
+// A date, then optionally a time (after a `T` or a space; seconds optional) with an optional `Z` or
+// `±hh:mm`. Fractions of a second are refused: the published `targetDate` has whole seconds, so a
+// fraction would be silently dropped.
+export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/;
+const TARGET_EXAMPLE = `"2026-12-31 23:59" (a time in "timezone"), "2026-12-31" (midnight there) or "2026-12-31T23:59:00Z" (UTC)`;
 
 /**
  * The front matter fields: what the validator below checks, and what the JSON Schema for editors
@@ -124,41 +123,38 @@ function splitFrontMatter(text: string): { yaml: string; body: string } | undefi
 /** Zone names already checked: a site has thousands of countdowns but few distinct zones. */
 const canonicalZones = new Map<string, string | undefined>();
 
-/** The canonical IANA spelling of a zone Luxon knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
+/** The canonical IANA spelling of a zone the platform knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
 export function canonicalZone(name: string): string | undefined {
-  if (canonicalZones.has(name)) return canonicalZones.get(name);
-  const zone = IANAZone.isValidZone(name) ? new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone : undefined;
-  canonicalZones.set(name, zone);
-  return zone;
+  if (!canonicalZones.has(name)) {
+    let zone: string | undefined;
+    try {
+      zone = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    } catch {
+      zone = undefined;
+    }
+    canonicalZones.set(name, zone);
+  }
+  return canonicalZones.get(name);
+}
+
+/** A date-time as the author wrote it: the instant, and its wall-clock reading in the countdown's zone. */
+export interface ParsedTarget {
+  ms: number;
+  wall: WallClock;
 }
 
 /**
- * The instant of a wall-clock time in a zone. A time the zone skips (a spring-forward gap) has none;
- * a time it passes twice (a fall-back) has two, and the earlier one is taken.
+ * Parses a date-time as people write it (`target`, `until`): a `T` or a space between date and time,
+ * seconds or not, or a date alone (midnight). With `Z` or an offset it is that instant; without, a
+ * wall-clock time in the zone (a time the clocks skip is an error; of two, the earlier is taken).
  */
-export function wallClockToInstant(
-  fields: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  zoneName: string,
-): { ms: number } | { gap: true } {
-  const zone = IANAZone.create(zoneName);
-  const asUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
-  // Every offset in force within a day of the time is a candidate; keep those that map back to it.
-  const offsets = new Set([-1, 0, 1].map((days) => zone.offset(asUtc + days * 86_400_000)));
-  const instants = [...offsets]
-    .map((offsetMinutes) => asUtc - offsetMinutes * 60_000)
-    .filter((ms) => asUtc - zone.offset(ms) * 60_000 === ms)
-    .sort((a, b) => a - b);
-  return instants.length === 0 ? { gap: true } : { ms: instants[0]! };
-}
-
-/** Parses the `target` string; the zone applies only when the string carries no `Z` or offset. */
-export function parseTarget(target: string, zoneName: string): { ms: number } | { error: string } {
+export function parseTarget(target: string, zoneName: string): ParsedTarget | { error: string } {
   const match = TARGET_PATTERN.exec(target);
   if (!match) {
-    return { error: `"${target}" is not an ISO 8601 date-time; write it like ${TARGET_EXAMPLE}` };
+    return { error: `"${target}" is not a date and time; write it like ${TARGET_EXAMPLE}` };
   }
-  const [, y, mo, d, h, mi, s, offset] = match;
-  const fields = { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s === undefined ? 0 : +s };
+  const [, y, mo, d, h = "0", mi = "0", s = "0", offset] = match;
+  const fields: WallClock = { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi, second: +s };
   const asUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
   const check = new Date(asUtc);
   if (
@@ -172,19 +168,32 @@ export function parseTarget(target: string, zoneName: string): { ms: number } | 
     return { error: `"${target}" is not a real date-time (or is before 1970); write it like ${TARGET_EXAMPLE}` };
   }
   if (offset !== undefined) {
-    if (offset === "Z") return { ms: asUtc };
     const sign = offset.startsWith("-") ? -1 : 1;
-    const [oh, om] = offset.slice(1).split(":").map(Number);
-    if (oh! > 23 || om! > 59) return { error: `"${target}" has an impossible UTC offset "${offset}"` };
-    return { ms: asUtc - sign * (oh! * 60 + om!) * 60_000 };
+    const [oh = 0, om = 0] = offset === "Z" ? [] : offset.slice(1).split(":").map(Number);
+    if (oh > 23 || om > 59) return { error: `"${target}" has an impossible UTC offset "${offset}"` };
+    const ms = asUtc - sign * (oh * 60 + om) * 60_000;
+    return { ms, wall: wallClockAt(ms, zoneName) };
   }
   const instant = wallClockToInstant(fields, zoneName);
-  if ("gap" in instant) {
+  if (instant.gap) {
     return {
       error: `"${target}" does not exist in ${zoneName}: the clocks skip it when daylight saving time starts; pick a time outside the gap`,
     };
   }
-  return { ms: instant.ms };
+  return { ms: instant.ms, wall: fields };
+}
+
+/** What the clocks of a zone read at an instant. */
+function wallClockAt(ms: number, zone: string): WallClock {
+  const local = new Date(ms + zoneOffset(zone, ms) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /**
@@ -241,16 +250,16 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     } else {
       const zone = canonicalZone(fields.timezone.trim());
       if (zone) timezone = zone;
-      else problem("timezone", `"${fields.timezone}" is not a time zone Luxon knows; use an IANA name like "Europe/Berlin" or "America/New_York"`);
+      else problem("timezone", `"${fields.timezone}" is not a time zone; use an IANA name like "Europe/Berlin" or "America/New_York"`);
     }
   }
 
-  let targetMs: number | undefined;
+  let start: ParsedTarget | undefined;
   const target = requiredString(fields, "target", problem);
   if (target !== undefined) {
     const parsed = parseTarget(target.trim(), timezone);
     if ("error" in parsed) problem("target", parsed.error);
-    else targetMs = parsed.ms;
+    else start = parsed;
   }
 
   let lang = DEFAULT_LANG;
@@ -283,27 +292,26 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     else {
       const parsed = parseTarget(fields.until.trim(), timezone);
       if ("error" in parsed) problem("until", parsed.error);
-      else if (targetMs !== undefined && parsed.ms < targetMs) problem("until", `is before the target; the last occurrence cannot come before the first`);
+      else if (start !== undefined && parsed.ms < start.ms) problem("until", `is before the target; the last occurrence cannot come before the first`);
       else untilMs = parsed.ms;
     }
   }
 
   const widget = widgetDefaults(fields.widget, problem);
 
-  if (problems.length > 0 || title === undefined || targetMs === undefined) return { problems };
+  if (problems.length > 0 || title === undefined || start === undefined) return { problems };
   return {
     countdown: {
       slug,
       title: title.trim(),
-      targetMs,
-      targetDate: isoSeconds(targetMs),
+      targetMs: start.ms,
+      targetDate: isoSeconds(start.ms),
+      schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(untilMs !== undefined ? { untilMs } : {}) },
       timezone,
       doneMessage,
       description: parts.body.trim(),
       lang,
       status,
-      ...(repeat ? { repeat } : {}),
-      ...(untilMs !== undefined ? { untilMs } : {}),
       widget,
     },
     problems: [],
