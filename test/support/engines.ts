@@ -1,0 +1,439 @@
+// Chromium, Firefox and WebKit behind one small API, so a browser test runs in all three and skips,
+// saying why, what an engine's driver cannot do. Every limit below was measured on Debian's browsers;
+// test/browser/engines.test.ts holds each engine to what it claims.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import puppeteer, { type Browser as PuppeteerBrowser } from "puppeteer-core";
+import { Builder, type WebDriver } from "selenium-webdriver";
+import { CHROMIUM, launchBrowser } from "./browsers.ts";
+
+export type EngineName = "chromium" | "firefox" | "webkit";
+export const ENGINE_NAMES: EngineName[] = ["chromium", "firefox", "webkit"];
+
+const ABILITIES = ["colorScheme", "reducedMotion", "disableJavaScript", "beforeLoadScript", "consoleMessages", "screenshots"] as const;
+export type Ability = (typeof ABILITIES)[number];
+
+/** What each engine's driver cannot do, and why; `can` is everything else. */
+export const CANNOT: Record<EngineName, Partial<Record<Ability, string>>> = {
+  chromium: {},
+  firefox: {
+    disableJavaScript:
+      "Firefox over WebDriver BiDi cannot: puppeteer's setJavaScriptEnabled sends emulation.setScriptingEnabled, unknown to Firefox ESR, and with the javascript.enabled preference off the page can no longer be evaluated",
+  },
+  webkit: {
+    beforeLoadScript: "WebKitWebDriver speaks classic WebDriver only, which has no script to run before the page's own",
+    consoleMessages: "WebKitWebDriver speaks classic WebDriver only, which reports no console messages",
+  },
+};
+
+export interface OpenOptions {
+  /** The viewport, innerWidth × innerHeight (800 × 600 unless given). */
+  width?: number;
+  height?: number;
+  colorScheme?: "light" | "dark";
+  reducedMotion?: "reduce" | "no-preference";
+  /** false: the page's own scripts do not run (evaluate still does). */
+  javaScript?: boolean;
+  /** A script's source, run in every document before the page's own scripts. */
+  beforeLoad?: string;
+}
+
+export interface Engine {
+  name: EngineName;
+  /** What this engine's driver can do; a test skips the rest, giving CANNOT[name][ability] as why. */
+  can: Record<Ability, boolean>;
+  /** Opens `url` in a page of its own (no cookies, storage or cache shared with other pages). */
+  open(url: string, options?: OpenOptions): Promise<EnginePage>;
+  /** Closes every page and ends every process the engine started. */
+  close(): Promise<void>;
+}
+
+export interface EnginePage {
+  /**
+   * Calls `fn` in the page with `args` (sent as JSON) and gives back its result through JSON, so
+   * `undefined` comes back as null in every engine; an async function is awaited (except in WebKit
+   * with javaScript: false, which refuses one: it would never settle). `fn` travels as source: it must
+   * not use anything from the test's scope.
+   */
+  evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
+  /** Makes the viewport exactly `width` × `height` (innerWidth × innerHeight). */
+  setViewport(width: number, height: number): Promise<void>;
+  /** A PNG of the viewport. */
+  screenshot(): Promise<Buffer>;
+  /** Console errors and warnings and uncaught errors so far (none where the engine cannot report them). */
+  consoleProblems(): string[];
+  close(): Promise<void>;
+}
+
+/** The Debian packages each engine needs; CI installs the missing ones. */
+export const DEBIAN_PACKAGES: Record<EngineName, string[]> = {
+  chromium: ["chromium"],
+  firefox: ["firefox-esr"],
+  webkit: ["webkit2gtk-driver", "xvfb"],
+};
+
+const FIREFOX = "/usr/bin/firefox-esr";
+const XVFB = "/usr/bin/Xvfb";
+const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
+const MULTIARCH = process.arch === "arm64" ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+const MINIBROWSER = `/usr/lib/${MULTIARCH}/webkit2gtk-4.1/MiniBrowser`;
+const PROGRAMS: Record<EngineName, string[]> = {
+  chromium: [CHROMIUM],
+  firefox: [FIREFOX],
+  webkit: [XVFB, WEBKIT_DRIVER, MINIBROWSER],
+};
+
+function viewportOf(options: OpenOptions | undefined) {
+  return { width: options?.width ?? 800, height: options?.height ?? 600 };
+}
+
+/** Why this machine cannot run `name` (what is missing, and the command that installs it), or undefined. */
+export function engineMissing(name: EngineName): string | undefined {
+  const missing = PROGRAMS[name].filter((program) => !existsSync(program));
+  if (missing.length === 0) return undefined;
+  return `${name} cannot run here: no ${missing.join(", ")}. Install it with "apt-get install -y ${DEBIAN_PACKAGES[name].join(" ")}".`;
+}
+
+export async function launchEngine(name: EngineName): Promise<Engine> {
+  const missing = engineMissing(name);
+  if (missing) throw new Error(missing);
+  const can = Object.fromEntries(ABILITIES.map((ability) => [ability, CANNOT[name][ability] === undefined])) as Record<Ability, boolean>;
+  const launched = await { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit }[name]();
+  return {
+    name,
+    can,
+    async open(url, options = {}) {
+      // An option the engine would ignore must fail loudly, or a test would pass without checking anything.
+      const needs: [Ability, boolean][] = [
+        ["colorScheme", options.colorScheme !== undefined],
+        ["reducedMotion", options.reducedMotion !== undefined],
+        ["disableJavaScript", options.javaScript === false],
+        ["beforeLoadScript", options.beforeLoad !== undefined],
+      ];
+      for (const [ability, needed] of needs) {
+        if (needed && !can[ability]) throw new Error(`${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Skip this check when !engine.can.${ability}.`);
+      }
+      return launched.open(url, options);
+    },
+    close: () => launched.close(),
+  };
+}
+
+type Launched = Pick<Engine, "open" | "close">;
+
+/**
+ * The source of an expression that calls `fn` with `args` and gives its result as JSON text, awaited
+ * if it is a promise; with `mayAwait` false, a promise is refused instead (see the WebKit page).
+ */
+function callSource(fn: (...args: any[]) => unknown, args: unknown[], mayAwait = true): string {
+  const call = `(${fn.toString()})(...${JSON.stringify(args)})`;
+  const json = `(result) => JSON.stringify(result) ?? "null"`;
+  if (mayAwait) return `Promise.resolve(${call}).then(${json})`;
+  return `((result) => {
+    if (result instanceof Promise) throw new Error("WebKit with JavaScript off never settles a promise: evaluate a synchronous function");
+    return (${json})(result);
+  })(${call})`;
+}
+
+// --- Chromium: playwright-core, one browser context per page ---
+
+async function launchChromium(): Promise<Launched> {
+  const browser = await launchBrowser();
+  return {
+    async open(url, options) {
+      const { width, height } = viewportOf(options);
+      const context = await browser.newContext({
+        viewport: { width, height },
+        colorScheme: options?.colorScheme ?? "light",
+        reducedMotion: options?.reducedMotion ?? "no-preference",
+        javaScriptEnabled: options?.javaScript ?? true,
+      });
+      if (options?.beforeLoad) await context.addInitScript(options.beforeLoad);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await page.goto(url);
+      return {
+        evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
+        setViewport: (width, height) => page.setViewportSize({ width, height }),
+        screenshot: () => page.screenshot(),
+        consoleProblems: () => [...problems],
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+// --- Firefox: puppeteer-core over WebDriver BiDi, one user context per page ---
+
+/**
+ * Firefox's BiDi has no media emulation (puppeteer's emulateMediaFeatures needs CDP), but its
+ * preferences set both media features, browser-wide: so one browser per preference set, started
+ * when a page first asks for it (about 5 s each).
+ */
+function firefoxPreferences(options: OpenOptions | undefined): Record<string, number> {
+  return {
+    // 0 dark, 1 light.
+    "layout.css.prefers-color-scheme.content-override": options?.colorScheme === "dark" ? 0 : 1,
+    "ui.prefersReducedMotion": options?.reducedMotion === "reduce" ? 1 : 0,
+  };
+}
+
+async function launchFirefox(): Promise<Launched> {
+  const browsers = new Map<string, Promise<PuppeteerBrowser>>();
+  const browserFor = (options: OpenOptions | undefined) => {
+    const preferences = firefoxPreferences(options);
+    const key = JSON.stringify(preferences);
+    let browser = browsers.get(key);
+    if (!browser) {
+      browser = puppeteer.launch({
+        browser: "firefox",
+        protocol: "webDriverBiDi",
+        executablePath: FIREFOX,
+        headless: true,
+        extraPrefsFirefox: preferences,
+      });
+      browsers.set(key, browser);
+    }
+    return browser;
+  };
+  await browserFor(undefined);
+  return {
+    async open(url, options) {
+      const { width, height } = viewportOf(options);
+      const context = await (await browserFor(options)).createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width, height });
+      if (options?.beforeLoad) await page.evaluateOnNewDocument(options.beforeLoad);
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const type = message.type() === "warn" ? "warning" : message.type();
+        if (type === "error" || type === "warning") problems.push(`${type}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
+      await page.goto(url);
+      return {
+        evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
+        setViewport: (width, height) => page.setViewport({ width, height }),
+        screenshot: async () => Buffer.from(await page.screenshot()),
+        consoleProblems: () => [...problems],
+        close: () => context.close(),
+      };
+    },
+    async close() {
+      await Promise.allSettled([...browsers.values()].map(async (browser) => (await browser).close()));
+    },
+  };
+}
+
+// --- WebKit: WebKitGTK's MiniBrowser on a virtual X display, one WebKitWebDriver and session per page ---
+
+/**
+ * MiniBrowser's hidden find bar still counts towards the window's minimum width (334 px); shrunk, the
+ * window goes down to 238 px. WebKitGTK takes prefers-reduced-motion from GTK's animations setting.
+ */
+function writeGtkConfig(home: string, reducedMotion: boolean): string {
+  mkdirSync(path.join(home, "gtk-3.0"), { recursive: true });
+  writeFileSync(path.join(home, "gtk-3.0/gtk.css"), "searchbar, searchbar * { min-width: 0; margin: 0; padding: 0; border-width: 0; font-size: 1px; }\n");
+  writeFileSync(path.join(home, "gtk-3.0/settings.ini"), `[Settings]\ngtk-enable-animations=${!reducedMotion}\n`);
+  return home;
+}
+
+/** Starts `command` as the leader of a new process group, so ending the group ends everything it started. */
+function spawnGroup(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {}): ChildProcess {
+  return spawn(command, args, { detached: true, env: options.env, stdio: ["ignore", "ignore", "pipe", ...(options.extraFd ? ["pipe" as const] : [])] });
+}
+
+/** The last words a program wrote to stderr, for error messages. */
+function lastWords(child: ChildProcess): () => string {
+  let text = "";
+  child.stderr?.on("data", (chunk: Buffer) => (text = (text + chunk.toString()).slice(-2000)));
+  return () => text.trim();
+}
+
+/** Ends a process group: SIGTERM, then SIGKILL for whatever is left after `graceMs`. */
+async function endGroup(leader: ChildProcess, graceMs = 3000): Promise<void> {
+  signalGroup(leader, "SIGTERM");
+  if (leader.exitCode === null && leader.signalCode === null) {
+    await Promise.race([once(leader, "exit"), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  }
+  signalGroup(leader, "SIGKILL");
+}
+
+function signalGroup(leader: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (leader.pid) process.kill(-leader.pid, signal);
+  } catch {
+    // ESRCH: nothing of the group is left.
+  }
+}
+
+/** Rejects, with the program's last words, when `child` exits or fails, or after `ms`. */
+function failureOf(child: ChildProcess, what: string, ms: number): Promise<never> {
+  const words = lastWords(child);
+  return new Promise((_, reject) => {
+    const fail = (why: string) => reject(new Error(`${what}: ${why}. ${words()}`.trim()));
+    child.once("exit", (code, signal) => fail(`it exited (${signal ?? code})`));
+    child.once("error", (error) => fail(error.message));
+    setTimeout(() => fail(`not ready after ${ms} ms`), ms).unref();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function untilReady(server: string): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(`${server}/status`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A WebKitWebDriver on `display` (it serves one session at a time), and its address. */
+async function startWebKitDriver(display: string): Promise<{ leader: ChildProcess; server: string }> {
+  // The free port may be taken before the driver binds it: then try another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const leader = spawnGroup(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display } });
+    const server = `http://127.0.0.1:${port}`;
+    try {
+      await Promise.race([untilReady(server), failureOf(leader, "WebKitWebDriver did not start", 10_000)]);
+      return { leader, server };
+    } catch (error) {
+      await endGroup(leader);
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function launchWebKit(): Promise<Launched> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "webkit-engine-"));
+  // Xvfb picks a free display itself and says which: no race between test files starting at once.
+  const xvfb = spawnGroup(XVFB, ["-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "1280x1024x24"], { extraFd: true });
+  const groups = new Set([xvfb]);
+  // A test run that dies without close() must not leave an X server or browsers behind.
+  const killAll = () => groups.forEach((leader) => signalGroup(leader, "SIGKILL"));
+  process.once("exit", killAll);
+  const shutDown = async () => {
+    await Promise.all([...groups].map((leader) => endGroup(leader)));
+    process.off("exit", killAll);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let display: string;
+  try {
+    display = await Promise.race([
+      new Promise<string>((resolve) => {
+        let written = "";
+        (xvfb.stdio[3] as Readable).on("data", (chunk: Buffer) => {
+          written += chunk.toString();
+          if (written.includes("\n")) resolve(`:${written.trim()}`);
+        });
+      }),
+      failureOf(xvfb, "Xvfb did not start", 10_000),
+    ]);
+  } catch (error) {
+    await shutDown();
+    throw error;
+  }
+
+  const gtkConfig = { "no-preference": writeGtkConfig(path.join(dir, "motion"), false), reduce: writeGtkConfig(path.join(dir, "reduced-motion"), true) };
+  const pages = new Set<EnginePage>();
+  return {
+    async open(url, options) {
+      const { width, height } = viewportOf(options);
+      const javaScript = options?.javaScript ?? true;
+      const args = [
+        "--automation",
+        // No toolbar: the window is all viewport, down to 238 px wide.
+        "--full-screen",
+        ...(options?.colorScheme === "dark" ? ["--dark-mode"] : []),
+        ...(javaScript ? [] : ["--enable-javascript=false"]),
+      ];
+      const { leader, server } = await startWebKitDriver(display);
+      groups.add(leader);
+      let driver: WebDriver | undefined;
+      const page = webKitPage(() => driver!, javaScript, async () => {
+        pages.delete(page);
+        await driver?.quit().catch(() => {});
+        await endGroup(leader);
+        groups.delete(leader);
+      });
+      pages.add(page);
+      try {
+        driver = await new Builder()
+          .usingServer(server)
+          .withCapabilities({
+            browserName: "MiniBrowser",
+            // env gives this page's MiniBrowser its GTK settings, then runs it.
+            "webkitgtk:browserOptions": { binary: "/usr/bin/env", args: [`XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`, MINIBROWSER, ...args] },
+          })
+          .build();
+        await driver.manage().setTimeouts({ pageLoad: 20_000, script: 10_000 });
+        await page.setViewport(width, height);
+        await driver.get(url);
+      } catch (error) {
+        await page.close();
+        throw error;
+      }
+      return page;
+    },
+    async close() {
+      await Promise.all([...pages].map((page) => page.close()));
+      await shutDown();
+    },
+  };
+}
+
+function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => Promise<void>): EnginePage {
+  /** The viewport once it is `width` × `height`, or as it stands after a second (a resize reaches the page a little later). */
+  const viewportWhen = async (width: number, height: number): Promise<[number, number]> => {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const size = await driver().executeScript<[number, number]>("return [innerWidth, innerHeight]");
+      if ((size[0] === width && size[1] === height) || Date.now() > deadline) return size;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return {
+    async evaluate(fn, ...args) {
+      // With JavaScript off, a promise never settles and WebKit ignores the script timeout: refuse one.
+      return JSON.parse(await driver().executeScript<string>(`return ${callSource(fn, args, javaScript)}`));
+    },
+    async setViewport(width, height) {
+      const window = driver().manage().window();
+      await window.setRect({ width, height });
+      let [innerWidth, innerHeight] = await viewportWhen(width, height);
+      if (innerWidth !== width || innerHeight !== height) {
+        // Whatever the window's own parts take, measured, is added once more.
+        await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+        [innerWidth, innerHeight] = await viewportWhen(width, height);
+      }
+      if (innerWidth !== width || innerHeight !== height) {
+        throw new Error(`WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`);
+      }
+      // Let the new size reach the screen before anything looks at it (a screenshot lags one frame).
+      if (javaScript) await driver().executeScript("return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+    },
+    screenshot: async () => Buffer.from(await driver().takeScreenshot(), "base64"),
+    consoleProblems: () => [],
+    close,
+  };
+}
