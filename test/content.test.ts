@@ -49,7 +49,7 @@ describe("a hostile title, done message and description", () => {
 
   it("are escaped in the index: link text and the timer's name", () => {
     const index = read("index.html");
-    const item = /<li data-countdown="[^"]+">\s*<a href="\/hostile-content\/">([\s\S]*?)<\/a>\s*<span class="mini" role="timer" aria-label="([^"]*)"/.exec(index)!;
+    const item = /<li data-countdown="[^"]+"[^>]*>\s*<a href="\/hostile-content\/">([\s\S]*?)<\/a>\s*<span class="mini js-only pending" role="timer" aria-label="([^"]*)"/.exec(index)!;
     expect(decode(item[1]!)).toBe(TITLE);
     expect(decode(item[2]!)).toBe(`Time left until ${TITLE}`);
     expect(index.match(/<script/g)).toHaveLength(1);

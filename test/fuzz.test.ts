@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from "./support/local-server.ts";
 import { TEST_OUT_DIR } from "./support/paths.ts";
 
 /** Text that only files outside the published site contain: configs, sources, live data, the OS. */
-const PRIVATE = /"devDependencies"|\[functions\]|"compilerOptions"|createLiveHandler|"tickerHash"|root:x:0:0|BEGIN RSA|\bat [^\n]+\.(ts|js|mjs):\d+/;
+const PRIVATE = /"devDependencies"|\[functions\]|"compilerOptions"|createLiveHandler|"tickerHashes"|root:x:0:0|BEGIN RSA|\bat [^\n]+\.(ts|js|mjs):\d+/;
 
 const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND", "PURGE", "get", "G ET"];
 const SEGMENTS = [

@@ -16,7 +16,7 @@ const NOW = Date.parse("2026-12-30T20:58:56.750Z");
 const store = createLiveStore({
   version: "1.2.3+abc",
   site: { origin: "https://example.test", basePath: "" },
-  facts: { tickerHash: "sha256-x", pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
+  facts: { tickerHashes: ["sha256-x"], pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
   countdowns: [
     { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
     { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
@@ -38,6 +38,7 @@ describe("answers a countdown with both published shapes in one body", () => {
       days: 1,
       expired: false,
       serverTime: "2026-12-30T20:58:56.750Z",
+      status: "scheduled",
     });
   });
 

@@ -1,7 +1,8 @@
 // The live part of the service as one Web-standard handler (Request -> Response): the countdown JSON,
 // computed per request, and the health answer. It is the Netlify Function and the local server's handler.
 import { ALLOWED_METHODS, ERROR_HEADERS, PAGES_PATH, PREFLIGHT_HEADERS, findLiveRoute, livePath, type HeaderSet } from "../routes/route-table.ts";
-import { isExpired, timeLeft } from "../time/time-left.ts";
+import { lastOccurrence, nextOccurrence } from "../time/occurrence.ts";
+import { isExpired, isoSeconds, timeLeft } from "../time/time-left.ts";
 import type { LiveEntry, LiveStore } from "./live-store.ts";
 
 export interface LiveHandlerOptions {
@@ -36,21 +37,42 @@ export function methodNotAllowed(method: string): Response {
   });
 }
 
+/** The next occurrence of each repeating countdown, kept until it passes (no zone arithmetic per request). */
+const nextOccurrences = new WeakMap<LiveEntry, number>();
+
+/**
+ * What a countdown counts to at `nowMs`: its target; for a repeating one, the next occurrence (the
+ * last one once none lies ahead). Returns the instant and whether the countdown is over.
+ */
+export function currentTarget(entry: LiveEntry, nowMs: number): { targetMs: number; over: boolean } {
+  const schedule = entry.schedule;
+  if (!schedule) return { targetMs: entry.targetMs, over: isExpired(entry.targetMs, nowMs) };
+  let next = nextOccurrences.get(entry);
+  if (next === undefined || next < nowMs) {
+    next = nextOccurrence(schedule, nowMs) ?? -1;
+    nextOccurrences.set(entry, next);
+  }
+  return next >= 0 ? { targetMs: next, over: false } : { targetMs: lastOccurrence(schedule)!, over: true };
+}
+
 /** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
 export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {
-  const left = timeLeft(entry.targetMs, nowMs);
-  if (shape === "a") return { slug: entry.slug, title: entry.title, targetDate: entry.targetDate, timeLeft: left };
-  if (shape === "b") return { slug: entry.slug, title: entry.title, targetIso: entry.targetDate, days: left.days };
+  const { targetMs, over } = currentTarget(entry, nowMs);
+  const targetDate = entry.schedule ? isoSeconds(targetMs) : entry.targetDate;
+  const left = timeLeft(targetMs, nowMs);
+  if (shape === "a") return { slug: entry.slug, title: entry.title, targetDate, timeLeft: left };
+  if (shape === "b") return { slug: entry.slug, title: entry.title, targetIso: targetDate, days: left.days };
   return {
     slug: entry.slug,
     title: entry.title,
-    targetDate: entry.targetDate,
+    targetDate,
     timeLeft: left,
-    targetIso: entry.targetDate,
+    targetIso: targetDate,
     days: left.days,
-    expired: isExpired(entry.targetMs, nowMs),
+    expired: over,
     serverTime: new Date(nowMs).toISOString(),
     status: entry.status ?? "scheduled",
+    ...(entry.repeat ? { repeat: entry.repeat.rule } : {}),
   };
 }
 

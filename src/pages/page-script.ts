@@ -2,39 +2,55 @@
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
 import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
-import { tickEverySecond } from "../time/ticking.ts";
+import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { CHOICES, OPTION_NAMES, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
 
 /**
- * Every `[data-countdown="<ISO target>"]` element shows the time left in its `[data-left]` and, from
- * the target on, its `[data-done]`. Both keep their place in the layout until then (class
- * `pending`: invisible), so nothing moves when they show.
+ * Every `[data-countdown]` element (not postponed or cancelled) shows the time left in its
+ * `[data-left]` and, from the target on, its `[data-done]`. Both keep their place in the layout
+ * until then (class `pending`: invisible), so nothing moves when they show. A repeating countdown
+ * moves on to its next occurrence (src/time/ticking.ts), and its `<time>` elements with it.
  */
-const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]")].map((root) => ({
-  targetMs: Date.parse(root.dataset.countdown!),
+const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
+  target: countingTo(root.dataset),
+  shown: 0,
+  root,
   left: root.querySelector<HTMLElement>("[data-left]")!,
   done: root.querySelector<HTMLElement>("[data-done]"),
 }));
+
+/** `<time>` elements name their instant: `data-when` in UTC, `data-local` in the visitor's zone, `data-zoned="<zone>"` in that zone. */
+const timeFormat = (timeZone?: string) => new Intl.DateTimeFormat(timeZone ? "en-GB" : undefined, { dateStyle: "medium", timeStyle: "long", timeZone });
+const localFormat = timeFormat();
+function showTimes(within: ParentNode, ms?: number): void {
+  for (const time of within.querySelectorAll<HTMLTimeElement>("time[data-local], time[data-when], time[data-zoned]")) {
+    if (ms !== undefined) time.dateTime = new Date(ms).toISOString().replace(".000", "");
+    // The UTC and zoned lines are right as built until a repeating countdown moves on.
+    if (time.dataset.local !== undefined) time.textContent = localFormat.format(new Date(time.dateTime));
+    else if (ms !== undefined) time.textContent = timeFormat(time.dataset.zoned || "UTC").format(ms);
+  }
+}
+showTimes(document);
+
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
   tickEverySecond(
     (nowMs) => {
-      for (const { targetMs, left, done } of live) {
+      let ticking = false;
+      for (const item of live) {
+        const targetMs = item.target(nowMs);
+        if (item.shown && targetMs !== item.shown) showTimes(item.root, targetMs);
+        item.shown = targetMs;
         const text = formatTimeLeft(timeLeft(targetMs, nowMs));
-        if (left.textContent !== text) left.textContent = text;
-        done?.classList.toggle("pending", nowMs < targetMs);
+        if (item.left.textContent !== text) item.left.textContent = text;
+        item.done?.classList.toggle("pending", nowMs < targetMs);
+        ticking ||= nowMs < targetMs;
       }
-      return live.some(({ targetMs }) => nowMs < targetMs);
+      return ticking;
     },
-    // The soonest target still ahead sets the boundaries; every target is a whole second, so all agree.
-    () => live[0]!.targetMs,
+    // Every target is a whole second, so all change at the same boundary.
+    () => live[0]!.target(Date.now()),
   );
-}
-
-/** Every `<time data-local datetime="…Z">` shows its instant in the visitor's zone. */
-const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "long" });
-for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-local]")) {
-  time.textContent = localFormat.format(new Date(time.dateTime));
 }
 
 /**

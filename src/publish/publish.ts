@@ -9,7 +9,7 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import type { Problem } from "../countdown/countdown-file.ts";
-import type { LiveDataFile } from "../live/live-store.ts";
+import { liveCountdown, type LiveDataFile } from "../live/live-store.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { precompress } from "./precompress.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions, type SiteInput } from "../site/site-input.ts";
@@ -21,7 +21,7 @@ export function liveDataFile(input: SiteInput): LiveDataFile {
     version: input.version,
     site: input.config.site,
     facts: buildFacts(input),
-    countdowns: input.countdowns.map(({ slug, title, targetDate, status }) => ({ slug, title, targetDate, ...(status !== "scheduled" ? { status } : {}) })),
+    countdowns: input.countdowns.map(liveCountdown),
   };
 }
 

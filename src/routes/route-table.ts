@@ -89,11 +89,11 @@ export const PREFLIGHT_HEADERS: HeaderSet = {
 /** Headers of every JSON error the service answers itself. */
 export const ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
 
-/** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hash. */
-export function embedContentSecurityPolicy(tickerHash: string): string {
+/** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes. */
+export function embedContentSecurityPolicy(tickerHashes: readonly string[]): string {
   return [
     "default-src 'none'",
-    `script-src '${tickerHash}'`,
+    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")}`,
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
     "img-src data:",
@@ -165,8 +165,8 @@ export function findLiveRoute(pathname: string): LiveRoute | undefined {
 
 /** What the build knows that some headers depend on. */
 export interface BuildFacts {
-  /** CSP source of the widget ticker, `sha256-<base64>`. */
-  tickerHash: string;
+  /** CSP sources of the widget ticker's two builds (src/site/assets.ts), `sha256-<base64>`. */
+  tickerHashes: string[];
   /** CSP sources of the inline stylesheets of the pages and of the widget. */
   pageStyleHash: string;
   widgetStyleHash: string;
@@ -199,7 +199,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: "/api/:name/*", headers: CORS_HEADERS },
     {
       path: embedPath(":slug"),
-      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHash) },
+      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes) },
     },
     { path: PAGES_PATH, headers: perDeployJson },
     { path: `${DATA_FOLDER}:file`, headers: perDeployJson },

@@ -1,5 +1,5 @@
-// The browser's part of the site, compiled by esbuild: the widget ticker (inlined in every embed and
-// page, pinned by its hash in the CSP), the pages' script (/assets/site.js), and the two stylesheets,
+// The browser's part of the site, compiled by esbuild: the widget ticker in two builds, for countdowns
+// that repeat and those that do not (inlined in every embed, pinned by their hashes in the CSP), the pages' script (/assets/site.js), and the two stylesheets,
 // minified and inlined (the pages' CSP pins theirs by hash).
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -14,7 +14,9 @@ export interface InlineCode {
 }
 
 export interface SiteAssets {
+  /** The widget's script for a countdown that does not repeat, and for one that does (with the occurrence code). */
   ticker: InlineCode;
+  repeatingTicker: InlineCode;
   pageScript: string;
   pageStyle: InlineCode;
   widgetStyle: InlineCode;
@@ -24,7 +26,7 @@ const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta
 // The widget uses Intl unit formatting and Intl.Locale (Safari 14.1 and later, 2021).
 const BROWSERS = ["es2020", "chrome90", "firefox90", "safari15"];
 
-async function bundle(entry: string): Promise<string> {
+async function bundle(entry: string, repeats = true): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -34,6 +36,8 @@ async function bundle(entry: string): Promise<string> {
     format: "esm",
     target: BROWSERS,
     legalComments: "none",
+    // src/time/ticking.ts: without it the occurrence code is dead and left out.
+    define: { REPEATS: String(repeats) },
     // Internal field names cost bytes in every embed; they never leave the bundle.
     mangleProps: /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/,
   });
@@ -52,11 +56,12 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, pageScript, pageStyle, widgetStyle] = await Promise.all([
+  const [ticker, repeatingTicker, pageScript, pageStyle, widgetStyle] = await Promise.all([
+    bundle("widget/ticker.ts", false),
     bundle("widget/ticker.ts"),
     bundle("pages/page-script.ts"),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
-  return { ticker: inline(ticker, "</script"), pageScript, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") };
+  return { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") };
 }

@@ -5,6 +5,9 @@ import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
 import type { SiteAddress } from "../config.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
+import { isoSeconds } from "../time/time-left.ts";
+import { wallClockText } from "../time/zone.ts";
+import type { SiteCountdown } from "./site-input.ts";
 import { absoluteUrl, calendarPath, dataPath, embedFile, embedPath, livePath, pagePath, publicPath } from "../routes/route-table.ts";
 import { messagesFor } from "../widget/messages.ts";
 
@@ -81,13 +84,48 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
   eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
-  /** Countdowns still running at the build's instant, soonest first. */
-  eleventyConfig.addFilter("upcoming", (countdowns: Countdown[], builtAt: number) => countdowns.filter((c) => c.targetMs > builtAt));
+  /** Countdowns still running at the build's instant, soonest first (they come in that order). */
+  eleventyConfig.addFilter("upcoming", (countdowns: SiteCountdown[]) => countdowns.filter((c) => !c.over));
   /** Countdowns over at the build's instant, the most recent first. */
-  eleventyConfig.addFilter("ended", (countdowns: Countdown[], builtAt: number) => countdowns.filter((c) => c.targetMs <= builtAt).reverse());
+  eleventyConfig.addFilter("ended", (countdowns: SiteCountdown[]) => countdowns.filter((c) => c.over).reverse());
+  /**
+   * The attributes the browser scripts count from: the next occurrence at build time, a repeating
+   * countdown's rule (src/time/occurrence.ts), a status shown instead of ticking.
+   */
+  eleventyConfig.addFilter("countdownData", (countdown: SiteCountdown) => {
+    const { schedule, status } = countdown;
+    const attributes: Record<string, string> = { "data-countdown": countdown.nextDate };
+    if (schedule.repeat) {
+      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(schedule.start), "data-zone": schedule.zone });
+      if (schedule.untilMs !== undefined) attributes["data-until"] = isoSeconds(schedule.untilMs);
+    }
+    if (status !== "scheduled") attributes["data-status"] = status;
+    // Every value is a word, a zone name or a date: nothing to escape.
+    return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
+  });
+  /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
+  eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown));
 }
 
 /** JSON that is safe inside HTML and inside `<script>`: no `<` can close an element. */
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** A repeat rule in words, in English (the site's language), with the time in the countdown's zone. */
+export function repeatWords({ schedule, timezone }: Countdown): string {
+  const { start, repeat, untilMs } = schedule;
+  if (!repeat) return "";
+  const date = new Date(Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute));
+  const words = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...options }).format(date);
+  const time = words({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const ordinal = (day: number) => `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
+  const rule = {
+    daily: "Every day",
+    weekly: `Every ${words({ weekday: "long" })}`,
+    monthly: `Every month on the ${ordinal(start.day)}${start.day > 28 ? " (a month without one is skipped)" : ""}`,
+    yearly: `Every year on ${words({ day: "numeric", month: "long" })}${start.month === 2 && start.day === 29 ? " (in leap years)" : ""}`,
+  }[repeat];
+  const until = untilMs === undefined ? "" : `, until ${DateTime.fromMillis(untilMs, { zone: timezone }).toFormat("d LLL yyyy")}`;
+  return `${rule} at ${time} (${timezone})${until}`;
 }

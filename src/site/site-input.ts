@@ -6,14 +6,26 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { BUILD_MARKER_TEXT, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
 import { formatProblem, type Countdown, type Problem } from "../countdown/countdown-file.ts";
 import { loadCountdowns } from "../countdown/load-countdowns.ts";
+import { isOver, targetAt } from "../time/occurrence.ts";
+import { isoSeconds } from "../time/time-left.ts";
 import { releaseVersion } from "../publish/release.ts";
 import { buildAssets, type SiteAssets } from "./assets.ts";
+
+/** A countdown as the build's instant sees it: what it counts to then, and whether it is over. */
+export interface SiteCountdown extends Countdown {
+  /** The next occurrence at the build's instant (the target of a one-off; the last one once over). */
+  nextMs: number;
+  /** `nextMs` as `YYYY-MM-DDThh:mm:ssZ`. */
+  nextDate: string;
+  over: boolean;
+}
 
 export interface SiteInput {
   config: Config;
   /** Where Eleventy writes the site: `$OUT_DIR/site`, or the folder a build is made in. */
   outputDir: string;
-  countdowns: Countdown[];
+  /** Soonest next occurrence at the build's instant first, ties by slug: the order of `/api/pages`. */
+  countdowns: SiteCountdown[];
   /** The instant of the build, in ms: what "upcoming" and "ended" mean on the pages. */
   builtAt: number;
   version: string;
@@ -27,6 +39,17 @@ export class CountdownProblemsError extends Error {
   }
 }
 
+/** The countdowns at an instant, soonest next occurrence first (ties by slug). */
+export function atInstant(countdowns: Countdown[], nowMs: number): SiteCountdown[] {
+  return countdowns
+    .map((countdown) => {
+      const nextMs = countdown.schedule.repeat ? targetAt(countdown.schedule, nowMs)! : countdown.targetMs;
+      const over = countdown.schedule.repeat ? isOver(countdown.schedule, nowMs) : nowMs >= countdown.targetMs;
+      return { ...countdown, nextMs, nextDate: isoSeconds(nextMs), over };
+    })
+    .sort((a, b) => a.nextMs - b.nextMs || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
 export interface GatherOptions {
   /** The clock, in ms since the epoch (default: now). */
   now?: number;
@@ -38,11 +61,12 @@ export interface GatherOptions {
 export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
   const { countdowns, problems } = await loadCountdowns(requireCountdownsDir(config));
   if (problems.length > 0) throw new CountdownProblemsError(problems);
+  const builtAt = options.now ?? Date.now();
   return {
     config,
     outputDir: buildPaths(config.outDir).site,
-    countdowns,
-    builtAt: options.now ?? Date.now(),
+    countdowns: atInstant(countdowns, builtAt),
+    builtAt,
     version: options.version ?? releaseVersion(config.commit),
     assets: await buildAssets(),
   };

@@ -9,6 +9,7 @@ import { PROJECT_ROOT, buildPaths, readConfig, type SiteAddress } from "../confi
 import { calendarFile } from "../countdown/calendar.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
 import { frontMatterJsonSchema } from "../countdown/front-matter-schema.ts";
+import { liveCountdown } from "../live/live-store.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
 import { openApiDocument } from "../routes/openapi.ts";
 import {
@@ -44,7 +45,7 @@ export function pagesList(countdowns: Countdown[], site: SiteAddress) {
 
 /** What the headers of a build depend on: the hashes of its inline code. */
 export function buildFacts(input: SiteInput): BuildFacts {
-  return { tickerHash: input.assets.ticker.hash, pageStyleHash: input.assets.pageStyle.hash, widgetStyleHash: input.assets.widgetStyle.hash };
+  return { tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash], pageStyleHash: input.assets.pageStyle.hash, widgetStyleHash: input.assets.widgetStyle.hash };
 }
 
 export interface SiteOptions {
@@ -120,8 +121,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
-  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) =>
-    jsonForHtml({ slug: countdown!.slug, title: countdown!.title, targetDate: countdown!.targetDate }), true);
+  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonForHtml(liveCountdown(countdown!)), true);
   generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
     calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().builtAt).toISOString() }), true);
 }

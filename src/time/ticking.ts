@@ -1,7 +1,12 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
 // just after each second boundary of the target, never on a decremented counter; nothing while the
 // page is hidden, the right value at once when it shows again or wakes.
+import { targetAt, type Repeat, type Schedule } from "./occurrence.ts";
 import { msToNextSecond } from "./time-left.ts";
+import { parseWallClock } from "./zone.ts";
+
+/** Set by the bundler: false in the widget of a countdown that does not repeat (src/site/assets.ts). */
+declare const REPEATS: boolean;
 
 /**
  * Calls `draw(nowMs)` now and then just after every second boundary of `targetMs()` while it returns
@@ -21,4 +26,21 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, targetMs: () =
   // Back from the back/forward cache or a frozen tab: the right value at once.
   addEventListener("pageshow", tick);
   return tick;
+}
+
+/**
+ * What a `[data-countdown]` element counts to, as a function of now: its `data-countdown` instant; for
+ * a repeating countdown (`data-repeat`, `data-start`, `data-zone`, `data-until`, as the build writes
+ * them from the schedule) the next occurrence after now, moving on as each one passes, and the last
+ * one once none is ahead. `REPEATS` is false in a widget whose countdown does not repeat, so its
+ * bundle leaves the occurrence code out.
+ */
+export function countingTo(data: DOMStringMap): (nowMs: number) => number {
+  let target = Date.parse(data.countdown!);
+  if (REPEATS && data.repeat) {
+    const schedule: Schedule = { start: parseWallClock(data.start!)!, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.until ? Date.parse(data.until) : undefined };
+    // At an occurrence's own instant it is the one after it that counts.
+    return (nowMs) => (nowMs >= target ? (target = targetAt(schedule, nowMs + 1)!) : target);
+  }
+  return () => target;
 }

@@ -56,3 +56,12 @@ export function localToInstant(local: number, zone: string): { ms: number; gap: 
  */
 export const wallClockToInstant = (wall: WallClock, zone: string) =>
   localToInstant(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second), zone);
+
+/** A wall clock as text, `2027-03-05T17:00:00` (no zone): how the build hands it to the live data and the widget. */
+export const wallClockText = (w: WallClock) => new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)).toISOString().slice(0, 19);
+
+/** The wall clock of `wallClockText`'s text; undefined for anything else. */
+export function parseWallClock(text: string): WallClock | undefined {
+  const fields = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)$/.exec(text)?.slice(1).map(Number);
+  return fields && { year: fields[0]!, month: fields[1]!, day: fields[2]!, hour: fields[3]!, minute: fields[4]!, second: fields[5]! };
+}

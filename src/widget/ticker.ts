@@ -4,7 +4,9 @@
 // Every widget carries it, so it is written for bytes: BENCHMARKS.md has the budget.
 //
 // The markup it drives (src/widget/embed.njk):
-//   <main data-countdown="2026-12-31T23:00:00Z"   the target instant (whole seconds, UTC)
+//   <main data-countdown="2026-12-31T23:00:00Z"   the target instant (whole seconds, UTC): for a
+//         data-repeat="weekly" data-start=...    repeating countdown the next occurrence at build time,
+//                                                 and its schedule (src/time/ticking.ts, countingTo)
 //         data-options="theme=dark&lang=de"      the countdown's defaults (valid options), which the
 //                                                 query string overrides (src/widget/options.ts)
 //         data-live="/api/countdown/<slug>"      the live JSON, for the `sync` option
@@ -12,7 +14,7 @@
 //     <h1>, [data-left] the time left (hidden until drawn), <time data-when> the target (UTC text
 //     without JavaScript), [data-done] the done message
 import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
-import { tickEverySecond } from "../time/ticking.ts";
+import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { resolveOptions } from "./options.ts";
 
 const html = document.documentElement;
@@ -23,7 +25,7 @@ const done = find("[data-done]");
 const when = find("[data-when]") as HTMLTimeElement;
 const options = resolveOptions(root.dataset.options!, location.search);
 const lang = options.lang ?? html.lang;
-const targetMs = Date.parse(root.dataset.countdown!);
+const target = countingTo(root.dataset);
 const utc = options.date === "utc";
 /** Server time minus this machine's time, once `sync` has measured it. */
 let offsetMs = 0;
@@ -46,8 +48,17 @@ html.lang = lang;
 html.dir = /^(Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg)$/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
 find("h1").hidden = options.title === "hide";
 when.parentElement!.hidden = options.date === "none";
-when.textContent =
-  new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: utc ? "UTC" : undefined }).format(targetMs) + (utc ? " UTC" : "");
+const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: utc ? "UTC" : undefined });
+let dated = 0;
+/** The date line shows the target counted to (a repeating countdown's moves on). */
+const showDate = (targetMs: number) => {
+  if (targetMs != dated) {
+    dated = targetMs;
+    when.dateTime = new Date(targetMs).toISOString();
+    when.textContent = dateFormat.format(targetMs) + (utc ? " UTC" : "");
+  }
+};
+showDate(target(Date.now()));
 
 // A custom colour that reads too little against the background (WCAG AA: 4.5:1 for text, 3:1 for the
 // large numbers) is replaced by black or white, whichever reads better; `data-adjusted` names it.
@@ -88,7 +99,9 @@ if (root.dataset.status) {
   left.hidden = false;
   const tick = tickEverySecond(
     (nowMs) => {
+      const targetMs = target(nowMs);
       const over = nowMs >= targetMs;
+      showDate(targetMs);
       const countUp = over && options.after === "countup";
       const shown = countUp ? timeLeft(nowMs, targetMs) : timeLeft(targetMs, nowMs);
       const sign = countUp ? "+" : "";
@@ -106,7 +119,7 @@ if (root.dataset.status) {
       done.hidden = !over;
       return !over || countUp;
     },
-    () => targetMs,
+    () => target(Date.now() + offsetMs),
     () => offsetMs,
   );
   // `sync`: one request for serverTime; the answer is taken as made halfway through the round trip.
