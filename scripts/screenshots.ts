@@ -1,45 +1,93 @@
-// `npm run screenshots`: PNGs of the widget at both published sizes, light and dark, for the README,
-// taken in the same Chromium as the tests, with the browser's clock pinned so they do not change.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+// `npm run screenshots`: the README's pictures of the widget (docs/screenshots/), taken in Debian's
+// Chromium with the page's clock pinned, of countdowns written here (not the samples, which change),
+// so the same sources make the same pictures on any day.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { publish } from "../src/publish/publish.ts";
 import { PROJECT_ROOT, readConfig } from "../src/config.ts";
+import { publish } from "../src/publish/publish.ts";
 import { createLocalServer } from "../src/server/local-server.ts";
 import { launchBrowser } from "../test/support/browsers.ts";
 
-const SLUG = "new-year-2027";
-const PINNED_TIME = Date.parse("2026-11-22T12:34:56Z");
-const SIZES = [
-  { name: "wide", width: 640, height: 250 },
-  { name: "small", width: 320, height: 180 },
-];
-const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
+/** The instant every picture is taken at, unless it says otherwise. */
+const NOW = Date.parse("2026-11-22T12:34:56Z");
+const LAUNCH = Date.parse("2027-01-15T17:00:00Z");
+const COUNTDOWNS: Record<string, string> = {
+  "product-launch": `---\ntitle: "Product launch"\ntarget: "2027-01-15T17:00:00Z"\ndone: "We are live!"\n---\n`,
+  "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
+  "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-01-15T17:00:00Z"\nlang: ar\n---\n`,
+};
+const WIDE = { width: 600, height: 250 };
+const SMALL = { width: 320, height: 180 };
+/** A host page's colour, for the transparent theme. */
+const HOST = "linear-gradient(135deg, #fde68a, #f9a8d4)";
 
+interface Shot {
+  file: string;
+  slug: string;
+  query?: string;
+  size: { width: number; height: number };
+  colorScheme?: "light" | "dark";
+  at?: number;
+  /** Shown in a host page of this background, as a site embeds it. */
+  host?: string;
+}
+
+const SHOTS: Shot[] = [
+  { file: "widget-wide.png", slug: "product-launch", size: WIDE },
+  { file: "widget-small.png", slug: "product-launch", size: SMALL },
+  { file: "widget-wide-dark.png", slug: "product-launch", query: "?theme=dark", size: WIDE },
+  { file: "widget-small-dark.png", slug: "product-launch", query: "?theme=dark", size: SMALL },
+  { file: "widget-transparent.png", slug: "product-launch", query: "?theme=transparent", size: WIDE, host: HOST },
+  { file: "widget-units-de.png", slug: "sommerfest", query: "?layout=units", size: WIDE },
+  { file: "widget-units-ar.png", slug: "eid-bazaar", query: "?layout=units", size: SMALL },
+  { file: "widget-accent.png", slug: "product-launch", query: "?accent=e11d48&font=rounded", size: SMALL },
+  { file: "widget-done.png", slug: "product-launch", size: WIDE, at: LAUNCH + 5_000 },
+  { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
+];
+
+const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
 const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
+const countdownsDir = path.join(work, "countdowns");
+mkdirSync(countdownsDir);
+for (const [slug, text] of Object.entries(COUNTDOWNS)) writeFileSync(path.join(countdownsDir, `${slug}.md`), text);
 const outDir = path.join(work, "dist");
-const built = await publish(readConfig({ OUT_DIR: outDir }));
-if (!built.ok) throw new Error("the sample countdowns do not build; run npm run build to see why");
+const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir }), { now: NOW });
+if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
 const local = createLocalServer({ outDir, log: () => {} });
 await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${(local.server.address() as { port: number }).port}`;
+const base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
+// The host page: the widget in an iframe, as the snippet puts it, on the page's own background.
+const host = http.createServer((request, response) => {
+  const query = new URL(request.url!, "http://host").searchParams;
+  response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+  response.end(
+    `<!doctype html><body style="margin:0;background:${query.get("bg")}"><iframe src="${query.get("src")}" width="100%" height="${query.get("height")}" frameborder="0" style="border-radius:12px;display:block"></iframe>`,
+  );
+});
+await new Promise<void>((resolve) => host.listen(0, "localhost", resolve));
+const hostBase = `http://localhost:${(host.address() as AddressInfo).port}`;
+
 const browser = await launchBrowser();
 mkdirSync(outFolder, { recursive: true });
 try {
-  for (const theme of ["light", "dark"] as const) {
-    for (const size of SIZES) {
-      const page = await browser.newPage({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 2 });
-      await page.clock.install({ time: PINNED_TIME - 10_000 });
-      await page.clock.pauseAt(PINNED_TIME);
-      await page.goto(`${base}/api/embed/${SLUG}?theme=${theme}`);
-      const file = path.join(outFolder, `widget-${size.name}-${theme}.png`);
-      await page.screenshot({ path: file });
-      await page.close();
-      console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${size.width}x${size.height})`);
-    }
+  for (const shot of SHOTS) {
+    // Reduced motion: the done message is shown as it ends up, not mid fade-in.
+    const page = await browser.newPage({ viewport: shot.size, deviceScaleFactor: 2, colorScheme: shot.colorScheme ?? "light", reducedMotion: "reduce" });
+    await page.clock.install({ time: (shot.at ?? NOW) - 10_000 });
+    await page.clock.pauseAt(shot.at ?? NOW);
+    const src = `${base}/api/embed/${shot.slug}${shot.query ?? ""}`;
+    await page.goto(shot.host ? `${hostBase}/?${new URLSearchParams({ src, bg: shot.host, height: String(shot.size.height) })}` : src);
+    const file = path.join(outFolder, shot.file);
+    await page.screenshot({ path: file });
+    await page.close();
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
   }
 } finally {
   await browser.close();
   await local.close();
+  host.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
+import { choicePattern } from "../widget/options.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -25,8 +26,16 @@ export interface SiteAssets {
 const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 // The widget uses Intl unit formatting and Intl.Locale (Safari 14.1 and later, 2021).
 const BROWSERS = ["es2020", "chrome90", "firefox90", "safari15"];
+// The widget of a repeating countdown reads zone offsets as Intl's timeZoneName "longOffset" (Chrome 95,
+// Firefox 91, Safari 15.4): its syntax can be as new.
+const WIDGET_BROWSERS = ["chrome95", "firefox91", "safari15.4"];
 
-async function bundle(entry: string, repeats = true): Promise<string> {
+// Internal field names cost bytes in every embed; they never leave the bundle (no platform API or
+// dataset is read by these names).
+const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
+const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs|ms|gap)$/;
+
+async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -34,12 +43,12 @@ async function bundle(entry: string, repeats = true): Promise<string> {
     minify: true,
     // A classic inline script with no imports or exports: ESM output is plain statements, no wrapper.
     format: "esm",
-    target: BROWSERS,
+    target,
     legalComments: "none",
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
-    define: { REPEATS: String(repeats) },
-    // Internal field names cost bytes in every embed; they never leave the bundle.
-    mangleProps: /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/,
+    // src/widget/ticker.ts: the options' values as one regular expression, not the table.
+    define: { REPEATS: String(repeats), OPTION_CHOICES: JSON.stringify(choicePattern()) },
+    mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
   return result.outputFiles[0]!.text.trim();
@@ -57,8 +66,8 @@ function inline(code: string, closingTag: string): InlineCode {
 
 export async function buildAssets(): Promise<SiteAssets> {
   const [ticker, repeatingTicker, pageScript, pageStyle, widgetStyle] = await Promise.all([
-    bundle("widget/ticker.ts", false),
-    bundle("widget/ticker.ts"),
+    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
+    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
     bundle("pages/page-script.ts"),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),

@@ -1,6 +1,6 @@
 // When a countdown happens: the occurrences of a one-off or repeating countdown (RFC 5545's rules),
 // the one implementation for the build, the live function and the widget (pure: no Node, no Luxon).
-import { localToInstant, type WallClock } from "./zone.ts";
+import { localMs, localToInstant, type WallClock } from "./zone.ts";
 
 export type Repeat = "daily" | "weekly" | "monthly" | "yearly";
 
@@ -28,7 +28,7 @@ function localAt({ start: w, repeat }: Schedule, k: number): number | undefined 
   const steps = k && k * STEP[repeat!];
   const days = inDays(repeat) ? steps : 0;
   const months = steps - days;
-  const local = Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
+  const local = localMs(w, months, days);
   // RFC 5545 skips a date the month does not have (the 31st, Feb 29) instead of moving it.
   const skipped = !days && new Date(local).getUTCDate() != w.day;
   return k < 0 || (k && !repeat) || skipped ? undefined : local;
@@ -38,7 +38,7 @@ function localAt({ start: w, repeat }: Schedule, k: number): number | undefined 
 function indexNear({ start: w, repeat }: Schedule, ms: number): number {
   const date = new Date(ms);
   const elapsed = inDays(repeat)
-    ? (ms - Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)) / DAY
+    ? (ms - localMs(w)) / DAY
     : (date.getUTCFullYear() - w.year) * 12 + date.getUTCMonth() + 1 - w.month;
   return Math.floor(elapsed / STEP[repeat!]);
 }

@@ -1,7 +1,7 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
-// just after each second boundary of the target, never on a decremented counter; nothing while the
-// page is hidden, the right value at once when it shows again or wakes.
-import { targetAt, type Repeat, type Schedule } from "./occurrence.ts";
+// just after each second boundary, never on a decremented counter; nothing while the page is hidden,
+// the right value at once when it shows again or wakes.
+import { targetAt, type Repeat } from "./occurrence.ts";
 import { msToNextSecond } from "./time-left.ts";
 import { parseWallClock } from "./zone.ts";
 
@@ -9,17 +9,17 @@ import { parseWallClock } from "./zone.ts";
 declare const REPEATS: boolean;
 
 /**
- * Calls `draw(nowMs)` now and then just after every second boundary of `targetMs()` while it returns
- * true. `offset()` is added to this machine's clock (the server's clock minus it, once measured).
- * Returns the function that draws at once (and schedules again), for a changed offset.
+ * Calls `draw(nowMs)` now and then just after every second boundary while it returns true. `offset()`
+ * is added to this machine's clock (the server's clock minus it, once measured). Returns the
+ * function that draws at once (and schedules again), for a changed offset.
  */
-export function tickEverySecond(draw: (nowMs: number) => boolean, targetMs: () => number, offset: () => number = () => 0): () => void {
+export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () => 0): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {
     clearTimeout(timer);
     const nowMs = Date.now() + offset();
-    // Targets are whole seconds, so every countdown on a page changes at the same boundary.
-    if (draw(nowMs) && !document.hidden) timer = setTimeout(tick, msToNextSecond(targetMs(), nowMs));
+    // Every target is a whole second, so the time left changes just after the clock's own boundaries.
+    if (draw(nowMs) && !document.hidden) timer = setTimeout(tick, msToNextSecond(0, nowMs));
   };
   tick();
   document.addEventListener("visibilitychange", tick);
@@ -38,7 +38,7 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, targetMs: () =
 export function countingTo(data: DOMStringMap): (nowMs: number) => number {
   let target = Date.parse(data.countdown!);
   if (REPEATS && data.repeat) {
-    const schedule: Schedule = { start: parseWallClock(data.start!)!, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.until ? Date.parse(data.until) : undefined };
+    const schedule = { start: parseWallClock(data.start!)!, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.until ? Date.parse(data.until) : undefined };
     // At an occurrence's own instant it is the one after it that counts.
     return (nowMs) => (nowMs >= target ? (target = targetAt(schedule, nowMs + 1)!) : target);
   }

@@ -1,6 +1,6 @@
 // The widget's options: query parameters of /api/embed/<slug>, and the `widget:` defaults of a
 // countdown's front matter. The ticker reads them in the browser (an invalid value is ignored there,
-// never an error); the build checks the front matter's with the same table; the JSON Schema, OpenAPI
+// never an error); the build checks the front matter's with the same rules; the JSON Schema, OpenAPI
 // and the page's configurator list them from here.
 
 /** Every option with a fixed list of values; the first is the default. */
@@ -25,6 +25,14 @@ export type WidgetOptions = Partial<Record<OptionName, string>>;
 /** Every option, in the order the configurator and the docs list them (a literal, so the ticker's bundle drops it). */
 export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "title", "after", "sync"];
 
+/**
+ * CHOICES as the source of a regular expression that matches each `name=value` they allow: the
+ * widget's ticker gets this string from the bundler (src/site/assets.ts) instead of the table.
+ */
+export const choicePattern = () => `^(${Object.entries(CHOICES)
+  .flatMap(([name, values]) => values.map((value) => `${name}=${value}`))
+  .join("|")})$`;
+
 /** Is `value` a BCP 47 language tag the platform's Intl accepts? */
 export function isLanguageTag(value: string): boolean {
   try {
@@ -34,21 +42,24 @@ export function isLanguageTag(value: string): boolean {
   }
 }
 
-/** Whether `value` is one `name` may take. */
-export function isValidOption(name: string, value: string): boolean {
-  const choices: readonly string[] | undefined = CHOICES[name as ChoiceName];
-  return choices ? choices.includes(value) : (COLOURS as readonly string[]).includes(name) ? HEX_COLOUR.test(value) : name === "lang" && isLanguageTag(value);
+/** Whether `value` is one `name` may take, with `choices` made from choicePattern(). */
+function isOption(name: string, value: string, choices: RegExp): boolean {
+  return (COLOURS as readonly string[]).includes(name) ? HEX_COLOUR.test(value) : name === "lang" ? isLanguageTag(value) : choices.test(`${name}=${value}`);
 }
+
+/** Whether `value` is one `name` may take. */
+export const isValidOption = (name: string, value: string) => isOption(name, value, new RegExp(choicePattern()));
 
 /**
  * The options in force: the countdown's defaults, then each valid query parameter over them. An
  * unknown parameter, or a value an option cannot take, is ignored: the option keeps its default.
+ * `choices` is `new RegExp(choicePattern())`.
  */
-export function resolveOptions(defaults: string, query: string): WidgetOptions {
+export function resolveOptions(defaults: string, query: string, choices: RegExp): WidgetOptions {
   const options: WidgetOptions = {};
   for (const source of [defaults, query]) {
     new URLSearchParams(source).forEach((value, name) => {
-      if (isValidOption(name, value)) options[name as OptionName] = value;
+      if (isOption(name, value, choices)) options[name as OptionName] = value;
     });
   }
   return options;

@@ -24,6 +24,12 @@ export const HOSTILE_DONE = `</p><script>alert(6)</script>"'&`;
 
 export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>alert(1)</script>`;
 
+/** A weekly countdown at 17:00 in Berlin, from a Friday long past: it repeats across every DST change. */
+export const WEEKLY_BERLIN = { slug: "weekly-berlin", start: "2024-01-05 17:00", zone: "Europe/Berlin", weekday: 5, hour: 17 };
+
+/** A countdown in German whose widget has defaults for some options in its front matter. */
+export const WIDGET_DEFAULTS = { slug: "widget-defaults", widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" } };
+
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
   return {
@@ -35,6 +41,13 @@ export function fixtureFiles(): Record<string, string> {
     "hostile-content": `---\ntitle: ${JSON.stringify(HOSTILE_LONG_TITLE)}\ntarget: "${fromNow(5)}"\ndone: ${JSON.stringify(HOSTILE_DONE)}\n---\n${HOSTILE_DESCRIPTION}\n`,
     "longest-title": `---\ntitle: "${LONGEST_TITLE}"\ntarget: "${fromNow(1234.5)}"\n---\n`,
     "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
+    // The widget's browser tests (test/browser/widget.test.ts).
+    [WEEKLY_BERLIN.slug]: `---\ntitle: "Friday stream"\ntarget: "${WEEKLY_BERLIN.start}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\ndone: "We are live"\n---\n`,
+    "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
+    "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
+    [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(WIDGET_DEFAULTS.widget)
+      .map(([name, value]) => `  ${name}: "${value}"`)
+      .join("\n")}\n---\n`,
   };
 }
 
