@@ -1,10 +1,34 @@
-// `npm run check`: validates every countdown with the build's own rules and messages, writes nothing.
+// `npm run check [-- <files>]`: validates countdowns with the build's own rules and messages, writes
+// nothing. With no files it checks the countdowns folder, as the build would; with files, just those.
+// Warnings (a past target, ...) are printed but do not fail; any problem exits 1.
+import { parseArgs } from "node:util";
 import { requireCountdownsDir, withConfig } from "../src/config.ts";
-import { loadCountdowns } from "../src/countdown/load-countdowns.ts";
-import { printProblems } from "./problems.ts";
+import { loadCountdownFiles, loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { printProblems, printWarnings } from "./problems.ts";
+
+const USAGE = `Usage: npm run check [-- <file.md> ...]
+
+Checks every countdown in the countdowns folder (COUNTDOWNS_DIR, default countdowns/) with the
+build's rules, or only the files given, wherever they are (a file's slug is its name without .md).
+Problems exit 1 and are listed all at once; warnings are printed to stderr and do not fail.`;
+
+let files: string[];
+try {
+  const { values, positionals } = parseArgs({ options: { help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  files = positionals;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 
 await withConfig(async (config) => {
-  const { countdowns, problems } = await loadCountdowns(requireCountdownsDir(config));
+  const now = Date.now();
+  const { countdowns, problems, warnings } = files.length > 0 ? loadCountdownFiles(files, { now }) : await loadCountdowns(requireCountdownsDir(config), { now });
+  printWarnings(warnings);
   if (problems.length > 0) {
     printProblems(`${problems.length} problem(s) in countdowns; the build would fail.`, problems);
     process.exit(1);

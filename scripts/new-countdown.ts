@@ -1,23 +1,35 @@
-// `npm run new -- --title "..." --target "..." [--timezone Zone] [--slug s] [--done "..."]`:
-// writes countdowns/<slug>.md after checking it with the build's rules; writes nothing otherwise.
+// `npm run new -- --title "..." --target "..." [options]`: writes countdowns/<slug>.md after checking
+// it with the build's rules; writes nothing otherwise, and never replaces an existing file.
 import { parseArgs } from "node:util";
 import { requireCountdownsDir, withConfig } from "../src/config.ts";
+import { DEFAULT_LANG, DEFAULT_TIMEZONE, REPEATS, STATUSES, formatWarning } from "../src/countdown/countdown-file.ts";
 import { createCountdownFile } from "../src/countdown/new-countdown.ts";
 import { printProblems } from "./problems.ts";
 
-const USAGE = `Usage: npm run new -- --title "Product launch" --target "2027-03-01T09:00" [--timezone Europe/Berlin] [--slug product-launch] [--done "We are live!"]`;
+const USAGE = `Usage: npm run new -- --title "Product launch" --target "2027-03-01 09:00" [options]
 
-let values: Record<string, string | boolean | undefined>;
+Writes countdowns/<slug>.md (the folder of COUNTDOWNS_DIR) after checking it with the build's rules.
+Nothing is written when a value is wrong or the file exists already.
+
+  --title <text>         required: the title, 1 to 200 characters
+  --target <date-time>   required: "2027-03-01 09:00" (a time in --timezone), "2027-03-01" (midnight
+                         there), or with an offset, "2027-03-01T09:00:00Z" (that instant)
+  --timezone <zone>      the IANA zone of the target, like Europe/Berlin (default ${DEFAULT_TIMEZONE})
+  --description <text>   Markdown shown on the countdown's page, below the title
+  --done <text>          what the widget shows once the target has passed
+  --lang <tag>           the countdown's language, like de or pt-BR (default ${DEFAULT_LANG})
+  --status <status>      ${STATUSES.join(", ")} (default ${STATUSES[0]})
+  --repeat <rule>        ${REPEATS.join(", ")}: the target is the first occurrence
+  --until <date-time>    with --repeat: no occurrence after this, written like --target
+  --slug <slug>          the file name without .md (default: made from the title)
+  -h, --help             this help`;
+
+const TEXT_OPTIONS = ["title", "target", "timezone", "description", "done", "lang", "status", "repeat", "until", "slug"] as const;
+
+let values: Partial<Record<(typeof TEXT_OPTIONS)[number], string>> & { help?: boolean };
 try {
   ({ values } = parseArgs({
-    options: {
-      title: { type: "string" },
-      target: { type: "string" },
-      timezone: { type: "string" },
-      slug: { type: "string" },
-      done: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+    options: { ...Object.fromEntries(TEXT_OPTIONS.map((name) => [name, { type: "string" as const }])), help: { type: "boolean", short: "h" } },
     strict: true,
   }));
 } catch (error) {
@@ -28,24 +40,20 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const missing = ["title", "target"].filter((name) => typeof values[name] !== "string");
-if (missing.length > 0) {
-  console.error(`Missing ${missing.map((name) => `--${name}`).join(" and ")}. Nothing was written.\n${USAGE}`);
+const { title, target } = values;
+if (title === undefined || target === undefined) {
+  const missing = [title === undefined && "--title", target === undefined && "--target"].filter(Boolean);
+  console.error(`Missing ${missing.join(" and ")}. Nothing was written.\n${USAGE}`);
   process.exit(2);
 }
 
 await withConfig(async (config) => {
-  const result = await createCountdownFile(requireCountdownsDir(config), {
-    title: values.title as string,
-    target: values.target as string,
-    timezone: values.timezone as string | undefined,
-    slug: values.slug as string | undefined,
-    done: values.done as string | undefined,
-  });
+  const result = await createCountdownFile(requireCountdownsDir(config), { ...values, title, target }, { now: Date.now() });
   if (!result.ok) {
     printProblems("Nothing was written:", result.problems);
     process.exit(1);
   }
+  for (const warning of result.warnings) console.error(formatWarning(warning));
   console.log(`Wrote ${result.file}`);
   console.log(`Target: ${result.countdown.targetDate} (UTC)`);
 });

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
 import { slugFromTitle } from "../src/countdown/new-countdown.ts";
-import { writeFixtureCountdowns } from "./support/fixtures.ts";
+import { fromNow, writeFixtureCountdowns } from "./support/fixtures.ts";
 import { ROOT } from "./support/paths.ts";
 
 const exec = promisify(execFile);
@@ -50,6 +50,43 @@ describe("npm run new", () => {
     expect(parsed.countdown).toMatchObject({ title: "Fête de l'été 2027", targetDate: "2027-06-21T10:00:00Z", timezone: "Europe/Paris", doneMessage: "C'est l'été !" });
   });
 
+  it("writes the description, language, status, repeat rule and end, read back as the build reads them", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(
+      dir,
+      ...["--title", "Freitags-Stream", "--target", "2030-03-01 17:00", "--timezone", "Europe/Berlin", "--repeat", "weekly", "--until", "2030-12-31"],
+      ...["--status", "postponed", "--lang", "de", "--description", "Jeden *Freitag*: live.", "--slug", "stream"],
+    );
+    expect(result.code).toBe(0);
+    const text = readFileSync(path.join(dir, "stream.md"), "utf8");
+    expect(text).toBe(
+      `---\ntitle: "Freitags-Stream"\ntarget: "2030-03-01 17:00"\ntimezone: "Europe/Berlin"\nlang: "de"\nstatus: "postponed"\nrepeat: "weekly"\nuntil: "2030-12-31"\n---\n\nJeden *Freitag*: live.\n`,
+    );
+    expect(parseCountdownFile("countdowns/stream.md", text).countdown).toMatchObject({
+      description: "Jeden *Freitag*: live.",
+      lang: "de",
+      status: "postponed",
+      schedule: { repeat: "weekly", untilMs: Date.parse("2030-12-30T23:00:00Z"), zone: "Europe/Berlin" },
+    });
+  });
+
+  it("warns, without failing, about a target in the past, and writes the file", async () => {
+    const dir = emptyFolder();
+    const past = fromNow(-1);
+    const result = await newCountdown(dir, "--title", "Yesterday", "--target", past);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning: countdowns/yesterday.md: target: "${past}" is in the past`);
+    expect(readdirSync(dir)).toEqual(["yesterday.md"]);
+  });
+
+  it("lists every option in --help", async () => {
+    const help = await newCountdown(emptyFolder(), "--help");
+    expect(help.code).toBe(0);
+    for (const option of ["title", "target", "timezone", "description", "done", "lang", "status", "repeat", "until", "slug", "help"]) {
+      expect(help.stdout, option).toMatch(new RegExp(`^  (?:-h, )?--${option} `, "m"));
+    }
+  });
+
   it("takes --slug, and UTC when no zone is given", async () => {
     const dir = emptyFolder();
     const result = await newCountdown(dir, "--title", "Launch", "--target", "2030-01-01T00:00:00Z", "--slug", "big-launch");
@@ -81,6 +118,7 @@ describe("npm run new", () => {
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],
       [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title .* give one with --slug/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"], /until: ends a repeating countdown; add "repeat:"/],
     ];
     for (const [args, message] of cases) {
       const dir = emptyFolder();
@@ -90,11 +128,24 @@ describe("npm run new", () => {
       expect(result.stderr).toContain("Nothing was written");
       expect(readdirSync(dir), args.join(" ")).toEqual([]);
     }
-  });
+  }, 60_000);
 
   it("reports every problem at once", async () => {
     const result = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-13-01T00:00", "--timezone", "Nowhere/Land", "--slug", "ok");
     expect(result.stderr.match(/^  countdowns\/ok\.md: /gm)).toHaveLength(3);
+  });
+
+  it("checks --lang, --status, --repeat and --until with the build's messages, and writes nothing", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(dir, "--title", "T", "--target", "2030-01-01", "--lang", "english please", "--status", "late", "--repeat", "fortnightly", "--until", "soon");
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("  "))).toEqual([
+      '  countdowns/t.md: lang: "english please" is not a language tag; write one like "en", "de" or "pt-BR"',
+      "  countdowns/t.md: status: \"late\" is not one of scheduled, postponed, cancelled",
+      "  countdowns/t.md: repeat: \"fortnightly\" is not one of daily, weekly, monthly, yearly",
+      expect.stringMatching(/^  countdowns\/t\.md: until: "soon" is not a date and time; write it like/),
+    ]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("refuses to make a countdowns folder that does not exist (a mistyped COUNTDOWNS_DIR)", async () => {
@@ -125,12 +176,41 @@ describe("npm run new", () => {
 });
 
 describe("npm run check", () => {
-  it("passes valid countdowns", async () => {
+  it("passes valid countdowns, warning (on stderr, marked, exit 0) about those already over", async () => {
     const dir = emptyFolder();
     writeFixtureCountdowns(dir);
     const result = await run("check.ts", [], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^All \d+ countdown\(s\) are valid\.$/m);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("warning: "))).toEqual([
+      'warning: countdowns/long-past.md: target: "2000-01-01T00:00:00Z" is in the past, so the countdown is published as ended; if it should still count down, set a later date',
+      expect.stringMatching(/^warning: countdowns\/recently-ended\.md: target: ".*" is in the past/),
+    ]);
+    expect(result.stderr).toMatch(/^2 warning\(s\); they do not fail the build\.$/m);
+  });
+
+  it("checks just the files given, wherever they are, a file's slug from its name", async () => {
+    const dir = emptyFolder();
+    writeFileSync(path.join(dir, "broken.md"), "no front matter");
+    const drafts = mkdtempSync(path.join(tmpdir(), "drafts-"));
+    writeFileSync(path.join(drafts, "summer-party.md"), `---\ntitle: "Summer party"\ntarget: "${fromNow(10)}"\n---\n`);
+    const result = await run("check.ts", [path.join(drafts, "summer-party.md")], dir);
+    expect(result).toEqual({ code: 0, stdout: "All 1 countdown(s) are valid.\n", stderr: "" });
+  });
+
+  it("lists every problem of every file given at once, at the line of each mistake, and exits 1", async () => {
+    const drafts = mkdtempSync(path.join(tmpdir(), "drafts-"));
+    const colon = path.join(drafts, "colon.md");
+    const quote = path.join(drafts, "quote.md");
+    writeFileSync(colon, `---\ntitle: Launch: day one\ntarget: "2030-07-01 09:00"\n---\n`);
+    writeFileSync(quote, `---\ntarget: "2030-07-01 09:00"\ntimezone: Europe/Berlin\ntitle: "Launch day\n---\n`);
+    const result = await run("check.ts", [colon, quote, path.join(drafts, "Missing.md")], emptyFolder());
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("  "))).toEqual([
+      `  ${colon}: line 2: the value of "title" has ": " in it, which YAML reads as another "key: value"; put the value in quotes: title: "Launch: day one"`,
+      `  ${quote}: line 4: the value of "title" opens a quote (") that is never closed; end the value with a matching quote: title: "Launch day"`,
+      `  ${path.join(drafts, "Missing.md")}: file: does not exist; give the path of a countdown file, like countdowns/launch.md`,
+    ]);
   });
 
   it("fails with exactly the build's problem lines", async () => {

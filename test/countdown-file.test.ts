@@ -3,8 +3,10 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatProblem, parseCountdownFile, type Problem } from "../src/countdown/countdown-file.ts";
-import { loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { formatProblem, formatWarning, parseCountdownFile, type Problem } from "../src/countdown/countdown-file.ts";
+import { loadCountdownFiles, loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { fromNow } from "./support/fixtures.ts";
+import { TEST_NOW } from "./support/paths.ts";
 
 const file = (frontMatter: string, body = "") => `---\n${frontMatter}\n---\n${body}`;
 const parse = (text: string, name = "countdowns/launch.md") => parseCountdownFile(name, text);
@@ -166,9 +168,8 @@ describe("a bad countdown file fails with a message naming file and field", () =
     expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\ntimzone: "Europe/Berlin"`), "timzone")).toMatch(/unknown field; the fields are title, target, timezone, done/);
   });
 
-  it("refuses a file without front matter or with broken YAML", () => {
-    expect(onlyProblem("# Launch\n", "front matter")).toMatch(/missing: start the file with a "---" line/);
-    expect(onlyProblem(file(`title: "unclosed\ntarget: x`), "front matter")).toMatch(/is not valid YAML at line \d+/);
+  it("refuses a file without front matter, saying how to start one", () => {
+    expect(onlyProblem("# Launch\n", "line 1")).toMatch(/the file has no front matter; start it with a "---" line/);
   });
 
   it("reports every problem of a file at once", () => {
@@ -250,5 +251,156 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
       "countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456",
     ]);
     expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
+  });
+});
+
+describe("YAML mistakes are reported at the line of the mistake (the opening --- is line 1), with the usual fix", () => {
+  // The file's problems, formatted, for front matter given line by line.
+  const mistake = (...lines: string[]) => {
+    const problems = problemsOf(["---", ...lines, "---", ""].join("\n"));
+    expect(problems).toHaveLength(1);
+    return formatProblem(problems[0]!);
+  };
+
+  it("an unquoted colon in a value: quote the value", () => {
+    expect(mistake("title: Launch: day one", 'target: "2030-07-01 09:00"')).toBe(
+      'countdowns/launch.md: line 2: the value of "title" has ": " in it, which YAML reads as another "key: value"; put the value in quotes: title: "Launch: day one"',
+    );
+    expect(mistake('target: "2030-07-01 09:00"', "done: We are live:")).toMatch(/^countdowns\/launch\.md: line 3: the value of "done" ends with ":".*done: "We are live:"$/);
+    // A colon without a space after it is fine unquoted.
+    expect(parse(file(`title: Meet at 10:30\ntarget: "2030-07-01 09:00"`)).countdown?.title).toBe("Meet at 10:30");
+  });
+
+  it("an unclosed quote: close it (reported where it opens, not at the closing ---)", () => {
+    expect(mistake('title: "Launch day', 'target: "2030-07-01 09:00"', "timezone: UTC")).toBe(
+      'countdowns/launch.md: line 2: the value of "title" opens a quote (") that is never closed; end the value with a matching quote: title: "Launch day"',
+    );
+    expect(mistake('target: "2030-07-01 09:00"', "title: 'Launch day")).toMatch(/^countdowns\/launch\.md: line 3: .* opens a quote \('\) that is never closed.*title: 'Launch day'$/);
+    // A quoted value may go on over several lines: the mistake is the one after it.
+    expect(mistake('title: "Launch', '  day"', 'target: "2030-07-01 09:00"', "done: Live: now")).toMatch(/^countdowns\/launch\.md: line 5: the value of "done" has ": "/);
+  });
+
+  it("text after the closing quote: quote the whole value, with the other quotes around it", () => {
+    expect(mistake('title: "Launch" day', 'target: "2030-07-01 09:00"')).toMatch(/^countdowns\/launch\.md: line 2: the value of "title" goes on after its closing quote; .* title: '"Launch" day'$/);
+    expect(mistake('title: "He said "hi""', 'target: "2030-07-01 09:00"')).toMatch(/line 2: .* title: 'He said "hi"'$/);
+  });
+
+  it("the closing --- is missing: add it after the last field", () => {
+    expect(onlyProblem(`---\ntitle: T\ntarget: "2030-07-01 09:00"\n\nThe party.\n`, "line 1")).toBe(
+      'countdowns/launch.md: line 1: the front matter that starts here never ends; add a line "---" after its last field (after line 3), then the description below it',
+    );
+  });
+
+  it("a tab used for indentation: indent with spaces", () => {
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "widget:", "\ttheme: dark")).toBe(
+      "countdowns/launch.md: line 5: is indented with a tab; YAML allows only spaces, so indent with spaces",
+    );
+  });
+
+  it("a field indented by mistake, or unevenly under widget:", () => {
+    expect(mistake("title: T", '  target: "2030-07-01 09:00"')).toMatch(/^countdowns\/launch\.md: line 3: "target" is indented, so YAML reads it as part of the line above; start it at the beginning of the line/);
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "widget:", "  theme: dark", '   accent: "fff"')).toMatch(
+      /^countdowns\/launch\.md: line 6: "accent" is indented more than "theme" above it, .* indent it by 2 spaces/,
+    );
+  });
+
+  it("a value that starts with a character YAML reserves: quote it", () => {
+    expect(mistake("title: @home party", 'target: "2030-07-01 09:00"')).toMatch(/^countdowns\/launch\.md: line 2: the value of "title" starts with "@", .* title: "@home party"$/);
+    expect(mistake("title: [draft] Launch", 'target: "2030-07-01 09:00"')).toMatch(/line 2: the value of "title" starts with "\[", .* title: "\[draft\] Launch"$/);
+    // "!" makes the parser complain about the line after; the mistake is still line 2.
+    expect(mistake("title: !important", 'target: "2030-07-01 09:00"')).toMatch(/line 2: the value of "title" starts with "!"/);
+  });
+
+  it("a value that starts with #, which YAML reads as a comment: quote it", () => {
+    expect(onlyProblem(file(`title: #1 launch\ntarget: "2030-07-01 09:00"`), "title")).toBe(
+      'countdowns/launch.md: title: on line 2 starts with "#", which YAML reads as a comment, so it is empty; put the value in quotes: title: "#1 launch"',
+    );
+  });
+
+  it("no space after the colon, a line that is not a field, a field given twice", () => {
+    expect(mistake("title:Launch", 'target: "2030-07-01 09:00"')).toBe('countdowns/launch.md: line 2: needs a space after the colon of "title": title: Launch');
+    expect(mistake("title:Launch")).toBe('countdowns/launch.md: line 2: needs a space after the colon of "title": title: Launch');
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "The party starts at nine.")).toMatch(/^countdowns\/launch\.md: line 4: is not a "key: value" line, .* the description goes below the closing "---"$/);
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "title: U")).toBe('countdowns/launch.md: line 4: "title" is given twice (also on line 2); keep one of them');
+  });
+
+  it("the text of a | block is not taken for a mistake", () => {
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "done: |", "  Done: see you", "lang: en: us")).toMatch(/^countdowns\/launch\.md: line 6: the value of "lang"/);
+  });
+
+  it("anything else: YAML's reason, at its line, with what to look for", () => {
+    expect(mistake("title: T", 'target: "2030-07-01 09:00"', "widget:", "  - dark", '  accent: "fff"')).toMatch(/^countdowns\/launch\.md: line \d: YAML cannot read this line \(.+\); check it and the line above for a value that needs quotes/);
+  });
+});
+
+describe("warnings: valid, but probably not what the author meant (they do not fail the build)", () => {
+  const warningsOf = (yamlText: string, now?: number) => {
+    const result = parseCountdownFile("countdowns/launch.md", file(`title: T\n${yamlText}`), { now });
+    expect(result.problems).toEqual([]);
+    return result.warnings.map(formatWarning);
+  };
+
+  it("a one-off target in the past, at the given clock", () => {
+    const past = fromNow(-1);
+    expect(warningsOf(`target: "${past}"`, TEST_NOW)).toEqual([
+      `warning: countdowns/launch.md: target: "${past}" is in the past, so the countdown is published as ended; if it should still count down, set a later date`,
+    ]);
+    const berlin = fromNow(-2).slice(0, 10);
+    // Midnight in Berlin is 22:00 or 23:00 UTC the day before: the warning gives the instant too.
+    expect(warningsOf(`target: "${berlin}"\ntimezone: "Europe/Berlin"`, TEST_NOW)[0]).toMatch(new RegExp(`target: "${berlin}" \\(\\d{4}-\\d\\d-\\d\\dT2[23]:00:00Z\\) is in the past`));
+    expect(warningsOf(`target: "${fromNow(1)}"`, TEST_NOW)).toEqual([]);
+    // Without a clock, nothing is said about the past.
+    expect(warningsOf(`target: "${past}"`)).toEqual([]);
+  });
+
+  it("for a repeating countdown, an until in the past; a past first occurrence is normal", () => {
+    expect(warningsOf(`target: "${fromNow(-30)}"\nrepeat: daily`, TEST_NOW)).toEqual([]);
+    expect(warningsOf(`target: "${fromNow(-30)}"\nrepeat: daily\nuntil: "${fromNow(10)}"`, TEST_NOW)).toEqual([]);
+    expect(warningsOf(`target: "${fromNow(-30)}"\nrepeat: daily\nuntil: "${fromNow(-1)}"`, TEST_NOW)).toEqual([
+      `warning: countdowns/launch.md: until: "${fromNow(-1)}" is in the past: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever`,
+    ]);
+    // The last occurrence before "until" is over: a month's rule whose next date comes after it.
+    expect(warningsOf(`target: "${fromNow(-40)}"\nrepeat: monthly\nuntil: "${fromNow(1)}"`, TEST_NOW)[0]).toMatch(/until: ".*" leaves no occurrence after now: every occurrence is over/);
+  });
+
+  it("a wall-clock time that happens twice (fall-back): says both instants, that the earlier is used, and how to get the later", () => {
+    expect(warningsOf(`target: "2026-10-25 02:30"\ntimezone: "Europe/Berlin"`)).toEqual([
+      'warning: countdowns/launch.md: target: "2026-10-25 02:30" happens twice in Europe/Berlin, when the clocks go back: 2026-10-25T00:30:00Z (UTC+02:00) and 2026-10-25T01:30:00Z (UTC+01:00); the countdown uses the earlier; to mean the later, write its offset: target: "2026-10-25T02:30:00+01:00"',
+    ]);
+    // The offset it suggests does give the later instant.
+    expect(parse(file(`title: T\ntarget: "2026-10-25T02:30:00+01:00"`)).countdown?.targetDate).toBe("2026-10-25T01:30:00Z");
+    expect(warningsOf(`target: "2026-11-01 01:30"\ntimezone: "America/New_York"`)[0]).toMatch(/2026-11-01T05:30:00Z \(UTC-04:00\) and 2026-11-01T06:30:00Z \(UTC-05:00\); the countdown uses the earlier/);
+    expect(warningsOf(`target: "2026-10-25 02:30"\ntimezone: "Europe/Berlin"\nrepeat: yearly`)[0]).toMatch(/the first occurrence is the earlier/);
+    expect(warningsOf(`target: "2026-10-01 02:30"\ntimezone: "Europe/Berlin"\nrepeat: daily\nuntil: "2026-10-25 02:30"`)).toEqual([
+      'warning: countdowns/launch.md: until: "2026-10-25 02:30" happens twice in Europe/Berlin, when the clocks go back; the earlier, 2026-10-25T00:30:00Z (UTC+02:00), ends the countdown',
+    ]);
+    expect(warningsOf(`target: "2026-10-25 03:30"\ntimezone: "Europe/Berlin"`)).toEqual([]);
+    // The day before the change: a day later the offset is another, but this time happens once.
+    for (const time of ["02:30", "03:30", "23:30"]) expect(warningsOf(`target: "2026-10-24 ${time}"\ntimezone: "Europe/Berlin"`), time).toEqual([]);
+  });
+
+  it("a timezone with no effect, because the target carries Z or an offset", () => {
+    expect(warningsOf(`target: "2030-05-01T08:30:00Z"\ntimezone: "Asia/Tokyo"`)).toEqual([
+      'warning: countdowns/launch.md: timezone: "Asia/Tokyo" has no effect: the target "2030-05-01T08:30:00Z" carries its own offset (Z), so it is 2030-05-01T08:30:00Z in any zone; to mean 08:30 in Asia/Tokyo, remove "Z" from the target, else remove "timezone"',
+    ]);
+    expect(warningsOf(`target: "2030-05-01 08:30+02:00"\ntimezone: "Europe/Berlin"`)[0]).toMatch(/timezone: "Europe\/Berlin" has no effect: .* \(\+02:00\)/);
+    // The zone matters without an offset, and for the later occurrences of a repeating countdown.
+    expect(warningsOf(`target: "2030-05-01T08:30"\ntimezone: "Asia/Tokyo"`)).toEqual([]);
+    expect(warningsOf(`target: "2030-05-01T08:30:00Z"\ntimezone: "Asia/Tokyo"\nrepeat: weekly`)).toEqual([]);
+    expect(warningsOf(`target: "2030-05-01T08:30:00Z"`)).toEqual([]);
+  });
+
+  it("text after an unquoted \" #\", which YAML drops as a comment", () => {
+    const result = parseCountdownFile("countdowns/launch.md", file(`title: Launch #1\ntarget: "2030-05-01T08:30"\ndone: "We are #1"`));
+    expect(result.countdown?.title).toBe("Launch");
+    expect(result.warnings.map(formatWarning)).toEqual([
+      'warning: countdowns/launch.md: title: on line 2, YAML reads everything from " #" on as a comment, so it is "Launch"; to keep the rest, put the value in quotes: title: "Launch #1"',
+    ]);
+  });
+
+  it("only for a valid file: a file with problems has only its problems", () => {
+    const result = parseCountdownFile("countdowns/launch.md", file(`title: ""\ntarget: "${fromNow(-1)}"`), { now: TEST_NOW });
+    expect(result.problems).toHaveLength(1);
+    expect(result.warnings).toEqual([]);
   });
 });

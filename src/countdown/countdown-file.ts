@@ -2,9 +2,10 @@
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
 import { RESERVED_SLUGS, embedPath } from "../routes/route-table.ts";
-import type { Repeat, Schedule } from "../time/occurrence.ts";
+import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
 import { messagesFor } from "../widget/messages.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type WidgetOptions } from "../widget/options.ts";
 
@@ -42,7 +43,16 @@ export interface Problem {
   message: string;
 }
 
-export type ParseResult = { countdown: Countdown; problems: [] } | { countdown?: undefined; problems: Problem[] };
+/**
+ * A valid countdown with its warnings (said like problems, but they do not fail the build: a past
+ * target, a time that happens twice, a setting with no effect), or the file's problems.
+ */
+export type ParseResult = { countdown: Countdown; problems: []; warnings: Problem[] } | { countdown?: undefined; problems: Problem[]; warnings: [] };
+
+export interface ParseOptions {
+  /** The clock, in ms since the epoch: with it, a countdown that is already over is warned about. */
+  now?: number;
+}
 
 /** The longest slug. */
 export const SLUG_MAX = 64;
@@ -114,12 +124,6 @@ export function slugProblem(slug: string): string | undefined {
   return undefined;
 }
 
-/** Splits `---\n<yaml>\n---\n<markdown>`; undefined when the file has no front matter. */
-function splitFrontMatter(text: string): { yaml: string; body: string } | undefined {
-  const match = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text);
-  return match ? { yaml: match[1]!, body: match[2]! } : undefined;
-}
-
 /** Zone names already checked: a site has thousands of countdowns but few distinct zones. */
 const canonicalZones = new Map<string, string | undefined>();
 
@@ -141,6 +145,10 @@ export function canonicalZone(name: string): string | undefined {
 export interface ParsedTarget {
   ms: number;
   wall: WallClock;
+  /** The `Z` or `±hh:mm` the author wrote, if any. */
+  offset?: string;
+  /** A wall-clock time that happens twice (fall-back): the later instant, which is not the one taken. */
+  laterMs?: number;
 }
 
 /**
@@ -172,7 +180,7 @@ export function parseTarget(target: string, zoneName: string): ParsedTarget | { 
     const [oh = 0, om = 0] = offset === "Z" ? [] : offset.slice(1).split(":").map(Number);
     if (oh > 23 || om > 59) return { error: `"${target}" has an impossible UTC offset "${offset}"` };
     const ms = asUtc - sign * (oh * 60 + om) * 60_000;
-    return { ms, wall: wallClockAt(ms, zoneName) };
+    return { ms, wall: wallClockAt(ms, zoneName), offset };
   }
   const instant = wallClockToInstant(fields, zoneName);
   if (instant.gap) {
@@ -180,7 +188,18 @@ export function parseTarget(target: string, zoneName: string): ParsedTarget | { 
       error: `"${target}" does not exist in ${zoneName}: the clocks skip it when daylight saving time starts; pick a time outside the gap`,
     };
   }
-  return { ms: instant.ms, wall: fields };
+  const laterMs = laterInstant(asUtc, instant.ms, zoneName);
+  return { ms: instant.ms, wall: fields, ...(laterMs !== undefined ? { laterMs } : {}) };
+}
+
+const DAY = 86_400_000;
+
+/** For a wall clock (as local ms) that a zone reads twice, the later instant; `earlierMs` is the other. */
+function laterInstant(local: number, earlierMs: number, zone: string): number | undefined {
+  // The clocks go back within hours of the earlier instant: to the offset in force a day later.
+  const offset = zoneOffset(zone, earlierMs + DAY);
+  const ms = local - offset * 60_000;
+  return ms > earlierMs && zoneOffset(zone, ms) === offset ? ms : undefined;
 }
 
 /** What the clocks of a zone read at an instant. */
@@ -200,7 +219,7 @@ function wallClockAt(ms: number, zone: string): WallClock {
  * Parses and validates one countdown file. `file` is how messages name it (e.g. `countdowns/launch.md`);
  * the slug is its base name without `.md`. Every problem of the file is reported, not just the first.
  */
-export function parseCountdownFile(file: string, text: string): ParseResult {
+export function parseCountdownFile(file: string, text: string, options: ParseOptions = {}): ParseResult {
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ file, field, message });
 
@@ -210,9 +229,9 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
   if (badSlug) problem("slug", badSlug);
 
   const parts = splitFrontMatter(text);
-  if (!parts) {
-    problem("front matter", `missing: start the file with a "---" line, then "title:" and "target:", then a closing "---" line`);
-    return { problems };
+  if ("mistake" in parts) {
+    problem(`line ${parts.mistake.line}`, parts.mistake.message);
+    return { problems, warnings: [] };
   }
   let data: unknown;
   try {
@@ -220,14 +239,16 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     // UTC timestamp, which would silently drop the author's time zone.
     data = yaml.load(parts.yaml, { schema: yaml.CORE_SCHEMA, filename: file }) ?? {};
   } catch (error) {
-    const reason = error instanceof yaml.YAMLException ? error.reason : String(error);
-    const line = error instanceof yaml.YAMLException ? ` at line ${error.mark.line + 2}` : "";
-    problem("front matter", `is not valid YAML${line}: ${reason}`);
-    return { problems };
+    if (!(error instanceof yaml.YAMLException)) throw error;
+    const mistake = explainYamlError(parts.yaml, error, parts.firstLine);
+    problem(`line ${mistake.line}`, mistake.message);
+    return { problems, warnings: [] };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    problem("front matter", `must be a set of "key: value" lines`);
-    return { problems };
+    const mistake = findLineMistake(parts.yaml, parts.firstLine);
+    if (mistake) problem(`line ${mistake.line}`, mistake.message);
+    else problem("front matter", `must be a set of "key: value" lines, like title: "Launch" and target: "2027-03-01 09:00"`);
+    return { problems, warnings: [] };
   }
   const fields = data as Record<string, unknown>;
 
@@ -235,7 +256,16 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
     if (!KNOWN_FIELDS.includes(key)) problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}`);
   }
 
-  const title = requiredString(fields, "title", problem);
+  // An unquoted value that starts with "#" is a comment to YAML: the field reads as empty.
+  const commented = new Set<string>();
+  for (const key of ["title", "target"]) {
+    const written = fields[key] === null ? writtenValue(parts.yaml, key, parts.firstLine) : undefined;
+    if (written?.value.startsWith("#")) {
+      problem(key, `on line ${written.line} starts with "#", which YAML reads as a comment, so it is empty; put the value in quotes: ${key}: ${quoted(written.value)}`);
+      commented.add(key);
+    }
+  }
+  const title = commented.has("title") ? undefined : requiredString(fields, "title", problem);
   if (title !== undefined) {
     const length = [...title].length;
     if (length === 0) problem("title", "is empty; give the countdown a title");
@@ -255,7 +285,7 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
   }
 
   let start: ParsedTarget | undefined;
-  const target = requiredString(fields, "target", problem);
+  const target = commented.has("target") ? undefined : requiredString(fields, "target", problem);
   if (target !== undefined) {
     const parsed = parseTarget(target.trim(), timezone);
     if ("error" in parsed) problem("target", parsed.error);
@@ -285,7 +315,7 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
   const status = oneOf(fields, "status", STATUSES, problem) ?? "scheduled";
   const repeat = oneOf(fields, "repeat", REPEATS, problem);
 
-  let untilMs: number | undefined;
+  let until: ParsedTarget | undefined;
   if (fields.until !== undefined) {
     if (typeof fields.until !== "string") problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
     else if (repeat === undefined && fields.repeat === undefined) problem("until", `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`);
@@ -293,29 +323,101 @@ export function parseCountdownFile(file: string, text: string): ParseResult {
       const parsed = parseTarget(fields.until.trim(), timezone);
       if ("error" in parsed) problem("until", parsed.error);
       else if (start !== undefined && parsed.ms < start.ms) problem("until", `is before the target; the last occurrence cannot come before the first`);
-      else untilMs = parsed.ms;
+      else until = parsed;
     }
   }
 
   const widget = widgetDefaults(fields.widget, problem);
 
-  if (problems.length > 0 || title === undefined || start === undefined) return { problems };
-  return {
-    countdown: {
-      slug,
-      title: title.trim(),
-      targetMs: start.ms,
-      targetDate: isoSeconds(start.ms),
-      schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(untilMs !== undefined ? { untilMs } : {}) },
-      timezone,
-      doneMessage,
-      description: parts.body.trim(),
-      lang,
-      status,
-      widget,
-    },
-    problems: [],
+  if (problems.length > 0 || title === undefined || target === undefined || start === undefined) return { problems, warnings: [] };
+  const countdown: Countdown = {
+    slug,
+    title: title.trim(),
+    targetMs: start.ms,
+    targetDate: isoSeconds(start.ms),
+    schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(until !== undefined ? { untilMs: until.ms } : {}) },
+    timezone,
+    doneMessage,
+    description: parts.body.trim(),
+    lang,
+    status,
+    widget,
   };
+  const warnings: Problem[] = [];
+  const warn = (field: string, message: string) => warnings.push({ file, field, message });
+  const written = {
+    target: target.trim(),
+    until: until && (fields.until as string).trim(),
+    zoneSet: fields.timezone !== undefined,
+    // Only a file with " #" in it can have text cut by a comment.
+    textLines: /\s#/.test(parts.yaml) ? ["title", "done"].map((key) => ({ key, ...writtenValue(parts.yaml, key, parts.firstLine) })) : [],
+  };
+  warnAbout(countdown, written, start, until, options.now, warn);
+  return { countdown, problems: [], warnings };
+}
+
+/**
+ * What a valid file probably does not mean: a countdown already over, a time that happens twice, a
+ * zone with no effect, text cut by a "#". Each says which reading is taken and how to change it.
+ */
+function warnAbout(
+  countdown: Countdown,
+  written: { target: string; until?: string; zoneSet: boolean; textLines: { key: string; line?: number; value?: string }[] },
+  start: ParsedTarget,
+  until: ParsedTarget | undefined,
+  now: number | undefined,
+  warn: (field: string, message: string) => void,
+): void {
+  const { schedule, timezone: zone } = countdown;
+  // A repeating countdown counts to its next occurrence: only the end of the rule can be over.
+  if (now !== undefined && !schedule.repeat && now >= countdown.targetMs) {
+    warn("target", `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`);
+  }
+  if (now !== undefined && until && isOver(schedule, now)) {
+    const when = until.ms <= now ? "is in the past" : "leaves no occurrence after now";
+    warn("until", `${asWritten(written.until!, until.ms)} ${when}: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever`);
+  }
+  if (start.laterMs !== undefined) {
+    const both = `happens twice in ${zone}, when the clocks go back: ${instantText(start.ms, zone)} and ${instantText(start.laterMs, zone)}`;
+    if (schedule.repeat) {
+      warn("target", `"${written.target}" ${both}; the first occurrence is the earlier (a doubled time always means the earlier); pick a time outside the repeated hour to avoid it`);
+    } else {
+      const later = `${wallClockText(start.wall)}${offsetText(zoneOffset(zone, start.laterMs))}`;
+      warn("target", `"${written.target}" ${both}; the countdown uses the earlier; to mean the later, write its offset: target: "${later}"`);
+    }
+  }
+  if (until?.laterMs !== undefined) {
+    warn("until", `"${written.until}" happens twice in ${zone}, when the clocks go back; the earlier, ${instantText(until.ms, zone)}, ends the countdown`);
+  }
+  if (written.zoneSet && start.offset !== undefined && !schedule.repeat) {
+    const time = written.target.slice(11, 16);
+    warn(
+      "timezone",
+      `"${zone}" has no effect: the target "${written.target}" carries its own offset (${start.offset}), so it is ${countdown.targetDate} in any zone; to mean ${time} in ${zone}, remove "${start.offset}" from the target, else remove "timezone"`,
+    );
+  }
+  for (const { key, line, value } of written.textLines) {
+    if (value !== undefined && !/^["'|>]/.test(value) && /\s#/.test(value)) {
+      const kept = key === "title" ? countdown.title : countdown.doneMessage;
+      warn(key, `on line ${line}, YAML reads everything from " #" on as a comment, so it is "${kept}"; to keep the rest, put the value in quotes: ${key}: ${quoted(value)}`);
+    }
+  }
+}
+
+/** A date-time as the author wrote it, with its instant in UTC when that reads differently. */
+function asWritten(text: string, ms: number): string {
+  return text === isoSeconds(ms) ? `"${text}"` : `"${text}" (${isoSeconds(ms)})`;
+}
+
+/** `2026-10-25T00:30:00Z (UTC+02:00)`. */
+function instantText(ms: number, zone: string): string {
+  return `${isoSeconds(ms)} (UTC${offsetText(zoneOffset(zone, ms))})`;
+}
+
+/** Minutes east of UTC as `+02:00`. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
 /** An optional field that takes one of a few words. */
@@ -385,4 +487,9 @@ function describe(value: unknown): string {
 /** One line per problem: `countdowns/launch.md: target: "..." is not ...`. */
 export function formatProblem(problem: Problem): string {
   return `${problem.file}: ${problem.field}: ${problem.message}`;
+}
+
+/** A warning's line, marked as one: `warning: countdowns/launch.md: target: ...`. */
+export function formatWarning(warning: Problem): string {
+  return `warning: ${formatProblem(warning)}`;
 }

@@ -1,5 +1,6 @@
-// Reads every countdown file of a folder, so the build and `npm run check` report all problems at once.
-import { readFileSync } from "node:fs";
+// Reads countdown files (a whole folder, or files named on a command line), so the build and
+// `npm run check` report every problem of every file at once.
+import { readFileSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
@@ -7,6 +8,15 @@ import { parseCountdownFile, type Countdown, type Problem } from "./countdown-fi
 export interface LoadResult {
   countdowns: Countdown[];
   problems: Problem[];
+  /** What valid files probably do not mean (a past target, ...): said, but no reason to fail. */
+  warnings: Problem[];
+}
+
+export interface LoadOptions {
+  /** How messages name the folder (default: its base name, `countdowns`). */
+  displayDir?: string;
+  /** The clock, in ms since the epoch: with it, countdowns already over are warned about. */
+  now?: number;
 }
 
 /** Soonest target first, ties by slug: the order of `/api/pages` and of the index page. */
@@ -15,21 +25,21 @@ export function bySoonestTarget(a: Countdown, b: Countdown): number {
 }
 
 /**
- * Parses every `<slug>.md` in `dir`. `displayDir` is how messages name the folder (`countdowns`).
- * Anything else in the folder is reported too, so a misnamed file is never silently left out.
+ * Parses every `<slug>.md` in `dir`. Anything else in the folder is reported too, so a misnamed
+ * file is never silently left out.
  */
-export async function loadCountdowns(dir: string, displayDir = path.basename(dir)): Promise<LoadResult> {
+export async function loadCountdowns(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const displayDir = options.displayDir ?? path.basename(dir);
   const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;
   });
-  const countdowns: Countdown[] = [];
-  const problems: Problem[] = [];
+  const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.name.startsWith(".")) continue;
     const file = `${displayDir}/${entry.name}`;
     if (!entry.isFile() || !entry.name.endsWith(".md")) {
-      problems.push({
+      result.problems.push({
         file,
         field: "file",
         message: entry.isFile()
@@ -40,9 +50,32 @@ export async function loadCountdowns(dir: string, displayDir = path.basename(dir
     }
     // Read synchronously: one promise per file costs several times the read itself (10,000 files
     // in a build: `npm run bench`), and nothing else runs while a build validates.
-    const result = parseCountdownFile(file, readFileSync(path.join(dir, entry.name), "utf8"));
-    if (result.countdown) countdowns.push(result.countdown);
-    else problems.push(...result.problems);
+    add(result, parseCountdownFile(file, readFileSync(path.join(dir, entry.name), "utf8"), options));
   }
-  return { countdowns: countdowns.sort(bySoonestTarget), problems };
+  result.countdowns.sort(bySoonestTarget);
+  return result;
+}
+
+/**
+ * Parses the given files, wherever they are: each is named in messages as given, and its slug is
+ * its base name. A file that is missing or is not a `.md` file is a problem of its own.
+ */
+export function loadCountdownFiles(files: string[], options: Pick<LoadOptions, "now"> = {}): LoadResult {
+  const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
+  for (const file of new Set(files)) {
+    const kind = statSync(file, { throwIfNoEntry: false });
+    const problem = (message: string) => result.problems.push({ file, field: "file", message });
+    if (!kind) problem("does not exist; give the path of a countdown file, like countdowns/launch.md");
+    else if (!kind.isFile()) problem("is not a file; give countdown files, or no file at all to check the whole countdowns folder");
+    else if (!file.endsWith(".md")) problem(`is not a countdown: countdown files end in ".md" (name it <slug>.md)`);
+    else add(result, parseCountdownFile(file, readFileSync(file, "utf8"), options));
+  }
+  result.countdowns.sort(bySoonestTarget);
+  return result;
+}
+
+function add(result: LoadResult, parsed: ReturnType<typeof parseCountdownFile>): void {
+  if (parsed.countdown) result.countdowns.push(parsed.countdown);
+  result.problems.push(...parsed.problems);
+  result.warnings.push(...parsed.warnings);
 }

@@ -12,28 +12,15 @@ export interface WallClock {
 
 const MINUTE = 6e4;
 const DAY = 864e5;
-const n = "numeric";
 // One formatter per zone: making one costs far more than formatting with it.
 const formats: Record<string, Intl.DateTimeFormat> = {};
 
 /** The zone's offset from UTC at the instant `ms`, in minutes, east positive (as Luxon's `offset`). */
 export function zoneOffset(zone: string, ms: number): number {
-  const parts: Record<string, number> = {};
-  const format = (formats[zone] ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: n,
-    month: n,
-    day: n,
-    hour: n,
-    minute: n,
-    second: n,
-  }));
-  for (const { type, value } of format.formatToParts(ms)) parts[type] = +value;
-  // en-US prints the years 1970-2400 bare (no era); some engines print midnight as hour 24.
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second);
-  // The reading has whole seconds, so compare it with the instant's whole second.
-  return (local - Math.floor(ms / 1e3) * 1e3) / MINUTE;
+  const format = (formats[zone] ??= new Intl.DateTimeFormat("en", { timeZone: zone, timeZoneName: "longOffset" }));
+  // The last part names the offset: "GMT+05:30"; "GMT-00:44:30" with seconds (Monrovia until 1972); "GMT" for none.
+  const [, sign = "+", hours = 0, minutes = 0, seconds = 0] = /(.)(\d\d):(\d\d):?(\d*)$/.exec(format.formatToParts(ms).pop()!.value) ?? [];
+  return +(sign + 1) * (+hours * 60 + +minutes + +seconds / 60);
 }
 
 /**
@@ -49,16 +36,18 @@ export function localToInstant(local: number, zone: string): { ms: number; gap: 
   return { ms: local - zoneOffset(zone, local - Math.max(...offsets) * MINUTE) * MINUTE, gap: true };
 }
 
+/** A wall clock as "local ms" (`Date.UTC` of it), `months` and `days` later; they may overflow as `Date.UTC`'s fields do. */
+export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
+
 /**
  * The instant a wall clock in `zone` reads `wall`, by RFC 5545's rules (as CONTRACT.md): the earlier of
  * the two in a fall-back; in a spring-forward gap (`gap: true`) the time moved forward by the gap, i.e.
  * read with the offset before it. Fields may overflow as `Date.UTC`'s do (day 32 is the next month's 1st).
  */
-export const wallClockToInstant = (wall: WallClock, zone: string) =>
-  localToInstant(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second), zone);
+export const wallClockToInstant = (wall: WallClock, zone: string) => localToInstant(localMs(wall), zone);
 
 /** A wall clock as text, `2027-03-05T17:00:00` (no zone): how the build hands it to the live data and the widget. */
-export const wallClockText = (w: WallClock) => new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)).toISOString().slice(0, 19);
+export const wallClockText = (w: WallClock) => new Date(localMs(w)).toISOString().slice(0, 19);
 
 /** The wall clock of `wallClockText`'s text; undefined for anything else. */
 export function parseWallClock(text: string): WallClock | undefined {
