@@ -10,8 +10,11 @@ import { getRequestListener } from "@hono/node-server";
 import { lookup } from "mrmime";
 import sirv from "sirv";
 import { buildPaths, type SiteAddress } from "../config.ts";
-import { createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
-import { createLiveStore, type LiveStore } from "../live/live-store.ts";
+import { LIVE_ANSWERS, createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
+import { PREVIEW_ANSWERS } from "../live/preview-image.ts";
+import { SHARE_ANSWERS } from "../live/share.ts";
+import { openLiveFolder } from "../live/live-folder.ts";
+import type { LiveStore } from "../live/live-store.ts";
 import {
   ALLOWED_METHODS,
   COMMON_HEADERS,
@@ -23,7 +26,9 @@ import {
   PREFLIGHT_HEADERS,
   SITE_FILES,
   STATIC_DEFAULT_CACHE,
-  countdownFiles,
+  countdownOfFile,
+  indexPageOfFile,
+  indexPages,
   findFallback,
   findLiveRoute,
   isApiPath,
@@ -36,10 +41,14 @@ export interface LocalServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
   outDir: string;
   log?: (line: string) => void;
-  /** Reload the build when it changes on disk (the live data file is written last). */
+  /** Reload the build when it changes on disk (the live data's meta.json is written last). */
   watch?: boolean;
   /** The clock of the live answers, in ms since the epoch (default: the system clock). */
   now?: () => number;
+  /** Where one line per request goes (`accessLogWriter`); none when left out. */
+  accessLog?: (line: string) => void;
+  /** Asked first for every path inside the site; true when it has answered (the dev loop's routes). */
+  answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => boolean;
 }
 
 /** One loaded build: everything a request needs, swapped as a whole on reload. */
@@ -47,8 +56,8 @@ interface LoadedBuild {
   store: LiveStore;
   /** The `_headers` rules' headers of a path. */
   headersOf: (sitePath: string) => HeaderSet;
-  /** Every file the build publishes, as paths inside the site. */
-  files: Set<string>;
+  /** Does the build publish this file (a path inside the site)? */
+  has: (file: string) => boolean;
   serveFile: ReturnType<typeof sirv>;
   /** The bodies of the fallbacks and their compressed twins, read once: they answer even if their files go missing. */
   fallbackBodies: Map<string, Partial<Record<"identity" | Encoding, Buffer>>>;
@@ -66,13 +75,22 @@ export interface LocalServer {
 
 function loadBuild(outDir: string): LoadedBuild {
   const paths = buildPaths(outDir);
-  const store = createLiveStore(JSON.parse(readFileSync(paths.liveData, "utf8")));
-  const files = new Set(SITE_FILES);
-  for (const slug of store.slugs()) for (const file of countdownFiles(slug)) files.add(file);
+  const store = openLiveFolder(paths.live);
+  const siteFiles = new Set(SITE_FILES);
+  // A countdown's files are published when its slug is: asked of the store, which reads the one shard
+  // it needs, so starting costs the same at any number of countdowns. The index's pages follow from the count.
+  const lastIndexPage = indexPages(store.count);
+  const has = (file: string) => {
+    if (siteFiles.has(file)) return true;
+    const page = indexPageOfFile(file);
+    if (page !== undefined) return page >= 2 && page <= lastIndexPage;
+    const slug = countdownOfFile(file);
+    return slug !== undefined && store.get(slug) !== undefined;
+  };
   return {
     store,
     headersOf: staticHeaders(staticHeaderRules(store.facts)),
-    files,
+    has,
     fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readWithTwins(path.join(paths.site, file))])),
     // sirv looks each file up on disk when it is asked for it (its `dev` mode), so a build folder that
     // changes under the server is served as it is now: a file rewritten is sent at its new length,
@@ -85,13 +103,13 @@ function loadBuild(outDir: string): LoadedBuild {
 /** How Netlify answers a path of its publish folder: a file, a redirect to the folder, or nothing. */
 type Resolution = { file: string } | { redirect: string } | undefined;
 
-function resolve(files: Set<string>, sitePath: string): Resolution {
-  if (sitePath.endsWith("/")) return files.has(`${sitePath}index.html`) ? { file: `${sitePath}index.html` } : undefined;
-  if (files.has(sitePath)) return { file: sitePath };
+function resolve(has: (file: string) => boolean, sitePath: string): Resolution {
+  if (sitePath.endsWith("/")) return has(`${sitePath}index.html`) ? { file: `${sitePath}index.html` } : undefined;
+  if (has(sitePath)) return { file: sitePath };
   // A path without an extension is served from its `.html` file, and a folder's path without its
   // slash is redirected to it.
-  if (!/\.[^/]*$/.test(sitePath) && files.has(`${sitePath}.html`)) return { file: `${sitePath}.html` };
-  if (files.has(`${sitePath}/index.html`)) return { redirect: `${sitePath}/` };
+  if (!/\.[^/]*$/.test(sitePath) && has(`${sitePath}.html`)) return { file: `${sitePath}.html` };
+  if (has(`${sitePath}/index.html`)) return { redirect: `${sitePath}/` };
   return undefined;
 }
 
@@ -99,7 +117,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   const log = options.log ?? ((line: string) => console.error(line));
   let build = loadBuild(options.outDir);
 
-  const liveListener = getRequestListener(createLiveHandler({ store: () => build.store, log, now: options.now }), {
+  // Every live route, which Netlify spreads over three functions.
+  const answers = { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS };
+  const liveListener = getRequestListener(createLiveHandler({ store: () => build.store, answers, log, now: options.now }), {
     errorHandler: (error) => {
       log(`live handler failed: ${error instanceof Error ? error.message : String(error)}`);
       return jsonError(500, "internal_error", "Something went wrong on our side; try again shortly.");
@@ -153,6 +173,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       return;
     }
 
+    if (options.answerFirst?.(req, res, sitePath)) return;
     if (findLiveRoute(sitePath)) {
       // The live handler reads the path of the Request; give it the path inside the site.
       if (basePath) req.url = req.url!.slice(basePath.length);
@@ -171,7 +192,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
 
     setStaticHeaders(res, sitePath);
-    const resolved = (PLATFORM_FILES as readonly string[]).includes(sitePath) ? undefined : resolve(build.files, decodePath(sitePath));
+    const resolved = (PLATFORM_FILES as readonly string[]).includes(sitePath) ? undefined : resolve(build.has, decodePath(sitePath));
     if (resolved === undefined) {
       sendNotFound(req, res, findFallback(sitePath).file);
       return;
@@ -198,7 +219,23 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     });
   }
 
+  const accessLog = options.accessLog;
   const server = http.createServer((req, res) => {
+    if (accessLog) {
+      const started = performance.now();
+      // As asked: the handler rewrites req.url to the file it sends.
+      const { url } = req;
+      const { remoteAddress, bytesWritten } = req.socket;
+      let logged = false;
+      const log = () => {
+        if (logged) return;
+        logged = true;
+        accessLog(accessLogLine(req, res, { url, remoteAddress, bytes: req.socket.bytesWritten - bytesWritten, ms: performance.now() - started }));
+      };
+      // Finished, or closed before it could finish (the client went away): one line either way.
+      res.once("finish", log);
+      res.once("close", log);
+    }
     try {
       handle(req, res);
     } catch (error) {
@@ -231,9 +268,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
   }
 
-  const liveDataFile = buildPaths(options.outDir).liveData;
+  const liveMeta = buildPaths(options.outDir).liveMeta;
   if (options.watch) {
-    watchFile(liveDataFile, { interval: 500 }, (current, previous) => {
+    watchFile(liveMeta, { interval: 500 }, (current, previous) => {
       if (current.mtimeMs !== previous.mtimeMs && current.mtimeMs !== 0) reload();
     });
   }
@@ -244,7 +281,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     reload,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        if (options.watch) unwatchFile(liveDataFile);
+        if (options.watch) unwatchFile(liveMeta);
         // Busy keep-alive connections are closed as soon as their last answer is out, not after
         // the keep-alive timeout.
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
@@ -255,6 +292,42 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
         });
         server.closeIdleConnections();
       }),
+  };
+}
+
+// ---- Access log --------------------------------------------------------------------------------
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+/** A request's text in a log line: quotes, backslashes and control characters escaped, so no line can be forged. */
+const logText = (text: string | undefined) => (text ?? "-").slice(0, 2000).replace(/["\\\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+
+/**
+ * One request in the Combined Log Format that log tools read (GoAccess, AWStats), with the time taken:
+ * `127.0.0.1 - - [22/Nov/2026:13:00:00 +0000] "GET /api/pages HTTP/1.1" 200 1234 "-" "curl/8.5" 0.4ms`.
+ * The size is the bytes sent, headers included (Apache's %O); an answer cut short says "aborted".
+ */
+export function accessLogLine(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  { url, remoteAddress, bytes, ms }: { url: string | undefined; remoteAddress: string | undefined; bytes: number; ms: number },
+  at = new Date(),
+): string {
+  const time = `${two(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
+  const request = `${logText(req.method)} ${logText(url)} HTTP/${req.httpVersion}`;
+  const status = res.headersSent ? res.statusCode : 0;
+  return `${remoteAddress ?? "-"} - - [${time}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
+}
+
+/** Writes log lines to a stream, the lines of one turn of the event loop in one write. */
+export function accessLogWriter(stream: NodeJS.WritableStream): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    stream.write(pending.join(""));
+    pending = [];
+  };
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush);
   };
 }
 

@@ -1,15 +1,16 @@
-// `npm run serve` (and the second half of `npm start`): serves a build folder, site and live API.
-// PORT (default 8080) and HOST (default: every interface) choose where; SIGTERM and SIGINT drain the
-// requests in flight, then exit; SIGHUP reloads the build.
-import { withConfig } from "../config.ts";
-import { createLocalServer, type LocalServer } from "./local-server.ts";
+// The server of `npm run serve` and of `node dist/server.mjs` (both through src/server/main.ts):
+// serves a build folder, site and live API. PORT (default 8080) and HOST (default: every interface)
+// choose where; one access-log line per request on standard output unless ACCESS_LOG=off; SIGTERM and
+// SIGINT drain the requests in flight, then exit; SIGHUP reloads the build.
+import { withConfig, type ConfigDefaults } from "../config.ts";
+import { accessLogWriter, createLocalServer, type LocalServer } from "./local-server.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
-await withConfig((config) => {
+export const serve = (defaults?: ConfigDefaults) => withConfig((config) => {
   let local: LocalServer;
   try {
-    local = createLocalServer({ outDir: config.outDir, watch: true });
+    local = createLocalServer({ outDir: config.outDir, watch: true, accessLog: config.accessLog ? accessLogWriter(process.stdout) : undefined });
   } catch (error) {
     console.error(`Cannot serve ${config.outDir}: ${error instanceof Error ? error.message : String(error)}`);
     console.error("Build the site first: npm run build");
@@ -43,4 +44,5 @@ await withConfig((config) => {
       void local.close().then(() => process.exit(0));
     });
   }
-});
+}, process.env, defaults);
+

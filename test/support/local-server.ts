@@ -1,4 +1,4 @@
-// Starts the real local server (src/server/serve.ts, as `npm run serve` does) on a free port.
+// Starts the real local server (src/server/main.ts, as `npm run serve` does) on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ROOT } from "./paths.ts";
@@ -12,10 +12,17 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startServer(outDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/serve.ts")], {
+/**
+ * Starts the server from source on `outDir`; with `bundled`, the build's own `server.mjs` run by plain
+ * node instead, as in production.
+ */
+export async function startServer(outDir: string, env: Record<string, string | undefined> = {}, { bundled = false } = {}): Promise<RunningServer> {
+  const args = bundled ? [path.join(outDir, "server.mjs")] : ["--import", "tsx", path.join(ROOT, "src/server/main.ts")];
+  // A variable given as undefined is left unset.
+  const variables = Object.fromEntries(Object.entries({ ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env }).filter(([, value]) => value !== undefined));
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env },
+    env: variables,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,30 @@
+// The production server as one JavaScript file, `<build folder>/server.mjs`, bundled from
+// src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader.
+// The image renderer (a native module) and its fonts stay in the project's node_modules, found beside
+// the build folder or, for a build folder elsewhere, through a link.
+import { symlink } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+import { PROJECT_ROOT, isWithin } from "../config.ts";
+
+export const SERVER_FILE = "server.mjs";
+
+/** Writes `<folder>/server.mjs`; `outDir` is where the folder will live once swapped in. */
+export async function bundleServer(folder: string, outDir: string): Promise<void> {
+  await build({
+    entryPoints: [path.join(PROJECT_ROOT, "src/server/main.ts")],
+    outfile: path.join(folder, SERVER_FILE),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: ["@resvg/resvg-js"],
+    // Packages written as CommonJS call require(), which an ES module has to make for itself.
+    banner: { js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);' },
+    define: { SERVER_BUNDLE: "true" },
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  // Node looks for packages in the folders above the file: a build folder outside the project gets a link to its packages.
+  if (!isWithin(outDir, PROJECT_ROOT)) await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(folder, "node_modules"), "dir");
+}
