@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
+import { PAGES_PATH } from "../src/routes/route-table.ts";
 import { runChild, startServerChild, type ServerChild } from "./processes.ts";
 import { table, type BenchSection } from "./report.ts";
 import type { OriginCount } from "./servers/counting-origin.ts";
@@ -106,7 +107,7 @@ export async function cdnOffload(outDir: string): Promise<BenchSection> {
     chmodSync(path.join(dir, sub), 0o777);
   }
 
-  const slugs = JSON.parse(readFileSync(buildPaths(outDir).liveData, "utf8")).countdowns.map((countdown: { slug: string }) => countdown.slug) as string[];
+  const slugs = JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")).map((page: { slug: string }) => page.slug) as string[];
   let origin: ServerChild | undefined;
   let nginx: ReturnType<typeof spawn> | undefined;
   let nginxOutput = "";

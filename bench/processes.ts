@@ -27,7 +27,7 @@ function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio:
  */
 export async function startServerChild(
   script: string,
-  options: { args?: string[]; env?: NodeJS.ProcessEnv; ipc?: boolean; nodeOptions?: string[] } = {},
+  options: { args?: string[]; env?: NodeJS.ProcessEnv; ipc?: boolean; nodeOptions?: string[]; startTimeoutMs?: number } = {},
 ): Promise<ServerChild> {
   const stdio: StdioOptions = options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"];
   const child = spawnTsx(script, options.args ?? [], { PORT: "0", HOST: "127.0.0.1", ...options.env }, stdio, options.nodeOptions);
@@ -37,7 +37,8 @@ export async function startServerChild(
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 20 s:\n${output}`)), 20_000);
+    const timeoutMs = options.startTimeoutMs ?? 20_000;
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
     const look = () => {
       const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
       if (!match) return;

@@ -1,16 +1,18 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// function, live, cdn, build); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// function, live, server, cdn, build, dev); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildScaling } from "../bench/build-scaling.ts";
 import { cdnOffload } from "../bench/cdn-offload.ts";
+import { devLoop } from "../bench/dev-loop.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
 import { writeSections, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
+import { serverStart } from "../bench/server-start.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
@@ -31,8 +33,10 @@ try {
     widget: () => widgetWeight(outDir),
     function: () => functionBundle(outDir, work, slug),
     live: () => serverLoad(outDir, slug),
+    server: () => serverStart(outDir, work, slug),
     cdn: () => cdnOffload(outDir),
     build: () => buildScaling(work, BUILD_SIZES),
+    dev: () => devLoop(work),
   };
   const unknown = positionals.filter((name) => !(name in benches));
   if (unknown.length) throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; the names are ${Object.keys(benches).join(", ")}`);

@@ -1,9 +1,9 @@
 // `npm run build`: builds the site from the countdowns into OUT_DIR (dist/; dist/site is what Netlify
 // publishes). Exits 1 naming every problem of every file when a countdown is wrong, 2 when a setting
-// is; nothing is written then.
+// is; nothing is written then. Warnings (a past target, ...) are printed and do not fail it.
 import { withConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
-import { printProblems } from "./problems.ts";
+import { printProblems, printWarnings } from "./problems.ts";
 
 await withConfig(async (config) => {
   const started = performance.now();
@@ -12,6 +12,7 @@ await withConfig(async (config) => {
     printProblems(`Build failed: ${result.problems.length} problem(s) in countdowns; nothing was published.`, result.problems);
     process.exit(1);
   }
+  printWarnings(result.warnings);
   const site = config.site.origin + config.site.basePath;
   console.log(`Built ${result.countdowns} countdown(s) for ${site}/ into ${result.outDir} in ${Math.round(performance.now() - started)} ms.`);
 });

@@ -180,7 +180,9 @@ export function requireCountdownsDir(config: Config): string {
 export function buildPaths(outDir: string) {
   return {
     site: path.join(outDir, "site"),
-    liveData: path.join(outDir, "live", "countdowns.json"),
+    /** The live data folder (src/live/live-store.ts); its meta.json is written last. */
+    live: path.join(outDir, "live"),
+    liveMeta: path.join(outDir, "live", "meta.json"),
     marker: path.join(outDir, BUILD_MARKER),
   };
 }

@@ -6,16 +6,20 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../src/config.ts";
+import { currentTarget } from "../src/live/handler.ts";
+import { openLiveFolder } from "../src/live/live-folder.ts";
 import { publish } from "../src/publish/publish.ts";
-import { SITE_FILES, countdownFiles } from "../src/routes/route-table.ts";
+import { INDEX_PAGE_SIZE, SITE_FILES, countdownFiles, indexPageFiles, indexPagePath } from "../src/routes/route-table.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../src/site/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../src/site/site-input.ts";
 import { configureSite } from "../src/site/site-plugin.ts";
 import { HOSTILE_TITLE, writeFixtureCountdowns } from "./support/fixtures.ts";
-import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DATA, TEST_NOW, TEST_SITE_DIR } from "./support/paths.ts";
+import { startServer } from "./support/local-server.ts";
+import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DIR, TEST_NOW, TEST_SITE_DIR } from "./support/paths.ts";
 
 const run = promisify(execFile);
 const eleventyVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@11ty/eleventy/package.json"), "utf8")) as { version: string }).version;
@@ -32,9 +36,9 @@ const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`))
 
 describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
-    const expected = [...SITE_FILES, ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
+    const expected = [...SITE_FILES, ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
     expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
-    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`)))).toEqual(["slug", "title", "targetDate"]);
+    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
   });
 
   it("converts an author's wall-clock time in their zone to UTC", () => {
@@ -45,18 +49,22 @@ describe("builds every countdown into static files", () => {
     const pages = JSON.parse(read("api/pages")) as { slug: string; title: string; url: string }[];
     expect(pages.map((page) => Object.keys(page))).toEqual(pages.map(() => ["slug", "title", "url"]));
     expect(pages.map((page) => page.url)).toEqual(pages.map((page) => `${TEST_BASE_URL}/${page.slug}/`));
-    const targets = pages.map((page) => Date.parse(JSON.parse(read(`api/data/${page.slug}.json`)).targetDate));
+    // What each counts to at the build's instant: its target, or a repeating one's next occurrence.
+    const live = openLiveFolder(TEST_LIVE_DIR);
+    const targets = pages.map((page) => currentTarget(live.get(page.slug)!, TEST_NOW).targetMs);
     expect(targets).toEqual([...targets].sort((a, b) => a - b));
     expect(pages.findIndex((page) => page.slug === "tie-a")).toBe(pages.findIndex((page) => page.slug === "tie-b") - 1);
     expect(pages.map((page) => page.slug).sort()).toEqual(slugs().sort());
   });
 
   it("writes the live data the function and the local server read, and marks the folder as a build", () => {
-    const live = JSON.parse(readFileSync(TEST_LIVE_DATA, "utf8"));
+    const live = openLiveFolder(TEST_LIVE_DIR);
     expect(live.version).toBe("test+0000000");
     expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });
     for (const hash of live.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
-    expect(live.countdowns.map((c: { slug: string }) => c.slug).sort()).toEqual(slugs().sort());
+    expect(live.count).toBe(slugs().length);
+    // Each countdown as /api/data/<slug>.json publishes it.
+    for (const slug of slugs()) expect(live.get(slug)).toMatchObject(JSON.parse(read(`api/data/${slug}.json`)));
     expect(existsSync(buildPaths(path.dirname(TEST_SITE_DIR)).marker)).toBe(true);
   });
 
@@ -98,12 +106,18 @@ describe("builds a self-contained embed per countdown", () => {
     expect(embed.match(/<script/g)).toHaveLength(1);
   });
 
-  it("inlines the same ticker in every widget, pinned by the CSP hash in _headers", () => {
-    const scripts = new Set(slugs().map((slug) => inlineScript(read(`api/embed/${slug}.html`))));
-    expect(scripts.size).toBe(1);
-    const [script] = [...scripts];
-    const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
-    expect(read("_headers")).toContain(`script-src '${hash}'`);
+  it("inlines one of two tickers in every widget, the one with the occurrence code where the countdown repeats, both pinned by their CSP hashes in _headers", () => {
+    const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+    const byKind = { repeating: new Set<string>(), oneOff: new Set<string>() };
+    for (const slug of slugs()) {
+      const widget = read(`api/embed/${slug}.html`);
+      byKind[widget.includes("data-repeat=") ? "repeating" : "oneOff"].add(inlineScript(widget));
+    }
+    const [oneOff, repeating] = [[...byKind.oneOff], [...byKind.repeating]];
+    expect(oneOff).toHaveLength(1);
+    expect(repeating).toHaveLength(1);
+    expect(repeating[0]!.length).toBeGreaterThan(oneOff[0]!.length);
+    expect(read("_headers")).toContain(`script-src ${hash(oneOff[0]!)} ${hash(repeating[0]!)}`);
     expect(read("_headers")).toContain("frame-ancestors *");
   });
 
@@ -123,7 +137,7 @@ describe("deploys to Netlify with no other setting", () => {
     expect(path.join(ROOT, "dist/site")).toBe(buildPaths(readConfig({}).outDir).site);
     expect(toml).toMatch(/directory = "netlify\/functions"/);
     expect(toml).toMatch(/NODE_VERSION = "22"/);
-    expect(readdirSync(path.join(ROOT, "netlify/functions"))).toEqual(["live.ts"]);
+    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(["live.ts", "preview.ts", "share.ts"]);
   });
 
   it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", async () => {
@@ -163,7 +177,7 @@ describe("a site under a base path (URL with a path)", () => {
     expect(page).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
     expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain('data-live="/countdowns/api/countdown/future-launch"');
     expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(/^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/);
-    expect(JSON.parse(readFileSync(buildPaths(outDir).liveData, "utf8")).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
+    expect(openLiveFolder(buildPaths(outDir).live).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
     expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
   });
 });
@@ -202,7 +216,7 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual(["api.md slug", "gap.md target", "no-title.md title"]);
     expect(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")).toBe(before);
-    expect(JSON.parse(readFileSync(buildPaths(outDir).liveData, "utf8")).version).toBe("good");
+    expect(openLiveFolder(buildPaths(outDir).live).version).toBe("good");
     expect(readdirSync(path.dirname(outDir))).toEqual(["dist"]);
   });
 
@@ -246,6 +260,69 @@ describe("a countdown file that Eleventy's own command meets is checked as stric
   });
 });
 
+describe("the index, in pages", () => {
+  const DAY = 86_400_000;
+  // 120 upcoming and 130 ended countdowns, generated relative to the run's clock.
+  const COUNT = 250;
+  let site: string;
+  const page = (n: number) => readFileSync(path.join(site, indexPagePath(n), "index.html"), "utf8");
+  const listed = (html: string) => [...html.matchAll(/<li [^>]*>\s*<a href="\/(c-\d+)\/">/g)].map((match) => match[1]!);
+  const number = (slug: string) => Number(slug.slice(2));
+
+  it("pages the countdowns as index.njk says, with the route table's page size", async () => {
+    const template = readFileSync(path.join(ROOT, "src/pages/index.njk"), "utf8");
+    expect(Number(/^pagination:[\s\S]*?\n  size: (\d+)$/m.exec(template)![1])).toBe(INDEX_PAGE_SIZE);
+    const countdowns = temporary("paged-countdowns");
+    for (let i = 0; i < COUNT; i++) {
+      // c-0 ends first ... c-249 is the furthest ahead; c-0 to c-129 have ended.
+      const target = new Date(TEST_NOW + (i - 129.5) * DAY).toISOString().replace(/\.\d{3}Z$/, "Z");
+      writeFileSync(path.join(countdowns, `c-${i}.md`), `---\ntitle: "Countdown ${i}"\ntarget: "${target}"\n---\n`);
+    }
+    const outDir = path.join(temporary("paged"), "dist");
+    expect((await publish(readConfig({ ...TEST_ENV, COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    site = buildPaths(outDir).site;
+    expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file))).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
+    expect(indexPageFiles(COUNT)).toEqual(["/page/2/index.html", "/page/3/index.html"]);
+  });
+
+  it("lists upcoming countdowns soonest first, then ended ones, the most recent first, 100 a page", () => {
+    const all = [1, 2, 3].flatMap((n) => listed(page(n)));
+    expect([1, 2, 3].map((n) => listed(page(n)).length)).toEqual([100, 100, 50]);
+    const upcoming = Array.from({ length: 120 }, (_, i) => `c-${130 + i}`);
+    const ended = Array.from({ length: 130 }, (_, i) => `c-${129 - i}`);
+    expect(all).toEqual([...upcoming, ...ended]);
+    expect(number(all[119]!)).toBe(249);
+    // The second page holds the end of the upcoming ones and the start of the ended ones, each under its heading.
+    expect(page(2)).toMatch(/<h2 id="upcoming">Upcoming, continued<\/h2>[\s\S]*<h2 id="ended">Ended<\/h2>/);
+    expect(page(3)).toContain('<h2 id="ended">Ended, continued</h2>');
+  });
+
+  it("links each page to its neighbours and to the first and last, and names the page", () => {
+    expect(page(1)).toMatch(/<nav class="pages" aria-label="Pages of the list">[\s\S]*<span aria-current="page">1<\/span>[\s\S]*<a href="\/page\/2\/" rel="next">Next<\/a>/);
+    expect(page(1)).not.toContain('rel="prev"');
+    expect(page(2)).toContain('<a href="/" rel="prev">Previous</a>');
+    expect(page(2)).toContain('<a href="/page/3/" rel="next">Next</a>');
+    expect(page(3)).not.toContain('rel="next"');
+    expect(page(3)).toContain("<title>Countdowns, page 3 of 3</title>");
+  });
+
+  it("keeps the first page small at any count: its HTML at most 50 KB gzipped", () => {
+    expect(gzipSync(page(1)).length).toBeLessThan(50 * 1024);
+  });
+
+  it("is served page by page, and no page past the last", async () => {
+    const server = await startServer(path.dirname(site));
+    try {
+      const at = (target: string) => fetch(`${server.url}${target}`, { redirect: "manual" });
+      expect((await at("/page/3/")).status).toBe(200);
+      expect((await at("/page/3")).headers.get("location")).toBe("/page/3/");
+      for (const missing of ["/page/4/", "/page/1/", "/page/0/", "/page/03/"]) expect((await at(missing)).status, missing).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe("one home per URL", () => {
   /** Every source file of the site and the runtime, comments taken out. */
   function sourcesWithoutComments(): [string, string][] {
@@ -260,7 +337,7 @@ describe("one home per URL", () => {
   }
 
   it("builds every path of the site in the route table, and nowhere else", () => {
-    const shapes = [/\/api\/(embed|countdown|data|pages|health|openapi|not-found)\b/, /\/\$\{[^}]*slug[^}]*\}\//, /"\/\{\{[^"]*\}\}\/"/, /\.ics\b["'`]/];
+    const shapes = [/\/api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed)\b/, /\/\$\{[^}]*slug[^}]*\}\//, /"\/\{\{[^"]*\}\}\/"/, /\.ics\b["'`]/];
     const offenders = sourcesWithoutComments()
       .filter(([file]) => file !== "src/routes/route-table.ts")
       .flatMap(([file, text]) => shapes.filter((shape) => shape.test(text)).map((shape) => `${file} ${shape}`));
@@ -269,7 +346,7 @@ describe("one home per URL", () => {
 
   it("finds each shape in the route table's path builders", () => {
     const table = sourcesWithoutComments().find(([file]) => file === "src/routes/route-table.ts")![1];
-    for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
+    for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath", "badgePath", "previewImagePath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
   });
 });
 

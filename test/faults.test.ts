@@ -113,7 +113,7 @@ describe("a built file that changes while the server runs", () => {
 describe("corrupt live data", () => {
   it("is refused on reload: the server keeps the build it had and says so", async () => {
     const { server, outDir } = await serveCopy();
-    writeFileSync(buildPaths(outDir).liveData, '{"version": "half-written", "countdowns": [');
+    writeFileSync(buildPaths(outDir).liveMeta, '{"version": "half-written", "count": ');
     server.process.kill("SIGHUP");
     await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/kept the previous build; the new one could not be loaded/);
     const health = await (await fetch(`${server.url}/api/health`)).json();

@@ -1,19 +1,18 @@
 // CONTRACT, "GET /api/countdown/:slug" and "GET /api/health", on the Web-standard handler itself
 // with a fixed clock, and on the Netlify Function that wraps it.
-import { build } from "esbuild";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import netlifyFunction, { config as netlifyConfig } from "../netlify/functions/live.ts";
+import { config as netlifyConfig } from "../netlify/functions/live.ts";
 import { createLiveHandler } from "../src/live/handler.ts";
-import { createLiveStore } from "../src/live/live-store.ts";
+import { createLiveStore, memoryLiveStore } from "../src/live/live-store.ts";
 import { LIVE_ROUTES } from "../src/routes/route-table.ts";
-import { ROOT, TEST_LIVE_DATA } from "./support/paths.ts";
+import { deployFunctions, functionSettings } from "./support/netlify-bundle.ts";
+import { netlifyFunction } from "./support/netlify-function.ts";
+import { TEST_BASE_URL, TEST_LIVE_DIR } from "./support/paths.ts";
 
 const NOW = Date.parse("2026-12-30T20:58:56.750Z");
-const store = createLiveStore({
+const store = memoryLiveStore({
   version: "1.2.3+abc",
   site: { origin: "https://example.test", basePath: "" },
   facts: { tickerHashes: ["sha256-x"], pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
@@ -23,11 +22,11 @@ const store = createLiveStore({
   ],
 });
 const handler = createLiveHandler({ store: () => store, now: () => NOW, log: () => {} });
-const get = (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
+const get = async (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
 
 describe("answers a countdown with both published shapes in one body", () => {
   it("computes the time left for the instant it reports as serverTime", async () => {
-    const response = get("/api/countdown/new-year");
+    const response = await get("/api/countdown/new-year");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       slug: "new-year",
@@ -43,20 +42,20 @@ describe("answers a countdown with both published shapes in one body", () => {
   });
 
   it("is all zeros and expired after the target", async () => {
-    const body = await get("/api/countdown/done").json();
+    const body = await (await get("/api/countdown/done")).json();
     expect(body.timeLeft).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
     expect(body.days).toBe(0);
     expect(body.expired).toBe(true);
   });
 
   it("gives exactly Shape A's fields for ?shape=a and Shape B's for ?shape=b", async () => {
-    expect(await get("/api/countdown/new-year?shape=a").json()).toEqual({
+    expect(await (await get("/api/countdown/new-year?shape=a")).json()).toEqual({
       slug: "new-year",
       title: "New Year",
       targetDate: "2027-01-01T00:00:00Z",
       timeLeft: { days: 1, hours: 3, minutes: 1, seconds: 3 },
     });
-    expect(await get("/api/countdown/new-year?shape=b").json()).toEqual({
+    expect(await (await get("/api/countdown/new-year?shape=b")).json()).toEqual({
       slug: "new-year",
       title: "New Year",
       targetIso: "2027-01-01T00:00:00Z",
@@ -65,14 +64,14 @@ describe("answers a countdown with both published shapes in one body", () => {
   });
 
   it("ignores other query parameters", async () => {
-    expect(Object.keys(await get("/api/countdown/new-year?utm_source=x&shape=b&v=2").json())).toEqual(["slug", "title", "targetIso", "days"]);
+    expect(Object.keys(await (await get("/api/countdown/new-year?utm_source=x&shape=b&v=2")).json())).toEqual(["slug", "title", "targetIso", "days"]);
   });
 });
 
 describe("answers bad input with JSON errors", () => {
   it("answers any other shape with 400 invalid_shape", async () => {
     for (const query of ["shape=c", "shape=", "shape=A", "shape=a&shape=b"]) {
-      const response = get(`/api/countdown/new-year?${query}`);
+      const response = await get(`/api/countdown/new-year?${query}`);
       expect(response.status, query).toBe(400);
       const body = await response.json();
       expect(body.error.code).toBe("invalid_shape");
@@ -82,7 +81,7 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers an unknown slug, whatever its form, with 404 not_found", async () => {
     for (const slug of ["nope", "NEW-YEAR", "new-year/extra", "", "%E0%A4%A", "..%2F..%2Fpackage.json", "__proto__", "constructor"]) {
-      const response = get(`/api/countdown/${slug}`);
+      const response = await get(`/api/countdown/${slug}`);
       expect(response.status, slug).toBe(404);
       expect((await response.json()).error.code).toBe("not_found");
     }
@@ -90,7 +89,7 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers other methods with 405 and Allow", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const response = get("/api/countdown/new-year", { method });
+      const response = await get("/api/countdown/new-year", { method });
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
       expect((await response.json()).error.code).toBe("method_not_allowed");
@@ -99,26 +98,26 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers 503 without details when the built data is corrupt, and logs why", async () => {
     const lines: string[] = [];
-    const broken = createLiveHandler({ store: () => createLiveStore({ version: 1 }), log: (line) => lines.push(line) });
-    const response = broken(new Request("https://example.test/api/countdown/new-year"));
+    const broken = createLiveHandler({ store: () => createLiveStore(() => '{"version": 1}'), log: (line) => lines.push(line) });
+    const response = await broken(new Request("https://example.test/api/countdown/new-year"));
     expect(response.status).toBe(503);
     const text = await response.text();
     expect(JSON.parse(text).error.code).toBe("unavailable");
     expect(text).not.toMatch(/at |Error|version/);
-    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data is not an object/)]);
+    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data meta.json is not an object/)]);
   });
 });
 
 describe("answers HEAD and CORS preflight", () => {
   it("answers HEAD with the headers of GET and no body", async () => {
-    const response = get("/api/countdown/new-year", { method: "HEAD" });
+    const response = await get("/api/countdown/new-year", { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await response.text()).toBe("");
   });
 
-  it("answers OPTIONS with 204 and the CORS grants", () => {
-    const response = get("/api/countdown/new-year", { method: "OPTIONS" });
+  it("answers OPTIONS with 204 and the CORS grants", async () => {
+    const response = await get("/api/countdown/new-year", { method: "OPTIONS" });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
@@ -127,7 +126,7 @@ describe("answers HEAD and CORS preflight", () => {
 
 describe("answers health from the live runtime", () => {
   it("reports status, count, version and time, never cached", async () => {
-    const response = get("/api/health");
+    const response = await get("/api/health");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z" });
@@ -135,8 +134,8 @@ describe("answers health from the live runtime", () => {
 });
 
 describe("the Netlify Function", () => {
-  it("routes exactly the live paths of the route table", () => {
-    expect(netlifyConfig.path).toEqual(LIVE_ROUTES.map((route) => route.path));
+  it("routes exactly its live paths of the route table", () => {
+    expect(netlifyConfig.path).toEqual(LIVE_ROUTES.filter((route) => route.fn === "live").map((route) => route.path));
   });
 
   it("serves the live data of the build", async () => {
@@ -145,23 +144,24 @@ describe("the Netlify Function", () => {
     expect(await response.json()).toEqual({ slug: "long-past", title: "Long past", targetIso: "2000-01-01T00:00:00Z", days: 0 });
   });
 
-  it("bundles as Netlify does into a small module with the data inlined and no Luxon or Eleventy", async () => {
-    const outfile = path.join(mkdtempSync(path.join(tmpdir(), "function-")), "live.mjs");
-    const result = await build({
-      entryPoints: [path.join(ROOT, "netlify/functions/live.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node22",
-      outfile,
-      alias: { "#live-data": TEST_LIVE_DATA },
-      metafile: true,
-    });
-    const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.some((input) => /luxon|eleventy|js-yaml/.test(input))).toBe(false);
-    const bundled = (await import(pathToFileURL(outfile).href)) as typeof import("../netlify/functions/live.ts");
-    const response = await bundled.default(new Request("https://example.test/api/health"));
-    expect((await response.json()).countdowns).toBeGreaterThan(3);
-    expect(bundled.config).toEqual(netlifyConfig);
-  });
+  it("are bundled by Netlify's own bundler with their build's live data, and answer from it", async () => {
+    expect(functionSettings()["*"]).toEqual({ nodeBundler: "esbuild", includedFiles: ["dist/live/**"] });
+    const deployed = await deployFunctions(TEST_LIVE_DIR);
+    expect([...deployed.keys()].sort()).toEqual(["live", "preview", "share"]);
+    const run = async (name: string, target: string) => {
+      const bundled = (await import(pathToFileURL(deployed.get(name)!.module).href)) as typeof import("../netlify/functions/live.ts");
+      return bundled.default(new Request(`${TEST_BASE_URL}${target}`));
+    };
+    // The code alone: the live data is beside it, never inside; no build tool either.
+    expect(readFileSync(deployed.get("live")!.module, "utf8")).not.toMatch(/luxon|eleventy|js-yaml|Long past|resvg/i);
+    expect(await (await run("live", "/api/countdown/long-past?shape=b")).json()).toEqual({ slug: "long-past", title: "Long past", targetIso: "2000-01-01T00:00:00Z", days: 0 });
+    expect((await (await run("live", "/api/health")).json()).countdowns).toBeGreaterThan(3);
+    expect(await (await run("share", "/api/badge/long-past.svg")).text()).toContain("<title>Long past: ended</title>");
+    const oembed = await (await run("share", `/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/long-past/`)}`)).json();
+    expect(oembed.title).toBe("Long past");
+    // The image function finds its fonts and its native renderer in the bundle.
+    const png = await run("preview", "/api/og/long-past.png");
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { describe, expect, it } from "vitest";
-import netlifyFunction from "../netlify/functions/live.ts";
+import { netlifyFunction, shareFunction } from "./support/netlify-function.ts";
 import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
 import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
 import { OPTION_NAMES } from "../src/widget/options.ts";
@@ -27,7 +27,10 @@ describe("the index", () => {
     for (const { slug } of pages) {
       const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/">[\\s\\S]*?</li>`).exec(index)?.[0];
       expect(item, slug).toBeDefined();
-      expect(item).toMatch(/role="timer"[^>]*data-left/);
+      // A postponed or cancelled countdown says so instead of ticking.
+      const status = /data-status="(\w+)"/.exec(item!)?.[1];
+      if (status) expect(item).toMatch(new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`));
+      else expect(item).toMatch(/role="timer"[^>]*data-left/);
       expect(item).toMatch(/<time datetime="[^"]+Z" data-when>[^<]+ UTC<\/time>/);
       expect(item).toMatch(/<time datetime="[^"]+Z" data-local>/);
     }
@@ -106,18 +109,20 @@ describe("the calendar file", () => {
   const field = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(unfolded.replace(/\r/g, ""))?.[1];
   const targetDate = JSON.parse(read("api/data/future-launch.json")).targetDate as string;
 
-  it("is one VEVENT starting exactly at the target, in UTC", () => {
+  it("is one confirmed VEVENT starting exactly at the target, in UTC", () => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
     expect(field("DTSTART")).toBe(targetDate.replace(/[-:]/g, ""));
     expect(field("DTSTART")).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(field("STATUS")).toBe("CONFIRMED");
   });
 
-  it("has a stable UID, the page URL, and the title escaped", () => {
+  it("has a stable UID, the page URL, the title escaped, and the description as plain text", () => {
     expect(field("UID")).toBe("future-launch@countdowns.example.test");
     expect(field("URL")).toBe(`${TEST_BASE_URL}/future-launch/`);
     expect(field("SUMMARY")).toBe(HOSTILE_TITLE.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,"));
-    expect(field("DESCRIPTION")).toContain(`${TEST_BASE_URL}/future-launch/`);
+    // The body is `The **launch** <em>party</em>.`: Markdown's emphasis goes, text that is not Markdown stays.
+    expect(field("DESCRIPTION")).toBe(`The launch <em>party</em>.\\n\\n${TEST_BASE_URL}/future-launch/`);
   });
 
   it("uses CRLF and folds lines at 75 octets", () => {
@@ -142,7 +147,20 @@ describe("the OpenAPI description", () => {
   });
 
   it("describes every endpoint, both shapes, ?shape, the widget's options, errors and headers", () => {
-    expect(Object.keys(document.paths)).toEqual(["/api/countdown/{slug}", "/api/embed/{slug}", "/api/pages", "/api/health", "/api/data/{slug}.json", "/api/openapi.json", "/api/countdown.schema.json"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/api/countdown/{slug}",
+      "/api/embed/{slug}",
+      "/api/pages",
+      "/api/health",
+      "/api/data/{slug}.json",
+      "/api/oembed",
+      "/api/badge/{slug}.svg",
+      "/api/og/{slug}.png",
+      "/api/openapi.json",
+      "/api/countdown.schema.json",
+    ]);
+    expect(document.paths["/api/oembed"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["url", "maxwidth", "maxheight", "format"]);
+    expect(Object.keys(document.paths["/api/oembed"].get.responses)).toEqual(["200", "400", "404", "501", "503"]);
     const countdown = document.paths["/api/countdown/{slug}"].get;
     expect(countdown.parameters[0]).toMatchObject({ name: "shape", in: "query", schema: { enum: ["a", "b"] } });
     expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
@@ -171,7 +189,11 @@ describe("the OpenAPI description", () => {
     check("Error", await live("/api/countdown/future-launch?shape=x"));
     check("Health", await live("/api/health"));
     for (const page of JSON.parse(read("api/pages"))) check("Page", page);
-    check("TargetData", JSON.parse(read("api/data/future-launch.json")));
+    for (const page of JSON.parse(read("api/pages"))) check("TargetData", JSON.parse(read(`api/data/${page.slug}.json`)));
+    const share = async (target: string) => (await shareFunction(new Request(`${TEST_BASE_URL}${target}`))).json();
+    check("Oembed", await share(`/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`));
+    check("Oembed", await share(`/api/oembed?maxheight=200&url=${encodeURIComponent(`${TEST_BASE_URL}/api/embed/future-launch?theme=dark`)}`));
+    for (const target of ["/api/oembed", "/api/oembed?url=x", "/api/oembed?url=https://elsewhere.example/", "/api/oembed?format=xml", "/api/oembed?maxwidth=big"]) check("Error", await share(target));
     check("Error", JSON.parse(read("api/not-found.json")));
     expect(ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, await live("/api/countdown/future-launch"))).toBe(false);
     const { timeLeft, ...withoutTimeLeft } = await live("/api/countdown/future-launch?shape=a");

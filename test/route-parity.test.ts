@@ -16,11 +16,14 @@ import { parseAllHeaders, type Header } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import redirector from "netlify-redirector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import netlifyFunction, { config as functionConfig } from "../netlify/functions/live.ts";
+import { config as liveConfig } from "../netlify/functions/live.ts";
+import { config as previewConfig } from "../netlify/functions/preview.ts";
+import { config as shareConfig } from "../netlify/functions/share.ts";
+import { netlifyFunction, previewFunction, shareFunction } from "./support/netlify-function.ts";
 import { contentType } from "../src/server/local-server.ts";
 import { LIVE_ROUTES, STATIC_DEFAULT_CACHE } from "../src/routes/route-table.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
-import { TEST_OUT_DIR, TEST_SITE_DIR } from "./support/paths.ts";
+import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "./support/paths.ts";
 
 const HEADERS_FILE = path.join(TEST_SITE_DIR, "_headers");
 const REDIRECTS_FILE = path.join(TEST_SITE_DIR, "_redirects");
@@ -177,22 +180,51 @@ describe("the local server answers every path as Netlify would from the generate
   });
 });
 
+/** Each Netlify Function's config and the handler it exports, by the name of its file. */
+const FUNCTIONS = {
+  live: { config: liveConfig, handler: netlifyFunction },
+  share: { config: shareConfig, handler: shareFunction },
+  preview: { config: previewConfig, handler: previewFunction },
+};
+
 describe("the live routes", () => {
-  it("are the function's config.path, a literal Netlify reads without running the file", () => {
-    expect(functionConfig.path).toEqual(LIVE_ROUTES.map((route) => route.path));
+  it("are the functions' config.path, literals Netlify reads without running the files, one function per file", () => {
+    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(Object.keys(FUNCTIONS).map((name) => `${name}.ts`).sort());
+    for (const [name, { config }] of Object.entries(FUNCTIONS)) {
+      expect(config.path, name).toEqual(LIVE_ROUTES.filter((route) => route.fn === name).map((route) => route.path));
+    }
   });
 
-  it("hand the function's paths to the same live handler the function exports", async () => {
-    for (const target of ["/api/countdown/future-launch?shape=b", "/api/countdown/long-past", "/api/countdown/nope", "/api/countdown/", "/api/health"]) {
+  it("hand each function's paths to the same live handler the function exports", async () => {
+    const targets = [
+      "/api/countdown/future-launch?shape=b",
+      "/api/countdown/long-past",
+      "/api/countdown/nope",
+      "/api/countdown/",
+      "/api/health",
+      `/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`,
+      "/api/oembed?url=https%3A%2F%2Felsewhere.example%2Fx%2F",
+      "/api/oembed?format=xml&url=x",
+      "/api/badge/future-launch.svg",
+      "/api/badge/nope.svg",
+      "/api/og/future-launch.png",
+      "/api/og/nope.png",
+    ];
+    for (const target of targets) {
       const pathname = new URL(target, "http://x").pathname;
-      expect(functionConfig.path.some((pattern) => functionMatches(pattern, pathname)), target).toBe(true);
-      const [local, deployed] = [await fetch(`${server.url}${target}`), await netlifyFunction(new Request(`https://site.example${target}`))];
+      const [name, fn] = Object.entries(FUNCTIONS).find(([, { config }]) => config.path.some((pattern) => functionMatches(pattern, pathname)))!;
+      expect(LIVE_ROUTES.find((route) => functionMatches(route.path, pathname))?.fn, target).toBe(name);
+      const [local, deployed] = [await fetch(`${server.url}${target}`), await fn.handler(new Request(`https://site.example${target}`))];
       expect(local.status, target).toBe(deployed.status);
       const deployedHeaders = [...deployed.headers.entries()];
       expect(deployedHeaders.length).toBeGreaterThan(3);
-      for (const [name, value] of deployedHeaders) expect(local.headers.get(name), `${name} of ${target}`).toBe(value);
-      const strip = (body: Record<string, unknown>) => ({ ...body, serverTime: undefined, time: undefined, timeLeft: undefined });
-      expect(strip(await local.json()), target).toEqual(strip(await deployed.json()));
+      for (const [header, value] of deployedHeaders) expect(local.headers.get(header), `${header} of ${target}`).toBe(value);
+      const [localBody, deployedBody] = [await local.text(), await deployed.text()];
+      if (!deployed.headers.get("content-type")?.startsWith("application/json")) expect(localBody, target).toBe(deployedBody);
+      else {
+        const strip = (body: string) => ({ ...JSON.parse(body), serverTime: undefined, time: undefined, timeLeft: undefined });
+        expect(strip(localBody), target).toEqual(strip(deployedBody));
+      }
     }
   });
 });

@@ -1,14 +1,13 @@
 // The floor of the live JSON benchmark: a bare node:http server that answers /api/countdown/<slug>
 // with the same bytes as the local server (the same body function, computed per request for the
 // current instant, and the same headers), with no URL parser, no Request/Response and no routing.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import { buildPaths } from "../../src/config.ts";
 import { countdownBody } from "../../src/live/handler.ts";
-import { createLiveStore } from "../../src/live/live-store.ts";
+import { openLiveFolder } from "../../src/live/live-folder.ts";
 import { LIVE_ROUTES } from "../../src/routes/route-table.ts";
 
-const store = createLiveStore(JSON.parse(readFileSync(buildPaths(process.env.OUT_DIR!).liveData, "utf8")));
+const store = openLiveFolder(buildPaths(process.env.OUT_DIR!).live);
 const headers = LIVE_ROUTES.find((route) => route.name === "countdown")!.headers;
 const PREFIX = "/api/countdown/".length;
 

@@ -1,13 +1,12 @@
-// The Netlify Function: the live handler over the countdowns the build wrote. Netlify's bundler
-// (esbuild) inlines the live data, so the function reads no files at run time.
-import liveData from "#live-data";
-import { createLiveHandler } from "../../src/live/handler.ts";
-import { createLiveStore, type LiveStore } from "../../src/live/live-store.ts";
+// The Netlify Function of the countdown JSON and health, over the live data folder of the same build.
+// netlify.toml's included_files puts that folder in the function's bundle, at the same place relative
+// to this file as in the repository (dist/live), so the function reads the data of its own deploy and
+// no other: nothing is stale across deploys. It reads meta.json on its first request and one shard
+// per slug asked for (src/live/live-store.ts): its cold start does not grow with the number of countdowns.
+import { fileURLToPath } from "node:url";
+import { folderFunction } from "../../src/live/live-folder.ts";
 
-let store: LiveStore | undefined;
-
-// Checked on first use, so a corrupt build answers a clean 503 rather than crashing the function.
-export default createLiveHandler({ store: () => (store ??= createLiveStore(liveData)) });
+export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)));
 
 // A literal, as Netlify reads it without running the file; test/route-parity.test.ts checks it
 // against LIVE_ROUTES in src/routes/route-table.ts.

@@ -1,20 +1,39 @@
-// The live part of the service as one Web-standard handler (Request -> Response): the countdown JSON,
-// computed per request, and the health answer. It is the Netlify Function and the local server's handler.
-import { ALLOWED_METHODS, ERROR_HEADERS, PAGES_PATH, PREFLIGHT_HEADERS, findLiveRoute, livePath, type HeaderSet } from "../routes/route-table.ts";
+// The live part of the service as one Web-standard handler (Request -> Response) over the routes it is
+// given: here the countdown JSON, computed per request, and the health answer; the oEmbed answer and
+// the badge (src/live/share.ts) and the preview image (src/live/preview-image.ts) have their own
+// modules, so each Netlify Function bundles only its own routes. The local server answers them all.
+import { ALLOWED_METHODS, ERROR_HEADERS, PAGES_PATH, PREFLIGHT_HEADERS, findLiveRoute, livePath, type HeaderSet, type LiveRoute } from "../routes/route-table.ts";
 import { lastOccurrence, nextOccurrence } from "../time/occurrence.ts";
 import { isExpired, isoSeconds, timeLeft } from "../time/time-left.ts";
 import type { LiveEntry, LiveStore } from "./live-store.ts";
 
+/** A request to a live route, with what the handler has found for it. */
+export interface LiveRequest {
+  request: Request;
+  route: LiveRoute;
+  /** The path inside the site, and the query without its "?". */
+  pathname: string;
+  query: string;
+  store: LiveStore;
+  nowMs: number;
+}
+
+/** How one live route answers (src/live/share.ts, src/live/preview-image.ts have more). */
+export type RouteAnswer = (live: LiveRequest) => Response | Promise<Response>;
+export type RouteAnswers = Partial<Record<LiveRoute["name"], RouteAnswer>>;
+
 export interface LiveHandlerOptions {
   /** The countdowns; may throw when the built data is missing or corrupt. */
   store: () => LiveStore;
+  /** The routes this handler answers (default: the countdown JSON and health, `LIVE_ANSWERS`). */
+  answers?: RouteAnswers;
   /** The clock, in ms since the epoch. */
   now?: () => number;
   /** Where server-side faults are reported; never the response body. */
   log?: (line: string) => void;
 }
 
-export type LiveHandler = (request: Request) => Response;
+export type LiveHandler = (request: Request) => Response | Promise<Response>;
 
 /** The values of `?shape`: exactly one of the two published shapes. */
 export const SHAPES = ["a", "b"] as const;
@@ -79,23 +98,55 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
 const encoder = new TextEncoder();
 
 /** A 200 answer of a live route; a HEAD request gets the same headers, its length included, and no body. */
-function respond(request: Request, headers: HeaderSet, body: object): Response {
-  const text = JSON.stringify(body);
-  if (request.method !== "HEAD") return new Response(text, { status: 200, headers });
-  return new Response(null, { status: 200, headers: { ...headers, "Content-Length": String(encoder.encode(text).length) } });
+export function respond(request: Request, headers: HeaderSet, body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
+  if (request.method !== "HEAD") return new Response(body, { status, headers });
+  const length = typeof body === "string" ? encoder.encode(body).length : body.length;
+  return new Response(null, { status, headers: { ...headers, "Content-Length": String(length) } });
 }
+
+/** The slug in a live path after `prefix`, with its `suffix` (".svg") taken off; undefined when it is not one. */
+export function slugIn(pathname: string, prefix: string, suffix = ""): string | undefined {
+  if (!pathname.endsWith(suffix)) return undefined;
+  return safeDecode(pathname.slice(prefix.length, pathname.length - suffix.length));
+}
+
+/** "No countdown is published under the slug ...", as every live route says it. */
+export const unknownSlug = (slug: string) => `No countdown is published under the slug ${quote(slug)}. GET ${PAGES_PATH} lists them.`;
+
+/** The countdown JSON and health: what netlify/functions/live.ts answers. */
+export const LIVE_ANSWERS: RouteAnswers = {
+  health: ({ request, route, store, nowMs }) =>
+    respond(request, route.headers, JSON.stringify({ status: "ok", countdowns: store.count, version: store.version, time: new Date(nowMs).toISOString() })),
+  countdown: ({ request, route, pathname, query, store, nowMs }) => {
+    const slug = slugIn(pathname, LIVE_PREFIX);
+    const entry = slug === undefined ? undefined : store.get(slug);
+    if (!entry) return jsonError(404, "not_found", unknownSlug(slug ?? pathname), route.headers);
+    const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
+    if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
+      return jsonError(
+        400,
+        "invalid_shape",
+        `Query parameter "shape" must be given once, as "a" or "b" (got ${shapes.map(quote).join(", ")}); leave it out for both shapes.`,
+        route.headers,
+      );
+    }
+    return respond(request, route.headers, JSON.stringify(countdownBody(entry, nowMs, shapes[0] as Shape | undefined)));
+  },
+};
 
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
+  const answers = options.answers ?? LIVE_ANSWERS;
 
-  // Every request goes through here, on Netlify and in the local server: no closures are made per
-  // request, and the URL is parsed only when it is not a plain one (see requestTarget). The local
-  // server hands over paths inside the site (its base path taken off).
+  // Every request goes through here, on Netlify and in the local server: the URL is parsed only when
+  // it is not a plain one (see requestTarget). The local server hands over paths inside the site
+  // (its base path taken off).
   return (request) => {
     const { pathname, query } = requestUrlTarget(request.url);
     const route = findLiveRoute(pathname);
-    if (!route) return jsonError(404, "not_found", `Nothing is published at ${pathname}.`);
+    const answer = route && answers[route.name];
+    if (!route || !answer) return jsonError(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
     if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request.method);
 
@@ -106,27 +157,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       log(`live data unavailable: ${error instanceof Error ? error.message : String(error)}`);
       return jsonError(503, "unavailable", "The countdown data is unavailable right now; try again shortly.");
     }
-
-    if (route.name === "health") {
-      return respond(request, route.headers, { status: "ok", countdowns: store.count, version: store.version, time: new Date(now()).toISOString() });
-    }
-
-    const slug = safeDecode(pathname.slice(LIVE_PREFIX.length));
-    const entry = slug === undefined ? undefined : store.get(slug);
-    if (!entry) {
-      return jsonError(404, "not_found", `No countdown is published under the slug ${quote(slug ?? pathname)}. GET ${PAGES_PATH} lists them.`, route.headers);
-    }
-
-    const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
-    if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
-      return jsonError(
-        400,
-        "invalid_shape",
-        `Query parameter "shape" must be given once, as "a" or "b" (got ${shapes.map(quote).join(", ")}); leave it out for both shapes.`,
-        route.headers,
-      );
-    }
-    return respond(request, route.headers, countdownBody(entry, now(), shapes[0] as Shape | undefined));
+    return answer({ request, route, pathname, query, store, nowMs: now() });
   };
 }
 
@@ -178,6 +209,6 @@ function safeDecode(segment: string): string | undefined {
 }
 
 /** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */
-function quote(value: string): string {
+export function quote(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value);
 }

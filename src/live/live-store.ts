@@ -1,5 +1,6 @@
-// The countdowns as the live runtime holds them: written by the build into `<outDir>/live/countdowns.json`,
-// checked here when loaded, so a corrupt file is refused with a reason rather than served wrong.
+// The countdowns as the live runtime holds them: written by the build into `<outDir>/live/` (a small
+// meta.json and shard files), checked here when read, so a corrupt file is refused with a reason
+// rather than served wrong. Free of Node: the reader of the files is given.
 import type { SiteAddress } from "../config.ts";
 import type { BuildFacts } from "../routes/route-table.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
@@ -12,26 +13,32 @@ export interface LiveCountdown {
   title: string;
   /** `YYYY-MM-DDThh:mm:ssZ`: the target, the first occurrence of a repeating countdown. */
   targetDate: string;
+  /** The author's time zone; left out for UTC. */
+  zone?: string;
+  /** The countdown's language (BCP 47); left out for English. */
+  lang?: string;
   /** Left out when scheduled. */
   status?: "postponed" | "cancelled";
   /** A repeating countdown's rule: the first occurrence as a wall clock in `zone`, and its end. */
-  repeat?: { rule: Repeat; start: string; zone: string; until?: string };
+  repeat?: { rule: Repeat; start: string; until?: string };
 }
 
 /** A countdown as the build publishes it, for the live runtime and as `/api/data/<slug>.json`. */
-export function liveCountdown({ slug, title, targetDate, status, schedule }: Countdown): LiveCountdown {
-  const { start, zone, repeat, untilMs } = schedule;
+export function liveCountdown({ slug, title, targetDate, timezone, lang, status, schedule }: Countdown): LiveCountdown {
+  const { start, repeat, untilMs } = schedule;
   return {
     slug,
     title,
     targetDate,
+    ...(timezone !== "UTC" ? { zone: timezone } : {}),
+    ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
-    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), zone, ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
+    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
   };
 }
 
-/** The file the build writes for the live runtime. */
-export interface LiveDataFile {
+/** The countdowns the build hands the live runtime, with what it needs to know about the build. */
+export interface LiveData {
   /** The release, for `/api/health`. */
   version: string;
   /** Where the build is published: the local server serves under its base path. */
@@ -39,6 +46,12 @@ export interface LiveDataFile {
   /** The hashes the static headers need (the local server makes them from the route table). */
   facts: BuildFacts;
   countdowns: LiveCountdown[];
+}
+
+/** `meta.json`: the live data without its countdowns, which are in `shards` files. */
+export interface LiveMeta extends Omit<LiveData, "countdowns"> {
+  count: number;
+  shards: number;
 }
 
 export interface LiveEntry extends LiveCountdown {
@@ -53,53 +66,123 @@ export interface LiveStore {
   facts: BuildFacts;
   count: number;
   get(slug: string): LiveEntry | undefined;
-  slugs(): Iterable<string>;
 }
 
 export class LiveDataError extends Error {
   override name = "LiveDataError";
 }
 
+// The layout of the live data folder: `meta.json`, and the countdowns in shard files of about
+// SHARD_SIZE each, a slug's shard found by a hash of it. Reading one countdown reads one shard, so
+// the first answer costs the same at 3 countdowns and at 100,000.
+export const META_FILE = "meta.json";
+const SHARD_SIZE = 256;
+export const shardFile = (index: number) => `shards/${index}.json`;
+
+/** The shard of a slug: FNV-1a of its characters (slugs are ASCII), modulo the number of shards. */
+export function shardOf(slug: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}
+
+/** The files of the live data folder, by name (`meta.json`, `shards/<n>.json`), as the build writes them. */
+export function liveDataFiles({ countdowns, ...rest }: LiveData): Map<string, string> {
+  const shards = Math.max(1, Math.ceil(countdowns.length / SHARD_SIZE));
+  const byShard = Array.from({ length: shards }, (): Record<string, LiveCountdown> => ({}));
+  for (const countdown of countdowns) byShard[shardOf(countdown.slug, shards)]![countdown.slug] = countdown;
+  const meta: LiveMeta = { ...rest, count: countdowns.length, shards };
+  return new Map([[META_FILE, JSON.stringify(meta)], ...byShard.map((shard, index) => [shardFile(index), JSON.stringify(shard)] as const)]);
+}
+
 const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const REPEATS: readonly string[] = ["daily", "weekly", "monthly", "yearly"];
 const isText = (value: unknown): value is string => typeof value === "string";
 
-/** Checks what the build wrote and indexes it by slug. Throws `LiveDataError` saying what is wrong. */
-export function createLiveStore(data: unknown): LiveStore {
-  const file = data as Partial<LiveDataFile> | null;
-  if (
-    typeof file !== "object" ||
-    file === null ||
-    !isText(file.version) ||
-    !isText(file.site?.origin) ||
-    !isText(file.site?.basePath) ||
-    !Array.isArray(file.facts?.tickerHashes) ||
-    !file.facts.tickerHashes.every(isText) ||
-    !isText(file.facts?.pageStyleHash) ||
-    !isText(file.facts?.widgetStyleHash) ||
-    !Array.isArray(file.countdowns)
-  ) {
-    throw new LiveDataError("live data is not an object with a version, the site's address, its hashes and a list of countdowns");
+/** A file of the live data folder as text; undefined when it is not there. */
+export type LiveFileReader = (name: string) => string | undefined;
+
+function readJson(read: LiveFileReader, name: string): unknown {
+  const text = read(name);
+  if (text === undefined) throw new LiveDataError(`live data file ${name} is missing`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LiveDataError(`live data file ${name} is not valid JSON (cut short while it was written?)`);
   }
-  const bySlug = new Map<string, LiveEntry>();
-  file.countdowns.forEach((countdown: Partial<LiveCountdown>, index) => {
-    const targetMs = isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
-    if (!isText(countdown?.slug) || !isText(countdown.title) || Number.isNaN(targetMs)) {
-      throw new LiveDataError(`live data countdown #${index} needs a slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
-    }
-    const status = countdown.status === "postponed" || countdown.status === "cancelled" ? countdown.status : undefined;
-    const entry: LiveEntry = { slug: countdown.slug, title: countdown.title, targetDate: countdown.targetDate!, targetMs, ...(status ? { status } : {}) };
-    if (countdown.repeat !== undefined) {
-      const { rule, start, zone, until } = countdown.repeat;
-      const wall = typeof start === "string" ? parseWallClock(start) : undefined;
-      const untilMs = until === undefined ? undefined : TARGET_DATE.test(until) ? Date.parse(until) : NaN;
-      if (!REPEATS.includes(rule) || !wall || !isText(zone) || Number.isNaN(untilMs)) {
-        throw new LiveDataError(`live data countdown #${index} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, a zone, or with a bad until`);
-      }
-      entry.repeat = countdown.repeat;
-      entry.schedule = { start: wall, zone, repeat: rule, ...(untilMs === undefined ? {} : { untilMs }) };
-    }
-    bySlug.set(countdown.slug, entry);
-  });
-  return { version: file.version, site: file.site!, facts: file.facts!, count: bySlug.size, get: (slug) => bySlug.get(slug), slugs: () => bySlug.keys() };
 }
+
+/**
+ * The live data of a build, read through `read`: `meta.json` at once and checked; each shard when a
+ * slug in it is first asked for, checked, and kept. Throws `LiveDataError` saying what is wrong.
+ */
+export function createLiveStore(read: LiveFileReader): LiveStore {
+  const meta = readJson(read, META_FILE) as Partial<LiveMeta> | null;
+  if (
+    typeof meta !== "object" ||
+    meta === null ||
+    !isText(meta.version) ||
+    !isText(meta.site?.origin) ||
+    !isText(meta.site?.basePath) ||
+    !Array.isArray(meta.facts?.tickerHashes) ||
+    !meta.facts.tickerHashes.every(isText) ||
+    !isText(meta.facts?.pageStyleHash) ||
+    !isText(meta.facts?.widgetStyleHash) ||
+    !Number.isInteger(meta.count) ||
+    !Number.isInteger(meta.shards) ||
+    meta.shards! < 1
+  ) {
+    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the site's address, its hashes, a count and a number of shards`);
+  }
+  const shards = new Map<number, Map<string, LiveEntry>>();
+  const shard = (index: number) => {
+    let entries = shards.get(index);
+    if (!entries) {
+      entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
+      shards.set(index, entries);
+    }
+    return entries;
+  };
+  return {
+    version: meta.version,
+    site: meta.site!,
+    facts: meta.facts!,
+    count: meta.count!,
+    get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
+  };
+}
+
+/** A shard's countdowns, checked, by slug. */
+function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
+  const bySlug = new Map<string, LiveEntry>();
+  for (const [key, countdown] of Object.entries(data as Record<string, Partial<LiveCountdown>>)) {
+    const targetMs = isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
+    if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs)) {
+      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
+    }
+    const { zone, lang, status, repeat } = countdown;
+    if ((zone !== undefined && !isText(zone)) || (lang !== undefined && !isText(lang)) || (status !== undefined && status !== "postponed" && status !== "cancelled")) {
+      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang or status that is not one`);
+    }
+    const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetDate: countdown.targetDate!, targetMs, repeat: undefined };
+    if (repeat !== undefined) {
+      const { rule, start, until } = repeat;
+      const wall = isText(start) ? parseWallClock(start) : undefined;
+      const untilMs = until === undefined ? undefined : TARGET_DATE.test(until) ? Date.parse(until) : NaN;
+      if (!REPEATS.includes(rule) || !wall || Number.isNaN(untilMs)) {
+        throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, or with a bad until`);
+      }
+      entry.repeat = repeat;
+      entry.schedule = { start: wall, zone: zone ?? "UTC", repeat: rule, ...(untilMs === undefined ? {} : { untilMs }) };
+    }
+    bySlug.set(key, entry);
+  }
+  return bySlug;
+}
+
+/** A store over live data held in memory, in the same files the build writes (tests, tools). */
+export const memoryLiveStore = (data: LiveData) => {
+  const files = liveDataFiles(data);
+  return createLiveStore((name) => files.get(name));
+};

@@ -3,7 +3,7 @@
 // configurator and Copy buttons.
 import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
-import { CHOICES, OPTION_NAMES, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
+import { CHOICES, OPTION_NAMES, choicePattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
 
 /**
  * Every `[data-countdown]` element (not postponed or cancelled) shows the time left in its
@@ -34,23 +34,20 @@ showTimes(document);
 
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
-  tickEverySecond(
-    (nowMs) => {
-      let ticking = false;
-      for (const item of live) {
-        const targetMs = item.target(nowMs);
-        if (item.shown && targetMs !== item.shown) showTimes(item.root, targetMs);
-        item.shown = targetMs;
-        const text = formatTimeLeft(timeLeft(targetMs, nowMs));
-        if (item.left.textContent !== text) item.left.textContent = text;
-        item.done?.classList.toggle("pending", nowMs < targetMs);
-        ticking ||= nowMs < targetMs;
-      }
-      return ticking;
-    },
-    // Every target is a whole second, so all change at the same boundary.
-    () => live[0]!.target(Date.now()),
-  );
+  // Every target is a whole second, so all change at the same boundary.
+  tickEverySecond((nowMs) => {
+    let ticking = false;
+    for (const item of live) {
+      const targetMs = item.target(nowMs);
+      if (item.shown && targetMs !== item.shown) showTimes(item.root, targetMs);
+      item.shown = targetMs;
+      const text = formatTimeLeft(timeLeft(targetMs, nowMs));
+      if (item.left.textContent !== text) item.left.textContent = text;
+      item.done?.classList.toggle("pending", nowMs < targetMs);
+      ticking ||= nowMs < targetMs;
+    }
+    return ticking;
+  });
 }
 
 /**
@@ -60,7 +57,7 @@ if (live.length > 0) {
  */
 const form = document.querySelector<HTMLFormElement>("[data-configurator]");
 if (form) {
-  const defaults = resolveOptions(form.dataset.defaults!, "");
+  const defaults = resolveOptions(form.dataset.defaults!, "", new RegExp(choicePattern()));
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
   // Start from the countdown's defaults.
   for (const [name, value] of Object.entries(defaults)) {

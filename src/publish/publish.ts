@@ -9,14 +9,15 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import type { Problem } from "../countdown/countdown-file.ts";
-import { liveCountdown, type LiveDataFile } from "../live/live-store.ts";
+import { META_FILE, liveCountdown, liveDataFiles, type LiveData } from "../live/live-store.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { precompress } from "./precompress.ts";
+import { bundleServer } from "./server-bundle.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions, type SiteInput } from "../site/site-input.ts";
 
-export type PublishResult = { ok: true; countdowns: number; outDir: string } | { ok: false; problems: Problem[] };
+export type PublishResult = { ok: true; countdowns: number; outDir: string; warnings: Problem[] } | { ok: false; problems: Problem[] };
 
-export function liveDataFile(input: SiteInput): LiveDataFile {
+export function liveData(input: SiteInput): LiveData {
   return {
     version: input.version,
     site: input.config.site,
@@ -33,7 +34,13 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
     if (error instanceof CountdownProblemsError) return { ok: false, problems: error.problems };
     throw error;
   }
+  await publishInput(input);
+  return { ok: true, countdowns: input.countdowns.length, outDir: config.outDir, warnings: input.warnings ?? [] };
+}
 
+/** Builds a checked input beside OUT_DIR and swaps it in (the dev loop gives its own input). */
+export async function publishInput(input: SiteInput): Promise<void> {
+  const { config } = input;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
   // Built beside the output folder, under names no one else uses, then swapped in by renames on the
@@ -44,16 +51,11 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
   try {
     await mkdir(next);
     await writeFile(paths.marker, BUILD_MARKER_TEXT);
-    // The configuration of eleventy.config.js, given the checked input (no config file is read).
-    const eleventy = new Eleventy(undefined, undefined, {
-      configPath: false,
-      quietMode: true,
-      config: (eleventyConfig) => configureSite(eleventyConfig, { input: { ...input, outputDir: paths.site } }),
-    });
-    await eleventy.write();
+    await renderSite(input, paths.site);
     if (!config.netlify) await precompress(paths.site);
-    await mkdir(path.dirname(paths.liveData), { recursive: true });
-    await writeFile(paths.liveData, `${JSON.stringify(liveDataFile(input))}\n`);
+    await writeLiveData(paths.live, liveData(input));
+    // Netlify runs the functions instead; the dev loop serves in its own process.
+    if (!config.netlify && !input.dev) await bundleServer(next, outDir);
 
     // Checked again right before the swap: the folder may have changed since the settings were read.
     assertReplaceable(outDir);
@@ -63,7 +65,24 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
     await rm(next, { recursive: true, force: true });
     await rm(previous, { recursive: true, force: true });
   }
-  return { ok: true, countdowns: input.countdowns.length, outDir };
+}
+
+/** Runs Eleventy over a checked input into `siteDir`, configured as eleventy.config.js configures it (no config file is read). */
+export async function renderSite(input: SiteInput, siteDir: string): Promise<void> {
+  const eleventy = new Eleventy(undefined, undefined, {
+    configPath: false,
+    quietMode: true,
+    config: (eleventyConfig) => configureSite(eleventyConfig, { input: { ...input, outputDir: siteDir } }),
+  });
+  await eleventy.write();
+}
+
+/** Writes the live data folder: the shards, then meta.json, which readers take as the sign it is complete. */
+export async function writeLiveData(dir: string, data: LiveData): Promise<void> {
+  const files = liveDataFiles(data);
+  await mkdir(path.join(dir, "shards"), { recursive: true });
+  for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
+  await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }
 
 /** The output folder may be replaced only if it is missing, empty, or an earlier build's. */

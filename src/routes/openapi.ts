@@ -8,16 +8,21 @@ import { SHAPES } from "../live/handler.ts";
 import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
 import {
   ALLOWED_METHODS,
+  BADGE_CACHE,
   HEALTH_PATH,
   LIVE_CACHE,
+  OEMBED_PATH,
   OPENAPI_PATH,
   PAGES_PATH,
   PER_DEPLOY_CACHE,
   SCHEMA_PATH,
   absoluteUrl,
+  badgePath,
   dataPath,
   embedPath,
   livePath,
+  pagePath,
+  previewImagePath,
   publicPath,
 } from "./route-table.ts";
 
@@ -59,7 +64,7 @@ const widgetOptions = [
 interface Endpoint {
   path: string;
   id: string;
-  tag: "Countdowns" | "Widget" | "Service";
+  tag: "Countdowns" | "Widget" | "Sharing" | "Service";
   summary: string;
   description: string;
   parameters?: object[];
@@ -156,6 +161,56 @@ function endpoints(): Endpoint[] {
       },
     },
     {
+      path: OEMBED_PATH,
+      id: "getOembed",
+      tag: "Sharing",
+      summary: "oEmbed: a countdown's URL as its widget",
+      description:
+        "oEmbed 1.0 (https://oembed.com/), type `rich`: the published iframe snippet of the size that fits `maxwidth` and `maxheight` " +
+        "(100% × 250 when 250 px of height are allowed, else 320 × 180, narrower down to 280 px), with a `title` naming the countdown. " +
+        "Every countdown page links it for discovery. Changes only per deploy.",
+      parameters: [
+        { name: "url", in: "query", required: true, description: `A countdown's page (\`{base_url}${pagePath("<slug>")}\`) or widget (\`{base_url}${embedPath("<slug>")}\`, its valid options kept) on this site.`, schema: { type: "string", format: "uri" } },
+        { name: "maxwidth", in: "query", required: false, description: "The widest the embed may be, in pixels (at least 280).", schema: { type: "integer", minimum: 280 } },
+        { name: "maxheight", in: "query", required: false, description: "The tallest the embed may be, in pixels (at least 180).", schema: { type: "integer", minimum: 180 } },
+        { name: "format", in: "query", required: false, description: "`json`; `xml` is not implemented (501).", schema: { type: "string", enum: ["json", "xml"], default: "json" } },
+      ],
+      responses: {
+        "200": { description: "The embed.", headers: { "Cache-Control": header("A few minutes.", "public, max-age=300"), ...CORS }, content: json(ref("Oembed")) },
+        "400": error("`url` missing or not a URL, `maxwidth`/`maxheight` not whole numbers or below the widget's smallest size, `format` unknown (`missing_url`, `invalid_url`, `invalid_size`, `invalid_format`)."),
+        "404": error("`url` is not a countdown of this site (`not_found`)."),
+        "501": error("`format=xml` (`format_not_implemented`)."),
+        "503": error("The built countdown data cannot be read (`unavailable`)."),
+      },
+    },
+    {
+      path: badgePath("{slug}"),
+      id: "getBadge",
+      tag: "Sharing",
+      slug: true,
+      summary: "A live badge for READMEs",
+      description:
+        "A shields-style SVG: the title, then `in 39 days`, `in 5 h`, `in 12 min`, `live now` (for an hour from the target or each occurrence), " +
+        "`ended`, `postponed` or `cancelled`. Never more than a minute old, on the CDN too.",
+      responses: {
+        "200": { description: "The badge.", headers: { "Cache-Control": header("A minute at most.", BADGE_CACHE), ...CORS }, content: { "image/svg+xml": { schema: { type: "string" } } } },
+        "404": { description: "No such countdown: a badge that says so.", headers: CORS, content: { "image/svg+xml": { schema: { type: "string" } } } },
+      },
+    },
+    {
+      path: previewImagePath("{slug}"),
+      id: "getPreviewImage",
+      tag: "Sharing",
+      slug: true,
+      summary: "The link-preview image",
+      description: "1200 × 630 PNG with the title, the target in the author's zone (or the rule of a repeating countdown) and the status: the Open Graph and Twitter card image of the countdown's page. Drawn on first request, then kept until the next deploy.",
+      responses: {
+        "200": { description: "The image.", headers: { "Cache-Control": header("An hour.", "public, max-age=3600"), ...CORS }, content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
+        "404": error("No such countdown (`not_found`)."),
+        "503": error("The built countdown data cannot be read (`unavailable`)."),
+      },
+    },
+    {
       path: OPENAPI_PATH,
       id: "getOpenApi",
       tag: "Service",
@@ -219,6 +274,7 @@ export function openApiDocument(site: SiteAddress, version: string): object {
     tags: [
       { name: "Countdowns", description: "The countdowns as JSON: live, listed and static." },
       { name: "Widget", description: "The embeddable widget." },
+      { name: "Sharing", description: "oEmbed, the link-preview image and the README badge." },
       { name: "Service", description: "Health and descriptions of the service." },
     ],
     paths: Object.fromEntries(endpoints().map((endpoint) => [endpoint.path, pathItem(endpoint)])),
@@ -289,7 +345,44 @@ function schemas(): object {
       type: "object",
       additionalProperties: false,
       required: ["slug", "title", "targetDate"],
-      properties: { slug: ref("Slug"), title: ref("Title"), targetDate: ref("Instant") },
+      properties: {
+        slug: ref("Slug"),
+        title: ref("Title"),
+        targetDate: ref("Instant"),
+        zone: { type: "string", description: "The author's IANA time zone; left out for UTC.", examples: ["Europe/Berlin"] },
+        lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
+        status: { enum: ["postponed", "cancelled"], description: "Left out when scheduled." },
+        repeat: {
+          type: "object",
+          additionalProperties: false,
+          required: ["rule", "start"],
+          description: "A repeating countdown: `targetDate` is its first occurrence; later ones are at the same wall-clock time in `zone`.",
+          properties: {
+            rule: { enum: [...REPEATS] },
+            start: { type: "string", description: "The first occurrence as a wall clock in `zone`.", examples: ["2027-03-05T17:00:00"] },
+            until: ref("Instant"),
+          },
+        },
+      },
+    },
+    Oembed: {
+      type: "object",
+      additionalProperties: false,
+      required: ["version", "type", "title", "provider_name", "provider_url", "html", "width", "height", "cache_age", "thumbnail_url", "thumbnail_width", "thumbnail_height"],
+      properties: {
+        version: { const: "1.0" },
+        type: { const: "rich" },
+        title: ref("Title"),
+        provider_name: { type: "string" },
+        provider_url: { type: "string", format: "uri" },
+        html: { type: "string", description: "The published iframe snippet, with a `title` attribute." },
+        width: { type: "integer", minimum: 280 },
+        height: { enum: [180, 250] },
+        cache_age: { type: "integer", minimum: 0 },
+        thumbnail_url: { type: "string", format: "uri", description: "The link-preview image." },
+        thumbnail_width: { const: 1200 },
+        thumbnail_height: { const: 630 },
+      },
     },
     Health: {
       type: "object",
@@ -307,7 +400,10 @@ function schemas(): object {
           additionalProperties: false,
           required: ["code", "message"],
           properties: {
-            code: { type: "string", enum: ["invalid_shape", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request"] },
+            code: {
+              type: "string",
+              enum: ["invalid_shape", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented"],
+            },
             message: { type: "string" },
           },
         },

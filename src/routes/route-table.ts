@@ -22,22 +22,39 @@ export const livePath = (slug: string) => `/api/countdown/${slug}`;
 const DATA_FOLDER = "/api/data/";
 /** A countdown's static target data. */
 export const dataPath = (slug: string) => `${DATA_FOLDER}${slug}.json`;
+/** The live shields-style badge, for READMEs. */
+export const badgePath = (slug: string) => `/api/badge/${slug}.svg`;
+/** The link-preview image (Open Graph), made on first request and cached until the next deploy. */
+export const previewImagePath = (slug: string) => `/api/og/${slug}.png`;
+/** oEmbed: a countdown's page or embed URL in `url`. */
+export const OEMBED_PATH = "/api/oembed";
 
 export const INDEX_PATH = "/";
+/** The index lists this many countdowns per page (src/pages/index.njk's pagination size; test/build.test.ts holds them equal). */
+export const INDEX_PAGE_SIZE = 100;
+/** Page `n` (from 1) of the index: the first is the home page. */
+export const indexPagePath = (n: number) => (n === 1 ? INDEX_PATH : `/page/${n}/`);
+/** How many pages the index of `count` countdowns has (one, even when there are none). */
+export const indexPages = (count: number) => Math.max(1, Math.ceil(count / INDEX_PAGE_SIZE));
 export const PAGES_PATH = "/api/pages";
 export const HEALTH_PATH = "/api/health";
 export const OPENAPI_PATH = "/api/openapi.json";
 export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */
+export const DEV_RELOAD_SCRIPT = "/__dev/reload.js";
+export const DEV_EVENTS = "/__dev/events";
 /** What a path that is neither a file nor live answers, with a 404 (see FALLBACKS). */
 export const NOT_FOUND_PAGE = "/404.html";
 export const API_NOT_FOUND = "/api/not-found.json";
 export const WIDGET_NOT_FOUND = "/api/not-found.html";
 
 /** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
-export const RESERVED_SLUGS = [
-  ...new Set([INDEX_PATH + "index.html", NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
-];
+// The tables below are made by calls, marked pure so that a bundle that does not use them (the live
+// functions) leaves them out.
+export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
+  ...new Set([INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
+])();
 
 /** The path a visitor requests for a path of the site: the base path, then the path. */
 export const publicPath = (site: SiteAddress, sitePath: string) => site.basePath + sitePath;
@@ -64,6 +81,13 @@ export const LIVE_CDN_CACHE = "public, durable, max-age=1";
  * published.
  */
 export const PER_DEPLOY_CACHE = "public, max-age=10, stale-while-revalidate=60";
+/**
+ * Netlify's CDN keeps a live answer that changes only per deploy until the next deploy, which
+ * invalidates it (the oEmbed answer, the preview image).
+ */
+export const UNTIL_DEPLOY_CDN_CACHE = "public, durable, max-age=31536000";
+/** The badge changes at most once a minute: browsers, proxies (GitHub's camo) and the CDN keep it a minute at most. */
+export const BADGE_CACHE = "public, max-age=60";
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -90,10 +114,10 @@ export const PREFLIGHT_HEADERS: HeaderSet = {
 export const ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
 
 /** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes. */
-export function embedContentSecurityPolicy(tickerHashes: readonly string[]): string {
+export function embedContentSecurityPolicy(tickerHashes: readonly string[], dev = false): string {
   return [
     "default-src 'none'",
-    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")}`,
+    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")}${dev ? " 'self'" : ""}`,
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
     "img-src data:",
@@ -125,14 +149,16 @@ export function pageContentSecurityPolicy(facts: BuildFacts): string {
 // ---- Live routes -------------------------------------------------------------------------------
 
 /**
- * Routes answered by the live handler: the Netlify Function on Netlify, the same handler in the
- * local server. Netlify applies no `_headers` to function responses, so these carry every header.
- * `path` uses the syntax of the function's `config.path` (URLPattern: case-sensitive, and a trailing
- * `*` matches the rest after the slash).
+ * Routes answered by the live handler: Netlify Functions on Netlify (`fn` names the file in
+ * netlify/functions, each with the routes it answers), the same handler in the local server. Netlify
+ * applies no `_headers` to function responses, so these carry every header. `path` uses the syntax
+ * of a function's `config.path` (URLPattern: case-sensitive, and a trailing `*` matches the rest
+ * after the slash).
  */
 export const LIVE_ROUTES = [
   {
     name: "countdown",
+    fn: "live",
     path: livePath("*"),
     headers: {
       ...COMMON_HEADERS,
@@ -145,8 +171,40 @@ export const LIVE_ROUTES = [
   },
   {
     name: "health",
+    fn: "live",
     path: HEALTH_PATH,
     headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" },
+  },
+  {
+    name: "oembed",
+    fn: "share",
+    path: OEMBED_PATH,
+    headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=300", "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE },
+  },
+  {
+    name: "badge",
+    fn: "share",
+    path: badgePath("*").replace(/\*\.svg$/, "*"),
+    headers: {
+      ...COMMON_HEADERS,
+      ...CORS_HEADERS,
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": BADGE_CACHE,
+      "Netlify-CDN-Cache-Control": "public, durable, max-age=60",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  },
+  {
+    name: "preview",
+    fn: "preview",
+    path: previewImagePath("*").replace(/\*\.png$/, "*"),
+    headers: {
+      ...COMMON_HEADERS,
+      ...CORS_HEADERS,
+      "Content-Type": "image/png",
+      "Cache-Control": "public, max-age=3600",
+      "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE,
+    },
   },
 ] as const;
 
@@ -170,6 +228,8 @@ export interface BuildFacts {
   /** CSP sources of the inline stylesheets of the pages and of the widget. */
   pageStyleHash: string;
   widgetStyleHash: string;
+  /** A build for `npm run dev`: the widgets may load the dev loop's script too. */
+  dev?: boolean;
 }
 
 export interface HeaderRule {
@@ -199,7 +259,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: "/api/:name/*", headers: CORS_HEADERS },
     {
       path: embedPath(":slug"),
-      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes) },
+      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes, facts.dev) },
     },
     { path: PAGES_PATH, headers: perDeployJson },
     { path: `${DATA_FOLDER}:file`, headers: perDeployJson },
@@ -258,12 +318,12 @@ const OTHER_API_SPELLINGS = ["API", "APi", "ApI", "Api", "aPI", "aPi", "apI"];
  * `_headers` paths are not, so every other spelling of `/api/` falls back to the API's JSON too: a
  * path that gets a JSON type from the header rules never gets an HTML body.
  */
-export const FALLBACKS: readonly Fallback[] = [
-  { path: embedPath("*"), file: WIDGET_NOT_FOUND, status: 404 },
-  { path: "/api/*", file: API_NOT_FOUND, status: 404 },
+export const FALLBACKS: readonly Fallback[] = /* @__PURE__ */ (() => [
+  { path: embedPath("*"), file: WIDGET_NOT_FOUND, status: 404 as const },
+  { path: "/api/*", file: API_NOT_FOUND, status: 404 as const },
   ...OTHER_API_SPELLINGS.map((api): Fallback => ({ path: `/${api}/*`, file: API_NOT_FOUND, status: 404 })),
-  { path: "/*", file: NOT_FOUND_PAGE, status: 404 },
-];
+  { path: "/*", file: NOT_FOUND_PAGE, status: 404 as const },
+])();
 
 /** Netlify's reading of a `_redirects` path (as netlify-redirector matches it): case-sensitive. */
 export function fallbackMatches(rulePath: string, pathname: string): boolean {
@@ -282,7 +342,7 @@ export const PLATFORM_FILES = ["/_headers", "/_redirects"] as const;
 // ---- What a build publishes --------------------------------------------------------------------
 
 /** The site's own files (a path ending in "/" is its `index.html`). */
-export const SITE_FILES = [
+export const SITE_FILES = /* @__PURE__ */ (() => [
   INDEX_PATH,
   NOT_FOUND_PAGE,
   PAGES_PATH,
@@ -291,10 +351,35 @@ export const SITE_FILES = [
   PAGE_SCRIPT_PATH,
   API_NOT_FOUND,
   WIDGET_NOT_FOUND,
-].map(fileOf);
+].map(fileOf))();
 
 /** The files of one countdown. */
 export const countdownFiles = (slug: string) => [pagePath(slug), calendarPath(slug), embedFile(slug), dataPath(slug)].map(fileOf);
+
+// The same files as patterns, made from the path builders: the slug where it stands, once or more.
+const COUNTDOWN_FILE_PATTERNS = /* @__PURE__ */ (() =>
+  countdownFiles("\0").map((file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\0", "([^/]+)").replaceAll("\0", "\\1")}$`)))();
+
+/** The files of the index's pages after the first (the first is among SITE_FILES). */
+export const indexPageFiles = (count: number) => Array.from({ length: indexPages(count) - 1 }, (_, i) => fileOf(indexPagePath(i + 2)));
+
+// Page n of the index as a pattern, made from its path builder.
+const INDEX_PAGE_FILE = /* @__PURE__ */ (() => new RegExp(`^${fileOf(indexPagePath(2)).replace(/[.]/g, "\\.").replace("2", "([1-9][0-9]*)")}$`))();
+
+/** The page number of a file of the index after the first; undefined for any other path. */
+export function indexPageOfFile(file: string): number | undefined {
+  const match = INDEX_PAGE_FILE.exec(file);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The slug of a countdown's file (`/<slug>/index.html`, `/api/embed/<slug>.html`, ...); undefined for any other path. */
+export function countdownOfFile(file: string): string | undefined {
+  for (const pattern of COUNTDOWN_FILE_PATTERNS) {
+    const match = pattern.exec(file);
+    if (match) return match[1];
+  }
+  return undefined;
+}
 
 /** The file a static host serves for a path: the path itself, or `index.html` for a folder. */
 export function fileOf(sitePath: string): string {

@@ -7,8 +7,11 @@ import type { SiteAddress } from "../config.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
+import { repeatWords } from "./repeat-words.ts";
 import type { SiteCountdown } from "./site-input.ts";
-import { absoluteUrl, calendarPath, dataPath, embedFile, embedPath, livePath, pagePath, publicPath } from "../routes/route-table.ts";
+import { plainText } from "../countdown/calendar.ts";
+import { oembedUrl } from "../live/share.ts";
+import { absoluteUrl, badgePath, calendarPath, dataPath, indexPagePath, embedFile, embedPath, livePath, pagePath, previewImagePath, publicPath } from "../routes/route-table.ts";
 import { messagesFor } from "../widget/messages.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
@@ -53,6 +56,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("embedFile", embedFile);
   eleventyConfig.addFilter("livePath", livePath);
   eleventyConfig.addFilter("dataPath", dataPath);
+  eleventyConfig.addFilter("indexPagePath", indexPagePath);
   eleventyConfig.addFilter("calendarPath", calendarPath);
   // ... and as visitors request them: under the site's base path, or absolute.
   eleventyConfig.addFilter("href", (sitePath: string) => publicPath(site(), sitePath));
@@ -71,6 +75,21 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   /** The target in UTC in a countdown's language, as the widget writes it (`31 Dec 2026, 23:00`). */
   const widgetDate = memoize((lang) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
   eleventyConfig.addFilter("widgetDate", (iso: string, lang: string) => widgetDate(lang).format(Date.parse(iso)));
+  /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
+  eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
+  eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
+  eleventyConfig.addFilter("badgePath", badgePath);
+  eleventyConfig.addFilter("oembedUrl", (slug: string) => oembedUrl(site(), slug));
+  /** A countdown in one line of plain text for link previews: its description's start, else its target. */
+  const summaries = new WeakMap<SiteCountdown, string>();
+  eleventyConfig.addFilter("summary", (countdown: SiteCountdown) => {
+    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown));
+    return summaries.get(countdown)!;
+  });
+  /** Text for Markdown's link text: its brackets and backslashes escaped. */
+  eleventyConfig.addFilter("markdownText", (text: string) => text.replace(/[\\[\]]/g, "\\$&"));
+  /** Seconds since the epoch, for the chat platforms' timestamps. */
+  eleventyConfig.addFilter("unixSeconds", (iso: string) => String(Date.parse(iso) / 1000));
   /** The widget's built-in messages in a language. */
   eleventyConfig.addFilter("messages", (lang: string) => messagesFor(lang));
   /** The widget's type scale for a text (its title, its done message): smaller the longer it is. */
@@ -84,10 +103,9 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
   eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
-  /** Countdowns still running at the build's instant, soonest first (they come in that order). */
+  /** Of a list of countdowns, those still running at the build's instant, and those over then (in the list's order). */
   eleventyConfig.addFilter("upcoming", (countdowns: SiteCountdown[]) => countdowns.filter((c) => !c.over));
-  /** Countdowns over at the build's instant, the most recent first. */
-  eleventyConfig.addFilter("ended", (countdowns: SiteCountdown[]) => countdowns.filter((c) => c.over).reverse());
+  eleventyConfig.addFilter("ended", (countdowns: SiteCountdown[]) => countdowns.filter((c) => c.over));
   /**
    * The attributes the browser scripts count from: the next occurrence at build time, a repeating
    * countdown's rule (src/time/occurrence.ts), a status shown instead of ticking.
@@ -104,7 +122,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
   });
   /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
-  eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown));
+  eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
 }
 
 /** JSON that is safe inside HTML and inside `<script>`: no `<` can close an element. */
@@ -112,20 +130,10 @@ export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** A repeat rule in words, in English (the site's language), with the time in the countdown's zone. */
-export function repeatWords({ schedule, timezone }: Countdown): string {
-  const { start, repeat, untilMs } = schedule;
-  if (!repeat) return "";
-  const date = new Date(Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute));
-  const words = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...options }).format(date);
-  const time = words({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const ordinal = (day: number) => `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
-  const rule = {
-    daily: "Every day",
-    weekly: `Every ${words({ weekday: "long" })}`,
-    monthly: `Every month on the ${ordinal(start.day)}${start.day > 28 ? " (a month without one is skipped)" : ""}`,
-    yearly: `Every year on ${words({ day: "numeric", month: "long" })}${start.month === 2 && start.day === 29 ? " (in leap years)" : ""}`,
-  }[repeat];
-  const until = untilMs === undefined ? "" : `, until ${DateTime.fromMillis(untilMs, { zone: timezone }).toFormat("d LLL yyyy")}`;
-  return `${rule} at ${time} (${timezone})${until}`;
+/** The start of a countdown's description as one line of plain text, at most 200 characters; without one, what and when. */
+export function summary(countdown: SiteCountdown): string {
+  const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
+  if (!text) return `Countdown to ${countdown.title}: ${new Date(countdown.nextMs).toUTCString().replace("GMT", "UTC")}.`;
+  const chars = [...text];
+  return chars.length <= 200 ? text : `${chars.slice(0, 199).join("").trimEnd()}…`;
 }

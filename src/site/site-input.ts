@@ -30,6 +30,12 @@ export interface SiteInput {
   builtAt: number;
   version: string;
   assets: SiteAssets;
+  /** Build only these countdowns' own files (the dev loop's rebuild of what changed); the lists still hold them all. */
+  only?: ReadonlySet<string>;
+  /** A build for `npm run dev`: every HTML file loads its reload script (src/dev/). */
+  dev?: boolean;
+  /** What the valid countdowns probably do not mean (a past target, ...): said, never failing the build. */
+  warnings?: Problem[];
 }
 
 export class CountdownProblemsError extends Error {
@@ -55,12 +61,13 @@ export interface GatherOptions {
   now?: number;
   /** The release shown by /api/health (default: the package version and the commit). */
   version?: string;
+  /** The browser assets, when already compiled (default: compile them). */
+  assets?: SiteAssets;
+  dev?: boolean;
 }
 
-/** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
-export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
-  const { countdowns, problems } = await loadCountdowns(requireCountdownsDir(config));
-  if (problems.length > 0) throw new CountdownProblemsError(problems);
+/** A build's input from countdowns already read and checked. */
+export async function siteInputOf(config: Config, countdowns: Countdown[], options: GatherOptions = {}): Promise<SiteInput> {
   const builtAt = options.now ?? Date.now();
   return {
     config,
@@ -68,8 +75,17 @@ export async function gatherSiteInput(config: Config, options: GatherOptions = {
     countdowns: atInstant(countdowns, builtAt),
     builtAt,
     version: options.version ?? releaseVersion(config.commit),
-    assets: await buildAssets(),
+    assets: options.assets ?? (await buildAssets()),
+    ...(options.dev ? { dev: true } : {}),
   };
+}
+
+/** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
+export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
+  const now = options.now ?? Date.now();
+  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now });
+  if (problems.length > 0) throw new CountdownProblemsError(problems);
+  return { ...(await siteInputOf(config, countdowns, { ...options, now })), warnings };
 }
 
 /**

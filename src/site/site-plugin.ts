@@ -14,7 +14,9 @@ import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.
 import { openApiDocument } from "../routes/openapi.ts";
 import {
   API_NOT_FOUND,
+  DEV_RELOAD_SCRIPT,
   INDEX_PATH,
+  publicPath,
   NOT_FOUND_PAGE,
   OPENAPI_PATH,
   PAGES_PATH,
@@ -29,14 +31,10 @@ import {
 } from "../routes/route-table.ts";
 import { jsonForHtml, siteFilters } from "./filters.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
+import { SITE } from "./site-identity.ts";
 import { gatherFromEnvironment, type SiteInput } from "./site-input.ts";
 
-/** The site's name and language, shown on every page. */
-export const SITE = {
-  name: "Countdowns",
-  description: "Live countdowns to dates that matter, as JSON and as embeddable widgets.",
-  language: "en",
-};
+export { SITE };
 
 /** The list behind `/api/pages`: soonest first (the order the countdowns come in), absolute URLs. */
 export function pagesList(countdowns: Countdown[], site: SiteAddress) {
@@ -45,7 +43,12 @@ export function pagesList(countdowns: Countdown[], site: SiteAddress) {
 
 /** What the headers of a build depend on: the hashes of its inline code. */
 export function buildFacts(input: SiteInput): BuildFacts {
-  return { tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash], pageStyleHash: input.assets.pageStyle.hash, widgetStyleHash: input.assets.widgetStyle.hash };
+  return {
+    tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash],
+    pageStyleHash: input.assets.pageStyle.hash,
+    widgetStyleHash: input.assets.widgetStyle.hash,
+    ...(input.dev ? { dev: true } : {}),
+  };
 }
 
 export interface SiteOptions {
@@ -89,6 +92,21 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   eleventyConfig.configureErrorReporting({ allowMissingExtensions: true });
 
   eleventyConfig.addGlobalData("countdowns", () => current().countdowns);
+  /** The countdowns whose own files (page, widget, data, calendar) this build writes: all, or those of `only`. */
+  eleventyConfig.addGlobalData("pagedCountdowns", () => {
+    const { countdowns, only } = current();
+    return only ? countdowns.filter((countdown) => only.has(countdown.slug)) : countdowns;
+  });
+  // `npm run dev`: every HTML file loads the script that reloads it when the build changes (src/dev/).
+  eleventyConfig.addTransform("dev-reload", function (content) {
+    if (!current().dev || !String(this.page.outputPath).endsWith(".html")) return content;
+    return `${content}<script type="module" src="${publicPath(current().config.site, DEV_RELOAD_SCRIPT)}"></script>\n`;
+  });
+  /** The index's order: upcoming soonest first, then ended, the most recent first (src/pages/index.njk pages it). */
+  eleventyConfig.addGlobalData("indexItems", () => {
+    const { countdowns } = current();
+    return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
+  });
   eleventyConfig.addGlobalData("site", () => ({ ...SITE, address: current().config.site }));
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
@@ -107,7 +125,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
       data: {
         permalink,
         eleventyExcludeFromCollections: true,
-        ...(perCountdown ? { pagination: { data: "countdowns", size: 1, alias: "countdown", addAllPagesToCollections: false } } : {}),
+        ...(perCountdown ? { pagination: { data: "pagedCountdowns", size: 1, alias: "countdown", addAllPagesToCollections: false } } : {}),
       },
       render,
     });

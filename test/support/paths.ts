@@ -15,7 +15,7 @@ export const TEST_NOW = Number(process.env.COUNTDOWN_TEST_NOW);
 export const TEST_COUNTDOWNS_DIR = path.join(TEST_WORK_DIR, "countdowns");
 export const TEST_OUT_DIR = path.join(TEST_WORK_DIR, "dist");
 export const TEST_SITE_DIR = path.join(TEST_OUT_DIR, "site");
-export const TEST_LIVE_DATA = path.join(TEST_OUT_DIR, "live", "countdowns.json");
+export const TEST_LIVE_DIR = path.join(TEST_OUT_DIR, "live");
 export const TEST_BASE_URL = "https://countdowns.example.test";
 /** The environment of a command run on the fixtures. */
 export const TEST_ENV = { COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: TEST_OUT_DIR, URL: TEST_BASE_URL };

@@ -1,0 +1,12 @@
+// The Netlify Function of the routes that share a countdown elsewhere: the oEmbed answer and the live
+// badge (src/live/share.ts), over the live data of the same build, read as netlify/functions/live.ts reads it.
+import { fileURLToPath } from "node:url";
+import { folderFunction } from "../../src/live/live-folder.ts";
+import { SHARE_ANSWERS } from "../../src/live/share.ts";
+
+export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), SHARE_ANSWERS);
+
+// A literal, as Netlify reads it; test/route-parity.test.ts checks it against LIVE_ROUTES.
+export const config = {
+  path: ["/api/oembed", "/api/badge/*"],
+};

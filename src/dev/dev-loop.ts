@@ -1,0 +1,202 @@
+// `npm run dev`: build, serve, watch, rebuild what changed, reload the open pages and widgets.
+//
+// A countdown file that changes is read again alone, and only its own files (page, widget, data,
+// calendar) are written again, with the lists that hold every countdown (index, /api/pages) and the
+// live data: a change costs about the same at 100 countdowns and at 10,000 (`npm run bench -- dev`).
+// A change to the site's sources (src/) rebuilds everything. A file with problems is reported in the
+// terminal and over every open page, and the last good build keeps being served until it is fixed.
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import type http from "node:http";
+import path from "node:path";
+import { build } from "esbuild";
+import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
+import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../countdown/countdown-file.ts";
+import { liveData, publishInput, renderSite, writeLiveData } from "../publish/publish.ts";
+import { DEV_EVENTS, DEV_RELOAD_SCRIPT, countdownFiles, indexPageFiles } from "../routes/route-table.ts";
+import { buildAssets, type SiteAssets } from "../site/assets.ts";
+import { siteInputOf } from "../site/site-input.ts";
+import { createLocalServer, type LocalServer } from "../server/local-server.ts";
+
+export interface DevLoopOptions {
+  config: Config;
+  log?: (line: string) => void;
+  /** The clock, in ms since the epoch (default: the system clock). */
+  now?: () => number;
+}
+
+export interface DevLoop {
+  local: LocalServer;
+  /** Resolves once the changes seen so far are built (or reported). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long to wait for more changes after one, so that an editor's save (several events) is one rebuild. */
+const QUIET_MS = 30;
+
+export async function startDevLoop({ config, log = (line) => console.log(line), now = Date.now }: DevLoopOptions): Promise<DevLoop> {
+  const countdownsDir = requireCountdownsDir(config);
+  const displayDir = path.basename(countdownsDir);
+  const paths = buildPaths(config.outDir);
+  const reloadScript = await bundleReloadScript();
+
+  /** Every countdown file's latest reading, by file name: its countdown and warnings, or its problems. */
+  const files = new Map<string, { countdown?: Countdown; problems: Problem[]; warnings: Problem[] }>();
+  const read = (name: string) => {
+    const file = path.join(countdownsDir, name);
+    if (!existsSync(file)) files.delete(name);
+    else files.set(name, parseCountdownFile(`${displayDir}/${name}`, readFileSync(file, "utf8"), { now: now() }));
+  };
+  for (const name of readdirSync(countdownsDir)) if (name.endsWith(".md")) read(name);
+
+  let assets: SiteAssets | undefined;
+  let sourceProblem: string | undefined;
+  let problems: string[] = [];
+  let built = existsSync(paths.liveMeta);
+  /** How many countdowns the served build has (to know which index pages a rebuild leaves behind). */
+  let previousCount = 0;
+  let local: LocalServer | undefined;
+  const clients = new Set<http.ServerResponse>();
+  const send = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  // The dev loop's own routes: the reload script, and the events it listens to.
+  const answerFirst = (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => {
+    if (sitePath === DEV_RELOAD_SCRIPT) {
+      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }).end(reloadScript);
+      return true;
+    }
+    if (sitePath !== DEV_EVENTS) return false;
+    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
+    res.write(`retry: 500\n\n`);
+    if (problems.length) res.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
+    clients.add(res);
+    req.once("close", () => clients.delete(res));
+    return true;
+  };
+
+  /** Builds what changed since the last build: everything, or the countdowns of `changed` file names. */
+  async function rebuild(changed: Set<string> | "all"): Promise<void> {
+    const started = performance.now();
+    if (changed === "all") {
+      try {
+        assets = await buildAssets();
+        sourceProblem = undefined;
+      } catch (error) {
+        sourceProblem = `src/: the browser code does not compile: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+      }
+    } else for (const name of changed) read(name);
+    // The warnings of what was read now (the first time: every file).
+    for (const [name, file] of files) if (changed === "all" ? !local : changed.has(name)) for (const warning of file.warnings) log(formatWarning(warning));
+
+    const all = [...files.values()];
+    problems = [...(sourceProblem ? [sourceProblem] : []), ...all.flatMap((file) => file.problems).map(formatProblem)];
+    if (problems.length) {
+      log(`${problems.length} problem(s); still serving the last good build:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+      send("problems", problems);
+      return;
+    }
+    const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, dev: true });
+    if (changed === "all" || !built) {
+      await publishInput(input);
+      built = true;
+    } else {
+      const slugs = new Set([...changed].map((name) => name.replace(/\.md$/, "")));
+      const gone = [...slugs].filter((slug) => !files.has(`${slug}.md`));
+      await writeChanged({ ...input, only: slugs }, gone, previousCount);
+    }
+    previousCount = input.countdowns.length;
+    local?.reload();
+    send("problems", []);
+    send("reload", {});
+    log(`Rebuilt ${changed === "all" ? "everything" : [...changed].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
+  }
+
+  /** Writes the files of the countdowns in `input.only`, the lists and the live data into the served build. */
+  async function writeChanged(input: Parameters<typeof renderSite>[0], gone: string[], countBefore: number): Promise<void> {
+    const scratch = `${config.outDir}.dev-${randomUUID()}`;
+    try {
+      await renderSite(input, scratch);
+      for (const file of readdirSync(scratch, { recursive: true, withFileTypes: true })) {
+        if (!file.isFile()) continue;
+        const relative = path.relative(scratch, path.join(file.parentPath, file.name));
+        const target = path.join(paths.site, relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        // The compressed twins of the file as it was would be served in its place.
+        await Promise.all([".br", ".gz"].map((twin) => rm(target + twin, { force: true })));
+        await rename(path.join(scratch, relative), target);
+      }
+      // What no longer exists: the files of a deleted countdown, the pages of the index past its end.
+      const stale = [...gone.flatMap(countdownFiles), ...indexPageFiles(countBefore).filter((file) => !indexPageFiles(input.countdowns.length).includes(file))];
+      for (const file of stale) for (const twin of ["", ".br", ".gz"]) await rm(path.join(paths.site, file + twin), { force: true });
+      await writeLiveData(paths.live, liveData(input));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  // Rebuilds run one at a time; changes that come in meanwhile are gathered for the next one.
+  let pending: Set<string> | "all" | undefined;
+  let running = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (change: string | "all") => {
+    pending = change === "all" || pending === "all" ? "all" : new Set([...(pending ?? []), change]);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const next = pending!;
+      pending = undefined;
+      running = running.then(() => rebuild(next)).catch((error: unknown) => log(`Rebuild failed: ${error instanceof Error ? error.stack : String(error)}`));
+    }, QUIET_MS);
+  };
+
+  await rebuild("all");
+  if (!built) throw new DevBuildError(problems);
+  local = createLocalServer({ outDir: config.outDir, answerFirst, log });
+
+  const watchers: FSWatcher[] = [
+    watch(countdownsDir, (_event, name) => name?.endsWith(".md") && schedule(name)),
+    watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
+  ];
+
+  return {
+    local,
+    settled: async () => {
+      // Until no change waits for its rebuild and no rebuild runs.
+      do {
+        while (pending) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+        await running;
+      } while (pending);
+    },
+    close: async () => {
+      for (const watcher of watchers) watcher.close();
+      clearTimeout(timer);
+      await running;
+      for (const client of clients) client.end();
+      await local.close();
+    },
+  };
+}
+
+/** The first build failed and there is no earlier build to serve: every problem, for the terminal. */
+export class DevBuildError extends Error {
+  override name = "DevBuildError";
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} problem(s); fix them and start again:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+  }
+}
+
+/** The reload script, compiled for the browser. */
+async function bundleReloadScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(PROJECT_ROOT, "src/dev/reload-client.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    target: "es2020",
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}

@@ -1,0 +1,20 @@
+// A repeating countdown's rule in words, in English (the site's language), with the time in its zone:
+// "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". Intl only, for the pages and the
+// preview image alike.
+import type { Schedule } from "../time/occurrence.ts";
+
+const ordinal = (day: number) => `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
+
+export function repeatWords({ start, zone, repeat, untilMs }: Schedule): string {
+  if (!repeat) return "";
+  const date = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute);
+  const words = (options: Intl.DateTimeFormatOptions, ms = date, timeZone = "UTC") => new Intl.DateTimeFormat("en-GB", { timeZone, ...options }).format(ms);
+  const rule = {
+    daily: "Every day",
+    weekly: `Every ${words({ weekday: "long" })}`,
+    monthly: `Every month on the ${ordinal(start.day)}${start.day > 28 ? " (a month without one is skipped)" : ""}`,
+    yearly: `Every year on ${words({ day: "numeric", month: "long" })}${start.month === 2 && start.day === 29 ? " (in leap years)" : ""}`,
+  }[repeat];
+  const until = untilMs === undefined ? "" : `, until ${words({ day: "numeric", month: "short", year: "numeric" }, untilMs, zone)}`;
+  return `${rule} at ${words({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} (${zone})${until}`;
+}

@@ -1,0 +1,136 @@
+// `npm run dev` (CONTRACT, "Self-hosting"; issue 15): it builds and serves, rebuilds a changed countdown
+// alone, tells open pages to reload, reports a bad file in the terminal and over the page while the
+// last good build keeps being served, and picks up new and deleted files. In-process, on a free port.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../src/config.ts";
+import { startDevLoop, type DevLoop } from "../src/dev/dev-loop.ts";
+import { launchBrowser } from "./support/browsers.ts";
+import { fromNow } from "./support/fixtures.ts";
+
+const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
+
+let work: string;
+let countdowns: string;
+let loop: DevLoop;
+let base: string;
+const lines: string[] = [];
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), "dev-"));
+  countdowns = path.join(work, "countdowns");
+  mkdirSync(countdowns);
+  writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day", 10));
+  writeFileSync(path.join(countdowns, "party.md"), countdown("Party", 20));
+  loop = await startDevLoop({ config: readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), PORT: "0" }), log: (line) => lines.push(line) });
+  await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await loop?.close();
+});
+
+/** The events the open pages receive, as they come. */
+async function listen(): Promise<{ events: { event: string; data: string }[]; stop: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/__dev/events`, { signal: controller.signal });
+  const events: { event: string; data: string }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf("\n\n"); end !== -1; end = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: /^data: (.*)$/m.exec(block)![1]! });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+const page = async (target: string) => fetch(`${base}${target}`);
+
+describe("npm run dev", () => {
+  it("serves a dev build whose pages and widgets load the reload script", async () => {
+    for (const target of ["/", "/launch/", "/api/embed/launch"]) {
+      const html = await (await page(target)).text();
+      expect(html, target).toContain('<script type="module" src="/__dev/reload.js"></script>');
+    }
+    const script = await page("/__dev/reload.js");
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await script.text()).toContain("new EventSource");
+    // The widget's CSP lets it load that script in a dev build.
+    expect((await page("/api/embed/launch")).headers.get("content-security-policy")).toMatch(/script-src [^;]*'self'/);
+  });
+
+  it("rebuilds a changed countdown and tells open pages to reload", async () => {
+    const { events, stop } = await listen();
+    writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day, moved", 11));
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    stop();
+    expect(await (await page("/launch/")).text()).toContain("<h1>Launch day, moved</h1>");
+    expect((await (await page("/api/countdown/launch")).json()).title).toBe("Launch day, moved");
+    expect(lines.at(-1)).toMatch(/^Rebuilt launch\.md in \d+ ms\.$/);
+  });
+
+  it("reports a bad file in the terminal and to open pages, keeps serving the last good build, and reloads once it is fixed", async () => {
+    const { events, stop } = await listen();
+    writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party: the sequel\ntarget: soon\n---\n");
+    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: 10_000 }).toBeDefined();
+    const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
+    expect(problems[0]).toMatch(/^countdowns\/party\.md: line 2: .*quotes/);
+    expect(lines.some((line) => line.includes("still serving the last good build") && line.includes("countdowns/party.md"))).toBe(true);
+    expect(await (await page("/party/")).text()).toContain("<h1>Party</h1>");
+    writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed", 20));
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    stop();
+    expect(await (await page("/party/")).text()).toContain("<h1>Party, fixed</h1>");
+  });
+
+  it("publishes a new file and takes a deleted one away", async () => {
+    writeFileSync(path.join(countdowns, "new-one.md"), countdown("New one", 5));
+    await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(200);
+    expect((await (await page("/api/pages")).json()).map((p: { slug: string }) => p.slug)).toContain("new-one");
+    rmSync(path.join(countdowns, "new-one.md"));
+    await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(404);
+    expect((await page("/api/countdown/new-one")).status).toBe(404);
+  });
+
+  describe("in a browser", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("shows the problems over the page, and reloads the page when they are fixed", async () => {
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/launch/`);
+      await tab.waitForFunction(() => document.readyState === "complete");
+      // Give the page's event stream a moment to connect.
+      await tab.waitForTimeout(300);
+      writeFileSync(path.join(countdowns, "launch.md"), '---\ntitle: "Launch"\ntarget: "2030-02-30T10:00"\n---\n');
+      const overlay = tab.locator("#countdown-dev-problems");
+      await overlay.waitFor({ timeout: 10_000 });
+      expect(await overlay.textContent()).toMatch(/countdowns\/launch\.md: target/);
+      writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch, in the browser", 12));
+      await tab.waitForFunction(() => document.querySelector("h1")?.textContent === "Launch, in the browser", undefined, { timeout: 10_000 });
+      expect(await overlay.count()).toBe(0);
+      await tab.close();
+    }, 30_000);
+  });
+});
