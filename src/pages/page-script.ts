@@ -13,7 +13,8 @@ import { CHOICES, OPTION_NAMES, choicePattern, isValidOption, resolveOptions, ty
  */
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
   target: countingTo(root.dataset),
-  shown: 0,
+  /** The instant its `<time>` elements name: the build's, until it moves on. */
+  shown: Date.parse(root.dataset.countdown!),
   root,
   left: root.querySelector<HTMLElement>("[data-left]")!,
   done: root.querySelector<HTMLElement>("[data-done]"),
@@ -29,6 +30,12 @@ function showTimes(within: ParentNode, ms?: number): void {
     if (time.dataset.local !== undefined) time.textContent = localFormat.format(new Date(time.dateTime));
     else if (ms !== undefined) time.textContent = timeFormat(time.dataset.zoned || "UTC").format(ms);
   }
+  // The chat snippets of a countdown's page name the same instant.
+  if (ms === undefined) return;
+  const utc = new Date(ms).toISOString().replace(/\.000Z$/, " UTC").replace("T", " ");
+  for (const chat of document.querySelectorAll<HTMLElement>("[data-chat]")) {
+    chat.textContent = chat.dataset.chat!.replaceAll("{unix}", String(ms / 1000)).replaceAll("{utc}", utc);
+  }
 }
 showTimes(document);
 
@@ -39,7 +46,7 @@ if (live.length > 0) {
     let ticking = false;
     for (const item of live) {
       const targetMs = item.target(nowMs);
-      if (item.shown && targetMs !== item.shown) showTimes(item.root, targetMs);
+      if (targetMs !== item.shown) showTimes(item.root, targetMs);
       item.shown = targetMs;
       const text = formatTimeLeft(timeLeft(targetMs, nowMs));
       if (item.left.textContent !== text) item.left.textContent = text;

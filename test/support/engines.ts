@@ -1,6 +1,7 @@
-// Chromium, Firefox and WebKit behind one small API, so a browser test runs in all three and skips,
-// saying why, what an engine's driver cannot do. Every limit below was measured on Debian's browsers;
-// test/browser/engines.test.ts holds each engine to what it claims.
+// Chromium, Firefox and WebKit behind one small API, so a browser test runs in all three. What an
+// engine's driver cannot do it refuses, loudly, with the reason: a test then checks the same fact
+// another way, never skips. Every limit below was measured on Debian's browsers, and is measured again
+// by `confirmCannot`; test/browser/engines.test.ts holds each engine to what it claims.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,13 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import puppeteer, { type Browser as PuppeteerBrowser } from "puppeteer-core";
-import { Builder, type WebDriver } from "selenium-webdriver";
+import { Builder, By, type WebDriver } from "selenium-webdriver";
 import { CHROMIUM, launchBrowser } from "./browsers.ts";
 
 export type EngineName = "chromium" | "firefox" | "webkit";
 export const ENGINE_NAMES: EngineName[] = ["chromium", "firefox", "webkit"];
 
-const ABILITIES = ["colorScheme", "reducedMotion", "disableJavaScript", "beforeLoadScript", "consoleMessages", "screenshots"] as const;
+const ABILITIES = ["colorScheme", "reducedMotion", "timeZone", "disableJavaScript", "beforeLoadScript", "consoleMessages", "screenshots"] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 /** What each engine's driver cannot do, and why; `can` is everything else. */
@@ -37,6 +38,8 @@ export interface OpenOptions {
   height?: number;
   colorScheme?: "light" | "dark";
   reducedMotion?: "reduce" | "no-preference";
+  /** The visitor's time zone (an IANA name), as Intl and Date see it; the machine's unless given. */
+  timeZone?: string;
   /** false: the page's own scripts do not run (evaluate still does). */
   javaScript?: boolean;
   /** A script's source, run in every document before the page's own scripts. */
@@ -45,8 +48,13 @@ export interface OpenOptions {
 
 export interface Engine {
   name: EngineName;
-  /** What this engine's driver can do; a test skips the rest, giving CANNOT[name][ability] as why. */
+  /** What this engine's driver can do; the rest it refuses, giving CANNOT[name][ability] as why. */
   can: Record<Ability, boolean>;
+  /**
+   * Asks the engine's driver itself for `ability`, one this engine claims it cannot do, and gives the
+   * driver's refusal in its own words; throws if the driver does it after all (CANNOT is then out of date).
+   */
+  confirmCannot(ability: Ability): Promise<string>;
   /** Opens `url` in a page of its own (no cookies, storage or cache shared with other pages). */
   open(url: string, options?: OpenOptions): Promise<EnginePage>;
   /** Closes every page and ends every process the engine started. */
@@ -54,6 +62,10 @@ export interface Engine {
 }
 
 export interface EnginePage {
+  /** Loads `url` in this page, as following a link does (the page keeps its viewport, options and before-load script). */
+  goto(url: string): Promise<void>;
+  /** Clicks the first element `selector` matches as a user would: a trusted click at its centre. */
+  click(selector: string): Promise<void>;
   /**
    * Calls `fn` in the page with `args` (sent as JSON) and gives back its result through JSON, so
    * `undefined` comes back as null in every engine; an async function is awaited (except in WebKit
@@ -65,7 +77,7 @@ export interface EnginePage {
   setViewport(width: number, height: number): Promise<void>;
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  /** Console errors and warnings and uncaught errors so far (none where the engine cannot report them). */
+  /** Console errors and warnings and uncaught errors so far; throws, with the reason, where the engine cannot report them. */
   consoleProblems(): string[];
   close(): Promise<void>;
 }
@@ -112,19 +124,44 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
       const needs: [Ability, boolean][] = [
         ["colorScheme", options.colorScheme !== undefined],
         ["reducedMotion", options.reducedMotion !== undefined],
+        ["timeZone", options.timeZone !== undefined],
         ["disableJavaScript", options.javaScript === false],
         ["beforeLoadScript", options.beforeLoad !== undefined],
       ];
       for (const [ability, needed] of needs) {
-        if (needed && !can[ability]) throw new Error(`${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Skip this check when !engine.can.${ability}.`);
+        if (needed && !can[ability]) throw cannotError(name, ability);
       }
-      return launched.open(url, options);
+      const page = await launched.open(url, options);
+      if (!can.screenshots) page.screenshot = () => Promise.reject(cannotError(name, "screenshots"));
+      return page;
+    },
+    async confirmCannot(ability) {
+      if (can[ability]) throw new Error(`${name} claims it can ${ability}: there is no limit to confirm.`);
+      const attempt = launched.attempts[ability];
+      if (!attempt) throw new Error(`${name} has no way to ask its driver for ${ability}: add one to its attempts.`);
+      const refusal = await attempt();
+      if (refusal === undefined) throw new Error(`${name}'s driver did ${ability} after all: take it out of CANNOT.${name} and use it.`);
+      return refusal;
     },
     close: () => launched.close(),
   };
 }
 
-type Launched = Pick<Engine, "open" | "close">;
+/** The error of an engine asked for what it cannot do: the ability and the reason, for the test to check. */
+function cannotError(name: EngineName, ability: Ability): Error {
+  return new Error(`${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Check the same fact another way when !engine.can.${ability}.`);
+}
+
+/** The first line of a driver's error, which names what it refused. */
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.trim();
+
+interface Launched extends Pick<Engine, "open" | "close"> {
+  /**
+   * For each ability in CANNOT: asks the driver for it as directly as the driver allows, and gives its
+   * refusal (the first line of its error), or undefined if it complied.
+   */
+  attempts: Partial<Record<Ability, () => Promise<string | undefined>>>;
+}
 
 /**
  * The source of an expression that calls `fn` with `args` and gives its result as JSON text, awaited
@@ -151,6 +188,7 @@ async function launchChromium(): Promise<Launched> {
         viewport: { width, height },
         colorScheme: options?.colorScheme ?? "light",
         reducedMotion: options?.reducedMotion ?? "no-preference",
+        timezoneId: options?.timeZone,
         javaScriptEnabled: options?.javaScript ?? true,
       });
       if (options?.beforeLoad) await context.addInitScript(options.beforeLoad);
@@ -162,6 +200,8 @@ async function launchChromium(): Promise<Launched> {
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await page.goto(url);
       return {
+        goto: async (url) => void (await page.goto(url)),
+        click: (selector) => page.click(selector),
         evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
         setViewport: (width, height) => page.setViewportSize({ width, height }),
         screenshot: () => page.screenshot(),
@@ -169,6 +209,7 @@ async function launchChromium(): Promise<Launched> {
         close: () => context.close(),
       };
     },
+    attempts: {},
     close: () => browser.close(),
   };
 }
@@ -177,8 +218,8 @@ async function launchChromium(): Promise<Launched> {
 
 /**
  * Firefox's BiDi has no media emulation (puppeteer's emulateMediaFeatures needs CDP), but its
- * preferences set both media features, browser-wide: so one browser per preference set, started
- * when a page first asks for it (about 5 s each).
+ * preferences set both media features, browser-wide, and the TZ variable its time zone: so one
+ * browser per preference set and zone, started when a page first asks for it (about 5 s each).
  */
 function firefoxPreferences(options: OpenOptions | undefined): Record<string, number> {
   return {
@@ -188,11 +229,21 @@ function firefoxPreferences(options: OpenOptions | undefined): Record<string, nu
   };
 }
 
+/**
+ * Firefox's environment: this process's, with the visitor's zone, and without libfaketime (CI runs the
+ * suite a year ahead under `faketime`), which Firefox does not start under: its pages keep the
+ * machine's real clock, so a test compares a page's clock with nothing but the page's own, or sets it.
+ */
+function firefoxEnvironment(timeZone: string | undefined): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(LD_PRELOAD|FAKETIME|DONT_FAKE_MONOTONIC)/.test(name)));
+  return timeZone ? { ...env, TZ: timeZone } : env;
+}
+
 async function launchFirefox(): Promise<Launched> {
   const browsers = new Map<string, Promise<PuppeteerBrowser>>();
   const browserFor = (options: OpenOptions | undefined) => {
     const preferences = firefoxPreferences(options);
-    const key = JSON.stringify(preferences);
+    const key = JSON.stringify([preferences, options?.timeZone]);
     let browser = browsers.get(key);
     if (!browser) {
       browser = puppeteer.launch({
@@ -201,6 +252,7 @@ async function launchFirefox(): Promise<Launched> {
         executablePath: FIREFOX,
         headless: true,
         extraPrefsFirefox: preferences,
+        env: firefoxEnvironment(options?.timeZone),
       });
       browsers.set(key, browser);
     }
@@ -212,6 +264,9 @@ async function launchFirefox(): Promise<Launched> {
       const { width, height } = viewportOf(options);
       const context = await (await browserFor(options)).createBrowserContext();
       const page = await context.newPage();
+      // Each page is a tab of one window; a tab behind another is hidden, and the widget rightly
+      // stops ticking there. So a page is brought to the front whenever it loads, as a visitor's is.
+      await page.bringToFront();
       await page.setViewport({ width, height });
       if (options?.beforeLoad) await page.evaluateOnNewDocument(options.beforeLoad);
       const problems: string[] = [];
@@ -222,12 +277,32 @@ async function launchFirefox(): Promise<Launched> {
       page.on("pageerror", (error) => problems.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
       await page.goto(url);
       return {
+        goto: async (url) => {
+          await page.bringToFront();
+          await page.goto(url);
+        },
+        click: (selector) => page.click(selector),
         evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
         setViewport: (width, height) => page.setViewport({ width, height }),
         screenshot: async () => Buffer.from(await page.screenshot()),
         consoleProblems: () => [...problems],
         close: () => context.close(),
       };
+    },
+    attempts: {
+      // What puppeteer's javaScriptEnabled: false does, asked of Firefox itself in a context of its own.
+      async disableJavaScript() {
+        const context = await (await browserFor(undefined)).createBrowserContext();
+        try {
+          const page = await context.newPage();
+          await page.setJavaScriptEnabled(false);
+          return undefined;
+        } catch (error) {
+          return firstLine(error);
+        } finally {
+          await context.close();
+        }
+      },
     },
     async close() {
       await Promise.allSettled([...browsers.values()].map(async (browser) => (await browser).close()));
@@ -356,6 +431,32 @@ async function launchWebKit(): Promise<Launched> {
 
   const gtkConfig = { "no-preference": writeGtkConfig(path.join(dir, "motion"), false), reduce: writeGtkConfig(path.join(dir, "reduced-motion"), true) };
   const pages = new Set<EnginePage>();
+  /** The capabilities of a session whose MiniBrowser runs with these options and arguments. */
+  const capabilitiesFor = (options: OpenOptions | undefined, args: string[]) => ({
+    browserName: "MiniBrowser",
+    // env gives this page's MiniBrowser its GTK settings and time zone, then runs it.
+    "webkitgtk:browserOptions": {
+      binary: "/usr/bin/env",
+      args: [`XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`, ...(options?.timeZone ? [`TZ=${options.timeZone}`] : []), MINIBROWSER, ...args],
+    },
+  });
+  /** Asks a driver of its own for a session with `extra` capabilities, runs `use` in it, and gives the driver's refusal of either, or undefined. */
+  const attemptSession = async (extra: Record<string, unknown>, use: (driver: WebDriver) => Promise<unknown> = async () => {}) => {
+    const { leader, server } = await startWebKitDriver(display);
+    groups.add(leader);
+    let driver: WebDriver | undefined;
+    try {
+      driver = await new Builder().usingServer(server).withCapabilities({ ...capabilitiesFor(undefined, ["--automation"]), ...extra }).build();
+      await use(driver);
+      return undefined;
+    } catch (error) {
+      return firstLine(error);
+    } finally {
+      await driver?.quit().catch(() => {});
+      await endGroup(leader);
+      groups.delete(leader);
+    }
+  };
   return {
     async open(url, options) {
       const { width, height } = viewportOf(options);
@@ -378,14 +479,7 @@ async function launchWebKit(): Promise<Launched> {
       });
       pages.add(page);
       try {
-        driver = await new Builder()
-          .usingServer(server)
-          .withCapabilities({
-            browserName: "MiniBrowser",
-            // env gives this page's MiniBrowser its GTK settings, then runs it.
-            "webkitgtk:browserOptions": { binary: "/usr/bin/env", args: [`XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`, MINIBROWSER, ...args] },
-          })
-          .build();
+        driver = await new Builder().usingServer(server).withCapabilities(capabilitiesFor(options, args)).build();
         await driver.manage().setTimeouts({ pageLoad: 20_000, script: 10_000 });
         await page.setViewport(width, height);
         await driver.get(url);
@@ -394,6 +488,18 @@ async function launchWebKit(): Promise<Launched> {
         throw error;
       }
       return page;
+    },
+    attempts: {
+      // A script before the page's own is WebDriver BiDi's script.addPreloadScript: a session that
+      // asks for BiDi (webSocketUrl) is the only way to one, and the driver refuses that session.
+      beforeLoadScript: () => attemptSession({ webSocketUrl: true }),
+      // Console messages come by BiDi's log.entryAdded, or by the log endpoint some classic drivers
+      // add (selenium's /se/log): a session of each kind, asked for the browser's log.
+      async consoleMessages() {
+        const bidi = await attemptSession({ webSocketUrl: true });
+        const classic = await attemptSession({}, (driver) => driver.manage().logs().get("browser"));
+        return bidi === undefined || classic === undefined ? undefined : `BiDi session: ${bidi}; browser log: ${classic}`;
+      },
     },
     async close() {
       await Promise.all([...pages].map((page) => page.close()));
@@ -413,6 +519,8 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
     }
   };
   return {
+    goto: (url) => driver().get(url),
+    click: async (selector) => driver().findElement(By.css(selector)).click(),
     async evaluate(fn, ...args) {
       // With JavaScript off, a promise never settles and WebKit ignores the script timeout: refuse one.
       return JSON.parse(await driver().executeScript<string>(`return ${callSource(fn, args, javaScript)}`));
@@ -433,7 +541,9 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
       if (javaScript) await driver().executeScript("return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
     },
     screenshot: async () => Buffer.from(await driver().takeScreenshot(), "base64"),
-    consoleProblems: () => [],
+    consoleProblems: () => {
+      throw cannotError("webkit", "consoleMessages");
+    },
     close,
   };
 }

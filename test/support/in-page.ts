@@ -1,47 +1,227 @@
-// Checks the browser tests run inside a page: timer changes, script injection, axe-core.
+// What the browser tests look at inside a page, in any engine (test/support/engines.ts): each check
+// runs as a function in the page, so it sees what a visitor's browser sees.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Frame, Page } from "playwright-core";
+import type { EnginePage } from "./engines.ts";
 import { ROOT } from "./paths.ts";
 
 /** Every change of the timer's text during `ms`, with `Date.now()` in the page at that moment. */
-export async function recordTimerChanges(page: Page, ms: number): Promise<[string, number][]> {
-  return (await page.evaluate(
-    (duration) =>
-      new Promise((resolve) => {
-        const left = document.querySelector("[data-left]")!;
+export function recordTimerChanges(page: EnginePage, ms: number): Promise<[string, number][]> {
+  return page.evaluate(
+    (duration: number) =>
+      new Promise<[string, number][]>((resolve) => {
+        const left = document.querySelector("[data-left]");
         const seen: [string, number][] = [];
-        new MutationObserver(() => seen.push([left.textContent!, Date.now()])).observe(left, { childList: true, characterData: true, subtree: true });
+        if (left) {
+          new MutationObserver(() => {
+            if (left.textContent !== seen.at(-1)?.[0]) seen.push([left.textContent!, Date.now()]);
+          }).observe(left, { childList: true, characterData: true, subtree: true });
+        }
         setTimeout(() => resolve(seen), duration);
       }),
     ms,
-  )) as [string, number][];
+  );
 }
 
-/** Appends an inline script the page's CSP does not allow; true if it ran. */
-export async function injectedScriptRuns(page: Page): Promise<boolean> {
-  await page.evaluate(() => {
-    const script = document.createElement("script");
-    script.textContent = "window.injected = true";
-    document.body.append(script);
+/**
+ * Waits, in the page, until `probe` gives a truthy value, and gives that value; or throws after `ms`.
+ * It looks again on every change of the document, not on a schedule. `probe` travels as source (as
+ * `evaluate`'s functions do); the page's CSP allows no eval, so it becomes part of the function sent.
+ */
+export async function waitInPage<T>(page: EnginePage, probe: () => T, ms = 5000): Promise<T> {
+  const waiter = new Function(
+    "timeout",
+    `return new Promise((resolve) => {
+      const probe = ${probe.toString()};
+      const done = (result) => { observer.disconnect(); clearTimeout(timer); resolve(result); };
+      const check = () => { const value = probe(); if (value) done({ value }); };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      const timer = setTimeout(() => done({ timedOut: true }), timeout);
+      check();
+    });`,
+  ) as (timeout: number) => Promise<{ value: T } | { timedOut: true }>;
+  const result = await page.evaluate(waiter, ms);
+  if ("timedOut" in result) throw new Error(`the page never showed ${probe.toString()} within ${ms} ms`);
+  return result.value;
+}
+
+/**
+ * A script for `beforeLoad`: `Date.now()` reads `atMs` when the page starts, and runs on from there
+ * (timers keep their real durations). Enough for the widget, whose only clock is `Date.now()`.
+ */
+export const fakeClockSource = (atMs: number) =>
+  `{ const shift = ${atMs} - Date.now(); const now = Date.now; Date.now = () => now.call(Date) + shift; }`;
+
+/**
+ * Sets the page's clock to `atMs` after it has loaded, and tells the widget as a browser does when a
+ * page comes back from the back/forward cache (a `pageshow` event): it draws the value of that
+ * instant at once and ticks on from there. For an engine that cannot run a script before load.
+ */
+export async function setClockAfterLoad(page: EnginePage, atMs: number): Promise<void> {
+  await page.evaluate((at: number) => {
+    const shift = at - Date.now();
+    const now = Date.now;
+    Date.now = () => now.call(Date) + shift;
+    dispatchEvent(new Event("pageshow"));
+  }, atMs);
+}
+
+/**
+ * A script for `beforeLoad` that records, at the first animation frame (before the first paint),
+ * what the widget shows, how many timers have fired, and the layout shifts from then on.
+ */
+export const FIRST_FRAME_SOURCE = `{
+  const w = window;
+  w.timersFired = 0;
+  const setTimeout = w.setTimeout;
+  w.setTimeout = (callback, ...rest) => setTimeout(() => { w.timersFired++; callback(); }, ...rest);
+  w.shifts = 0;
+  if (PerformanceObserver.supportedEntryTypes.includes("layout-shift")) {
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) w.shifts += entry.value; }).observe({ type: "layout-shift", buffered: true });
+  } else w.shifts = null;
+  w.firstFrame = new Promise((resolve) => requestAnimationFrame(() => {
+    const left = document.querySelector("[data-left]");
+    resolve({
+      text: left ? left.textContent : null,
+      hidden: left ? left.hidden : null,
+      cells: left ? [...left.children].map((cell) => cell.textContent) : [],
+      dataset: { ...document.documentElement.dataset },
+      dir: document.documentElement.dir,
+      now: Date.now(),
+      timersFired: w.timersFired,
+    });
+  }));
+}`;
+
+export interface FirstFrame {
+  text: string | null;
+  hidden: boolean | null;
+  cells: string[];
+  dataset: Record<string, string>;
+  dir: string;
+  now: number;
+  timersFired: number;
+}
+
+/** A script for `beforeLoad` that collects every CSP violation of the page in `window.violations`. */
+export const CSP_WATCH_SOURCE = `{
+  window.violations = [];
+  document.addEventListener("securitypolicyviolation", (event) => window.violations.push(event.violatedDirective + " " + event.blockedURI));
+}`;
+
+/** Starts collecting CSP violations after load (what an engine without before-load scripts can do). */
+export function watchCspAfterLoad(page: EnginePage): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as { violations?: string[] };
+    if (w.violations) return;
+    w.violations = [];
+    document.addEventListener("securitypolicyviolation", (event) => w.violations!.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  return (await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)) === true;
+}
+
+/** The CSP violations collected so far (by CSP_WATCH_SOURCE or watchCspAfterLoad). */
+export const cspViolations = (page: EnginePage) => page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? null);
+
+/** Appends an inline script the page's CSP does not allow, and says whether it ran. */
+export function injectedScriptRuns(page: EnginePage): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const script = document.createElement("script");
+        script.textContent = "window.injected = true";
+        document.body.append(script);
+        // A script that runs does so as it is inserted; a blocked one never does.
+        setTimeout(() => resolve((window as unknown as { injected?: boolean }).injected === true), 50);
+      }),
+  );
 }
 
 const axeSource = readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+// A function whose source holds axe-core's, so the driver sends it as the page's own code: the page's
+// CSP, rightly, stops any script the page itself would add.
+const runAxe = new Function(
+  `${axeSource}
+  // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
+  return Promise.all(document.getAnimations().map((animation) => animation.finished))
+    .then(() => axe.run(document, { iframes: false }))
+    .then((results) => results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => violation.id + " " + JSON.stringify(violation.nodes.map((node) => node.target))));`,
+) as () => Promise<string[]>;
+
+/** axe-core's serious and critical violations on the page as it is, as "rule [targets]". */
+export const seriousAxeViolations = (page: EnginePage) => page.evaluate(runAxe);
 
 /**
- * axe-core's serious and critical violations, as "rule [targets]". The page's CSP rightly forbids
- * the injected axe script: open the page with `bypassCSP` for this check.
+ * What of the widget does not fit its frame: a scrollbar, an element outside the viewport, text
+ * clipped by its box. Checks every visible element of <main>, the units' numbers and labels too.
  */
-export async function seriousAxeViolations(page: Page | Frame): Promise<string[]> {
-  // Judge the settled page: mid fade-in, the done message's contrast is not yet its own.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  await page.addScriptTag({ content: axeSource });
-  const results = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe.run(document, { iframes: false }),
-  )) as { violations: { id: string; impact: string; nodes: { target: unknown }[] }[] };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+export function layoutProblems(page: EnginePage): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth || root.scrollHeight > root.clientHeight) problems.push("the page scrolls");
+    for (const element of document.querySelectorAll<HTMLElement>("main, main *")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
+        problems.push(`${element.tagName} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)} is outside ${innerWidth}x${innerHeight}`);
+      }
+      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).display !== "inline") problems.push(`${element.tagName} is clipped (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    return problems;
+  });
+}
+
+/** What a test reads in a document: `fn` runs with that document and its window (and `args`, as JSON). */
+export type DocumentReader = <T>(fn: (document: Document, window: Window & typeof globalThis, ...args: any[]) => T, ...args: unknown[]) => Promise<T>;
+
+/** Reads `page`'s own document. */
+export const readPage =
+  (page: EnginePage): DocumentReader =>
+  (fn, ...args) =>
+    page.evaluate(new Function("...args", `return (${fn.toString()})(document, window, ...args);`) as (...args: unknown[]) => never, ...args);
+
+/**
+ * Loads `url` (of the same origin as `page`) into a frame of `page` sandboxed with `sandbox`, and reads
+ * that frame's document. Without "allow-scripts" the frame's scripts do not run, as for a visitor
+ * without JavaScript, while "allow-same-origin" keeps its origin, so the page may look into it
+ * (contentDocument, and contentWindow's computed styles). For a driver that cannot turn JavaScript off;
+ * the page's CSP must allow the frame (frame-src), and the framed document's, its page (frame-ancestors).
+ */
+export async function readSandboxedFrame(page: EnginePage, url: string, sandbox = "allow-same-origin", width = 600, height = 250): Promise<DocumentReader> {
+  const loaded = await page.evaluate(
+    (src: string, flags: string, w: number, h: number) =>
+      new Promise<string>((resolve) => {
+        document.getElementById("sandboxed")?.remove();
+        const frame = document.createElement("iframe");
+        frame.id = "sandboxed";
+        frame.setAttribute("sandbox", flags);
+        frame.width = String(w);
+        frame.height = String(h);
+        const wanted = new URL(src, location.href).href;
+        // The frame's first document may be about:blank: wait for the one asked for.
+        frame.addEventListener("load", () => {
+          if (frame.contentDocument?.URL === wanted) resolve("loaded");
+        });
+        setTimeout(() => resolve(`not loaded after 5 s: the frame shows ${frame.contentDocument?.URL ?? "a document it may not read"}`), 5000);
+        frame.src = src;
+        document.body.append(frame);
+      }),
+    url,
+    sandbox,
+    width,
+    height,
+  );
+  if (loaded !== "loaded") throw new Error(`${url} in a frame sandboxed "${sandbox}": ${loaded}`);
+  return (fn, ...args) =>
+    page.evaluate(
+      new Function(
+        "...args",
+        `const frame = document.getElementById("sandboxed");
+        return (${fn.toString()})(frame.contentDocument, frame.contentWindow, ...args);`,
+      ) as (...args: unknown[]) => never,
+      ...args,
+    );
 }
