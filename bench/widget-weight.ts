@@ -38,6 +38,20 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
   }
   const largest = rows.reduce((a, b) => (b.gzip > a.gzip ? b : a));
   const within = (row: (typeof rows)[number]) => row.gzip <= WIDGET_BUDGET_BYTES && row.requests === 1;
+  // Where the bytes of the largest widget are: the inline ticker, the inline stylesheet, the rest.
+  const html = readFileSync(path.join(embeds, `${largest.slug}.html`), "utf8");
+  const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const style = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  const gz = (text: string) => gzipSync(text, { level: 9 }).length;
+  const parts = table(
+    ["part of " + largest.slug, "bytes", "gzip alone"],
+    [
+      ["the ticker (inline script)", script.length, gz(script)],
+      ["the stylesheet (inline style)", style.length, gz(style)],
+      ["the markup and text", html.length - script.length - style.length, gz(html.replace(script, "").replace(style, ""))],
+    ],
+    [false, true, true],
+  );
   return {
     id: "widget",
     title: "Widget weight",
@@ -47,6 +61,6 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
       ["widget", "bytes", "gzip", "brotli", "requests", "within budget"],
       rows.map((r) => [r.slug, r.raw, r.gzip, r.brotli, r.requests, within(r) ? "yes" : "**no**"]),
       [false, true, true, true, true, false],
-    ),
+    ) + `\n\n${parts}`,
   };
 }

@@ -85,6 +85,12 @@ try {
     await page.close();
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
   }
+  // The link preview image, as a chat or social network shows it under a link to the page.
+  const preview = await fetch(`${base}/api/og/product-launch.png`);
+  if (!preview.ok) throw new Error(`the preview image answered ${preview.status}`);
+  const file = path.join(outFolder, "preview.png");
+  writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
+  console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (1200x630)`);
 } finally {
   await browser.close();
   await local.close();

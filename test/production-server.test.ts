@@ -2,12 +2,14 @@
 // TypeScript loader, from a build folder anywhere; one access-log line per request, which ACCESS_LOG=off
 // turns off.
 import { mkdtempSync, readFileSync } from "node:fs";
+import type http from "node:http";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
+import { accessLogLine } from "../src/server/local-server.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_ENV, TEST_NOW } from "./support/paths.ts";
 
@@ -81,6 +83,14 @@ describe("the access log", () => {
       ["GET /future-launch/ HTTP/1.1", "200", expect.any(String), "-", expect.any(String)],
       ["GET /no-such-page HTTP/1.1", "404", expect.any(String), "-", expect.any(String)],
     ]);
+  });
+
+  it("names an IPv4 client as such on a dual-stack socket, and IPv6 ones as they are", () => {
+    const req = { method: "GET", httpVersion: "1.1", headers: {} } as unknown as http.IncomingMessage;
+    const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
+    const line = (remoteAddress: string) => accessLogLine(req, res, { url: "/", remoteAddress, bytes: 1, ms: 1 }, new Date(Date.UTC(2030, 0, 2, 3, 4, 5)));
+    expect(line("::ffff:203.0.113.7")).toBe('203.0.113.7 - - [02/Jan/2030:03:04:05 +0000] "GET / HTTP/1.1" 200 1 "-" "-" 1.0ms\n');
+    expect(line("2001:db8::1")).toMatch(/^2001:db8::1 - - \[/);
   });
 
   it("is off with ACCESS_LOG=off", async () => {

@@ -316,7 +316,7 @@ export function accessLogLine(
   const time = `${two(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
   const request = `${logText(req.method)} ${logText(url)} HTTP/${req.httpVersion}`;
   const status = res.headersSent ? res.statusCode : 0;
-  return `${remoteAddress ?? "-"} - - [${time}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
+  return `${remoteAddress?.replace(/^::ffff:/, "") ?? "-"} - - [${time}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
 }
 
 /** Writes log lines to a stream, the lines of one turn of the event loop in one write. */
