@@ -143,6 +143,14 @@ export async function functionBundle(outDir: string, work: string, slug: string)
         [false, true, true],
       ),
       "",
+      "Every function of the run's build, as Netlify's bundler makes it (the zip holds the live data, and the preview's fonts and renderer):",
+      "",
+      table(
+        ["function", "module bytes", "zip bytes"],
+        [...ownFunctions.values()].map((one) => [one.name, one.moduleBytes, one.zipBytes]),
+        [false, true, true],
+      ),
+      "",
       `Inside ${COLD_STARTS} fresh processes per column, median (min–max), ms:`,
       "",
       table(

@@ -23,7 +23,7 @@ function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio:
 
 /**
  * Starts a server script and resolves once it prints its address. Every server of the benchmarks
- * prints `http://localhost:<port>` (scripts/serve.ts does too), listening on 127.0.0.1 only.
+ * prints `http://localhost:<port>` (src/server/main.ts does too), listening on 127.0.0.1 only.
  */
 export async function startServerChild(
   script: string,

@@ -53,8 +53,9 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
     { path: `/api/embed/${slug}`, floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
     { path: "/api/pages", floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
   ];
+  // The access log off: the floors log nothing (BENCHMARKS.md gives what logging costs).
   const start = async (script: string) => {
-    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { OUT_DIR: outDir } });
+    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { OUT_DIR: outDir, ACCESS_LOG: "off" } });
     if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) {
       await server.stop();
       throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
@@ -68,7 +69,7 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
       for (let pair = 0; pair < PAIRS; pair++) {
         const servers: ServerChild[] = [];
         try {
-          const local = await start("src/server/serve.ts");
+          const local = await start("src/server/main.ts");
           servers.push(local);
           const floor = await start(endpoint.floorScript);
           servers.push(floor);

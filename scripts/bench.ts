@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// function, live, server, cdn, build, dev); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// function, live, server, cdn, build, dev, preview); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { buildScaling } from "../bench/build-scaling.ts";
 import { cdnOffload } from "../bench/cdn-offload.ts";
 import { devLoop } from "../bench/dev-loop.ts";
+import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
 import { writeSections, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
@@ -37,7 +38,10 @@ try {
     cdn: () => cdnOffload(outDir),
     build: () => buildScaling(work, BUILD_SIZES),
     dev: () => devLoop(work),
+    preview: () => previewImages(outDir),
   };
+  /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
+  const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };
   const unknown = positionals.filter((name) => !(name in benches));
   if (unknown.length) throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; the names are ${Object.keys(benches).join(", ")}`);
 
@@ -49,7 +53,7 @@ try {
     // One benchmark that breaks is reported as such; the others still run and are written.
     const section = await bench().catch((error: unknown): BenchSection => {
       const message = error instanceof Error ? error.message : String(error);
-      return { id: name, title: name, ok: false, notRun: `failed: ${message.split("\n")[0]}`, summary: `failed: ${message.split("\n")[0]}.`, figures: `\`\`\`text\n${message.slice(0, 4000)}\n\`\`\`` };
+      return { id: SECTION_IDS[name] ?? name, title: name, ok: false, notRun: `failed: ${message.split("\n")[0]}`, summary: `failed: ${message.split("\n")[0]}.`, figures: `\`\`\`text\n${message.slice(0, 4000)}\n\`\`\`` };
     });
     console.log(`${section.notRun ? "SKIP" : section.ok ? "ok  " : "MISS"} ${section.title}: ${section.summary}`);
     sections.push(section);

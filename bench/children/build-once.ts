@@ -3,10 +3,12 @@
 // countdown files; `plain` runs plain Eleventy writing N trivial files (a one-line Nunjucks template
 // paginated over N items); `validate` only reads and checks the countdown files (the build's first
 // step). Appends one JSON line (peak memory, files written) to the file named by BENCH_STATS.
-import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
-import { readConfig } from "../../src/config.ts";
+import { buildPaths, readConfig } from "../../src/config.ts";
+import { PAGES_PATH } from "../../src/routes/route-table.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { loadCountdowns } from "../../src/countdown/load-countdowns.ts";
 
@@ -50,4 +52,12 @@ if (!run) throw new Error(`unknown kind ${kind}`);
 await run();
 const maxRssBytes = process.resourceUsage().maxRSS * 1024;
 const files = kind === "validate" ? 0 : readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files })}\n`);
+// What a visitor downloads of a build that size: the index's first page and /api/pages, gzipped.
+const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const site = kind === "countdowns" ? buildPaths(outDir).site : undefined;
+const sizes = site && {
+  indexGzip: gzipped(path.join(site, "index.html")),
+  pagesBytes: statSync(path.join(site, PAGES_PATH)).size,
+  pagesGzip: gzipped(path.join(site, PAGES_PATH)),
+};
+appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files, ...sizes })}\n`);
