@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { badgePath } from "../../src/routes/route-table.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { HOSTILE_LONG_TITLE, HOSTILE_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
@@ -274,5 +275,60 @@ for (const name of ENGINE_NAMES) {
         }
       });
     });
+
+    describe("the README badge", () => {
+      it("renders as its SVG lays it out: its size, and each text centred in its half at its declared length", async () => {
+        const layouts: BadgeLayout[] = [];
+        // A plain title, and the hostile one (quotes, markup, RTL override, emoji) at 200 characters.
+        for (const slug of ["future-launch", "hostile-content"]) {
+          const page = await load(badgePath(slug));
+          const layout = await page.evaluate(() => {
+            const svg = document.documentElement as unknown as SVGSVGElement;
+            const box = svg.getBoundingClientRect();
+            return {
+              size: [Math.round(box.width), Math.round(box.height)],
+              declared: [Number(svg.getAttribute("width")), Number(svg.getAttribute("height"))],
+              texts: [...document.querySelectorAll<SVGTextElement>("text:not([aria-hidden])")].map((text) => {
+                const bbox = text.getBBox();
+                return { x: Number(text.getAttribute("x")), textLength: Number(text.getAttribute("textLength")), left: bbox.x, width: bbox.width, top: bbox.y, bottom: bbox.y + bbox.height };
+              }),
+            };
+          });
+          expect(layout.size).toEqual(layout.declared);
+          expect(layout.texts).toHaveLength(2);
+          for (const text of layout.texts) {
+            expect(Math.abs(text.width - text.textLength), JSON.stringify(text)).toBeLessThanOrEqual(1.5);
+            expect(Math.abs(text.left + text.width / 2 - text.x), JSON.stringify(text)).toBeLessThanOrEqual(1.5);
+            expect(text.top).toBeGreaterThanOrEqual(0);
+            expect(text.bottom).toBeLessThanOrEqual(20);
+          }
+          layouts.push(layout);
+        }
+        badgeLayouts.set(name, layouts);
+      });
+    });
   });
 }
+
+interface BadgeLayout {
+  size: number[];
+  texts: { left: number; width: number; top: number; bottom: number }[];
+}
+/** Each engine's layout of the badges, for the comparison below. */
+const badgeLayouts = new Map<string, BadgeLayout[]>();
+
+describe("the README badge in every engine", () => {
+  it("is laid out the same in Chromium, Firefox and WebKit, to the pixel", () => {
+    expect([...badgeLayouts.keys()]).toEqual(ENGINE_NAMES);
+    const [first, ...others] = ENGINE_NAMES.map((name) => badgeLayouts.get(name)!);
+    for (const other of others) {
+      other.forEach((layout, i) => {
+        expect(layout.size).toEqual(first![i]!.size);
+        layout.texts.forEach((text, j) => {
+          const reference = first![i]!.texts[j]!;
+          for (const edge of ["left", "width", "top", "bottom"] as const) expect(Math.abs(text[edge] - reference[edge]), edge).toBeLessThanOrEqual(1);
+        });
+      });
+    }
+  });
+});
