@@ -4,6 +4,7 @@
 // against Luxon and a brute-force oracle over every zone the runtime knows, from 1970 to 2400.
 import fc from "fast-check";
 import { DateTime, IANAZone, Settings } from "luxon";
+import { zoneTransitionsOf } from "./support/zone-oracle.ts";
 import { describe, expect, it, vi } from "vitest";
 import { isOver, lastOccurrence, nextOccurrence, occurrence, targetAt, type Repeat, type Schedule } from "../src/time/occurrence.ts";
 import { wallClockToInstant, zoneOffset, type WallClock } from "../src/time/zone.ts";
@@ -297,30 +298,12 @@ function contractInstant(local: number, zoneName: string): { ms: number; gap: bo
   return found.length > 0 ? { ms: found[0]!, gap: false } : { ms: gapInstant(local, zoneName), gap: true };
 }
 
-/** Instants where the zone's offset changes in a year, found by bisection between monthly samples. */
-function transitions(zoneName: string, year: number): number[] {
-  const zoneObject = IANAZone.create(zoneName);
-  const found: number[] = [];
-  for (let month = 0; month < 12; month++) {
-    let low = Date.UTC(year, month, 1);
-    let high = Date.UTC(year, month + 1, 1);
-    if (zoneObject.offset(low) === zoneObject.offset(high)) continue;
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2);
-      if (zoneObject.offset(middle) === zoneObject.offset(low)) low = middle;
-      else high = middle;
-    }
-    found.push(high);
-  }
-  return found;
-}
-
 describe("the zone's offset at an instant is the platform's, as Luxon reads it", () => {
   it("equals Luxon's offset at random instants and on both sides of every kind of transition", () => {
     fc.assert(
       fc.property(zone, instant, fc.integer({ min: 1970, max: 2399 }), fc.nat(), (zoneName, ms, year, pick) => {
         expect(zoneOffset(zoneName, ms), `${zoneName} ${iso(ms)}`).toBe(DateTime.fromMillis(ms, { zone: zoneName }).offset);
-        const found = transitions(zoneName, year);
+        const found = zoneTransitionsOf(zoneName, year);
         if (found.length === 0) return;
         const transition = found[pick % found.length]!;
         for (const near of [transition - SECOND, transition - 1, transition, transition + 1]) {
@@ -371,7 +354,7 @@ describe("a wall-clock time converts to the contract's instant in every zone", (
   it("for readings near transitions: skipped, doubled and those either side", () => {
     fc.assert(
       fc.property(zone, fc.integer({ min: 1970, max: 2399 }), fc.nat(), fc.boolean(), fc.integer({ min: -3 * 3600, max: 3 * 3600 }), (zoneName, year, pick, before, secondsAround) => {
-        const found = transitions(zoneName, year);
+        const found = zoneTransitionsOf(zoneName, year);
         if (found.length === 0) return;
         const transition = found[pick % found.length]!;
         // What the clocks read around the jump with the offset of either side: skipped or doubled readings.

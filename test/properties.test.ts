@@ -2,6 +2,7 @@
 // instants from 1970 to 2400, every IANA zone the runtime knows, daylight saving transitions.
 import fc from "fast-check";
 import { DateTime, IANAZone } from "luxon";
+import { zoneTransitionsOf } from "./support/zone-oracle.ts";
 import { describe, expect, it } from "vitest";
 import { parseTarget } from "../src/countdown/countdown-file.ts";
 import { formatTimeLeft, isExpired, msToNextSecond, secondsLeft, timeLeft } from "../src/time/time-left.ts";
@@ -42,24 +43,6 @@ function instantsOf(text: string, zoneName: string): number[] {
     if (zoneObject.offset(ms) === offset) found.push(ms);
   }
   return found.sort((a, b) => a - b);
-}
-
-/** Instants where the zone's offset changes in a year, found by bisection between monthly samples. */
-function transitions(zoneName: string, year: number): number[] {
-  const zoneObject = IANAZone.create(zoneName);
-  const found: number[] = [];
-  for (let month = 0; month < 12; month++) {
-    let low = Date.UTC(year, month, 1);
-    let high = Date.UTC(year, month + 1, 1);
-    if (zoneObject.offset(low) === zoneObject.offset(high)) continue;
-    while (high - low > 1000) {
-      const middle = Math.floor((low + high) / 2000) * 1000;
-      if (zoneObject.offset(middle) === zoneObject.offset(low)) low = middle;
-      else high = middle;
-    }
-    found.push(high);
-  }
-  return found;
 }
 
 describe("the time math holds for any target and now", () => {
@@ -133,7 +116,7 @@ describe("an author's wall-clock time converts to the right instant in every zon
   });
 
   it("rejects the times a spring-forward gap skips and takes the earlier of fall-back's doubled times", () => {
-    const zonesWithTransitions = ZONES.filter((name) => transitions(name, 2026).length > 0);
+    const zonesWithTransitions = ZONES.filter((name) => zoneTransitionsOf(name, 2026).length > 0);
     expect(zonesWithTransitions.length).toBeGreaterThan(50);
     let gaps = 0;
     let doubled = 0;
@@ -144,7 +127,7 @@ describe("an author's wall-clock time converts to the right instant in every zon
         fc.integer({ min: 0, max: 1 }),
         fc.integer({ min: -120 * 60, max: 120 * 60 }),
         (zoneName, year, which, secondsAround) => {
-          const found = transitions(zoneName, year);
+          const found = zoneTransitionsOf(zoneName, year);
           if (found.length === 0) return;
           const transition = found[which % found.length]!;
           const zoneObject = IANAZone.create(zoneName);
@@ -174,7 +157,7 @@ describe("an author's wall-clock time converts to the right instant in every zon
   it("finds the gaps by themselves: a wall-clock time inside a spring-forward gap is an error", () => {
     fc.assert(
       fc.property(fc.constantFrom("Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago", "Asia/Tehran", "Pacific/Chatham"), fc.integer({ min: 1980, max: 2399 }), fc.nat(59), (zoneName, year, minute) => {
-        for (const transition of transitions(zoneName, year)) {
+        for (const transition of zoneTransitionsOf(zoneName, year)) {
           const before = IANAZone.create(zoneName).offset(transition - 1000);
           const after = IANAZone.create(zoneName).offset(transition);
           if (after <= before) continue;
