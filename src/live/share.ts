@@ -9,7 +9,7 @@ import { nextOccurrence } from "../time/occurrence.ts";
 import { choicePattern, optionsQuery, resolveOptions } from "../widget/options.ts";
 import { currentTarget, jsonError, quote, respond, slugIn, type LiveRequest, type RouteAnswers } from "./handler.ts";
 import type { LiveEntry } from "./live-store.ts";
-import { xmlText } from "./xml-text.ts";
+import { attributeText, xmlText } from "./xml-text.ts";
 
 // ---- oEmbed -------------------------------------------------------------------------------------
 
@@ -35,8 +35,6 @@ function countdownOfUrl(url: URL, site: SiteAddress): { slug: string; options: s
   if (sitePath === embedPath(last)) return { slug: last, options: optionsQuery(resolveOptions("", url.search, new RegExp(choicePattern()))) };
   return undefined;
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A positive whole number of pixels, or undefined when not given; NaN when given wrong. */
 function pixels(params: URLSearchParams, name: string): number | undefined {
@@ -76,8 +74,8 @@ function oembed({ request, route, query, store }: LiveRequest): Response {
   const height = wide ? WIDE.height : SMALL.height;
   // The published snippet, with a title naming the countdown; the small one at the width that fits.
   const html =
-    `<iframe src="${escapeAttribute(src)}" width="${wide ? "100%" : width}" height="${height}" frameborder="0" ` +
-    `style="border-radius:12px" title="${escapeAttribute(entry.title)}"></iframe>`;
+    `<iframe src="${attributeText(src)}" width="${wide ? "100%" : width}" height="${height}" frameborder="0" ` +
+    `style="border-radius:12px" title="${attributeText(entry.title)}"></iframe>`;
   return respond(
     request,
     route.headers,

@@ -6,3 +6,9 @@ export const xmlText = (text: string) =>
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
+
+/**
+ * Text for an HTML attribute in double quotes: the snippet's `title`, written alike by the pages
+ * (the `attr` filter) and the oEmbed answer, which must give the same snippet.
+ */
+export const attributeText = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -11,6 +11,7 @@ import { repeatWords } from "./repeat-words.ts";
 import type { SiteCountdown } from "./site-input.ts";
 import { plainText } from "../countdown/calendar.ts";
 import { oembedUrl } from "../live/share.ts";
+import { attributeText } from "../live/xml-text.ts";
 import { absoluteUrl, badgePath, calendarPath, dataPath, indexPagePath, embedFile, embedPath, livePath, pagePath, previewImagePath, publicPath } from "../routes/route-table.ts";
 import { messagesFor } from "../widget/messages.ts";
 
@@ -98,7 +99,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     return length <= 24 ? 1 : length <= 60 ? 0.8 : length <= 120 ? 0.62 : 0.48;
   });
   /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
-  eleventyConfig.addFilter("attr", (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+  eleventyConfig.addFilter("attr", attributeText);
   /** JSON for inline data; `<` escaped so no output can close a tag it is embedded in. */
   eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
