@@ -6,13 +6,14 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../src/config.ts";
 import { currentTarget } from "../src/live/handler.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
-import { publish } from "../src/publish/publish.ts";
+import { MIN_COMPRESSED_BYTES } from "../src/publish/precompress.ts";
+import { publish, renderSite } from "../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, SITE_FILES, countdownFiles, indexPageFiles, indexPagePath } from "../src/routes/route-table.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../src/site/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../src/site/site-input.ts";
@@ -34,11 +35,27 @@ const builtFiles = (site: string) =>
     .sort();
 const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
 
+/** Checks that every text file of a kilobyte or more in `site`, and no other, has its twins; returns how many have. */
+function expectCompressedTwins(site: string): number {
+  const text = /(\.(html|json|js|css|ics|svg|txt|xml)|\/[^./]+)$/;
+  const files = builtFiles(site).filter((file) => !file.startsWith("/_"));
+  const large = new Set(files.filter((file) => text.test(file) && readFileSync(path.join(site, file)).length >= MIN_COMPRESSED_BYTES));
+  for (const file of files) {
+    for (const twin of [".br", ".gz"]) expect(existsSync(path.join(site, file + twin)), file + twin).toBe(large.has(file));
+  }
+  for (const file of large) expect(gunzipSync(readFileSync(path.join(site, `${file}.gz`))).toString("utf8"), file).toBe(readFileSync(path.join(site, file), "utf8"));
+  return large.size;
+}
+
 describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
     const expected = [...SITE_FILES, ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
     expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
     for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
+  });
+
+  it("writes the brotli and gzip twins of every text file of a kilobyte or more, and of no other", () => {
+    expect(expectCompressedTwins(TEST_SITE_DIR)).toBeGreaterThan(slugs().length * 2);
   });
 
   it("converts an author's wall-clock time in their zone to UTC", () => {
@@ -283,6 +300,7 @@ describe("the index, in pages", () => {
     site = buildPaths(outDir).site;
     expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file))).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
     expect(indexPageFiles(COUNT)).toEqual(["/page/2/index.html", "/page/3/index.html"]);
+    expect(expectCompressedTwins(site)).toBeGreaterThan(COUNT * 2);
   });
 
   it("lists upcoming countdowns soonest first, then ended ones, the most recent first, 100 a page", () => {
@@ -363,5 +381,27 @@ describe("the Nunjucks compile cache", () => {
     }
     expect(Object.keys(built[0]!).length).toBeGreaterThan(30);
     expect(built[0]).toEqual(built[1]);
+  });
+});
+
+describe("a large site, written in several Eleventy runs", () => {
+  const filesOf = (dir: string) => Object.fromEntries(builtFiles(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
+
+  it("writes the same files, byte for byte, in runs of a few countdowns as in one run", { timeout: 60_000 }, async () => {
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const whole = path.join(temporary("one-run"), "site");
+    const parts = path.join(temporary("runs-of-5"), "site");
+    expect(await renderSite(input, whole, { perRun: Infinity })).toEqual({ runs: 1 });
+    expect(input.countdowns.length).toBeGreaterThan(10);
+    expect(await renderSite(input, parts, { perRun: 5 })).toEqual({ runs: Math.ceil(input.countdowns.length / 5) });
+    expect(filesOf(parts)).toEqual(filesOf(whole));
+  });
+
+  it("writes only the countdowns' own files in a later run: the index, lists and 404 pages once", { timeout: 60_000 }, async () => {
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const site = path.join(temporary("later-run"), "site");
+    const [first, second] = input.countdowns;
+    await renderSite({ ...input, only: new Set([first!.slug, second!.slug]), ownFilesOnly: true }, site);
+    expect(builtFiles(site)).toEqual([first!.slug, second!.slug].flatMap(countdownFiles).sort());
   });
 });

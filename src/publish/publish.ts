@@ -11,6 +11,7 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config }
 import type { Problem } from "../countdown/countdown-file.ts";
 import { META_FILE, liveCountdown, liveDataFiles, type LiveData } from "../live/live-store.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
+import { SITE_FILES, countdownFiles, indexPageFiles } from "../routes/route-table.ts";
 import { precompress } from "./precompress.ts";
 import { bundleServer } from "./server-bundle.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions, type SiteInput } from "../site/site-input.ts";
@@ -48,11 +49,21 @@ export async function publishInput(input: SiteInput): Promise<void> {
   const next = `${outDir}.next-${randomUUID()}`;
   const previous = `${outDir}.previous-${randomUUID()}`;
   const paths = buildPaths(next);
+  // The compressed twins of a run's countdown files are written on a worker thread while the next
+  // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
+  // compresses on its own.
+  let compressed = Promise.resolve(0);
   try {
     await mkdir(next);
     await writeFile(paths.marker, BUILD_MARKER_TEXT);
-    await renderSite(input, paths.site);
-    if (!config.netlify) await precompress(paths.site);
+    const compress = (files: string[]) => {
+      if (config.netlify) return;
+      compressed = compressed.then(() => precompress(paths.site, files));
+      compressed.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
+    };
+    await renderSite(input, paths.site, { afterRun: (slugs) => compress([...slugs].flatMap(countdownFiles)) });
+    compress([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
+    await compressed;
     await writeLiveData(paths.live, liveData(input));
     // Netlify runs the functions instead; the dev loop serves in its own process.
     if (!config.netlify && !input.dev) await bundleServer(next, outDir);
@@ -62,17 +73,48 @@ export async function publishInput(input: SiteInput): Promise<void> {
     if (existsSync(outDir)) await rename(outDir, previous);
     await rename(next, outDir);
   } finally {
+    await compressed.catch(() => {}); // nothing may still write into what is removed
     await rm(next, { recursive: true, force: true });
     await rm(previous, { recursive: true, force: true });
   }
 }
 
-/** Runs Eleventy over a checked input into `siteDir`, configured as eleventy.config.js configures it (no config file is read). */
-export async function renderSite(input: SiteInput, siteDir: string): Promise<void> {
+/**
+ * Countdowns whose own files (page, widget, data, calendar) one Eleventy run writes. Eleventy keeps
+ * every page of a run in memory until the run ends (about 10 KB a page), so a larger site is written
+ * in runs of this many countdowns, each run's memory released before the next: the build's memory
+ * and its time per countdown stop growing with the site (BENCHMARKS.md, build scaling).
+ */
+export const COUNTDOWNS_PER_RUN = 10_000;
+
+/**
+ * Runs Eleventy over a checked input into `siteDir`, configured as eleventy.config.js configures it
+ * (no config file is read): in one run, or, for more than `perRun` countdowns, in runs of `perRun`
+ * countdowns' own files, the first of which also writes the files of the whole site (the index,
+ * the lists, the 404 pages). Either way the same files, byte for byte. `afterRun` is told each run's
+ * countdowns as soon as their files are written.
+ */
+export async function renderSite(
+  input: SiteInput,
+  siteDir: string,
+  { perRun = COUNTDOWNS_PER_RUN, afterRun }: { perRun?: number; afterRun?: (slugs: ReadonlySet<string>) => void } = {},
+): Promise<{ runs: number }> {
+  const slugs = input.only ? [...input.only] : input.countdowns.map((countdown) => countdown.slug);
+  let runs = 0;
+  for (let start = 0; start < slugs.length || runs === 0; start += perRun) {
+    const only = slugs.length <= perRun ? input.only : new Set(slugs.slice(start, start + perRun));
+    await runEleventy({ ...input, outputDir: siteDir, ...(only ? { only } : {}), ...(runs > 0 ? { ownFilesOnly: true } : {}) });
+    afterRun?.(only ?? new Set(slugs));
+    runs++;
+  }
+  return { runs };
+}
+
+async function runEleventy(input: SiteInput): Promise<void> {
   const eleventy = new Eleventy(undefined, undefined, {
     configPath: false,
     quietMode: true,
-    config: (eleventyConfig) => configureSite(eleventyConfig, { input: { ...input, outputDir: siteDir } }),
+    config: (eleventyConfig) => configureSite(eleventyConfig, { input }),
   });
   await eleventy.write();
 }

@@ -32,6 +32,8 @@ export interface SiteInput {
   assets: SiteAssets;
   /** Build only these countdowns' own files (the dev loop's rebuild of what changed); the lists still hold them all. */
   only?: ReadonlySet<string>;
+  /** Write only the countdowns' own files, not the index, the lists and the 404 pages (a later run of a large build). */
+  ownFilesOnly?: boolean;
   /** A build for `npm run dev`: every HTML file loads its reload script (src/dev/). */
   dev?: boolean;
   /** What the valid countdowns probably do not mean (a past target, ...): said, never failing the build. */

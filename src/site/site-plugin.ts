@@ -51,6 +51,9 @@ export function buildFacts(input: SiteInput): BuildFacts {
   };
 }
 
+/** The Nunjucks templates of files that are not one countdown's own: written once per build. */
+const WHOLE_SITE_TEMPLATES = ["pages/index.njk", "pages/404.njk", "widget/widget-not-found.njk"];
+
 export interface SiteOptions {
   /** What to build from; without it, each build gathers it from the environment. */
   input?: SiteInput;
@@ -71,6 +74,8 @@ export function configureSite(eleventyConfig: UserConfig, options: SiteOptions =
   eleventyConfig.ignores.add(`${input}/**/_*.njk`);
   eleventyConfig.setOutputDirectory(options.input?.outputDir ?? buildPaths(readConfig().outDir).site);
   eleventyConfig.setTemplateFormats(["njk", "11ty.js"]);
+  // A later run of a large build writes only countdowns' own files (src/publish/publish.ts).
+  if (options.input?.ownFilesOnly) for (const template of WHOLE_SITE_TEMPLATES) eleventyConfig.ignores.add(`${input}/${template}`);
   eleventyConfig.addPlugin(sitePlugin, options);
 }
 
@@ -121,6 +126,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
 
   /** A file whose text is computed from the data: a virtual JavaScript template. */
   const generated = (name: string, permalink: string | ((data: PageData) => string), render: (data: PageData) => string, perCountdown = false) =>
+    (perCountdown || !options.input?.ownFilesOnly) &&
     eleventyConfig.addTemplate(`generated/${name}.11ty.js`, {
       data: {
         permalink,
