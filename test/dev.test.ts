@@ -99,6 +99,21 @@ describe("npm run dev", () => {
     expect(await (await page("/party/")).text()).toContain("<h1>Party, fixed</h1>");
   });
 
+  it("writes what changed while another file was bad once that file is fixed", async () => {
+    writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party\ntarget: soon\n---\n");
+    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/still serving the last good build/);
+    writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day, moved again", 12));
+    await expect.poll(() => lines.filter((line) => line.includes("still serving")).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    await loop.settled();
+    writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed again", 20));
+    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/^Rebuilt /);
+    expect(lines.at(-1)).toMatch(/^Rebuilt (launch\.md, party\.md|party\.md, launch\.md) in \d+ ms\.$/);
+    // The countdown's own files, not only the lists and the live data.
+    for (const target of ["/launch/", "/api/embed/launch"]) expect(await (await page(target)).text(), target).toContain("Launch day, moved again");
+    expect(await (await page("/api/data/launch.json")).text()).toContain(fromNow(12));
+    expect(await (await page("/party/")).text()).toContain("<h1>Party, fixed again</h1>");
+  });
+
   it("publishes a new file and takes a deleted one away", async () => {
     writeFileSync(path.join(countdowns, "new-one.md"), countdown("New one", 5));
     await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(200);

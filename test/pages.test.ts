@@ -10,6 +10,7 @@ import { netlifyFunction, shareFunction } from "./support/netlify-function.ts";
 import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
 import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
 import { OPTION_NAMES } from "../src/widget/options.ts";
+import { WIDGET_DEFAULTS } from "./support/fixtures.ts";
 import { HOSTILE_TITLE } from "./support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "./support/paths.ts";
 
@@ -25,7 +26,7 @@ describe("the index", () => {
   it("lists every countdown with a link to its page, a live mini countdown, and the target in UTC and local time", () => {
     const pages = JSON.parse(read("api/pages")) as { slug: string }[];
     for (const { slug } of pages) {
-      const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/">[\\s\\S]*?</li>`).exec(index)?.[0];
+      const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
       expect(item, slug).toBeDefined();
       // A postponed or cancelled countdown says so instead of ticking.
       const status = /data-status="(\w+)"/.exec(item!)?.[1];
@@ -64,6 +65,15 @@ describe("a countdown's page", () => {
     expect(page).toContain("<strong>launch</strong>");
     expect(page).toMatch(/<dt>Target \(UTC\)<\/dt><dd><time datetime="[^"]+" data-when>[^<]+ UTC<\/time>/);
     expect(page).toMatch(/<dt>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
+  });
+
+  it("marks the countdown's own words with its language where it is not the site's, on its page and the index", () => {
+    expect(page).toMatch(/<h1>Launch /);
+    const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
+    expect(german).toMatch(/^<html lang="en">$/m);
+    expect(german).toContain('<h1 lang="de">Eigene Voreinstellungen</h1>');
+    expect(german).toContain('data-done lang="de">Geschafft</p>');
+    expect(read("index.html")).toMatch(new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`));
   });
 
   it("offers both published snippets, with an absolute src and a title naming the countdown (escaped for an attribute)", () => {

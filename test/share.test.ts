@@ -132,7 +132,11 @@ describe("link previews", () => {
     expect(headers["Netlify-CDN-Cache-Control"]).toMatch(/durable/);
     const response = await get("/api/og/no-such-countdown.png");
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe("not_found");
+    expect((await response.json()).error).toMatchObject({ code: "not_found", message: expect.stringContaining('the slug "no-such-countdown"') });
+    // A path without ".png" names the form of the image's path, not a slug.
+    const bare = await get("/api/og/future-launch");
+    expect(bare.status).toBe(404);
+    expect((await bare.json()).error.message).toBe('Nothing is published at "/api/og/future-launch": a countdown\'s preview image is at /api/og/<slug>.png.');
   });
 });
 

@@ -51,9 +51,9 @@ describe("time left across the calendar", () => {
 
 describe("the published pattern", () => {
   it("leaves days unpadded and pads the rest to two digits", () => {
-    expect(formatTimeLeft({ days: 0, hours: 0, minutes: 0, seconds: 0 })).toBe("0d 00h 00m 00s");
-    expect(formatTimeLeft({ days: 1234, hours: 5, minutes: 6, seconds: 7 })).toBe("1234d 05h 06m 07s");
-    expect(formatTimeLeft({ days: 9, hours: 23, minutes: 59, seconds: 59 })).toBe("9d 23h 59m 59s");
+    expect(formatTimeLeft([0, 0, 0, 0])).toBe("0d 00h 00m 00s");
+    expect(formatTimeLeft([1234, 5, 6, 7])).toBe("1234d 05h 06m 07s");
+    expect(formatTimeLeft([9, 23, 59, 59])).toBe("9d 23h 59m 59s");
   });
 
   it("writes instants as YYYY-MM-DDThh:mm:ssZ", () => {

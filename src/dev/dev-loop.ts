@@ -4,7 +4,8 @@
 // calendar) are written again, with the lists that hold every countdown (index, /api/pages) and the
 // live data: a change costs about the same at 100 countdowns and at 10,000 (`npm run bench -- dev`).
 // A change to the site's sources (src/) rebuilds everything. A file with problems is reported in the
-// terminal and over every open page, and the last good build keeps being served until it is fixed.
+// terminal and over every open page, and the last good build keeps being served until it is fixed;
+// what changed meanwhile in other files is written with the build that follows the fix.
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
@@ -55,6 +56,8 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let sourceProblem: string | undefined;
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
+  /** What changed but was not written because problems held the build back: written with the next good build. */
+  let unbuilt: Set<string> | "all" = new Set();
   /** How many countdowns the served build has (to know which index pages a rebuild leaves behind). */
   let previousCount = 0;
   let local: LocalServer | undefined;
@@ -94,17 +97,20 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
     const all = [...files.values()];
     problems = [...(sourceProblem ? [sourceProblem] : []), ...all.flatMap((file) => file.problems).map(formatProblem)];
+    const toWrite = changed === "all" || unbuilt === "all" ? "all" : new Set([...unbuilt, ...changed]);
     if (problems.length) {
+      unbuilt = toWrite;
       log(`${problems.length} problem(s); still serving the last good build:\n${problems.map((line) => `  ${line}`).join("\n")}`);
       send("problems", problems);
       return;
     }
+    unbuilt = new Set();
     const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, dev: true });
-    if (changed === "all" || !built) {
+    if (toWrite === "all" || !built) {
       await publishInput(input);
       built = true;
     } else {
-      const slugs = new Set([...changed].map((name) => name.replace(/\.md$/, "")));
+      const slugs = new Set([...toWrite].map((name) => name.replace(/\.md$/, "")));
       const gone = [...slugs].filter((slug) => !files.has(`${slug}.md`));
       await writeChanged({ ...input, only: slugs }, gone, previousCount);
     }
@@ -112,7 +118,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     local?.reload();
     send("problems", []);
     send("reload", {});
-    log(`Rebuilt ${changed === "all" ? "everything" : [...changed].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
+    log(`Rebuilt ${toWrite === "all" ? "everything" : [...toWrite].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
   }
 
   /** Writes the files of the countdowns in `input.only`, the lists and the live data into the served build. */

@@ -11,7 +11,7 @@ import { absoluteUrl, pagePath, previewImagePath } from "../routes/route-table.t
 import { SITE } from "../site/site-identity.ts";
 import { repeatWords } from "../site/repeat-words.ts";
 import { fontMetrics, type FontMetrics } from "./font-metrics.ts";
-import { respond, slugIn, jsonError, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
+import { quote, respond, slugIn, jsonError, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
 import type { LiveEntry } from "./live-store.ts";
 import { xmlText } from "./xml-text.ts";
 
@@ -150,7 +150,8 @@ const PREFIX = previewImagePath("");
 function preview({ request, route, pathname, store }: LiveRequest): Response {
   const slug = slugIn(pathname, PREFIX.slice(0, -".png".length), ".png");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (!entry) return jsonError(404, "not_found", unknownSlug(slug ?? pathname));
+  if (slug === undefined) return jsonError(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`);
+  if (!entry) return jsonError(404, "not_found", unknownSlug(slug));
   const key = `${store.version}/${entry.slug}`;
   let png = drawn.get(key);
   if (!png) {

@@ -6,7 +6,7 @@ import type { SiteAddress } from "../config.ts";
 import { OEMBED_PATH, PAGES_PATH, absoluteUrl, badgePath, embedPath, pagePath, previewImagePath, publicPath } from "../routes/route-table.ts";
 import { SITE } from "../site/site-identity.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
-import { choicePattern, optionsQuery, resolveOptions } from "../widget/options.ts";
+import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
 import { currentTarget, jsonError, quote, respond, slugIn, type LiveRequest, type RouteAnswers } from "./handler.ts";
 import type { LiveEntry } from "./live-store.ts";
 import { attributeText, xmlText } from "./xml-text.ts";
@@ -32,7 +32,7 @@ function countdownOfUrl(url: URL, site: SiteAddress): { slug: string; options: s
   if (sitePath === pagePath(first) || `${sitePath}/` === pagePath(first)) return { slug: first, options: "" };
   const last = sitePath.slice(sitePath.lastIndexOf("/") + 1);
   // A widget: only valid options travel into the snippet, in the form the page's configurator writes.
-  if (sitePath === embedPath(last)) return { slug: last, options: optionsQuery(resolveOptions("", url.search, new RegExp(choicePattern()))) };
+  if (sitePath === embedPath(last)) return { slug: last, options: optionsQuery(resolveOptions("", url.search, new RegExp(optionPattern()))) };
   return undefined;
 }
 

@@ -1,9 +1,9 @@
 // The script of the site's pages (not of the widget), loaded as a module file: the live countdowns of
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
-import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
+import { formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
-import { CHOICES, OPTION_NAMES, choicePattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
+import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
 
 /**
  * Every `[data-countdown]` element (not postponed or cancelled) shows the time left in its
@@ -48,7 +48,7 @@ if (live.length > 0) {
       const targetMs = item.target(nowMs);
       if (targetMs !== item.shown) showTimes(item.root, targetMs);
       item.shown = targetMs;
-      const text = formatTimeLeft(timeLeft(targetMs, nowMs));
+      const text = formatTimeLeft(unitsLeft(targetMs, nowMs));
       if (item.left.textContent !== text) item.left.textContent = text;
       item.done?.classList.toggle("pending", nowMs < targetMs);
       ticking ||= nowMs < targetMs;
@@ -64,7 +64,7 @@ if (live.length > 0) {
  */
 const form = document.querySelector<HTMLFormElement>("[data-configurator]");
 if (form) {
-  const defaults = resolveOptions(form.dataset.defaults!, "", new RegExp(choicePattern()));
+  const defaults = resolveOptions(form.dataset.defaults!, "", new RegExp(optionPattern()));
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
   // Start from the countdown's defaults.
   for (const [name, value] of Object.entries(defaults)) {

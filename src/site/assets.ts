@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
-import { choicePattern } from "../widget/options.ts";
+import { optionPattern } from "../widget/options.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -33,7 +33,7 @@ const WIDGET_BROWSERS = ["chrome95", "firefox91", "safari15.4"];
 // Internal field names cost bytes in every embed; they never leave the bundle (no platform API or
 // dataset is read by these names).
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
-const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs|ms|gap)$/;
+const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES): Promise<string> {
   const result = await build({
@@ -46,8 +46,8 @@ async function bundle(entry: string, repeats = true, target = BROWSERS, manglePr
     target,
     legalComments: "none",
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
-    // src/widget/ticker.ts: the options' values as one regular expression, not the table.
-    define: { REPEATS: String(repeats), OPTION_CHOICES: JSON.stringify(choicePattern()) },
+    // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
+    define: { REPEATS: String(repeats), OPTION_PATTERN: JSON.stringify(optionPattern()) },
     mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.

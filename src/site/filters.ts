@@ -5,6 +5,7 @@ import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
 import type { SiteAddress } from "../config.ts";
 import type { Countdown } from "../countdown/countdown-file.ts";
+import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 import { repeatWords } from "./repeat-words.ts";
@@ -116,7 +117,9 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const attributes: Record<string, string> = { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
       Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(schedule.start), "data-zone": schedule.zone });
-      if (schedule.untilMs !== undefined) attributes["data-until"] = isoSeconds(schedule.untilMs);
+      // The browser needs no until: no occurrence is after the last one.
+      const last = lastOccurrence(schedule);
+      if (last !== undefined) attributes["data-last"] = isoSeconds(last);
     }
     if (status !== "scheduled") attributes["data-status"] = status;
     // Every value is a word, a zone name or a date: nothing to escape.

@@ -46,7 +46,7 @@ function indexNear({ start: w, repeat }: Schedule, ms: number): number {
 /** The instant of occurrence k (k = 0, 1, ...), or undefined when there is none (a skipped date, after `untilMs`). */
 export function occurrence(schedule: Schedule, k: number): number | undefined {
   const local = localAt(schedule, k);
-  const ms = local === undefined ? undefined : localToInstant(local, schedule.zone).ms;
+  const ms = local === undefined ? undefined : localToInstant(local, schedule.zone);
   return ms === undefined || ms > (schedule.untilMs ?? ms) ? undefined : ms;
 }
 
@@ -57,7 +57,7 @@ export function nextOccurrence(schedule: Schedule, nowMs: number): number | unde
     const local = localAt(schedule, k);
     // A wall clock a day before now is past: no need to ask the zone.
     if (local === undefined || local + DAY <= nowMs) continue;
-    const ms = localToInstant(local, schedule.zone).ms;
+    const ms = localToInstant(local, schedule.zone);
     if (ms > (schedule.untilMs ?? ms)) return undefined;
     if (ms >= nowMs) return ms;
   }

@@ -1,7 +1,7 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
 // just after each second boundary, never on a decremented counter; nothing while the page is hidden,
 // the right value at once when it shows again or wakes.
-import { targetAt, type Repeat } from "./occurrence.ts";
+import { nextOccurrence, type Repeat } from "./occurrence.ts";
 import { msToNextSecond } from "./time-left.ts";
 import { parseWallClock } from "./zone.ts";
 
@@ -30,17 +30,19 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () =>
 
 /**
  * What a `[data-countdown]` element counts to, as a function of now: its `data-countdown` instant; for
- * a repeating countdown (`data-repeat`, `data-start`, `data-zone`, `data-until`, as the build writes
- * them from the schedule) the next occurrence after now, moving on as each one passes, and the last
- * one once none is ahead. `REPEATS` is false in a widget whose countdown does not repeat, so its
- * bundle leaves the occurrence code out.
+ * a repeating countdown (`data-repeat`, `data-start`, `data-zone` and, when it ends, `data-last`, its
+ * last occurrence, as the build writes them from the schedule) the next occurrence after now, moving
+ * on as each one passes, and the last one once none is ahead. `REPEATS` is false in a widget whose
+ * countdown does not repeat, so its bundle leaves the occurrence code out.
  */
 export function countingTo(data: DOMStringMap): (nowMs: number) => number {
   let target = Date.parse(data.countdown!);
   if (REPEATS && data.repeat) {
-    const schedule = { start: parseWallClock(data.start!)!, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.until ? Date.parse(data.until) : undefined };
+    // No occurrence is after the last one: it bounds the schedule as its `until` does.
+    const last = data.last ? Date.parse(data.last) : undefined;
+    const schedule = { start: parseWallClock(data.start!)!, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: last };
     // At an occurrence's own instant it is the one after it that counts.
-    return (nowMs) => (nowMs >= target ? (target = targetAt(schedule, nowMs + 1)!) : target);
+    return (nowMs) => (nowMs >= target ? (target = nextOccurrence(schedule, nowMs + 1) ?? last!) : target);
   }
   return () => target;
 }

@@ -19,15 +19,16 @@ export function secondsLeft(targetMs: number, nowMs: number): number {
   return Math.max(0, Math.floor((targetMs - nowMs) / SECOND));
 }
 
+/** The time left as whole days, hours (0-23), minutes (0-59) and seconds (0-59), in that order. */
+export function unitsLeft(targetMs: number, nowMs: number): number[] {
+  const total = secondsLeft(targetMs, nowMs);
+  return [total / DAY, (total % DAY) / HOUR, (total % HOUR) / MINUTE, total % MINUTE].map(Math.floor);
+}
+
 /** The time left split into whole days, hours (0-23), minutes (0-59) and seconds (0-59). */
 export function timeLeft(targetMs: number, nowMs: number): TimeLeft {
-  const total = secondsLeft(targetMs, nowMs);
-  return {
-    days: Math.floor(total / DAY),
-    hours: Math.floor((total % DAY) / HOUR),
-    minutes: Math.floor((total % HOUR) / MINUTE),
-    seconds: total % MINUTE,
-  };
+  const [days, hours, minutes, seconds] = unitsLeft(targetMs, nowMs) as [number, number, number, number];
+  return { days, hours, minutes, seconds };
 }
 
 /** A countdown is over from the target instant on. */
@@ -35,12 +36,11 @@ export function isExpired(targetMs: number, nowMs: number): boolean {
   return nowMs >= targetMs;
 }
 
-const twoDigits = (n: number) => (n < 10 ? "0" : "") + n;
+/** A unit's number as shown (`i` of unitsLeft's order): days as they are, the others two digits. */
+export const unitDigits = (n: number, i: number) => (i && n < 10 ? "0" : "") + n;
 
-/** The published pattern `<d>d <hh>h <mm>m <ss>s`: days unpadded, the rest two digits. */
-export function formatTimeLeft(left: TimeLeft): string {
-  return `${left.days}d ${twoDigits(left.hours)}h ${twoDigits(left.minutes)}m ${twoDigits(left.seconds)}s`;
-}
+/** The published pattern `<d>d <hh>h <mm>m <ss>s` of unitsLeft's numbers. */
+export const formatTimeLeft = (units: number[]) => units.map((n, i) => unitDigits(n, i) + "dhms"[i]).join(" ");
 
 /** `YYYY-MM-DDThh:mm:ssZ`: the published form of an instant (UTC, whole seconds). */
 export function isoSeconds(ms: number): string {

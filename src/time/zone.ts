@@ -24,17 +24,20 @@ export function zoneOffset(zone: string, ms: number): number {
 }
 
 /**
- * `wallClockToInstant` for a wall clock given as "local ms": the instant at which UTC reads what the
- * zone's clocks read (`Date.UTC` of the wall clock).
+ * The instant of a wall clock given as "local ms" (the instant at which UTC reads what the zone's
+ * clocks read: `Date.UTC` of the wall clock), by the rules of `wallClockToInstant`.
  */
-export function localToInstant(local: number, zone: string): { ms: number; gap: boolean } {
-  // Offsets stay under a day and transitions are days apart: those in force a day either side are all candidates.
-  const offsets = [-DAY, 0, DAY].map((shift) => zoneOffset(zone, local + shift));
-  const fits = [...new Set(offsets)].map((offset) => local - offset * MINUTE).filter((ms) => local - zoneOffset(zone, ms) * MINUTE == ms);
-  if (fits.length) return { ms: Math.min(...fits), gap: false };
-  // In a gap, read with the offset before it: in force just before the jump, where the largest offset lands.
-  return { ms: local - zoneOffset(zone, local - Math.max(...offsets) * MINUTE) * MINUTE, gap: true };
+export function localToInstant(local: number, zone: string): number {
+  // Offsets stay under a day and transitions are days apart: a reading is the instant of the offset in
+  // force a day before it or of the one a day after, whichever reads as it (of two, the earlier: the
+  // one before a fall-back). When neither does it was skipped, and the offset before the jump reads it.
+  const before = local - zoneOffset(zone, local - DAY) * MINUTE;
+  const after = local - zoneOffset(zone, local + DAY) * MINUTE;
+  return readsAs(before, local, zone) || !readsAs(after, local, zone) ? before : after;
 }
+
+/** Whether the zone's clocks read `local` (as "local ms") at the instant `ms`. */
+const readsAs = (ms: number, local: number, zone: string) => local - zoneOffset(zone, ms) * MINUTE == ms;
 
 /** A wall clock as "local ms" (`Date.UTC` of it), `months` and `days` later; they may overflow as `Date.UTC`'s fields do. */
 export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
@@ -44,7 +47,12 @@ export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, 
  * the two in a fall-back; in a spring-forward gap (`gap: true`) the time moved forward by the gap, i.e.
  * read with the offset before it. Fields may overflow as `Date.UTC`'s do (day 32 is the next month's 1st).
  */
-export const wallClockToInstant = (wall: WallClock, zone: string) => localToInstant(localMs(wall), zone);
+export function wallClockToInstant(wall: WallClock, zone: string): { ms: number; gap: boolean } {
+  const local = localMs(wall);
+  const ms = localToInstant(local, zone);
+  // Only a skipped reading gets an instant that does not read as it.
+  return { ms, gap: !readsAs(ms, local, zone) };
+}
 
 /** A wall clock as text, `2027-03-05T17:00:00` (no zone): how the build hands it to the live data and the widget. */
 export const wallClockText = (w: WallClock) => new Date(localMs(w)).toISOString().slice(0, 19);

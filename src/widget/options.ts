@@ -16,7 +16,7 @@ export const CHOICES = {
 
 /** Colours: a hex colour without `#`, three or six digits. */
 export const COLOURS = ["accent", "color", "bg"] as const;
-export const HEX_COLOUR = /^(?:[0-9a-f]{3}){1,2}$/i;
+export const HEX_COLOUR = /^([0-9a-fA-F]{3}){1,2}$/;
 
 export type ChoiceName = keyof typeof CHOICES;
 export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang";
@@ -26,12 +26,12 @@ export type WidgetOptions = Partial<Record<OptionName, string>>;
 export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "title", "after", "sync"];
 
 /**
- * CHOICES as the source of a regular expression that matches each `name=value` they allow: the
- * widget's ticker gets this string from the bundler (src/site/assets.ts) instead of the table.
+ * The source of a regular expression that matches each `name=value` the options allow (a language
+ * tag's letters, digits and hyphens; Intl then judges the tag): the widget's ticker gets this string
+ * from the bundler (src/site/assets.ts) instead of the tables.
  */
-export const choicePattern = () => `^(${Object.entries(CHOICES)
-  .flatMap(([name, values]) => values.map((value) => `${name}=${value}`))
-  .join("|")})$`;
+export const optionPattern = () =>
+  `^(${[...Object.entries(CHOICES).map(([name, values]) => `${name}=(${values.join("|")})`), `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`, "lang=[\\w-]+"].join("|")})$`;
 
 /** Is `value` a BCP 47 language tag the platform's Intl accepts? */
 export function isLanguageTag(value: string): boolean {
@@ -42,24 +42,22 @@ export function isLanguageTag(value: string): boolean {
   }
 }
 
-/** Whether `value` is one `name` may take, with `choices` made from choicePattern(). */
-function isOption(name: string, value: string, choices: RegExp): boolean {
-  return (COLOURS as readonly string[]).includes(name) ? HEX_COLOUR.test(value) : name === "lang" ? isLanguageTag(value) : choices.test(`${name}=${value}`);
-}
+/** Whether `value` is one `name` may take, with `pattern` made from optionPattern(). */
+const isOption = (name: string, value: string, pattern: RegExp) => pattern.test(`${name}=${value}`) && (name != "lang" || isLanguageTag(value));
 
 /** Whether `value` is one `name` may take. */
-export const isValidOption = (name: string, value: string) => isOption(name, value, new RegExp(choicePattern()));
+export const isValidOption = (name: string, value: string) => isOption(name, value, new RegExp(optionPattern()));
 
 /**
  * The options in force: the countdown's defaults, then each valid query parameter over them. An
  * unknown parameter, or a value an option cannot take, is ignored: the option keeps its default.
- * `choices` is `new RegExp(choicePattern())`.
+ * `pattern` is `new RegExp(optionPattern())`.
  */
-export function resolveOptions(defaults: string, query: string, choices: RegExp): WidgetOptions {
+export function resolveOptions(defaults: string, query: string, pattern: RegExp): WidgetOptions {
   const options: WidgetOptions = {};
   for (const source of [defaults, query]) {
     new URLSearchParams(source).forEach((value, name) => {
-      if (isOption(name, value, choices)) options[name as OptionName] = value;
+      if (isOption(name, value, pattern)) options[name as OptionName] = value;
     });
   }
   return options;

@@ -13,19 +13,19 @@
 //         data-status="postponed">               not ticking: [data-done] shows the status instead
 //     and its children, in this order: <h1>, [data-done] the done message (hidden until the target),
 //     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript).
-import { formatTimeLeft, timeLeft } from "../time/time-left.ts";
+import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { resolveOptions } from "./options.ts";
 
-/** Set by the bundler: choicePattern() of src/widget/options.ts. */
-declare const OPTION_CHOICES: string;
+/** Set by the bundler: optionPattern() of src/widget/options.ts. */
+declare const OPTION_PATTERN: string;
 
 const html = document.documentElement;
 const style = html.style;
 const root = document.querySelector("main")!;
 const data = root.dataset;
 const [, done, left, when] = root.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLTimeElement];
-const options = resolveOptions(data.options!, location.search, new RegExp(OPTION_CHOICES));
+const options = resolveOptions(data.options!, location.search, new RegExp(OPTION_PATTERN));
 const lang = (html.lang = options.lang ?? html.lang);
 const utc = options.date == "utc";
 const target = countingTo(data);
@@ -36,9 +36,9 @@ let offsetMs = 0;
 // data-title, data-date), the direction of the language's script (as Intl knows it), the colours (a
 // custom text colour is the secondary text's too).
 Object.assign(html.dataset, options);
-html.dir = /^(Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg)$/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
-for (const [name, hex] of [["f", options.color], ["m", options.color], ["a", options.accent], ["b", options.bg]]) {
-  if (hex) style.setProperty("--" + name, "#" + hex);
+html.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
+for (const [names, hex] of [["fm", options.color], ["a", options.accent], ["b", options.bg]]) {
+  for (const name of hex ? names! : "") style.setProperty("--" + name, "#" + hex);
 }
 
 /**
@@ -84,17 +84,16 @@ const tick = tickEverySecond(
     const targetMs = target(nowMs);
     const over = nowMs >= targetMs;
     const countUp = over && options.after == "countup";
-    const shown = countUp ? timeLeft(nowMs, targetMs) : timeLeft(targetMs, nowMs);
+    const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
     // The date line follows the target (a repeating countdown's moves on).
     if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateFormat.format(targetMs) + (utc ? " UTC" : "");
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
     if (units) {
-      const values = [shown.days, shown.hours, shown.minutes, shown.seconds];
       units.forEach(([number, label, format], i) => {
-        number.textContent = (values[i]! + "").padStart(i ? 2 : 1, "0");
-        label.textContent = format.formatToParts(values[i]!).find((part) => part.type == "unit")!.value;
+        number.textContent = unitDigits(shown[i]!, i);
+        label.textContent = format.formatToParts(shown[i]!).find((part) => part.type == "unit")!.value;
       });
     } else left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown);
     // From the target on, the done message shows (widget.css puts the time left under it).

@@ -20,7 +20,7 @@ import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EngineName, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
-import { LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import {
   CSP_WATCH_SOURCE,
   FIRST_FRAME_SOURCE,
@@ -654,6 +654,28 @@ for (const name of ENGINE_NAMES) {
         expect(following - occurrence).toBe(7 * DAY);
         expectTimeLeft(next, following);
         expect(next).toMatchObject({ datetime: new Date(following).toISOString(), doneShown: false });
+      });
+    });
+
+    describe("a daily countdown at 09:30 in New York that ends, across the spring change", () => {
+      // By Luxon (the oracle): the 09:30s from the start, the last one up to `until` (the clocks
+      // changed on 10 March 2024, between the start and the end).
+      const zone = DAILY_UNTIL.zone;
+      const until = DateTime.fromSQL(DAILY_UNTIL.until, { zone }).toMillis();
+      let last = DateTime.fromSQL(DAILY_UNTIL.start, { zone });
+      while (last.plus({ days: 1 }).toMillis() <= until) last = last.plus({ days: 1 });
+      const lastMs = last.toMillis();
+
+      it("counts to its last occurrence and stops there, on the day and years later", async () => {
+        expect(new Date(lastMs).toISOString(), "the oracle").toBe("2024-03-12T13:30:00.000Z");
+        const page = await loadAt(`/api/embed/${DAILY_UNTIL.slug}?date=utc`, lastMs - 1500);
+        const before = await read(page);
+        expectTimeLeft(before, lastMs);
+        expect(before).toMatchObject({ datetime: new Date(lastMs).toISOString(), doneShown: false });
+        await waitInPage(page, () => getComputedStyle(document.querySelector("[data-done]")!).display !== "none" || null, 4000);
+        expect(await read(page)).toMatchObject({ text: "0d 00h 00m 00s", datetime: new Date(lastMs).toISOString(), doneShown: true });
+        const later = await read(await loadAt(`/api/embed/${DAILY_UNTIL.slug}`, lastMs + 3 * 365 * DAY));
+        expect(later).toMatchObject({ text: "0d 00h 00m 00s", datetime: new Date(lastMs).toISOString(), doneShown: true });
       });
     });
 

@@ -27,6 +27,9 @@ export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>al
 /** A weekly countdown at 17:00 in Berlin, from a Friday long past: it repeats across every DST change. */
 export const WEEKLY_BERLIN = { slug: "weekly-berlin", start: "2024-01-05 17:00", zone: "Europe/Berlin", weekday: 5, hour: 17 };
 
+/** A daily countdown at 09:30 in New York that ends: its last occurrence is the last 09:30 up to `until`. */
+export const DAILY_UNTIL = { slug: "daily-until", start: "2024-03-05 09:30", until: "2024-03-12 12:00", zone: "America/New_York" };
+
 /** A countdown in German whose widget has defaults for some options in its front matter. */
 export const WIDGET_DEFAULTS = { slug: "widget-defaults", widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" } };
 
@@ -43,6 +46,7 @@ export function fixtureFiles(): Record<string, string> {
     "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
     // The widget's browser tests (test/browser/widget.test.ts).
     [WEEKLY_BERLIN.slug]: `---\ntitle: "Friday stream"\ntarget: "${WEEKLY_BERLIN.start}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\ndone: "We are live"\n---\n`,
+    [DAILY_UNTIL.slug]: `---\ntitle: "Daily stand-up"\ntarget: "${DAILY_UNTIL.start}"\ntimezone: "${DAILY_UNTIL.zone}"\nrepeat: daily\nuntil: "${DAILY_UNTIL.until}"\n---\n`,
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(WIDGET_DEFAULTS.widget)
