@@ -141,7 +141,7 @@ describe("GET /api/pages", () => {
     for (const page of await (await get("/api/pages")).json()) {
       const response = await get(new URL(page.url).pathname);
       expect(response.status, page.url).toBe(200);
-      expect(await response.text()).toContain("<h1>");
+      expect(await response.text()).toMatch(/<h1( lang="[\w-]+")?>/);
     }
   });
 });
