@@ -16,7 +16,7 @@ const WORKER = new URL("./precompress-worker.js", import.meta.url);
  * why); returns how many got them.
  */
 export function precompress(dir: string, files: string[]): Promise<number> {
-  const todo = files.filter((file) => TEXT.test(file) && !path.basename(file).startsWith("_")).map((file) => path.join(dir, file));
+  const todo = files.filter((file) => TEXT.test(file)).map((file) => path.join(dir, file));
   return new Promise((resolve, reject) => {
     let compressed: number | undefined;
     new Worker(WORKER, { workerData: { files: todo, minBytes: MIN_COMPRESSED_BYTES } })

@@ -15,6 +15,7 @@ import { oembedUrl } from "../live/share.ts";
 import { attributeText } from "../live/xml-text.ts";
 import { absoluteUrl, badgePath, calendarPath, dataPath, indexPagePath, embedFile, embedPath, livePath, pagePath, previewImagePath, publicPath } from "../routes/route-table.ts";
 import { messagesFor } from "../widget/messages.ts";
+import { SITE } from "./site-identity.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -125,6 +126,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     // Every value is a word, a zone name or a date: nothing to escape.
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
   });
+  /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the site's; else nothing. */
+  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => (countdown.lang === SITE.language ? "" : ` lang="${countdown.lang}"`));
   /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
   eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
 }
