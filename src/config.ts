@@ -40,6 +40,8 @@ export interface Config {
   commit: string | undefined;
   /** One line per request on standard output, unless ACCESS_LOG=off. */
   accessLog: boolean;
+  /** The build's clock in ms (SOURCE_DATE_EPOCH, seconds), for a build made as at that instant; undefined: now. */
+  buildTime: number | undefined;
   /** Building on Netlify (NETLIFY=true, set by Netlify), which compresses answers on its own. */
   netlify: boolean;
 }
@@ -87,6 +89,11 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
     throw new ConfigError(`ACCESS_LOG="${accessLog}" is not "on" or "off". Set ACCESS_LOG=off to turn the access log off.`);
   }
 
+  const epoch = value("SOURCE_DATE_EPOCH");
+  if (epoch !== undefined && !/^\d{1,12}$/.test(epoch)) {
+    throw new ConfigError(`SOURCE_DATE_EPOCH="${epoch}" is not a whole number of seconds since 1970 (as \`date +%s\` prints). Unset it to build at the current time.`);
+  }
+
   return {
     root,
     countdownsDir,
@@ -97,6 +104,7 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
     host,
     commit: value("COMMIT_REF"),
     accessLog: accessLog !== "off",
+    buildTime: epoch === undefined ? undefined : Number(epoch) * 1000,
     netlify: value("NETLIFY") === "true",
   };
 }

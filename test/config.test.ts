@@ -52,7 +52,7 @@ describe("reads every setting once, with defaults", () => {
 
 describe("stops on an empty or unusable setting, naming it and the fix", () => {
   it("refuses every variable set but empty", () => {
-    for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL", "PORT", "HOST", "ACCESS_LOG", "DEPLOY_PRIME_URL", "CONTEXT", "COMMIT_REF"]) {
+    for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL", "PORT", "HOST", "ACCESS_LOG", "DEPLOY_PRIME_URL", "CONTEXT", "COMMIT_REF", "SOURCE_DATE_EPOCH"]) {
       for (const empty of ["", "  "]) expect(configError({ [name]: empty }), name).toMatch(new RegExp(`^${name} is set but empty\\. `));
     }
     expect(configError({ OUT_DIR: "" })).toMatch(/Unset it to build into dist\//);
@@ -64,6 +64,11 @@ describe("stops on an empty or unusable setting, naming it and the fix", () => {
     }
     for (const port of ["http", "-1", "65536", "80.5", "1e3"]) expect(configError({ PORT: port }), port).toMatch(/^PORT=".*" is not a port number/);
     expect(configError({ ACCESS_LOG: "maybe" })).toMatch(/^ACCESS_LOG="maybe" is not "on" or "off"/);
+    for (const epoch of ["yesterday", "1.5", "-1", "2026-11-22"]) {
+      expect(configError({ SOURCE_DATE_EPOCH: epoch })).toMatch(new RegExp(`^SOURCE_DATE_EPOCH="${epoch}" is not a whole number of seconds since 1970`));
+    }
+    expect(readConfig({ SOURCE_DATE_EPOCH: "1795305600" }).buildTime).toBe(1_795_305_600_000);
+    expect(readConfig({}).buildTime).toBeUndefined();
     expect(readConfig({ PORT: "0" }).port).toBe(0);
     expect(readConfig({ ACCESS_LOG: "off" }).accessLog).toBe(false);
   });

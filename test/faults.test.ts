@@ -123,7 +123,7 @@ describe("corrupt live data", () => {
 });
 
 describe("rebuilding under a running server", () => {
-  it("keeps serving the previous good build when a rebuild fails, and takes the next good one", async () => {
+  it("keeps serving the previous good build when a rebuild fails, and takes the next good one", { timeout: 60_000 }, async () => {
     const { server, outDir } = await serveCopy();
     const before = await (await fetch(`${server.url}/api/pages`)).text();
     const build = (countdownsDir: string) =>

@@ -375,6 +375,40 @@ describe("graceful shutdown", () => {
     expect(own.output()).toMatch(/SIGTERM: finishing requests in flight/);
   });
 
+  it("sends every answer already asked for in full to a client that reads slowly, then exits 0", async () => {
+    const own = await startServer(TEST_OUT_DIR);
+    const { hostname, port } = new URL(own.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Requests the server reads in one go (about 50 KB), for answers far larger than the socket buffers
+    // (the OpenAPI description, about 64 KB each): at SIGTERM every request is read and the answer
+    // being sent is complete on the server's side while most of its bytes still wait for the client.
+    // A server that takes that connection for idle (as Node's own close does) cuts it short there.
+    const count = 1000;
+    socket.pause();
+    socket.write("GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(count));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    own.process.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(own.process.exitCode).toBeNull();
+
+    // About 64 MB: counted as it comes, keeping only what could be the start of the next status line.
+    const STATUS = "HTTP/1.1 200 OK";
+    let answers = 0;
+    let rest = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      const text = rest + chunk;
+      answers += text.split(STATUS).length - 1;
+      rest = text.slice(-(STATUS.length - 1));
+    });
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.resume();
+    await closed;
+    expect(answers).toBe(count);
+    expect(await own.exited).toBe(0);
+  });
+
   it("closes idle keep-alive connections at once instead of waiting for them", async () => {
     const own = await startServer(TEST_OUT_DIR);
     const agentResponse = await fetch(`${own.url}/api/health`, { headers: { Connection: "keep-alive" } });

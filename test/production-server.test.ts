@@ -74,7 +74,7 @@ describe("the access log", () => {
     await (await fetch(`${server.url}/api/pages`, { headers: { "User-Agent": 'probe "quoted" agent', Referer: "https://ref.example/" } })).text();
     await (await fetch(`${server.url}/future-launch/`)).text();
     await (await fetch(`${server.url}/no-such-page`)).text();
-    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length).toBe(3);
+    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: 5000 }).toBe(3);
     const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
     const combined = /^\S+ - - \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "(GET \S+ HTTP\/1\.1)" (\d{3}) (\d+) "([^"]*)" "([^"]*)" \d+\.\dms$/;
     const parsed = lines.map((line) => combined.exec(line)?.slice(1));

@@ -32,6 +32,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Just after the clock's next whole second, so that a few requests fall within one second. */
 const nextSecond = () => sleep(1030 - (Date.now() % 1000));
 
+/**
+ * What `body` saw, all of it within one second of the clock (a cache of one second keys on it): from
+ * just after a second begins, tried again (up to three times) when a stalled machine let it run into
+ * the next second.
+ */
+async function inOneSecond<T>(body: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    await nextSecond();
+    const second = Math.floor(Date.now() / 1000);
+    const seen = await body();
+    if (Math.floor(Date.now() / 1000) === second) return seen;
+    if (attempt === 3) throw new Error("three attempts in a row ran into the next second");
+  }
+}
+
 /** `text` with `from` replaced by `to`; `from` must be in the shipped file, or the test tests something else. */
 function edit(text: string, from: string | RegExp, to: string): string {
   expect(text, `the shipped file has ${from}`).toMatch(from);
@@ -248,16 +263,18 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
   const live = (query: string) => `${stack.proxy.url}/api/countdown/future-launch${query}`;
 
   it("keeps an answer for one second, keyed on its path and shape only", async () => {
-    await nextSecond();
-    const mark = stack.recorder.requests.length;
-    const first = await getJson(live(`?utm_source=${Math.random()}`));
-    const second = await getJson(live(`?cb=${Math.random()}&x`));
+    const { first, second, reached } = await inOneSecond(async () => {
+      const mark = stack.recorder.requests.length;
+      const first = await getJson(live(`?utm_source=${Math.random()}`));
+      const second = await getJson(live(`?cb=${Math.random()}&x`));
+      await get(live(`?shape=a&cb=${Math.random()}`));
+      await get(live(`?junk=${Math.random()}&shape=a`));
+      await get(live(`?shape=b`));
+      return { first, second, reached: stack.reached(mark) };
+    });
     expect(second.serverTime).toBe(first.serverTime);
-    await get(live(`?shape=a&cb=${Math.random()}`));
-    await get(live(`?junk=${Math.random()}&shape=a`));
-    await get(live(`?shape=b`));
     // One request per key reached the server: a different shape is a different answer.
-    expect(stack.reached(mark)).toEqual(["/api/countdown/future-launch", "/api/countdown/future-launch?shape=a", "/api/countdown/future-launch?shape=b"]);
+    expect(reached).toEqual(["/api/countdown/future-launch", "/api/countdown/future-launch?shape=a", "/api/countdown/future-launch?shape=b"]);
 
     await nextSecond();
     const later = await getJson(live(`?utm_source=${Math.random()}`));
@@ -267,14 +284,16 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
   });
 
   it("keeps one body for every client, gzipped for those that take it", async () => {
-    await nextSecond();
-    const mark = stack.recorder.requests.length;
-    const gzipped = await get(`${stack.proxy.url}/api/countdown/hostile-content`, { "Accept-Encoding": "gzip, br" });
-    const plain = await get(`${stack.proxy.url}/api/countdown/hostile-content`);
+    const { gzipped, plain, asked } = await inOneSecond(async () => {
+      const mark = stack.recorder.requests.length;
+      const gzipped = await get(`${stack.proxy.url}/api/countdown/hostile-content`, { "Accept-Encoding": "gzip, br" });
+      const plain = await get(`${stack.proxy.url}/api/countdown/hostile-content`);
+      return { gzipped, plain, asked: stack.recorder.requests.slice(mark).map((request) => request.headers["accept-encoding"]) };
+    });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(gzipped.text).toBe(plain.text);
-    expect(stack.recorder.requests.slice(mark).map((request) => request.headers["accept-encoding"])).toEqual([undefined]);
+    expect(asked).toEqual([undefined]);
   });
 
   it("caches nothing else: every other request, live or static, reaches the server", async () => {
@@ -327,13 +346,15 @@ describe("nginx mapping a sub-path (URL=https://example.org/countdowns)", () => 
     const embed = await get(`${stack.proxy.url}/countdowns/api/embed/future-launch`);
     const sync = /data-live="([^"]+)"/.exec(embed.text)![1]!;
     expect(sync).toBe("/countdowns/api/countdown/future-launch");
-    await nextSecond();
-    const mark = stack.recorder.requests.length;
-    const first = await getJson(`${stack.proxy.url}${sync}?cb=${Math.random()}`);
-    const second = await getJson(`${stack.proxy.url}${sync}?cb=${Math.random()}`);
+    const { first, second, reached } = await inOneSecond(async () => {
+      const mark = stack.recorder.requests.length;
+      const first = await getJson(`${stack.proxy.url}${sync}?cb=${Math.random()}`);
+      const second = await getJson(`${stack.proxy.url}${sync}?cb=${Math.random()}`);
+      return { first, second, reached: stack.reached(mark) };
+    });
     expect(first).toMatchObject({ slug: "future-launch", serverTime: expect.any(String) });
     expect(second.serverTime).toBe(first.serverTime);
-    expect(stack.reached(mark)).toEqual([sync]);
+    expect(reached).toEqual([sync]);
   });
 });
 
@@ -432,7 +453,7 @@ describe("git push to your own server (deploy/git-hooks)", () => {
 
   const publishedSlugs = async () => ((await getJson(`${server.url}/api/pages`)) as { slug: string }[]).map((page) => page.slug);
 
-  it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", async () => {
+  it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", { timeout: 60_000 }, async () => {
     writeFileSync(path.join(clone, "countdowns", "no-date.md"), `---\ntitle: "No date"\ntarget: "soon"\n---\n`);
     writeFileSync(path.join(clone, "countdowns", "Bad_Name.md"), `---\ntitle: ""\ntarget: "${fromNow(3)}"\ntimezone: "Mars/Olympus"\n---\n`);
     git(clone, "add", "--all");

@@ -10,6 +10,7 @@ import { getRequestListener } from "@hono/node-server";
 import { lookup } from "mrmime";
 import sirv from "sirv";
 import { buildPaths, type SiteAddress } from "../config.ts";
+import { drainable } from "./drain.ts";
 import { LIVE_ANSWERS, createLiveHandler, errorBody, jsonError, requestTarget } from "../live/handler.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-image.ts";
 import { SHARE_ANSWERS } from "../live/share.ts";
@@ -247,6 +248,8 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
   });
 
+  const stop = drainable(server);
+
   // CONNECT never reaches the request handler (Node hands over the socket); answer it like any other
   // unsupported method.
   server.on("connect", (_req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
@@ -279,19 +282,11 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     server,
     site: () => build.store.site,
     reload,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        if (options.watch) unwatchFile(liveMeta);
-        // Busy keep-alive connections are closed as soon as their last answer is out, not after
-        // the keep-alive timeout.
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
-        server.close((error) => {
-          clearInterval(sweep);
-          if (error) reject(error);
-          else resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    close: () => {
+      if (options.watch) unwatchFile(liveMeta);
+      // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout.
+      return stop();
+    },
   };
 }
 

@@ -84,7 +84,7 @@ export async function siteInputOf(config: Config, countdowns: Countdown[], optio
 
 /** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
 export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
-  const now = options.now ?? Date.now();
+  const now = options.now ?? config.buildTime ?? Date.now();
   const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now });
   if (problems.length > 0) throw new CountdownProblemsError(problems);
   return { ...(await siteInputOf(config, countdowns, { ...options, now })), warnings };

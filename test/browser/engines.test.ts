@@ -166,7 +166,8 @@ for (const name of ENGINE_NAMES) {
       expect(refusal, `${name}'s driver refusing ${ability}`).toMatch(REFUSALS[name][ability] ?? /no refusal measured for this engine/);
     };
 
-    it("gives a page the visitor's time zone", async () => {
+    // A time zone of its own starts another browser in Firefox (3-5 s, more under load).
+    it("gives a page the visitor's time zone", { timeout: 60_000 }, async () => {
       if (!engine!.can.timeZone) return expectLimit("timeZone", engine!.open(url, { timeZone: "Asia/Tokyo" }));
       // Tokyo is 9 hours ahead of UTC all year; the machine's zone is most likely UTC.
       expect(await reportOf(await open(url, { timeZone: "Asia/Tokyo" }))).toMatchObject({ timeZone: "Asia/Tokyo", offset: -540 });
@@ -211,7 +212,7 @@ for (const name of ENGINE_NAMES) {
         return expectLimit("consoleMessages", (async () => page.consoleProblems())());
       }
       await expect
-        .poll(() => page.consoleProblems())
+        .poll(() => page.consoleProblems(), { timeout: 10_000 })
         .toEqual(["error: engine check: an error", "warning: engine check: a warning", expect.stringMatching(/^pageerror: .*engine check: uncaught/)]);
     });
 
@@ -226,7 +227,7 @@ for (const name of ENGINE_NAMES) {
       expect([...png.data.subarray(corner, corner + 3)]).toEqual([0, 128, 255]);
     });
 
-    it("closes, with its open pages, and leaves no process behind", async () => {
+    it("closes, with its open pages, and leaves no process behind", { timeout: 60_000 }, async () => {
       await engine!.open(url);
       const started = descendants().filter((row) => !before.has(row.pid));
       expect(started.length, "the engine's processes").toBeGreaterThan(0);
@@ -234,7 +235,7 @@ for (const name of ENGINE_NAMES) {
       const groups = new Set(started.map((row) => row.pgid).filter((pgid) => String(pgid) !== ownGroup));
       await engine!.close();
       engine = undefined;
-      await expect.poll(() => stillRunning(new Set(started.map((row) => row.pid)), groups), { timeout: 5000 }).toEqual([]);
+      await expect.poll(() => stillRunning(new Set(started.map((row) => row.pid)), groups), { timeout: 20_000 }).toEqual([]);
     });
   });
 }

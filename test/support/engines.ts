@@ -509,13 +509,22 @@ async function launchWebKit(): Promise<Launched> {
 }
 
 function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => Promise<void>): EnginePage {
-  /** The viewport once it is `width` × `height`, or as it stands after a second (a resize reaches the page a little later). */
-  const viewportWhen = async (width: number, height: number): Promise<[number, number]> => {
-    const deadline = Date.now() + 1000;
+  const viewport = () => driver().executeScript<[number, number]>("return [innerWidth, innerHeight]");
+  /**
+   * The viewport once it is `width` × `height`; or once it has moved from `before` and held still for
+   * a moment (a resize reaches the page a little later, and the window's own parts may take some of
+   * it); or as it stands after 5 s.
+   */
+  const viewportWhen = async (width: number, height: number, before: [number, number]): Promise<[number, number]> => {
+    const deadline = Date.now() + 5000;
+    let last: [number, number] | undefined;
     for (;;) {
-      const size = await driver().executeScript<[number, number]>("return [innerWidth, innerHeight]");
-      if ((size[0] === width && size[1] === height) || Date.now() > deadline) return size;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const size = await viewport();
+      if (size[0] === width && size[1] === height) return size;
+      const moved = size[0] !== before[0] || size[1] !== before[1];
+      if ((moved && last?.[0] === size[0] && last[1] === size[1]) || Date.now() > deadline) return size;
+      last = size;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   return {
@@ -527,12 +536,13 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
     },
     async setViewport(width, height) {
       const window = driver().manage().window();
+      const before = await viewport();
       await window.setRect({ width, height });
-      let [innerWidth, innerHeight] = await viewportWhen(width, height);
+      let [innerWidth, innerHeight] = await viewportWhen(width, height, before);
       if (innerWidth !== width || innerHeight !== height) {
         // Whatever the window's own parts take, measured, is added once more.
         await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
-        [innerWidth, innerHeight] = await viewportWhen(width, height);
+        [innerWidth, innerHeight] = await viewportWhen(width, height, [innerWidth, innerHeight]);
       }
       if (innerWidth !== width || innerHeight !== height) {
         throw new Error(`WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`);

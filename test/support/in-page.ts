@@ -68,30 +68,35 @@ export async function setClockAfterLoad(page: EnginePage, atMs: number): Promise
 }
 
 /**
- * A script for `beforeLoad` that records, at the first animation frame (before the first paint),
- * what the widget shows, how many timers have fired, and the layout shifts from then on.
+ * A script for `beforeLoad` that records what the widget shows at the first animation frame (before
+ * the first paint), and the layout shifts from then on. What is recorded was drawn without a timer:
+ * when the widget's first timer comes sooner than the first frame (its first tick is due within a
+ * frame's time when it loads just before a second boundary), the record is taken just before that
+ * timer runs, and says so in `before`.
  */
 export const FIRST_FRAME_SOURCE = `{
   const w = window;
-  w.timersFired = 0;
-  const setTimeout = w.setTimeout;
-  w.setTimeout = (callback, ...rest) => setTimeout(() => { w.timersFired++; callback(); }, ...rest);
-  w.shifts = 0;
-  if (PerformanceObserver.supportedEntryTypes.includes("layout-shift")) {
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) w.shifts += entry.value; }).observe({ type: "layout-shift", buffered: true });
-  } else w.shifts = null;
-  w.firstFrame = new Promise((resolve) => requestAnimationFrame(() => {
+  let first;
+  const record = (before) => {
     const left = document.querySelector("[data-left]");
-    resolve({
+    return first ??= {
+      before,
       text: left ? left.textContent : null,
       hidden: left ? left.hidden : null,
       cells: left ? [...left.children].map((cell) => cell.textContent) : [],
       dataset: { ...document.documentElement.dataset },
       dir: document.documentElement.dir,
       now: Date.now(),
-      timersFired: w.timersFired,
-    });
-  }));
+    };
+  };
+  w.timersFired = 0;
+  const setTimeout = w.setTimeout;
+  w.setTimeout = (callback, ...rest) => setTimeout(() => { record("the first timer"); w.timersFired++; callback(); }, ...rest);
+  w.shifts = 0;
+  if (PerformanceObserver.supportedEntryTypes.includes("layout-shift")) {
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) w.shifts += entry.value; }).observe({ type: "layout-shift", buffered: true });
+  } else w.shifts = null;
+  w.firstFrame = new Promise((resolve) => requestAnimationFrame(() => resolve(record("the first frame"))));
 }`;
 
 export interface FirstFrame {
@@ -101,7 +106,8 @@ export interface FirstFrame {
   dataset: Record<string, string>;
   dir: string;
   now: number;
-  timersFired: number;
+  /** When it was recorded: at "the first frame", or before "the first timer" when that came sooner. */
+  before: "the first frame" | "the first timer";
 }
 
 /** A script for `beforeLoad` that collects every CSP violation of the page in `window.violations`. */

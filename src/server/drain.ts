@@ -1,0 +1,73 @@
+// Stopping an HTTP server without cutting an answer short: it stops taking connections, every answer
+// already asked for goes out in full, and each connection is closed as soon as nothing is left on it.
+//
+// Node's own server.close() (from Node 19) and closeIdleConnections() take a connection for idle once
+// its requests are read and its current answer is ended, even while that answer's bytes still wait
+// for a client that reads slowly; destroying it then cuts the answer short and drops the pipelined
+// answers queued behind it (test/local-server.test.ts, "graceful shutdown"). So this counts each
+// connection's answers until they have gone out, stops listening with net.Server's close (which leaves
+// connections alone), and ends a connection (a FIN after what is already written) once it has no
+// answer left to send, is not held back by Node for a full buffer, and has received nothing since its
+// last answer went out.
+import type http from "node:http";
+import net from "node:net";
+
+/** How often a closing server looks for connections with nothing left on them, in ms. */
+const SWEEP_MS = 50;
+/** How long an ended connection may stay half-open before it is destroyed, in ms. */
+const LINGER_MS = 5000;
+
+interface Connection {
+  /** Answers asked for and not yet sent in full (or abandoned). */
+  pending: number;
+  /** `socket.bytesRead` when the connection was last seen with nothing to answer. */
+  readWhenIdle: number;
+}
+
+/** Tracks `server`'s connections from now on; gives the function that stops it gracefully. */
+export function drainable(server: http.Server): () => Promise<void> {
+  const connections = new Map<net.Socket, Connection>();
+  let closing = false;
+
+  server.on("connection", (socket: net.Socket) => {
+    connections.set(socket, { pending: 0, readWhenIdle: socket.bytesRead });
+    socket.once("close", () => connections.delete(socket));
+  });
+  // First among the request listeners, so the count is up before any answer can end.
+  server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const connection = connections.get(req.socket as net.Socket);
+    if (!connection) return;
+    connection.pending++;
+    // 'close': sent in full (after 'finish'), or cut off by the client.
+    res.once("close", () => {
+      connection.pending--;
+      connection.readWhenIdle = req.socket.bytesRead;
+    });
+  });
+
+  /** Ends each connection with nothing left on it; gives whether any connection remains. */
+  const sweep = () => {
+    for (const [socket, connection] of connections) {
+      if (socket.writableEnded) continue;
+      const quiet = socket.bytesRead === connection.readWhenIdle;
+      connection.readWhenIdle = socket.bytesRead;
+      if (connection.pending > 0 || socket.isPaused() || socket.readableLength > 0 || !quiet) continue;
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    }
+  };
+
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      if (closing) return resolve();
+      closing = true;
+      const timer = setInterval(sweep, SWEEP_MS);
+      // net.Server's close: no new connections, and the callback once the last one has closed.
+      net.Server.prototype.close.call(server, (error?: Error) => {
+        clearInterval(timer);
+        if (error) reject(error);
+        else resolve();
+      });
+      sweep();
+    });
+}
