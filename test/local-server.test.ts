@@ -342,33 +342,45 @@ describe("a site under a base path", () => {
 });
 
 describe("graceful shutdown", () => {
-  it("finishes the requests in flight after SIGTERM, then exits 0", async () => {
+  /**
+   * `count` pipelined GETs of `target` from a client that reads nothing until 300 ms after the server
+   * got SIGTERM (the server still running then), then reads all there is: the server, the answers
+   * received (counted as they come, keeping only what could be the start of the next status line)
+   * and when the last bytes came.
+   */
+  async function pipelinedAcrossSigterm(target: string, count: number) {
     const own = await startServer(TEST_OUT_DIR);
     const { hostname, port } = new URL(own.url);
-    const net = await import("node:net");
     const socket = net.connect(Number(port), hostname);
     await new Promise((resolve) => socket.once("connect", resolve));
-    // Many pipelined requests and a client that does not read yet: 10,000 answers (about 30 MB)
-    // cannot all fit in the socket buffers, so some are still in flight at SIGTERM.
-    const count = 10_000;
     socket.pause();
-    socket.write("GET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(count));
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`.repeat(count));
     await new Promise((resolve) => setTimeout(resolve, 300));
     own.process.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(own.process.exitCode).toBeNull();
 
-    let received = "";
+    const STATUS = "HTTP/1.1 200 OK";
+    let answers = 0;
+    let rest = "";
     let lastData = 0;
     socket.setEncoding("latin1");
-    socket.on("data", (chunk) => {
-      received += chunk;
+    socket.on("data", (chunk: string) => {
+      const text = rest + chunk;
+      answers += text.split(STATUS).length - 1;
+      rest = text.slice(-(STATUS.length - 1));
       lastData = Date.now();
     });
     const closed = new Promise((resolve) => socket.once("close", resolve));
     socket.resume();
     await closed;
-    expect(received.match(/HTTP\/1\.1 200 OK/g)?.length).toBe(count);
+    return { own, answers, lastData };
+  }
+
+  it("finishes the requests in flight after SIGTERM, then exits 0", async () => {
+    // 10,000 answers (about 30 MB) cannot all fit in the socket buffers, so some are still in flight at SIGTERM.
+    const { own, answers, lastData } = await pipelinedAcrossSigterm("/api/embed/future-launch", 10_000);
+    expect(answers).toBe(10_000);
     // Closed once its last answer is out, not after the 5 s keep-alive timeout.
     expect(Date.now() - lastData).toBeLessThan(2000);
     expect(await own.exited).toBe(0);
@@ -376,36 +388,13 @@ describe("graceful shutdown", () => {
   });
 
   it("sends every answer already asked for in full to a client that reads slowly, then exits 0", async () => {
-    const own = await startServer(TEST_OUT_DIR);
-    const { hostname, port } = new URL(own.url);
-    const socket = net.connect(Number(port), hostname);
-    await new Promise((resolve) => socket.once("connect", resolve));
     // Requests the server reads in one go (about 50 KB), for answers far larger than the socket buffers
-    // (the OpenAPI description, about 64 KB each): at SIGTERM every request is read and the answer
-    // being sent is complete on the server's side while most of its bytes still wait for the client.
-    // A server that takes that connection for idle (as Node's own close does) cuts it short there.
-    const count = 1000;
-    socket.pause();
-    socket.write("GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(count));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    own.process.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(own.process.exitCode).toBeNull();
-
-    // About 64 MB: counted as it comes, keeping only what could be the start of the next status line.
-    const STATUS = "HTTP/1.1 200 OK";
-    let answers = 0;
-    let rest = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => {
-      const text = rest + chunk;
-      answers += text.split(STATUS).length - 1;
-      rest = text.slice(-(STATUS.length - 1));
-    });
-    const closed = new Promise((resolve) => socket.once("close", resolve));
-    socket.resume();
-    await closed;
-    expect(answers).toBe(count);
+    // (the OpenAPI description, about 64 KB each; about 64 MB in all): at SIGTERM every request is read
+    // and the answer being sent is complete on the server's side while most of its bytes still wait
+    // for the client. A server that takes that connection for idle (as Node's own close does) cuts it
+    // short there.
+    const { own, answers } = await pipelinedAcrossSigterm("/api/openapi.json", 1000);
+    expect(answers).toBe(1000);
     expect(await own.exited).toBe(0);
   });
 

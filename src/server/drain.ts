@@ -27,7 +27,7 @@ interface Connection {
 /** Tracks `server`'s connections from now on; gives the function that stops it gracefully. */
 export function drainable(server: http.Server): () => Promise<void> {
   const connections = new Map<net.Socket, Connection>();
-  let closing = false;
+  let stopped: Promise<void> | undefined;
 
   server.on("connection", (socket: net.Socket) => {
     connections.set(socket, { pending: 0, readWhenIdle: socket.bytesRead });
@@ -45,7 +45,7 @@ export function drainable(server: http.Server): () => Promise<void> {
     });
   });
 
-  /** Ends each connection with nothing left on it; gives whether any connection remains. */
+  /** Ends each connection with nothing left on it. */
   const sweep = () => {
     for (const [socket, connection] of connections) {
       if (socket.writableEnded) continue;
@@ -57,10 +57,9 @@ export function drainable(server: http.Server): () => Promise<void> {
     }
   };
 
+  // Called again, it gives the same promise, which settles once the last connection has closed.
   return () =>
-    new Promise<void>((resolve, reject) => {
-      if (closing) return resolve();
-      closing = true;
+    (stopped ??= new Promise<void>((resolve, reject) => {
       const timer = setInterval(sweep, SWEEP_MS);
       // net.Server's close: no new connections, and the callback once the last one has closed.
       net.Server.prototype.close.call(server, (error?: Error) => {
@@ -69,5 +68,5 @@ export function drainable(server: http.Server): () => Promise<void> {
         else resolve();
       });
       sweep();
-    });
+    }));
 }
