@@ -225,12 +225,16 @@ for (const name of ENGINE_NAMES) {
         const changes = await recordTimerChanges(page, 4200);
         expect(changes.length).toBeGreaterThanOrEqual(3);
         const targetMs = target("future-launch");
+        // Each change is timed by the observer, a moment after the tick read the clock and drew; Firefox's
+        // clock is coarsened with jitter, so the two readings may straddle a boundary by a millisecond or two.
+        const SLACK = 5;
         for (const [index, [text, at]] of changes.entries()) {
           expect(text).toMatch(PATTERN);
-          expect(shownSeconds(text), `shown at ${at}`).toBe(secondsLeft(targetMs, at));
+          expect([secondsLeft(targetMs, at), secondsLeft(targetMs, at - SLACK)], `shown at ${at}`).toContain(shownSeconds(text));
           if (index > 0) expect(shownSeconds(changes[index - 1]![0]) - shownSeconds(text), "one second less each time").toBe(1);
         }
-        lateness[name] = changes.map(([, at]) => at % SECOND);
+        // From the nearest boundary before, a reading just before one counting as a little early.
+        lateness[name] = changes.map(([, at]) => ((at + SLACK) % SECOND) - SLACK);
         await annotate(`lateness after the boundary (ms): ${lateness[name]!.join(", ")}`);
         // A few ms normally: the typical tick lands within 50 ms of the boundary, and a late one on a
         // loaded machine still within the second it shows (a ticker on its own phase misses both).
