@@ -6,9 +6,10 @@
 // for a client that reads slowly; destroying it then cuts the answer short and drops the pipelined
 // answers queued behind it (test/local-server.test.ts, "graceful shutdown"). So this counts each
 // connection's answers until they have gone out, stops listening with net.Server's close (which leaves
-// connections alone), and ends a connection (a FIN after what is already written) once it has no
-// answer left to send, is not held back by Node for a full buffer, and has received nothing since its
-// last answer went out.
+// connections alone), and ends a connection (a FIN after what is already written) once two sweeps in
+// a row find it quiet: no answer left to send, not held back by Node for a full buffer, nothing
+// received since the sweep before. Two, so that the event loop has read the socket in between: a
+// pipelining client's next requests may be waiting in the kernel when its last parsed answer goes out.
 import type http from "node:http";
 import net from "node:net";
 
@@ -20,8 +21,10 @@ const LINGER_MS = 5000;
 interface Connection {
   /** Answers asked for and not yet sent in full (or abandoned). */
   pending: number;
-  /** `socket.bytesRead` when the connection was last seen with nothing to answer. */
-  readWhenIdle: number;
+  /** `socket.bytesRead` at the last sweep. */
+  read: number;
+  /** How many sweeps in a row have found it quiet. */
+  quietSweeps: number;
 }
 
 /** Tracks `server`'s connections from now on; gives the function that stops it gracefully. */
@@ -30,7 +33,7 @@ export function drainable(server: http.Server): () => Promise<void> {
   let stopped: Promise<void> | undefined;
 
   server.on("connection", (socket: net.Socket) => {
-    connections.set(socket, { pending: 0, readWhenIdle: socket.bytesRead });
+    connections.set(socket, { pending: 0, read: socket.bytesRead, quietSweeps: 0 });
     socket.once("close", () => connections.delete(socket));
   });
   // First among the request listeners, so the count is up before any answer can end.
@@ -41,7 +44,7 @@ export function drainable(server: http.Server): () => Promise<void> {
     // 'close': sent in full (after 'finish'), or cut off by the client.
     res.once("close", () => {
       connection.pending--;
-      connection.readWhenIdle = req.socket.bytesRead;
+      connection.quietSweeps = 0;
     });
   });
 
@@ -49,9 +52,10 @@ export function drainable(server: http.Server): () => Promise<void> {
   const sweep = () => {
     for (const [socket, connection] of connections) {
       if (socket.writableEnded) continue;
-      const quiet = socket.bytesRead === connection.readWhenIdle;
-      connection.readWhenIdle = socket.bytesRead;
-      if (connection.pending > 0 || socket.isPaused() || socket.readableLength > 0 || !quiet) continue;
+      const quiet = connection.pending === 0 && !socket.isPaused() && socket.readableLength === 0 && socket.bytesRead === connection.read;
+      connection.read = socket.bytesRead;
+      connection.quietSweeps = quiet ? connection.quietSweeps + 1 : 0;
+      if (connection.quietSweeps < 2) continue;
       socket.end();
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
     }
