@@ -180,7 +180,7 @@ describe("a bad countdown file fails with a message naming file and field", () =
 });
 
 describe("loading a folder of countdowns", () => {
-  it("reports the problems of every file, and files that are not countdowns", async () => {
+  it("reports the problems of every file, and files that are not countdowns, passing over hidden files and editors' backups", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "countdowns-")), "countdowns");
     mkdirSync(path.join(dir, "nested"), { recursive: true });
     writeFileSync(path.join(dir, "good.md"), file(`title: Good\ntarget: "2030-01-01T00:00:00Z"`));
@@ -188,6 +188,8 @@ describe("loading a folder of countdowns", () => {
     writeFileSync(path.join(dir, "bad-zone.md"), file(`title: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Nope/Nope"`));
     writeFileSync(path.join(dir, "notes.txt"), "not a countdown");
     writeFileSync(path.join(dir, ".gitkeep"), "");
+    // Editors' backups of a countdown are passed over, not refused.
+    for (const name of ["good.md~", "#good.md#", ".good.md.swp"]) writeFileSync(path.join(dir, name), "title: [unclosed");
 
     const { countdowns, problems } = await loadCountdowns(dir);
     expect(countdowns.map((c) => c.slug)).toEqual(["good"]);

@@ -24,9 +24,12 @@ export function bySoonestTarget(a: Countdown, b: Countdown): number {
   return a.targetMs - b.targetMs || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
 
+/** Hidden files (`.gitkeep`, Vim's `.launch.md.swp`) and editors' backups (`launch.md~`, Emacs's `#launch.md#`). */
+const isEditorOrHidden = (name: string) => name.startsWith(".") || name.endsWith("~") || /^#.*#$/.test(name);
+
 /**
  * Parses every `<slug>.md` in `dir`. Anything else in the folder is reported too, so a misnamed
- * file is never silently left out.
+ * file is never silently left out; only hidden files and editors' backups are passed over.
  */
 export async function loadCountdowns(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const displayDir = options.displayDir ?? path.basename(dir);
@@ -36,7 +39,7 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
   });
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.name.startsWith(".")) continue;
+    if (isEditorOrHidden(entry.name)) continue;
     const file = `${displayDir}/${entry.name}`;
     if (!entry.isFile() || !entry.name.endsWith(".md")) {
       result.problems.push({
