@@ -1,16 +1,18 @@
 // `npm run dev` (CONTRACT, "Self-hosting"; issue 15): it builds and serves, rebuilds a changed countdown
 // alone, tells open pages to reload, reports a bad file in the terminal and over the page while the
 // last good build keeps being served, and picks up new and deleted files. In-process, on a free port.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../src/config.ts";
+import { buildPaths, readConfig } from "../src/config.ts";
 import { startDevLoop, type DevLoop } from "../src/dev/dev-loop.ts";
 import { launchBrowser } from "./support/browsers.ts";
 import { fromNow } from "./support/fixtures.ts";
+import { ROOT } from "./support/paths.ts";
 
 const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
 
@@ -123,6 +125,21 @@ describe("npm run dev", () => {
     expect((await page("/api/countdown/new-one")).status).toBe(404);
   });
 
+  it("reports a file the build would refuse, passes over editors' backups, and goes on once the file is gone", async () => {
+    const { events, stop } = await listen();
+    writeFileSync(path.join(countdowns, "party.md~"), "title: [unclosed");
+    writeFileSync(path.join(countdowns, "NOTES.txt"), "notes");
+    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: 10_000 }).toBeDefined();
+    const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
+    expect(problems).toEqual([expect.stringMatching(/^countdowns\/NOTES\.txt: file: is not a countdown: countdown files end in "\.md"/)]);
+    expect(lines.at(-1)).toMatch(/still serving the last good build/);
+    rmSync(path.join(countdowns, "NOTES.txt"));
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    stop();
+    rmSync(path.join(countdowns, "party.md~"));
+    expect(lines.at(-1)).toMatch(/^Rebuilt /);
+  });
+
   describe("in a browser", () => {
     let browser: Browser;
     beforeAll(async () => {
@@ -148,4 +165,29 @@ describe("npm run dev", () => {
       await tab.close();
     }, 30_000);
   });
+});
+
+describe("npm run dev's build folder", () => {
+  it("is dist.dev/ unless OUT_DIR says otherwise, so the loop never replaces the build npm start serves", async () => {
+    // The project as a checkout holds it, with one countdown and no build yet.
+    const project = path.join(mkdtempSync(path.join(tmpdir(), "dev-folder-")), "project");
+    for (const entry of ["package.json", "tsconfig.json", "eleventy.config.js", "src"]) cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true });
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
+    mkdirSync(path.join(project, "countdowns"));
+    writeFileSync(path.join(project, "countdowns", "launch.md"), countdown("Launch day", 10));
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1" };
+    for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL"]) delete env[name];
+    const child = spawn(path.join(project, "node_modules", ".bin", "tsx"), ["src/dev/main.ts"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await expect.poll(() => output, { timeout: 50_000, interval: 200 }).toMatch(/Countdown service at http:\/\/127\.0\.0\.1:\d+\//);
+      expect(existsSync(buildPaths(path.join(project, "dist.dev")).marker), output).toBe(true);
+      expect(existsSync(path.join(project, "dist")), output).toBe(false);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }, 60_000);
 });

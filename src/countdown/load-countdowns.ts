@@ -25,7 +25,19 @@ export function bySoonestTarget(a: Countdown, b: Countdown): number {
 }
 
 /** Hidden files (`.gitkeep`, Vim's `.launch.md.swp`) and editors' backups (`launch.md~`, Emacs's `#launch.md#`). */
-const isEditorOrHidden = (name: string) => name.startsWith(".") || name.endsWith("~") || /^#.*#$/.test(name);
+export const isEditorOrHidden = (name: string) => name.startsWith(".") || name.endsWith("~") || /^#.*#$/.test(name);
+
+/** The problem of an entry of the countdowns folder that is not a `<slug>.md` file; undefined for one that is. */
+export function folderEntryProblem(displayDir: string, name: string, isFile: boolean): Problem | undefined {
+  if (isFile && name.endsWith(".md")) return undefined;
+  return {
+    file: `${displayDir}/${name}`,
+    field: "file",
+    message: isFile
+      ? `is not a countdown: countdown files end in ".md" (rename it to <slug>.md, or move it out of ${displayDir}/)`
+      : `is a folder: countdowns are files directly in ${displayDir}/`,
+  };
+}
 
 /**
  * Parses every `<slug>.md` in `dir`. Anything else in the folder is reported too, so a misnamed
@@ -40,20 +52,14 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (isEditorOrHidden(entry.name)) continue;
-    const file = `${displayDir}/${entry.name}`;
-    if (!entry.isFile() || !entry.name.endsWith(".md")) {
-      result.problems.push({
-        file,
-        field: "file",
-        message: entry.isFile()
-          ? `is not a countdown: countdown files end in ".md" (rename it to <slug>.md, or move it out of ${displayDir}/)`
-          : `is a folder: countdowns are files directly in ${displayDir}/`,
-      });
+    const problem = folderEntryProblem(displayDir, entry.name, entry.isFile());
+    if (problem) {
+      result.problems.push(problem);
       continue;
     }
     // Read synchronously: one promise per file costs several times the read itself (10,000 files
     // in a build: `npm run bench`), and nothing else runs while a build validates.
-    add(result, parseCountdownFile(file, readFileSync(path.join(dir, entry.name), "utf8"), options));
+    add(result, parseCountdownFile(`${displayDir}/${entry.name}`, readFileSync(path.join(dir, entry.name), "utf8"), options));
   }
   result.countdowns.sort(bySoonestTarget);
   return result;

@@ -7,13 +7,14 @@
 // terminal and over every open page, and the last good build keeps being served until it is fixed;
 // what changed meanwhile in other files is written with the build that follows the fix.
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { build } from "esbuild";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../countdown/countdown-file.ts";
+import { folderEntryProblem, isEditorOrHidden } from "../countdown/load-countdowns.ts";
 import { liveData, publishInput, renderSite, writeLiveData } from "../publish/publish.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT, countdownFiles, indexPageFiles } from "../routes/route-table.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
@@ -45,12 +46,15 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
   /** Every countdown file's latest reading, by file name: its countdown and warnings, or its problems. */
   const files = new Map<string, { countdown?: Countdown; problems: Problem[]; warnings: Problem[] }>();
+  // Every name in the folder, as the build sees it: a file that is not a countdown is a problem too.
   const read = (name: string) => {
     const file = path.join(countdownsDir, name);
-    if (!existsSync(file)) files.delete(name);
-    else files.set(name, parseCountdownFile(`${displayDir}/${name}`, readFileSync(file, "utf8"), { now: now() }));
+    const stats = isEditorOrHidden(name) ? undefined : statSync(file, { throwIfNoEntry: false });
+    if (!stats) return void files.delete(name);
+    const problem = folderEntryProblem(displayDir, name, stats.isFile());
+    files.set(name, problem ? { problems: [problem], warnings: [] } : parseCountdownFile(`${displayDir}/${name}`, readFileSync(file, "utf8"), { now: now() }));
   };
-  for (const name of readdirSync(countdownsDir)) if (name.endsWith(".md")) read(name);
+  for (const name of readdirSync(countdownsDir)) read(name);
 
   let assets: SiteAssets | undefined;
   let sourceProblem: string | undefined;
@@ -110,7 +114,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       await publishInput(input);
       built = true;
     } else {
-      const slugs = new Set([...toWrite].map((name) => name.replace(/\.md$/, "")));
+      const slugs = new Set([...toWrite].filter((name) => name.endsWith(".md")).map((name) => name.replace(/\.md$/, "")));
       const gone = [...slugs].filter((slug) => !files.has(`${slug}.md`));
       await writeChanged({ ...input, only: slugs }, gone, previousCount);
     }
@@ -163,7 +167,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   local = createLocalServer({ outDir: config.outDir, answerFirst, log });
 
   const watchers: FSWatcher[] = [
-    watch(countdownsDir, (_event, name) => name?.endsWith(".md") && schedule(name)),
+    watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),
     watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
   ];
 
