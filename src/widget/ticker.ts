@@ -24,8 +24,11 @@ const html = document.documentElement;
 const style = html.style;
 const root = document.querySelector("main")!;
 const data = root.dataset;
-const [, done, left, when] = root.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLTimeElement];
+const [title, done, left, when] = root.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLTimeElement];
 const options = resolveOptions(data.options!, location.search, new RegExp(OPTION_PATTERN));
+// The countdown's own words (its title, its done message or status) stay in its language, said for
+// screen readers; the labels and the date follow `lang`.
+title.lang = done.lang = html.lang;
 const lang = (html.lang = options.lang ?? html.lang);
 const utc = options.date == "utc";
 const target = countingTo(data);

@@ -168,6 +168,8 @@ for (const name of ENGINE_NAMES) {
           titleShown: getComputedStyle(find("h1")).display !== "none",
           dataset: { ...document.documentElement.dataset },
           lang: document.documentElement.lang,
+          /** The language of the countdown's own words: its title and its done message or status. */
+          ownLang: [find("h1").lang, done.lang],
           dir: document.documentElement.dir,
         };
       });
@@ -489,13 +491,17 @@ for (const name of ENGINE_NAMES) {
         expect(text.dir).toBe("rtl");
       });
 
-      it("lang: the language of the page, the date and the built-in messages; an invalid tag is ignored", async () => {
+      it("lang: the language of the page and the date; the countdown's own words keep theirs; an invalid tag is ignored", async () => {
         const french = await read(await load("/api/embed/future-launch?lang=fr&date=utc"));
         expect(french.lang).toBe("fr");
         expect(french.date).toBe(`${new Intl.DateTimeFormat("fr", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(target("future-launch"))} UTC`);
         expect((await read(await load("/api/embed/future-launch?lang=%21%21"))).lang).toBe("en");
         expect((await read(await load("/api/embed/postponed-de"))).done).toBe("Verschoben");
         expect((await read(await load("/api/embed/cancelled-fr"))).done).toBe("Annulé");
+        // The title and the built-in messages are the countdown's (the widget carries no tables): they
+        // say so, for screen readers, whatever language the visitor's labels and date are in.
+        expect(await read(await load("/api/embed/postponed-de?lang=fr"))).toMatchObject({ lang: "fr", done: "Verschoben", ownLang: ["de", "de"] });
+        expect(french.ownLang).toEqual(["en", "en"]);
       });
 
       // A time zone of its own starts another browser in Firefox (3-5 s, more under load).
