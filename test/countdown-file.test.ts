@@ -226,6 +226,14 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(fields(`lang: "sw"\ndone: "Imekwisha"`).countdown).toMatchObject({ lang: "sw", doneMessage: "Imekwisha" });
     expect(fields(`lang: "sw"`).countdown?.doneMessage).toBe("The countdown has ended.");
     expect(problems(`lang: "english please"`)).toEqual([`countdowns/launch.md: lang: "english please" is not a language tag; write one like "en", "de" or "pt-BR"`]);
+    // Well-formed tags, but no language Intl knows: a language's name, or a made-up code.
+    expect(problems(`lang: "German"`)).toEqual([`countdowns/launch.md: lang: "German" is not a language code Intl knows; for German write "de"`]);
+    expect(problems(`lang: "qqx-DE"`)).toEqual([`countdowns/launch.md: lang: "qqx-DE" is not a language code Intl knows; write one like "en", "de" or "pt-BR"`]);
+    // A language Intl knows by name but has no dates or labels for: said, not refused.
+    expect(fields(`lang: "tlh"`).warnings.map(formatProblem)).toEqual([
+      `countdowns/launch.md: lang: "tlh" (Klingon) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`,
+    ]);
+    expect(fields(`lang: "sw"`).warnings).toEqual([]);
   });
 
   it("takes a status and a repeat rule from their lists, and says which words are allowed", () => {

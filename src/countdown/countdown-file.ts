@@ -296,7 +296,14 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   if (fields.lang !== undefined) {
     if (typeof fields.lang !== "string" || !isLanguageTag(fields.lang.trim())) {
       problem("lang", `${describeValue(fields.lang)} is not a language tag; write one like "en", "de" or "pt-BR"`);
-    } else lang = Intl.getCanonicalLocales(fields.lang.trim())[0]!;
+    } else {
+      lang = Intl.getCanonicalLocales(fields.lang.trim())[0]!;
+      // A well-formed tag whose language Intl has never heard of is a name or a typo ("german").
+      if (!intlKnowledge(lang).language) {
+        const code = languageCodeNamed(new Intl.Locale(lang).language);
+        problem("lang", `"${fields.lang.trim()}" is not a language code Intl knows; ${code ? `for ${LANGUAGE_NAMES.of(code)} write "${code}"` : `write one like "en", "de" or "pt-BR"`}`);
+      }
+    }
   }
 
   let doneMessage = messagesFor(lang).done;
@@ -356,6 +363,27 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   return { countdown, problems: [], warnings };
 }
 
+/** Languages' English names, from Intl's own data; undefined for a code it does not know. */
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/** Per language tag, asked once (a build may hold 100,000 countdowns): whether Intl knows its language, and has its dates and labels. */
+const knowledge = new Map<string, { language: boolean; data: boolean }>();
+function intlKnowledge(tag: string): { language: boolean; data: boolean } {
+  let known = knowledge.get(tag);
+  if (!known) {
+    known = { language: LANGUAGE_NAMES.of(new Intl.Locale(tag).language) !== undefined, data: Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0 };
+    knowledge.set(tag, known);
+  }
+  return known;
+}
+
+/** The two-letter code of a language written by its English name ("german": "de"), if there is one. */
+function languageCodeNamed(name: string): string | undefined {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  for (const first of letters) for (const second of letters) if (LANGUAGE_NAMES.of(first + second)?.toLowerCase() === name) return first + second;
+  return undefined;
+}
+
 /**
  * What a valid file probably does not mean: a countdown already over, a time that happens twice, a
  * zone with no effect, text cut by a "#". Each says which reading is taken and how to change it.
@@ -369,6 +397,9 @@ function warnAbout(
   warn: (field: string, message: string) => void,
 ): void {
   const { schedule, timezone: zone } = countdown;
+  if (!intlKnowledge(countdown.lang).data) {
+    warn("lang", `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`);
+  }
   // A repeating countdown counts to its next occurrence: only the end of the rule can be over.
   if (now !== undefined && !schedule.repeat && now >= countdown.targetMs) {
     warn("target", `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`);
