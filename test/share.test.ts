@@ -18,7 +18,7 @@ import { HEIGHT, WIDTH } from "../src/live/preview-image.ts";
 import { LIVE_FOR_MS, SHARE_ANSWERS } from "../src/live/share.ts";
 import { publish } from "../src/publish/publish.ts";
 import { BADGE_CACHE, LIVE_ROUTES } from "../src/routes/route-table.ts";
-import { HOSTILE_LONG_TITLE } from "./support/fixtures.ts";
+import { HOSTILE_LONG_TITLE, WEEKLY_BERLIN, fromNow } from "./support/fixtures.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_COUNTDOWNS_DIR, TEST_NOW } from "./support/paths.ts";
 
@@ -119,6 +119,19 @@ describe("link previews", () => {
     for (let i = 0; i < png.data.length; i += 4) if (png.data[i]! > 200 && png.data[i + 1]! > 200) light++;
     expect(light / (WIDTH * HEIGHT)).toBeGreaterThan(0.01);
     expect(result.description).toBeTruthy();
+  });
+
+  it("say when and the status before the description: the target in UTC, or the rule in words", async () => {
+    const futureLaunch = new Date(fromNow(3.2)).toUTCString().replace("GMT", "UTC");
+    const descriptions = {
+      "future-launch": `${futureLaunch}. The launch <em>party</em>.`,
+      "postponed-de": `Countdown to Konzert im Park: ${new Date(fromNow(40)).toUTCString().replace("GMT", "UTC")} (postponed).`,
+      [WEEKLY_BERLIN.slug]: "Countdown to Friday stream: Every Friday at 17:00 (Europe/Berlin).",
+    };
+    for (const [slug, description] of Object.entries(descriptions)) {
+      const result = await unfurl(pageUrl(slug));
+      expect([result.open_graph.description, result.twitter_card.description], slug).toEqual([description, description]);
+    }
   });
 
   it("are on the index too, with the soonest countdown's image", async () => {

@@ -137,10 +137,12 @@ export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** The start of a countdown's description as one line of plain text, at most 200 characters; without one, what and when. */
+/** One line for link previews, at most 200 characters: when (the target in UTC, or the rule in words) and the status, then the start of the description; without one, the title. */
 export function summary(countdown: SiteCountdown): string {
+  const when = countdown.schedule.repeat ? repeatWords(countdown.schedule) : new Date(countdown.nextMs).toUTCString().replace("GMT", "UTC");
+  const lead = `${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}.`;
   const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
-  if (!text) return `Countdown to ${countdown.title}: ${new Date(countdown.nextMs).toUTCString().replace("GMT", "UTC")}.`;
-  const chars = [...text];
-  return chars.length <= 200 ? text : `${chars.slice(0, 199).join("").trimEnd()}…`;
+  if (!text) return `Countdown to ${countdown.title}: ${lead}`;
+  const chars = [...`${lead} ${text}`];
+  return chars.length <= 200 ? chars.join("") : `${chars.slice(0, 199).join("").trimEnd()}…`;
 }
