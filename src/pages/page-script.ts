@@ -109,6 +109,19 @@ if (form) {
       (field(toggle.dataset.colour!) as HTMLInputElement).disabled = !toggle.checked;
     });
   }
+  // WebKit can drop a preview's navigation that was asked for while an earlier one was loading (a colour
+  // picker dragged: many in a row), and show the earlier widget: once it has loaded, the one wanted is
+  // asked for again (once per address, so an answer at another address cannot loop).
+  for (const preview of previews) {
+    let retried = "";
+    preview.addEventListener("load", () => {
+      const shown = preview.contentDocument?.location;
+      const wanted = new URL(preview.src);
+      if (!shown || shown.pathname + shown.search === wanted.pathname + wanted.search || retried === wanted.href) return;
+      retried = wanted.href;
+      preview.contentWindow!.location.replace(wanted.href);
+    });
+  }
   form.addEventListener("input", update);
   form.addEventListener("change", update);
   // The widget says when it replaced a colour that read too little (its data-adjusted attribute).

@@ -25,7 +25,8 @@ export function recordTimerChanges(page: EnginePage, ms: number): Promise<[strin
 
 /**
  * Waits, in the page, until `probe` gives a truthy value, and gives that value; or throws after `ms`.
- * It looks again on every change of the document, not on a schedule. `probe` travels as source (as
+ * It looks again on every change of the document, and every 100 ms for what changes no node of it (a
+ * frame's own document loading, a computed style). `probe` travels as source (as
  * `evaluate`'s functions do); the page's CSP allows no eval, so it becomes part of the function sent.
  */
 export async function waitInPage<T>(page: EnginePage, probe: () => T, ms = 5000): Promise<T> {
@@ -33,10 +34,11 @@ export async function waitInPage<T>(page: EnginePage, probe: () => T, ms = 5000)
     "timeout",
     `return new Promise((resolve) => {
       const probe = ${probe.toString()};
-      const done = (result) => { observer.disconnect(); clearTimeout(timer); resolve(result); };
+      const done = (result) => { observer.disconnect(); clearTimeout(timer); clearInterval(poll); resolve(result); };
       const check = () => { const value = probe(); if (value) done({ value }); };
       const observer = new MutationObserver(check);
       observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      const poll = setInterval(() => { try { check(); } catch {} }, 100);
       const timer = setTimeout(() => done({ timedOut: true }), timeout);
       check();
     });`,
