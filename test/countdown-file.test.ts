@@ -258,8 +258,11 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
       "countdowns/launch.md: widget.theme: \"neon\" is not a value of theme; use one of auto, light, dark, transparent",
       'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
       "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, lang, date, title, after, sync",
-      "countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456",
+      'countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456; write it like bg: "ffffff"',
     ]);
+    expect(problems(`widget:\n  sync: true`)).toEqual(['countdowns/launch.md: widget.sync: must be text in quotes, not the boolean true; write it like sync: "1"']);
+    // An option written as a field of its own.
+    expect(problems(`color: "e11d48"`)).toEqual([expect.stringMatching(/^countdowns\/launch\.md: color: unknown field; the fields are .*; "color" is a widget option: indent it under "widget:"$/)]);
     expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
   });
 });

@@ -7,7 +7,7 @@ import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
 import { messagesFor } from "../widget/messages.ts";
-import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type WidgetOptions } from "../widget/options.ts";
+import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
 export interface Countdown {
@@ -253,7 +253,10 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   const fields = data as Record<string, unknown>;
 
   for (const key of Object.keys(fields)) {
-    if (!KNOWN_FIELDS.includes(key)) problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}`);
+    if (!KNOWN_FIELDS.includes(key)) {
+      const underWidget = (OPTION_NAMES as string[]).includes(key) ? `; "${key}" is a widget option: indent it under "widget:"` : "";
+      problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}${underWidget}`);
+    }
   }
 
   // An unquoted value that starts with "#" is a comment to YAML: the field reads as empty.
@@ -473,13 +476,28 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
     if (!(OPTION_NAMES as string[]).includes(name)) {
       problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}`);
     } else if (typeof raw !== "string") {
-      problem(field, `must be text in quotes, not ${describe(raw)}`);
+      problem(field, `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (!isValidOption(name, raw.trim())) {
       problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
     } else options[name as keyof WidgetOptions] = raw.trim();
   }
   return optionsQuery(options);
 }
+
+/** A value of each widget option, for the messages that show how to write one. */
+const OPTION_EXAMPLES: Record<OptionName, string> = {
+  theme: "dark",
+  accent: "e11d48",
+  color: "1a2030",
+  bg: "ffffff",
+  font: "serif",
+  layout: "units",
+  lang: "de",
+  date: "utc",
+  title: "hide",
+  after: "countup",
+  sync: "1",
+};
 
 function optionHint(name: string): string {
   if (name in CHOICES) return `use one of ${CHOICES[name as keyof typeof CHOICES].join(", ")}`;
