@@ -228,6 +228,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(problems(`lang: "english please"`)).toEqual([`countdowns/launch.md: lang: "english please" is not a language tag; write one like "en", "de" or "pt-BR"`]);
     // Well-formed tags, but no language Intl knows: a language's name, or a made-up code.
     expect(problems(`lang: "German"`)).toEqual([`countdowns/launch.md: lang: "German" is not a language code Intl knows; for German write "de"`]);
+    expect(problems(`widget:\n  lang: "German"`)).toEqual([`countdowns/launch.md: widget.lang: "German" is not a language code Intl knows; for German write "de"`]);
     expect(problems(`lang: "qqx-DE"`)).toEqual([`countdowns/launch.md: lang: "qqx-DE" is not a language code Intl knows; write one like "en", "de" or "pt-BR"`]);
     // A language Intl knows by name but has no dates or labels for: said, not refused.
     expect(fields(`lang: "tlh"`).warnings.map(formatProblem)).toEqual([

@@ -301,11 +301,8 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
       problem("lang", `${describeValue(fields.lang)} is not a language tag; write one like "en", "de" or "pt-BR"`);
     } else {
       lang = Intl.getCanonicalLocales(fields.lang.trim())[0]!;
-      // A well-formed tag whose language Intl has never heard of is a name or a typo ("german").
-      if (!intlKnowledge(lang).language) {
-        const code = languageCodeNamed(new Intl.Locale(lang).language);
-        problem("lang", `"${fields.lang.trim()}" is not a language code Intl knows; ${code ? `for ${LANGUAGE_NAMES.of(code)} write "${code}"` : `write one like "en", "de" or "pt-BR"`}`);
-      }
+      const unknown = unknownLanguage(fields.lang.trim());
+      if (unknown) problem("lang", unknown);
     }
   }
 
@@ -378,6 +375,17 @@ function intlKnowledge(tag: string): { language: boolean; data: boolean } {
     knowledge.set(tag, known);
   }
   return known;
+}
+
+/**
+ * What is wrong with a well-formed tag (`isLanguageTag`) whose language Intl has never heard of: a
+ * language's name or a typo ("german"); undefined for a language it knows.
+ */
+function unknownLanguage(written: string): string | undefined {
+  const tag = Intl.getCanonicalLocales(written)[0]!;
+  if (intlKnowledge(tag).language) return undefined;
+  const code = languageCodeNamed(new Intl.Locale(tag).language);
+  return `"${written}" is not a language code Intl knows; ${code ? `for ${LANGUAGE_NAMES.of(code)} write "${code}"` : `write one like "en", "de" or "pt-BR"`}`;
 }
 
 /** The two-letter code of a language written by its English name ("german": "de"), if there is one. */
@@ -479,7 +487,12 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
       problem(field, `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (!isValidOption(name, raw.trim())) {
       problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
-    } else options[name as keyof WidgetOptions] = raw.trim();
+    } else {
+      // A language, checked as the countdown's own `lang` is.
+      const unknown = name === "lang" ? unknownLanguage(raw.trim()) : undefined;
+      if (unknown) problem(field, unknown);
+      else options[name as keyof WidgetOptions] = raw.trim();
+    }
   }
   return optionsQuery(options);
 }
