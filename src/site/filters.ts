@@ -143,6 +143,7 @@ export function summary(countdown: SiteCountdown): string {
   const lead = `${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}.`;
   const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
   if (!text) return `Countdown to ${countdown.title}: ${lead}`;
-  const chars = [...`${lead} ${text}`];
-  return chars.length <= 200 ? chars.join("") : `${chars.slice(0, 199).join("").trimEnd()}…`;
+  const line = `${lead} ${text}`;
+  const chars = [...line];
+  return chars.length <= 200 ? line : `${chars.slice(0, 199).join("").trimEnd()}…`;
 }
