@@ -122,10 +122,10 @@ describe("link previews", () => {
   });
 
   it("say when and the status before the description: the target in UTC, or the rule in words", async () => {
-    const futureLaunch = new Date(fromNow(3.2)).toUTCString().replace("GMT", "UTC");
+    const utc = (days: number) => new Date(fromNow(days)).toUTCString().replace("GMT", "UTC");
     const descriptions = {
-      "future-launch": `${futureLaunch}. The launch <em>party</em>.`,
-      "postponed-de": `Countdown to Konzert im Park: ${new Date(fromNow(40)).toUTCString().replace("GMT", "UTC")} (postponed).`,
+      "future-launch": `${utc(3.2)}. The launch <em>party</em>.`,
+      "postponed-de": `Countdown to Konzert im Park: ${utc(40)} (postponed).`,
       [WEEKLY_BERLIN.slug]: "Countdown to Friday stream: Every Friday at 17:00 (Europe/Berlin).",
     };
     for (const [slug, description] of Object.entries(descriptions)) {
