@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
-import { PAGES_PATH } from "../src/routes/route-table.ts";
+import { PAGES_PATH } from "../src/paths.ts";
 import { runChild, startServerChild, type ServerChild } from "./processes.ts";
 import { table, type BenchSection } from "./report.ts";
 import type { OriginCount } from "./servers/counting-origin.ts";

@@ -7,7 +7,7 @@ import { openLiveFolder } from "../src/live/live-folder.ts";
 import { memoryLiveStore, type LiveCountdown } from "../src/live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../src/live/preview-image.ts";
 import { buildPaths } from "../src/config.ts";
-import { previewImagePath } from "../src/routes/route-table.ts";
+import { previewImagePath } from "../src/paths.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
 

@@ -4,9 +4,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { buildPaths } from "../src/config.ts";
-import { embedPath } from "../src/routes/route-table.ts";
+import { embedPath } from "../src/paths.ts";
 import { createLocalServer } from "../src/server/local-server.ts";
-import { launchBrowser } from "../test/support/browsers.ts";
+import { launchBrowser } from "../tools/chromium.ts";
 import { table, type BenchSection } from "./report.ts";
 
 export const WIDGET_BUDGET_BYTES = 2048;

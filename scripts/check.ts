@@ -3,7 +3,7 @@
 // Warnings (a past target, ...) are printed but do not fail; any problem exits 1.
 import { parseArgs } from "node:util";
 import { requireCountdownsDir, withConfig } from "../src/config.ts";
-import { loadCountdownFiles, loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
 import { printProblems, printWarnings } from "./problems.ts";
 
 const USAGE = `Usage: npm run check [-- <file.md> ...]

@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../src/config.ts";
-import { frontMatterJsonSchema } from "../src/countdown/front-matter-schema.ts";
+import { frontMatterJsonSchema } from "../src/authoring/front-matter-schema.ts";
 
 const file = path.join(PROJECT_ROOT, "docs/countdown.schema.json");
 writeFileSync(file, `${JSON.stringify(frontMatterJsonSchema(), null, 2)}\n`);

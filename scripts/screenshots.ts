@@ -9,7 +9,7 @@ import path from "node:path";
 import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 import { createLocalServer } from "../src/server/local-server.ts";
-import { launchBrowser } from "../test/support/browsers.ts";
+import { launchBrowser } from "../tools/chromium.ts";
 
 /** The instant every picture is taken at, unless it says otherwise. */
 const NOW = Date.parse("2026-11-22T12:34:56Z");

@@ -8,7 +8,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { publish } from "../src/publish/publish.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
-import { HEALTH_PATH, PAGES_PATH, embedPath, livePath, pagePath } from "../src/routes/route-table.ts";
+import { HEALTH_PATH, PAGES_PATH, embedPath, livePath, pagePath } from "../src/paths.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);

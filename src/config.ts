@@ -1,9 +1,10 @@
 // The service's settings: every variable of the environment is read here, once, and checked here.
 // A value that is set but empty, or unusable, stops the command with a message naming the variable
-// and the fix, before anything is written (CONTRACT.md, "Configuration and data safety").
+// and the fix, before anything is written (docs/deploying.md lists them).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SiteAddress } from "./paths.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -13,14 +14,6 @@ export const BUILD_MARKER_TEXT = "A build of the countdown service. `npm run bui
 
 export class ConfigError extends Error {
   override name = "ConfigError";
-}
-
-/** Where the site is published: `{base_url}` split into its origin and the path it lives under. */
-export interface SiteAddress {
-  /** `https://example.org`: scheme, host and port. */
-  origin: string;
-  /** `""` at the root of the origin, else `/countdowns`: no trailing slash. */
-  basePath: string;
 }
 
 export interface Config {

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { parseCountdownFile } from "../src/countdown/countdown-file.ts";
-import { slugFromTitle } from "../src/countdown/new-countdown.ts";
+import { parseCountdownFile } from "../src/authoring/countdown-file.ts";
+import { slugFromTitle } from "../src/authoring/new-countdown.ts";
 import { fromNow, writeFixtureCountdowns } from "./support/fixtures.ts";
 import { ROOT } from "./support/paths.ts";
 

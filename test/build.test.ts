@@ -10,13 +10,14 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../src/config.ts";
-import { currentTarget } from "../src/live/handler.ts";
+import { currentTarget } from "../src/live/countdown.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
 import { MIN_COMPRESSED_BYTES } from "../src/publish/precompress.ts";
 import { publish, renderSite } from "../src/publish/publish.ts";
-import { INDEX_PAGE_SIZE, SITE_FILES, countdownFiles, indexPageFiles, indexPagePath } from "../src/routes/route-table.ts";
+import { INDEX_PAGE_SIZE, indexPagePath } from "../src/paths.ts";
+import { SITE_FILES, countdownFiles, indexPageFiles } from "../src/site/built-files.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../src/site/nunjucks-compile-cache.ts";
-import { gatherSiteInput } from "../src/site/site-input.ts";
+import { gatherSiteInput } from "../src/publish/gather.ts";
 import { configureSite } from "../src/site/site-plugin.ts";
 import { HOSTILE_TITLE, writeFixtureCountdowns } from "./support/fixtures.ts";
 import { startServer } from "./support/local-server.ts";
@@ -356,16 +357,16 @@ describe("one home per URL", () => {
     ]);
   }
 
-  it("builds every path of the site in the route table, and nowhere else", () => {
+  it("builds every path of the site in src/paths.ts, and nowhere else", () => {
     const shapes = [/\/api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed)\b/, /\/\$\{[^}]*slug[^}]*\}\//, /"\/\{\{[^"]*\}\}\/"/, /\.ics\b["'`]/];
     const offenders = sourcesWithoutComments()
-      .filter(([file]) => file !== "src/routes/route-table.ts")
+      .filter(([file]) => file !== "src/paths.ts")
       .flatMap(([file, text]) => shapes.filter((shape) => shape.test(text)).map((shape) => `${file} ${shape}`));
     expect(offenders).toEqual([]);
   });
 
-  it("finds each shape in the route table's path builders", () => {
-    const table = sourcesWithoutComments().find(([file]) => file === "src/routes/route-table.ts")![1];
+  it("finds each shape in the path builders of src/paths.ts", () => {
+    const table = sourcesWithoutComments().find(([file]) => file === "src/paths.ts")![1];
     for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath", "badgePath", "previewImagePath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
   });
 });

@@ -6,8 +6,8 @@
 import { execFileSync } from "node:child_process";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { calendarFile, plainText } from "../src/countdown/calendar.ts";
-import { parseCountdownFile, type Countdown } from "../src/countdown/countdown-file.ts";
+import { calendarFile, plainText } from "../src/authoring/calendar.ts";
+import { parseCountdownFile, type Countdown } from "../src/authoring/countdown-file.ts";
 import { occurrence } from "../src/time/occurrence.ts";
 import { zoneOffset } from "../src/time/zone.ts";
 

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatProblem, formatWarning, parseCountdownFile, type Problem } from "../src/countdown/countdown-file.ts";
-import { loadCountdownFiles, loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { formatProblem, formatWarning, parseCountdownFile, type Problem } from "../src/authoring/countdown-file.ts";
+import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
 import { fromNow } from "./support/fixtures.ts";
 import { TEST_NOW } from "./support/paths.ts";
 

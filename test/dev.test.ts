@@ -10,7 +10,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../src/config.ts";
 import { startDevLoop, type DevLoop } from "../src/dev/dev-loop.ts";
-import { launchBrowser } from "./support/browsers.ts";
+import { launchBrowser } from "../tools/chromium.ts";
 import { fromNow } from "./support/fixtures.ts";
 import { ROOT } from "./support/paths.ts";
 

@@ -6,12 +6,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { config as netlifyConfig } from "../netlify/functions/live.ts";
+import { LIVE_ANSWERS } from "../src/live/countdown.ts";
 import { createLiveHandler } from "../src/live/handler.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
 import { createLiveStore, liveDataFiles, memoryLiveStore, type LiveCountdown } from "../src/live/live-store.ts";
 import { isoSeconds, timeLeft } from "../src/time/time-left.ts";
-import { LIVE_ROUTES } from "../src/routes/route-table.ts";
-import { deployFunctions, functionSettings } from "./support/netlify-bundle.ts";
+import { LIVE_ROUTES } from "../src/http/routes.ts";
+import { deployFunctions, functionSettings } from "../tools/netlify-bundle.ts";
 import { netlifyFunction } from "./support/netlify-function.ts";
 import { TEST_BASE_URL, TEST_LIVE_DIR, TEST_NOW } from "./support/paths.ts";
 
@@ -25,7 +26,7 @@ const store = memoryLiveStore({
     { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
   ],
 });
-const handler = createLiveHandler({ store: () => store, now: () => NOW, log: () => {} });
+const handler = createLiveHandler({ store: () => store, answers: LIVE_ANSWERS, now: () => NOW, log: () => {} });
 const get = async (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
 
 describe("answers a countdown with both published shapes in one body", () => {
@@ -102,7 +103,7 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers 503 without details when the built data is corrupt, and logs why", async () => {
     const lines: string[] = [];
-    const broken = createLiveHandler({ store: () => createLiveStore(() => '{"version": 1}'), log: (line) => lines.push(line) });
+    const broken = createLiveHandler({ store: () => createLiveStore(() => '{"version": 1}'), answers: LIVE_ANSWERS, log: (line) => lines.push(line) });
     const response = await broken(new Request("https://example.test/api/countdown/new-year"));
     expect(response.status).toBe(503);
     const text = await response.text();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
-import { accessLogLine } from "../src/server/local-server.ts";
+import { accessLogLine } from "../src/server/access-log.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_ENV, TEST_NOW } from "./support/paths.ts";
 

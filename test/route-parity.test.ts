@@ -20,8 +20,9 @@ import { config as liveConfig } from "../netlify/functions/live.ts";
 import { config as previewConfig } from "../netlify/functions/preview.ts";
 import { config as shareConfig } from "../netlify/functions/share.ts";
 import { netlifyFunction, previewFunction, shareFunction } from "./support/netlify-function.ts";
-import { contentType } from "../src/server/local-server.ts";
-import { LIVE_ROUTES, STATIC_DEFAULT_CACHE } from "../src/routes/route-table.ts";
+import { contentType } from "../src/server/static-files.ts";
+import { STATIC_DEFAULT_CACHE } from "../src/http/policy.ts";
+import { LIVE_ROUTES } from "../src/http/routes.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "./support/paths.ts";
 

@@ -2,7 +2,7 @@
 // fixtures, so the suite passes with the samples replaced by any other valid countdowns.
 import { describe, expect, it } from "vitest";
 import { readConfig, requireCountdownsDir } from "../src/config.ts";
-import { loadCountdowns } from "../src/countdown/load-countdowns.ts";
+import { loadCountdowns } from "../src/authoring/load-countdowns.ts";
 
 describe("the sample countdowns", () => {
   it("are valid, so npm start builds and serves them", async () => {

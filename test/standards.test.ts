@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./support/browsers.ts";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../tools/chromium.ts";
 import { startServer, type RunningServer } from "./support/local-server.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "./support/paths.ts";
 

@@ -8,9 +8,9 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { buildPaths, readConfig } from "../../src/config.ts";
-import { PAGES_PATH } from "../../src/routes/route-table.ts";
+import { PAGES_PATH } from "../../src/paths.ts";
 import { publish } from "../../src/publish/publish.ts";
-import { loadCountdowns } from "../../src/countdown/load-countdowns.ts";
+import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 
 const [kind, input, outDir, countArg] = process.argv.slice(2) as [string, string, string, string];
 const count = Number(countArg);

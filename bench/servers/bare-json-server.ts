@@ -3,9 +3,9 @@
 // current instant, and the same headers), with no URL parser, no Request/Response and no routing.
 import http from "node:http";
 import { buildPaths } from "../../src/config.ts";
-import { countdownBody } from "../../src/live/handler.ts";
+import { countdownBody } from "../../src/live/countdown.ts";
 import { openLiveFolder } from "../../src/live/live-folder.ts";
-import { LIVE_ROUTES } from "../../src/routes/route-table.ts";
+import { LIVE_ROUTES } from "../../src/http/routes.ts";
 
 const store = openLiveFolder(buildPaths(process.env.OUT_DIR!).live);
 const headers = LIVE_ROUTES.find((route) => route.name === "countdown")!.headers;

@@ -1,7 +1,7 @@
 // The local server as the origin behind a cache, counting the /api/countdown/ requests that reach it
 // per (slug, shape). The parent asks over IPC: "reset" starts a count, "report" sends it back.
 import { createLocalServer } from "../../src/server/local-server.ts";
-import { requestTarget } from "../../src/live/handler.ts";
+import { requestTarget } from "../../src/http/kernel.ts";
 
 export interface OriginCount {
   /** `<slug> shape=<a|b|>` */

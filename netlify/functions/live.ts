@@ -4,12 +4,13 @@
 // no other: nothing is stale across deploys. It reads meta.json on its first request and one shard
 // per slug asked for (src/live/live-store.ts): its cold start does not grow with the number of countdowns.
 import { fileURLToPath } from "node:url";
+import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { folderFunction } from "../../src/live/live-folder.ts";
 
-export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)));
+export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), LIVE_ANSWERS);
 
-// A literal, as Netlify reads it without running the file; test/route-parity.test.ts checks it
-// against LIVE_ROUTES in src/routes/route-table.ts.
+// A literal, as Netlify reads it without running the file; a test checks it against LIVE_ROUTES in
+// src/http/routes.ts.
 export const config = {
   path: ["/api/countdown/*", "/api/health"],
 };

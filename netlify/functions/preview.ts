@@ -7,7 +7,7 @@ import { PREVIEW_ANSWERS } from "../../src/live/preview-image.ts";
 
 export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), PREVIEW_ANSWERS);
 
-// A literal, as Netlify reads it; test/route-parity.test.ts checks it against LIVE_ROUTES.
+// A literal, as Netlify reads it; a test checks it against LIVE_ROUTES (src/http/routes.ts).
 export const config = {
   path: ["/api/og/*"],
 };

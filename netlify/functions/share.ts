@@ -6,7 +6,7 @@ import { SHARE_ANSWERS } from "../../src/live/share.ts";
 
 export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), SHARE_ANSWERS);
 
-// A literal, as Netlify reads it; test/route-parity.test.ts checks it against LIVE_ROUTES.
+// A literal, as Netlify reads it; a test checks it against LIVE_ROUTES (src/http/routes.ts).
 export const config = {
   path: ["/api/oembed", "/api/badge/*"],
 };

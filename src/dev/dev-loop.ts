@@ -12,14 +12,16 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { build } from "esbuild";
+import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../authoring/countdown-file.ts";
+import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdowns.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
-import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../countdown/countdown-file.ts";
-import { folderEntryProblem, isEditorOrHidden } from "../countdown/load-countdowns.ts";
-import { liveData, publishInput, renderSite, writeLiveData } from "../publish/publish.ts";
-import { DEV_EVENTS, DEV_RELOAD_SCRIPT, countdownFiles, indexPageFiles } from "../routes/route-table.ts";
-import { buildAssets, type SiteAssets } from "../site/assets.ts";
-import { siteInputOf } from "../site/site-input.ts";
+import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
+import { siteInputOf } from "../publish/gather.ts";
+import { liveData, writeLiveData } from "../publish/live-data.ts";
+import { publishInput, renderSite } from "../publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
+import { buildAssets, type SiteAssets } from "../site/assets.ts";
+import { countdownFiles, indexPageFiles } from "../site/built-files.ts";
 
 export interface DevLoopOptions {
   config: Config;

@@ -17,11 +17,10 @@ export function openLiveFolder(dir: string): LiveStore {
 }
 
 /**
- * A Netlify Function over a live data folder: the handler of `answers` (default: the countdown JSON
- * and health), the folder read on first use, so that a missing or corrupt one answers a clean 503
- * rather than crashing the function.
+ * A Netlify Function over a live data folder: the handler of `answers`, the folder read on first
+ * use, so that a missing or corrupt one answers a clean 503 rather than crashing the function.
  */
-export function folderFunction(liveDir: string, answers?: RouteAnswers): LiveHandler {
+export function folderFunction(liveDir: string, answers: RouteAnswers): LiveHandler {
   let store: LiveStore | undefined;
   return createLiveHandler({ store: () => (store ??= openLiveFolder(liveDir)), answers });
 }

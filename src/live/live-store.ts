@@ -1,13 +1,13 @@
 // The countdowns as the live runtime holds them: written by the build into `<outDir>/live/` (a small
 // meta.json and shard files), checked here when read, so a corrupt file is refused with a reason
 // rather than served wrong. Free of Node: the reader of the files is given.
-import type { SiteAddress } from "../config.ts";
-import type { BuildFacts } from "../routes/route-table.ts";
-import type { Countdown } from "../countdown/countdown-file.ts";
+import type { BuildFacts } from "../http/policy.ts";
+import type { SiteAddress } from "../paths.ts";
+import { jsonText } from "../text/escape.ts";
 import type { Repeat, Schedule } from "../time/occurrence.ts";
-import { isoSeconds } from "../time/time-left.ts";
-import { parseWallClock, wallClockText } from "../time/zone.ts";
+import { parseWallClock } from "../time/zone.ts";
 
+/** A countdown as the live runtime holds it: the build writes these (src/publish/live-data.ts). */
 export interface LiveCountdown {
   slug: string;
   title: string;
@@ -21,20 +21,6 @@ export interface LiveCountdown {
   status?: "postponed" | "cancelled";
   /** A repeating countdown's rule: the first occurrence as a wall clock in `zone`, and its end. */
   repeat?: { rule: Repeat; start: string; until?: string };
-}
-
-/** A countdown as the build publishes it, for the live runtime and as `/api/data/<slug>.json`. */
-export function liveCountdown({ slug, title, targetDate, timezone, lang, status, schedule }: Countdown): LiveCountdown {
-  const { start, repeat, untilMs } = schedule;
-  return {
-    slug,
-    title,
-    targetDate,
-    ...(timezone !== "UTC" ? { zone: timezone } : {}),
-    ...(lang !== "en" ? { lang } : {}),
-    ...(status !== "scheduled" ? { status } : {}),
-    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
-  };
 }
 
 /** The countdowns the build hands the live runtime, with what it needs to know about the build. */
@@ -92,7 +78,7 @@ export function liveDataFiles({ countdowns, ...rest }: LiveData): Map<string, st
   const byShard = Array.from({ length: shards }, (): Record<string, LiveCountdown> => ({}));
   for (const countdown of countdowns) byShard[shardOf(countdown.slug, shards)]![countdown.slug] = countdown;
   const meta: LiveMeta = { ...rest, count: countdowns.length, shards };
-  return new Map([[META_FILE, JSON.stringify(meta)], ...byShard.map((shard, index) => [shardFile(index), JSON.stringify(shard)] as const)]);
+  return new Map([[META_FILE, jsonText(meta)], ...byShard.map((shard, index) => [shardFile(index), jsonText(shard)] as const)]);
 }
 
 const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

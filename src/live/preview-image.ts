@@ -7,13 +7,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
-import { absoluteUrl, pagePath, previewImagePath } from "../routes/route-table.ts";
-import { SITE } from "../site/site-identity.ts";
-import { repeatWords } from "../site/repeat-words.ts";
+import { errorAnswer, quote } from "../http/kernel.ts";
+import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
+import { xmlText } from "../text/escape.ts";
+import { repeatWords } from "../text/repeat-words.ts";
+import { SITE } from "../text/site-identity.ts";
 import { fontMetrics, type FontMetrics } from "./font-metrics.ts";
-import { quote, respond, slugIn, jsonError, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
+import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
 import type { LiveEntry } from "./live-store.ts";
-import { xmlText } from "./xml-text.ts";
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
@@ -147,11 +148,11 @@ const CACHED = 200;
 const drawn = new Map<string, Uint8Array<ArrayBuffer>>();
 const PREFIX = previewImagePath("");
 
-function preview({ request, route, pathname, store }: LiveRequest): Response {
+function preview({ route, pathname, store }: LiveRequest) {
   const slug = slugIn(pathname, PREFIX.slice(0, -".png".length), ".png");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (slug === undefined) return jsonError(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`);
-  if (!entry) return jsonError(404, "not_found", unknownSlug(slug));
+  if (slug === undefined) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`);
+  if (!entry) return errorAnswer(404, "not_found", unknownSlug(slug));
   const key = `${store.version}/${entry.slug}`;
   let png = drawn.get(key);
   if (!png) {
@@ -159,7 +160,7 @@ function preview({ request, route, pathname, store }: LiveRequest): Response {
     drawn.set(key, png);
     if (drawn.size > CACHED) drawn.delete(drawn.keys().next().value!);
   }
-  return respond(request, route.headers, png);
+  return ok(route, png);
 }
 
 /** The preview image: what netlify/functions/preview.ts answers. */

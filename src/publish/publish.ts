@@ -7,25 +7,17 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
+import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
-import type { Problem } from "../countdown/countdown-file.ts";
-import { META_FILE, liveCountdown, liveDataFiles, type LiveData } from "../live/live-store.ts";
-import { buildFacts, configureSite } from "../site/site-plugin.ts";
-import { SITE_FILES, countdownFiles, indexPageFiles } from "../routes/route-table.ts";
+import { SITE_FILES, countdownFiles, indexPageFiles } from "../site/built-files.ts";
+import type { SiteInput } from "../site/site-input.ts";
+import { configureSite } from "../site/site-plugin.ts";
+import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
+import { liveData, writeLiveData } from "./live-data.ts";
 import { precompress } from "./precompress.ts";
 import { bundleServer } from "./server-bundle.ts";
-import { CountdownProblemsError, gatherSiteInput, type GatherOptions, type SiteInput } from "../site/site-input.ts";
 
 export type PublishResult = { ok: true; countdowns: number; outDir: string; warnings: Problem[] } | { ok: false; problems: Problem[] };
-
-export function liveData(input: SiteInput): LiveData {
-  return {
-    version: input.version,
-    site: input.config.site,
-    facts: buildFacts(input),
-    countdowns: input.countdowns.map(liveCountdown),
-  };
-}
 
 export async function publish(config: Config, options: GatherOptions = {}): Promise<PublishResult> {
   let input: SiteInput;
@@ -117,14 +109,6 @@ async function runEleventy(input: SiteInput): Promise<void> {
     config: (eleventyConfig) => configureSite(eleventyConfig, { input }),
   });
   await eleventy.write();
-}
-
-/** Writes the live data folder: the shards, then meta.json, which readers take as the sign it is complete. */
-export async function writeLiveData(dir: string, data: LiveData): Promise<void> {
-  const files = liveDataFiles(data);
-  await mkdir(path.join(dir, "shards"), { recursive: true });
-  for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
-  await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }
 
 /** The output folder may be replaced only if it is missing, empty, or an earlier build's. */

@@ -3,7 +3,8 @@
 // choose where; one access-log line per request on standard output unless ACCESS_LOG=off; SIGTERM and
 // SIGINT drain the requests in flight, then exit; SIGHUP reloads the build.
 import { withConfig, type ConfigDefaults } from "../config.ts";
-import { accessLogWriter, createLocalServer, type LocalServer } from "./local-server.ts";
+import { accessLogWriter } from "./access-log.ts";
+import { createLocalServer, type LocalServer } from "./local-server.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 

@@ -3,19 +3,17 @@
 import type { UserConfig } from "@11ty/eleventy";
 import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
-import type { SiteAddress } from "../config.ts";
-import type { Countdown } from "../countdown/countdown-file.ts";
+import { plainText } from "../authoring/calendar.ts";
+import type { Countdown } from "../authoring/countdown-file.ts";
+import { absoluteUrl, badgePath, calendarPath, dataPath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import { attributeText, jsonText } from "../text/escape.ts";
+import { messagesFor } from "../text/messages.ts";
+import { repeatWords } from "../text/repeat-words.ts";
+import { SITE } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
-import { repeatWords } from "./repeat-words.ts";
 import type { SiteCountdown } from "./site-input.ts";
-import { plainText } from "../countdown/calendar.ts";
-import { oembedUrl } from "../live/share.ts";
-import { attributeText } from "../live/xml-text.ts";
-import { absoluteUrl, badgePath, calendarPath, dataPath, indexPagePath, embedFile, embedPath, livePath, pagePath, previewImagePath, publicPath } from "../routes/route-table.ts";
-import { messagesFor } from "../widget/messages.ts";
-import { SITE } from "./site-identity.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -53,7 +51,7 @@ const zoneName = memoize((zone) => {
  * build to the next in a watching process).
  */
 export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress): void {
-  // The URL map (src/routes/route-table.ts): paths inside the site, for permalinks ...
+  // The URL map (src/paths.ts): paths inside the site, for permalinks ...
   eleventyConfig.addFilter("pagePath", pagePath);
   eleventyConfig.addFilter("embedPath", embedPath);
   eleventyConfig.addFilter("embedFile", embedFile);
@@ -102,8 +100,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   });
   /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
   eleventyConfig.addFilter("attr", attributeText);
-  /** JSON for inline data; `<` escaped so no output can close a tag it is embedded in. */
-  eleventyConfig.addFilter("json", (value: unknown) => jsonForHtml(value));
+  /** JSON for inline data; `<` and `>` escaped so no output can close a tag it is embedded in. */
+  eleventyConfig.addFilter("json", (value: unknown) => jsonText(value));
   /** The description: Markdown with raw HTML disabled, so authors cannot inject markup. */
   eleventyConfig.addFilter("markdown", (text: string) => markdown.render(text ?? ""));
   /** Of a list of countdowns, those still running at the build's instant, and those over then (in the list's order). */
@@ -130,11 +128,6 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("ownLang", (countdown: Countdown) => (countdown.lang === SITE.language ? "" : ` lang="${countdown.lang}"`));
   /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
   eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
-}
-
-/** JSON that is safe inside HTML and inside `<script>`: no `<` can close an element. */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 /** One line for link previews, at most 200 characters: when (the target in UTC, or the rule in words) and the status, then the start of the description; without one, the title. */

@@ -1,15 +1,11 @@
 // What one build of the site is made from: the settings, the validated countdowns, the instant of
-// the build, the release, and the compiled browser assets. `npm run build` gathers it (and reports
-// any problem itself) and hands it to the site's configuration; under `npx @11ty/eleventy` the
-// configuration gathers it from the environment at the start of each build.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { BUILD_MARKER_TEXT, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
-import { formatProblem, type Countdown, type Problem } from "../countdown/countdown-file.ts";
-import { loadCountdowns } from "../countdown/load-countdowns.ts";
+// the build, the release, and the compiled browser assets. The build gathers it (src/publish/gather.ts)
+// and hands it to the site's configuration.
+import type { Config } from "../config.ts";
+import type { Countdown, Problem } from "../authoring/countdown-file.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { releaseVersion } from "../publish/release.ts";
-import { buildAssets, type SiteAssets } from "./assets.ts";
+import type { SiteAssets } from "./assets.ts";
 
 /** A countdown as the build's instant sees it: what it counts to then, and whether it is over. */
 export interface SiteCountdown extends Countdown {
@@ -40,13 +36,6 @@ export interface SiteInput {
   warnings?: Problem[];
 }
 
-export class CountdownProblemsError extends Error {
-  override name = "CountdownProblemsError";
-  constructor(readonly problems: Problem[]) {
-    super(`${problems.length} problem(s) in countdowns; nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`);
-  }
-}
-
 /** The countdowns at an instant, soonest next occurrence first (ties by slug). */
 export function atInstant(countdowns: Countdown[], nowMs: number): SiteCountdown[] {
   return countdowns
@@ -58,45 +47,3 @@ export function atInstant(countdowns: Countdown[], nowMs: number): SiteCountdown
     .sort((a, b) => a.nextMs - b.nextMs || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
-export interface GatherOptions {
-  /** The clock, in ms since the epoch (default: now). */
-  now?: number;
-  /** The release shown by /api/health (default: the package version and the commit). */
-  version?: string;
-  /** The browser assets, when already compiled (default: compile them). */
-  assets?: SiteAssets;
-  dev?: boolean;
-}
-
-/** A build's input from countdowns already read and checked. */
-export async function siteInputOf(config: Config, countdowns: Countdown[], options: GatherOptions = {}): Promise<SiteInput> {
-  const builtAt = options.now ?? Date.now();
-  return {
-    config,
-    outputDir: buildPaths(config.outDir).site,
-    countdowns: atInstant(countdowns, builtAt),
-    builtAt,
-    version: options.version ?? releaseVersion(config.commit),
-    assets: options.assets ?? (await buildAssets()),
-    ...(options.dev ? { dev: true } : {}),
-  };
-}
-
-/** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
-export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
-  const now = options.now ?? config.buildTime ?? Date.now();
-  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now });
-  if (problems.length > 0) throw new CountdownProblemsError(problems);
-  return { ...(await siteInputOf(config, countdowns, { ...options, now })), warnings };
-}
-
-/**
- * The input of a build run by Eleventy's own command: gathered from the environment, into $OUT_DIR,
- * which readConfig checked is empty or an earlier build, and which is now marked as one.
- */
-export async function gatherFromEnvironment(): Promise<SiteInput> {
-  const input = await gatherSiteInput(readConfig());
-  mkdirSync(input.config.outDir, { recursive: true });
-  writeFileSync(buildPaths(input.config.outDir).marker, BUILD_MARKER_TEXT);
-  return input;
-}

@@ -4,19 +4,16 @@
 // `_redirects`) as virtual templates. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
-import { PROJECT_ROOT, buildPaths, readConfig, type SiteAddress } from "../config.ts";
-import { calendarFile } from "../countdown/calendar.ts";
-import type { Countdown } from "../countdown/countdown-file.ts";
-import { frontMatterJsonSchema } from "../countdown/front-matter-schema.ts";
-import { liveCountdown } from "../live/live-store.ts";
-import { renderHeadersFile, renderRedirectsFile } from "../routes/netlify-files.ts";
-import { openApiDocument } from "../routes/openapi.ts";
+import { calendarFile } from "../authoring/calendar.ts";
+import type { Countdown } from "../authoring/countdown-file.ts";
+import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
+import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
   DEV_RELOAD_SCRIPT,
   INDEX_PATH,
-  publicPath,
   NOT_FOUND_PAGE,
   OPENAPI_PATH,
   PAGES_PATH,
@@ -27,19 +24,19 @@ import {
   calendarPath,
   dataPath,
   pagePath,
-  type BuildFacts,
-} from "../routes/route-table.ts";
-import { jsonForHtml, siteFilters } from "./filters.ts";
+  publicPath,
+} from "../paths.ts";
+import { jsonText } from "../text/escape.ts";
+import { SITE } from "../text/site-identity.ts";
+import { siteFilters } from "./filters.ts";
+import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
-import { SITE } from "./site-identity.ts";
-import { gatherFromEnvironment, type SiteInput } from "./site-input.ts";
+import { openApiDocument } from "./openapi.ts";
+import { pagesList, publishedCountdown } from "./records.ts";
+import type { SiteInput } from "./site-input.ts";
 
-export { SITE };
-
-/** The list behind `/api/pages`: soonest first (the order the countdowns come in), absolute URLs. */
-export function pagesList(countdowns: Countdown[], site: SiteAddress) {
-  return countdowns.map(({ slug, title }) => ({ slug, title, url: absoluteUrl(site, pagePath(slug)) }));
-}
+/** The folder of the site's sources: templates beside the code of their feature. */
+const SOURCES = fileURLToPath(new URL("../", import.meta.url));
 
 /** What the headers of a build depend on: the hashes of its inline code. */
 export function buildFacts(input: SiteInput): BuildFacts {
@@ -55,8 +52,10 @@ export function buildFacts(input: SiteInput): BuildFacts {
 const WHOLE_SITE_TEMPLATES = ["pages/index.njk", "pages/404.njk", "widget/widget-not-found.njk"];
 
 export interface SiteOptions {
-  /** What to build from; without it, each build gathers it from the environment. */
+  /** What to build from, as the build hands it over. */
   input?: SiteInput;
+  /** Without `input`: gathers it at the start of each build (Eleventy's own command). */
+  gather?: () => Promise<SiteInput>;
   /** Compile each Nunjucks template once per build (default; see nunjucks-compile-cache.ts). */
   nunjucksCompileCache?: boolean;
 }
@@ -68,11 +67,11 @@ export interface SiteOptions {
 export function configureSite(eleventyConfig: UserConfig, options: SiteOptions = {}): void {
   // The templates live beside the code of their feature (src/widget, src/pages); layouts and
   // partials, named with a leading "_", are found by Nunjucks from here and not written out.
-  const input = path.relative(process.cwd(), path.join(PROJECT_ROOT, "src")) || ".";
+  const input = path.relative(process.cwd(), SOURCES) || ".";
   eleventyConfig.setInputDirectory(input);
   eleventyConfig.setIncludesDirectory("");
   eleventyConfig.ignores.add(`${input}/**/_*.njk`);
-  eleventyConfig.setOutputDirectory(options.input?.outputDir ?? buildPaths(readConfig().outDir).site);
+  if (options.input) eleventyConfig.setOutputDirectory(options.input.outputDir);
   eleventyConfig.setTemplateFormats(["njk", "11ty.js"]);
   // A later run of a large build writes only countdowns' own files (src/publish/publish.ts).
   if (options.input?.ownFilesOnly) for (const template of WHOLE_SITE_TEMPLATES) eleventyConfig.ignores.add(`${input}/${template}`);
@@ -87,7 +86,9 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   };
   // Each build (one per run, or one per change when Eleventy watches) starts from its input.
   eleventyConfig.on("eleventy.before", async () => {
-    input = options.input ?? (await gatherFromEnvironment());
+    if (options.input) input = options.input;
+    else if (options.gather) input = await options.gather();
+    else throw new Error("configureSite needs the build's input, or a function that gathers it");
   });
 
   if (options.nunjucksCompileCache !== false) eleventyConfig.addPlugin(nunjucksCompileCache);
@@ -136,16 +137,16 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
       render,
     });
 
-  generated("pages", PAGES_PATH, () => jsonForHtml(pagesList(current().countdowns, current().config.site)));
-  generated("openapi", OPENAPI_PATH, () => `${JSON.stringify(openApiDocument(current().config.site, current().version), null, 2)}\n`);
-  generated("schema", SCHEMA_PATH, () => `${JSON.stringify(frontMatterJsonSchema(), null, 2)}\n`);
+  generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));
+  generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version), 2)}\n`);
+  generated("schema", SCHEMA_PATH, () => `${jsonText(frontMatterJsonSchema(), 2)}\n`);
   generated("api-not-found", API_NOT_FOUND, () =>
-    jsonForHtml({ error: { code: "not_found", message: `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.` } }),
+    jsonText({ error: { code: "not_found", message: `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.` } }),
   );
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
-  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonForHtml(liveCountdown(countdown!)), true);
+  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(publishedCountdown(countdown!)), true);
   generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
     calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().builtAt).toISOString() }), true);
 }

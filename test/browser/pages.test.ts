@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badgePath } from "../../src/routes/route-table.ts";
+import { badgePath } from "../../src/paths.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { HOSTILE_LONG_TITLE, HOSTILE_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";

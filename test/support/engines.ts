@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import puppeteer, { type Browser as PuppeteerBrowser } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
-import { CHROMIUM, launchBrowser } from "./browsers.ts";
+import { CHROMIUM, launchBrowser } from "../../tools/chromium.ts";
 
 export type EngineName = "chromium" | "firefox" | "webkit";
 export const ENGINE_NAMES: EngineName[] = ["chromium", "firefox", "webkit"];

@@ -1,7 +1,8 @@
 // Renders the route table as the files Netlify reads from the publish folder.
-import { FALLBACKS, staticHeaderRules, type BuildFacts } from "./route-table.ts";
+import type { BuildFacts } from "../http/policy.ts";
+import { FALLBACKS, staticHeaderRules } from "../http/routes.ts";
 
-const GENERATED = "# Generated from src/routes/route-table.ts by the build: edit the table, not this file.";
+const GENERATED = "# Generated from src/http/routes.ts by the build: edit the table, not this file.";
 
 /** `_headers`: one block per rule, path on its own line, headers indented below it. */
 export function renderHeadersFile(facts: BuildFacts): string {

@@ -6,7 +6,7 @@ import { FRONT_MATTER_FIELDS } from "./countdown-file.ts";
 /** A BCP 47 language tag's shape; the build checks it with the platform's Intl. */
 const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 
-/** Zones offered for completion; any IANA name that Luxon knows is accepted. */
+/** Zones offered for completion; any IANA name the platform's Intl knows is accepted. */
 const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
 
 export function frontMatterJsonSchema(): object {

@@ -1,12 +1,12 @@
 // The authoring format: parses one `countdowns/<slug>.md` file and checks every rule of it.
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
-import { RESERVED_SLUGS, embedPath } from "../routes/route-table.ts";
+import { RESERVED_SLUGS, embedPath } from "../paths.ts";
 import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
-import { messagesFor } from "../widget/messages.ts";
+import { messagesFor } from "../text/messages.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
 
 /** A published countdown, as the build and the live runtime see it. */

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statS
 import os from "node:os";
 import path from "node:path";
 import { zipFunctions } from "@netlify/zip-it-and-ship-it";
-import { PROJECT_ROOT } from "../../src/config.ts";
+import { PROJECT_ROOT } from "../src/config.ts";
 
 export interface DeployedFunction {
   /** The function's name (its file in netlify/functions) and its module in the unzipped bundle. */

@@ -2,19 +2,14 @@
 // options come from the route table, the authoring rules and the widget's options, so the document
 // cannot drift from what is served. It lints clean under Redocly's recommended rules and Spectral's
 // spectral:oas (test/standards.test.ts).
-import type { SiteAddress } from "../config.ts";
-import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../countdown/countdown-file.ts";
-import { SHAPES } from "../live/handler.ts";
-import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
+import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../authoring/countdown-file.ts";
+import { ALLOWED_METHODS, BADGE_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
+import { SHAPES } from "../http/routes.ts";
 import {
-  ALLOWED_METHODS,
-  BADGE_CACHE,
   HEALTH_PATH,
-  LIVE_CACHE,
   OEMBED_PATH,
   OPENAPI_PATH,
   PAGES_PATH,
-  PER_DEPLOY_CACHE,
   SCHEMA_PATH,
   absoluteUrl,
   badgePath,
@@ -24,7 +19,9 @@ import {
   pagePath,
   previewImagePath,
   publicPath,
-} from "./route-table.ts";
+  type SiteAddress,
+} from "../paths.ts";
+import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

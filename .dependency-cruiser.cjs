@@ -1,0 +1,84 @@
+// The layers of the code, as docs/architecture.md draws them, held by dependency-cruiser
+// (`npx depcruise src netlify scripts bench tools test`; the unit tests run it). Each folder of src/
+// may import only the folders below it, so no import can close a loop between folders; and no code
+// that ships imports test code.
+/** @type {Record<string, string[]>} What each part of src/ may import, besides itself. */
+const LAYERS = {
+  "src/time/": [],
+  "src/text/": ["src/time/"],
+  "src/paths.ts": [],
+  "src/config.ts": ["src/paths.ts"],
+  "src/widget/": ["src/time/", "src/text/"],
+  "src/images/": ["src/time/", "src/text/"],
+  "src/authoring/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
+  "src/http/": ["src/paths.ts", "src/text/"],
+  "src/live/": ["src/http/", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
+  "src/pages/": ["src/time/", "src/text/", "src/widget/", "src/authoring/", "src/paths.ts"],
+  "src/site/": ["src/authoring/", "src/http/", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/", "src/config.ts"],
+  "src/publish/": ["src/site/", "src/live/", "src/authoring/", "src/http/", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/", "src/config.ts"],
+  "src/server/": ["src/site/", "src/live/", "src/http/", "src/time/", "src/text/", "src/paths.ts", "src/images/", "src/config.ts"],
+  "src/dev/": ["src/publish/", "src/server/", "src/site/", "src/live/", "src/authoring/", "src/http/", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/config.ts"],
+};
+const escape = (text) => text.replace(/[.]/g, "\\.");
+const layerRules = Object.entries(LAYERS).map(([from, allowed]) => ({
+  name: `layer ${from}`,
+  comment: `${from} may import only ${allowed.join(", ") || "nothing else of src/"}`,
+  severity: "error",
+  from: { path: `^${escape(from)}` },
+  to: { path: "^src/", pathNot: [`^${escape(from)}`, ...allowed.map((part) => `^${escape(part)}`)] },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "src in a layer",
+      comment: "every part of src/ has a place in the layers above",
+      severity: "error",
+      from: { path: "^src/", pathNot: Object.keys(LAYERS).map((part) => `^${escape(part)}`) },
+      to: {},
+    },
+    {
+      name: "functions are adapters",
+      comment: "a Netlify Function only wires the live routes it answers to the live data",
+      severity: "error",
+      from: { path: "^netlify/functions/" },
+      to: { path: "^src/", pathNot: ["^src/live/", "^src/http/", "^src/paths\\.ts", "^src/images/"] },
+    },
+    {
+      name: "no test code outside the tests",
+      severity: "error",
+      from: { pathNot: ["^test/", "^vitest\\.config\\.ts$"] },
+      to: { path: "^test/" },
+    },
+    {
+      name: "src stands alone",
+      comment: "the service never imports the scripts, benchmarks, tools or tests around it",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^(scripts|bench|tools|test|netlify)/" },
+    },
+    { name: "no loops", severity: "error", from: {}, to: { circular: true } },
+    {
+      name: "declared packages only",
+      comment: "every package a file imports is in package.json",
+      severity: "error",
+      from: {},
+      to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "no dev packages in what ships",
+      comment: "src/ and the functions run after npm ci --omit=dev",
+      severity: "error",
+      from: { path: "^(src|netlify)/", pathNot: "^src/dev/" },
+      to: { dependencyTypes: ["npm-dev"] },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(dist|\\.test-build)" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".js", ".mjs", ".cjs", ".json"] },
+  },
+};

@@ -1,0 +1,103 @@
+// The HTTP policy of the service: what may be cached and for how long, the Content-Security-Policies,
+// CORS, the methods answered, and the headers every answer carries. The route table (routes.ts) puts
+// these together per path; nothing else writes a header value.
+
+export type HeaderSet = Readonly<Record<string, string>>;
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** The live JSON may be cached for at most one second, by browsers and by the CDN. */
+export const LIVE_CACHE = "public, max-age=1";
+/**
+ * Netlify's CDN keeps the live JSON for one second, in a cache shared by all its edge nodes
+ * (`durable`), keyed on `shape` only; the header never reaches a browser.
+ * https://docs.netlify.com/platform/caching/#durable-directive
+ */
+export const LIVE_CDN_CACHE = "public, durable, max-age=1";
+/**
+ * Files that change only when the site is deployed again. Browsers keep them ten seconds and then
+ * revalidate (an ETag makes that a 304); a path answered 404 is seen again within seconds once it is
+ * published.
+ */
+export const PER_DEPLOY_CACHE = "public, max-age=10, stale-while-revalidate=60";
+/**
+ * Netlify's CDN keeps a live answer that changes only per deploy until the next deploy, which
+ * invalidates it (the oEmbed answer, the preview image).
+ */
+export const UNTIL_DEPLOY_CDN_CACHE = "public, durable, max-age=31536000";
+/** The badge changes at most once a minute: browsers, proxies (GitHub's camo) and the CDN keep it a minute at most. */
+export const BADGE_CACHE = "public, max-age=60";
+/** Answers that must never be kept: health, errors. */
+export const NO_STORE = "no-store";
+/** Netlify's default for static files no header rule gives a `Cache-Control`: revalidate every time. */
+export const STATIC_DEFAULT_CACHE = "public, max-age=0, must-revalidate";
+
+/** Sent on every response, page or API. */
+export const COMMON_HEADERS: HeaderSet = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/** Every `/api/*` response may be read by `fetch` from any origin. */
+export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*" };
+
+/** The answer to a CORS preflight (`OPTIONS`) on any `/api/*` path. */
+export const PREFLIGHT_HEADERS: HeaderSet = {
+  ...COMMON_HEADERS,
+  ...CORS_HEADERS,
+  "Access-Control-Allow-Methods": ALLOWED_METHODS,
+  "Access-Control-Allow-Headers": "*",
+  "Access-Control-Max-Age": "86400",
+  Allow: ALLOWED_METHODS,
+};
+
+/** Headers of every JSON error the service answers itself. */
+export const ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+
+/** What the build knows that some headers depend on: the hashes of its inline code. */
+export interface BuildFacts {
+  /** CSP sources of the widget ticker's two builds (src/site/assets.ts), `sha256-<base64>`. */
+  tickerHashes: string[];
+  /** CSP sources of the inline stylesheets of the pages and of the widget. */
+  pageStyleHash: string;
+  widgetStyleHash: string;
+  /** A build for `npm run dev`: the widgets may load the dev loop's script too. */
+  dev?: boolean;
+}
+
+/** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes. */
+export function embedContentSecurityPolicy(tickerHashes: readonly string[], dev = false): string {
+  return [
+    "default-src 'none'",
+    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")}${dev ? " 'self'" : ""}`,
+    "style-src 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors *",
+  ].join("; ");
+}
+
+/**
+ * The CSP of the site's pages: their own script file and their inline style, and no framing at all.
+ * A page of the widget's (its 404, fetched at a page's path) may be answered with it, so it allows
+ * the widget's style too.
+ */
+export function pageContentSecurityPolicy(facts: BuildFacts): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src '${facts.pageStyleHash}' '${facts.widgetStyleHash}'`,
+    "img-src 'self' data:",
+    "frame-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The CSP of the badge, an SVG document: its inline style and nothing else. */
+export const BADGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";

@@ -1,0 +1,89 @@
+// The live shields-style badge for READMEs (`/api/badge/<slug>.svg`, a live route of
+// netlify/functions/share.ts): `<title> | in 39 days`, `live now`, `ended`, ...
+import VERDANA_11 from "anafanafo/data/verdana-11px-normal.json" with { type: "json" };
+import { badgePath } from "../paths.ts";
+import { xmlText } from "../text/escape.ts";
+import { nextOccurrence } from "../time/occurrence.ts";
+import { currentTarget } from "./countdown.ts";
+import { ok, slugIn, type LiveRequest } from "./handler.ts";
+import type { LiveEntry } from "./live-store.ts";
+
+
+/** From an occurrence on, the badge says "live now" for this long; then the next one, or "ended". */
+export const LIVE_FOR_MS = 60 * 60 * 1000;
+const COLOURS = { upcoming: "#007ec6", live: "#3f9c35", ended: "#767676", postponed: "#b35c00", cancelled: "#c0392b", unknown: "#767676" };
+
+/** What the badge of a countdown says at `nowMs`, and in which colour. */
+export function badgeMessage(entry: LiveEntry, nowMs: number): { message: string; colour: string } {
+  if (entry.status) return { message: entry.status, colour: COLOURS[entry.status] };
+  // The latest occurrence of the last hour, if any: a one-off's target, or one of a repeating countdown's.
+  const recent = entry.schedule ? nextOccurrence(entry.schedule, nowMs - LIVE_FOR_MS + 1) : entry.targetMs;
+  if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS) return { message: "live now", colour: COLOURS.live };
+  const { targetMs, over } = currentTarget(entry, nowMs);
+  if (over) return { message: "ended", colour: COLOURS.ended };
+  const minutes = Math.ceil((targetMs - nowMs) / 60_000);
+  const message = minutes < 60 ? `in ${minutes} min` : minutes < 48 * 60 ? `in ${Math.floor(minutes / 60)} h` : `in ${Math.floor(minutes / 1440)} days`;
+  return { message, colour: COLOURS.upcoming };
+}
+
+/** Width of a text in 11 px Verdana, as shields.io measures badge text; characters it lacks count as an "m". */
+function textWidth(text: string): number {
+  const table = VERDANA_11 as [number, number, number][];
+  const m = widthOf(table, 109)!;
+  let width = 0;
+  for (const char of text) width += widthOf(table, char.codePointAt(0)!) ?? m;
+  return width;
+}
+
+/** The width of a code point from a table of [first, last, width] ranges, sorted. */
+function widthOf(table: [number, number, number][], code: number): number | undefined {
+  let low = 0;
+  let high = table.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [first, last, width] = table[middle]!;
+    if (code < first) high = middle - 1;
+    else if (code > last) low = middle + 1;
+    else return width;
+  }
+  return undefined;
+}
+
+/** A label of at most this many characters; a longer title is cut with an ellipsis. */
+const LABEL_MAX = 40;
+
+/** A shields-style flat badge: the label on grey, the message on its colour, 20 px high. */
+export function badgeSvg(label: string, message: string, colour: string): string {
+  const chars = [...label.replace(/\s+/g, " ").trim()];
+  const shortLabel = chars.length > LABEL_MAX ? `${chars.slice(0, LABEL_MAX - 1).join("").trimEnd()}…` : chars.join("");
+  const [labelWidth, messageWidth] = [shortLabel, message].map((text) => Math.round(textWidth(text)) + 10) as [number, number];
+  const width = labelWidth + messageWidth;
+  const name = xmlText(`${shortLabel}: ${message}`);
+  // Each text twice, a shadow under it; textLength holds the measured width whatever font renders it.
+  const text = (content: string, x: number, textLength: number) =>
+    `<text x="${x}" y="15" fill="#010101" fill-opacity=".3" textLength="${textLength}" aria-hidden="true">${xmlText(content)}</text>` +
+    `<text x="${x}" y="14" textLength="${textLength}">${xmlText(content)}</text>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${name}">` +
+    `<title>${name}</title>` +
+    `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>` +
+    `<clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath>` +
+    `<g clip-path="url(#r)"><rect width="${labelWidth}" height="20" fill="#555"/><rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${colour}"/>` +
+    `<rect width="${width}" height="20" fill="url(#s)"/></g>` +
+    `<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">` +
+    text(shortLabel, labelWidth / 2, labelWidth - 10) +
+    text(message, labelWidth + messageWidth / 2, messageWidth - 10) +
+    `</g></svg>`
+  );
+}
+
+const BADGE_PREFIX = badgePath("");
+
+export function badge({ route, pathname, store, nowMs }: LiveRequest) {
+  const slug = slugIn(pathname, BADGE_PREFIX.slice(0, -".svg".length), ".svg");
+  const entry = slug === undefined ? undefined : store.get(slug);
+  if (!entry) return ok(route, badgeSvg("countdown", "not found", COLOURS.unknown), 404);
+  const { message, colour } = badgeMessage(entry, nowMs);
+  return ok(route, badgeSvg(entry.title, message, colour));
+}
+

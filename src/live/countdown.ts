@@ -1,0 +1,72 @@
+// The live countdown JSON (`/api/countdown/:slug`, computed per request) and the health answer: what
+// netlify/functions/live.ts answers.
+import { errorAnswer, quote } from "../http/kernel.ts";
+import { SHAPES, type Shape } from "../http/routes.ts";
+import { livePath } from "../paths.ts";
+import { jsonText } from "../text/escape.ts";
+import { lastOccurrence, nextOccurrence } from "../time/occurrence.ts";
+import { isExpired, isoSeconds, timeLeft } from "../time/time-left.ts";
+import { ok, slugIn, unknownSlug, type RouteAnswers } from "./handler.ts";
+import type { LiveEntry } from "./live-store.ts";
+
+/** The next occurrence of each repeating countdown, kept until it passes (no zone arithmetic per request). */
+const nextOccurrences = new WeakMap<LiveEntry, number>();
+
+/**
+ * What a countdown counts to at `nowMs`: its target; for a repeating one, the next occurrence (the
+ * last one once none lies ahead). Returns the instant and whether the countdown is over.
+ */
+export function currentTarget(entry: LiveEntry, nowMs: number): { targetMs: number; over: boolean } {
+  const schedule = entry.schedule;
+  if (!schedule) return { targetMs: entry.targetMs, over: isExpired(entry.targetMs, nowMs) };
+  let next = nextOccurrences.get(entry);
+  if (next === undefined || next < nowMs) {
+    next = nextOccurrence(schedule, nowMs) ?? -1;
+    nextOccurrences.set(entry, next);
+  }
+  return next >= 0 ? { targetMs: next, over: false } : { targetMs: lastOccurrence(schedule)!, over: true };
+}
+
+/** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
+export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {
+  const { targetMs, over } = currentTarget(entry, nowMs);
+  const targetDate = entry.schedule ? isoSeconds(targetMs) : entry.targetDate;
+  const left = timeLeft(targetMs, nowMs);
+  if (shape === "a") return { slug: entry.slug, title: entry.title, targetDate, timeLeft: left };
+  if (shape === "b") return { slug: entry.slug, title: entry.title, targetIso: targetDate, days: left.days };
+  return {
+    slug: entry.slug,
+    title: entry.title,
+    targetDate,
+    timeLeft: left,
+    targetIso: targetDate,
+    days: left.days,
+    expired: over,
+    serverTime: new Date(nowMs).toISOString(),
+    status: entry.status ?? "scheduled",
+    ...(entry.repeat ? { repeat: entry.repeat.rule } : {}),
+  };
+}
+
+const LIVE_PREFIX = livePath("");
+const NO_SHAPES: readonly string[] = [];
+
+/** The countdown JSON and health: what netlify/functions/live.ts answers. */
+export const LIVE_ANSWERS: RouteAnswers = {
+  health: ({ route, store, nowMs }) => ok(route, jsonText({ status: "ok", countdowns: store.count, version: store.version, time: new Date(nowMs).toISOString() })),
+  countdown: ({ route, pathname, query, store, nowMs }) => {
+    const slug = slugIn(pathname, LIVE_PREFIX);
+    const entry = slug === undefined ? undefined : store.get(slug);
+    if (!entry) return errorAnswer(404, "not_found", unknownSlug(slug ?? pathname), route.headers);
+    const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
+    if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
+      return errorAnswer(
+        400,
+        "invalid_shape",
+        `Query parameter "shape" must be given once, as "a" or "b" (got ${shapes.map(quote).join(", ")}); leave it out for both shapes.`,
+        route.headers,
+      );
+    }
+    return ok(route, jsonText(countdownBody(entry, nowMs, shapes[0] as Shape | undefined)));
+  },
+};

@@ -1,0 +1,75 @@
+// The URL map: every path of the site is built here, and nowhere else. A leaf: it imports nothing of
+// the site, so every layer may use it.
+//
+// Paths here are paths inside the site ("/api/pages"). A site published under a base path
+// (URL=https://example.org/countdowns) keeps its files where they are and prefixes every link and
+// route with the base path (`publicPath`), as Eleventy's pathPrefix does.
+
+/** Where the site is published: `{base_url}` split into its origin and the path it lives under. */
+export interface SiteAddress {
+  /** `https://example.org`: scheme, host and port. */
+  origin: string;
+  /** `""` at the root of the origin, else `/countdowns`: no trailing slash. */
+  basePath: string;
+}
+
+/** A countdown's own page, the `url` of `/api/pages`. */
+export const pagePath = (slug: string) => `/${slug}/`;
+/** The add-to-calendar file of a countdown. */
+export const calendarPath = (slug: string) => `/${slug}/${slug}.ics`;
+/** The widget, the `src` of the published iframe snippet. */
+export const embedPath = (slug: string) => `/api/embed/${slug}`;
+/** The file behind `embedPath`: Netlify and the local server serve `<path>.html` at `<path>`. */
+export const embedFile = (slug: string) => `${embedPath(slug)}.html`;
+/** The live JSON, computed per request. */
+export const livePath = (slug: string) => `/api/countdown/${slug}`;
+/** A countdown's published record (static). */
+export const dataPath = (slug: string) => `/api/data/${slug}.json`;
+/** The live shields-style badge, for READMEs. */
+export const badgePath = (slug: string) => `/api/badge/${slug}.svg`;
+/** The link-preview image (Open Graph), made on first request and cached until the next deploy. */
+export const previewImagePath = (slug: string) => `/api/og/${slug}.png`;
+/** oEmbed: a countdown's page or embed URL in `url`. */
+export const OEMBED_PATH = "/api/oembed";
+
+export const INDEX_PATH = "/";
+/** The index lists this many countdowns per page (src/pages/index.njk's pagination size; a test holds them equal). */
+export const INDEX_PAGE_SIZE = 100;
+/** Page `n` (from 1) of the index: the first is the home page. */
+export const indexPagePath = (n: number) => (n === 1 ? INDEX_PATH : `/page/${n}/`);
+/** How many pages the index of `count` countdowns has (one, even when there are none). */
+export const indexPages = (count: number) => Math.max(1, Math.ceil(count / INDEX_PAGE_SIZE));
+export const PAGES_PATH = "/api/pages";
+export const HEALTH_PATH = "/api/health";
+export const OPENAPI_PATH = "/api/openapi.json";
+export const SCHEMA_PATH = "/api/countdown.schema.json";
+export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */
+export const DEV_RELOAD_SCRIPT = "/__dev/reload.js";
+export const DEV_EVENTS = "/__dev/events";
+/** What a path that is neither a file nor live answers, with a 404 (src/http/routes.ts, FALLBACKS). */
+export const NOT_FOUND_PAGE = "/404.html";
+export const API_NOT_FOUND = "/api/not-found.json";
+export const WIDGET_NOT_FOUND = "/api/not-found.html";
+
+/** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
+export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
+  ...new Set([INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
+])();
+
+/** The path a visitor requests for a path of the site: the base path, then the path. */
+export const publicPath = (site: SiteAddress, sitePath: string) => site.basePath + sitePath;
+/** The absolute URL of a path of the site. */
+export const absoluteUrl = (site: SiteAddress, sitePath: string) => site.origin + publicPath(site, sitePath);
+
+/** The oEmbed answer for a countdown's page, for the page's discovery link. */
+export const oembedUrl = (site: SiteAddress, slug: string) =>
+  `${absoluteUrl(site, OEMBED_PATH)}?url=${encodeURIComponent(absoluteUrl(site, pagePath(slug)))}&format=json`;
+
+/** The API's paths, which answer CORS preflights and JSON errors; the rest is the site. */
+export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+/** The file a static host serves for a path: the path itself, or `index.html` for a folder. */
+export function fileOf(sitePath: string): string {
+  return sitePath.endsWith("/") ? `${sitePath}index.html` : sitePath;
+}

@@ -1,0 +1,35 @@
+// The files a build of the site writes, by path inside the site: the site's own, each countdown's,
+// and the pages of the index. The Node server asks it which paths are published; the build, which
+// files to compress.
+import { API_NOT_FOUND, INDEX_PATH, NOT_FOUND_PAGE, OPENAPI_PATH, PAGES_PATH, PAGE_SCRIPT_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND, calendarPath, dataPath, embedFile, fileOf, indexPagePath, indexPages, pagePath } from "../paths.ts";
+
+/** The site's own files (a path ending in "/" is its `index.html`). */
+export const SITE_FILES = /* @__PURE__ */ (() => [INDEX_PATH, NOT_FOUND_PAGE, PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, PAGE_SCRIPT_PATH, API_NOT_FOUND, WIDGET_NOT_FOUND].map(fileOf))();
+
+/** The files of one countdown. */
+export const countdownFiles = (slug: string) => [pagePath(slug), calendarPath(slug), embedFile(slug), dataPath(slug)].map(fileOf);
+
+// The same files as patterns, made from the path builders: the slug where it stands, once or more.
+const COUNTDOWN_FILE_PATTERNS = /* @__PURE__ */ (() =>
+  countdownFiles("\0").map((file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\0", "([^/]+)").replaceAll("\0", "\\1")}$`)))();
+
+/** The files of the index's pages after the first (the first is among SITE_FILES). */
+export const indexPageFiles = (count: number) => Array.from({ length: indexPages(count) - 1 }, (_, i) => fileOf(indexPagePath(i + 2)));
+
+// Page n of the index as a pattern, made from its path builder.
+const INDEX_PAGE_FILE = /* @__PURE__ */ (() => new RegExp(`^${fileOf(indexPagePath(2)).replace(/[.]/g, "\\.").replace("2", "([1-9][0-9]*)")}$`))();
+
+/** The page number of a file of the index after the first; undefined for any other path. */
+export function indexPageOfFile(file: string): number | undefined {
+  const match = INDEX_PAGE_FILE.exec(file);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The slug of a countdown's file (`/<slug>/index.html`, `/api/embed/<slug>.html`, ...); undefined for any other path. */
+export function countdownOfFile(file: string): string | undefined {
+  for (const pattern of COUNTDOWN_FILE_PATTERNS) {
+    const match = pattern.exec(file);
+    if (match) return match[1];
+  }
+  return undefined;
+}

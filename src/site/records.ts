@@ -1,0 +1,50 @@
+// The public records the site publishes as JSON: a countdown's record (`/api/data/<slug>.json`) and the
+// list of pages (`/api/pages`). Types of their own, documented in OpenAPI (openapi.ts), made from the
+// checked countdowns field by field, so no internal change can alter what clients read.
+import type { Countdown } from "../authoring/countdown-file.ts";
+import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
+import type { Repeat } from "../time/occurrence.ts";
+import { isoSeconds } from "../time/time-left.ts";
+import { wallClockText } from "../time/zone.ts";
+
+/** `/api/data/<slug>.json`. */
+export interface PublishedCountdown {
+  slug: string;
+  title: string;
+  /** `YYYY-MM-DDThh:mm:ssZ`: the target; for a repeating countdown its first occurrence. */
+  targetDate: string;
+  /** The IANA zone the target was written in; left out for UTC. */
+  zone?: string;
+  /** A BCP 47 tag; left out for English. */
+  lang?: string;
+  /** Left out while scheduled. */
+  status?: "postponed" | "cancelled";
+  /** A repeating countdown's rule: the first occurrence as a wall clock in `zone` (`2027-03-05T17:00:00`), and the last instant an occurrence may be at. */
+  repeat?: { rule: Repeat; start: string; until?: string };
+}
+
+export function publishedCountdown({ slug, title, targetDate, timezone, lang, status, schedule }: Countdown): PublishedCountdown {
+  const { start, repeat, untilMs } = schedule;
+  return {
+    slug,
+    title,
+    targetDate,
+    ...(timezone !== "UTC" ? { zone: timezone } : {}),
+    ...(lang !== "en" ? { lang } : {}),
+    ...(status !== "scheduled" ? { status } : {}),
+    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
+  };
+}
+
+/** An item of `/api/pages`. */
+export interface PageItem {
+  slug: string;
+  title: string;
+  /** The absolute URL of the countdown's page. */
+  url: string;
+}
+
+/** The list behind `/api/pages`: in the order the countdowns come in (soonest first), absolute URLs. */
+export function pagesList(countdowns: readonly Countdown[], site: SiteAddress): PageItem[] {
+  return countdowns.map(({ slug, title }) => ({ slug, title, url: absoluteUrl(site, pagePath(slug)) }));
+}
