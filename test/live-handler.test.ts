@@ -19,6 +19,7 @@ import { TEST_BASE_URL, TEST_LIVE_DIR, TEST_NOW } from "./support/paths.ts";
 const NOW = Date.parse("2026-12-30T20:58:56.750Z");
 const store = memoryLiveStore({
   version: "1.2.3+abc",
+  tz: "2025c",
   site: { origin: "https://example.test", basePath: "" },
   facts: { tickerHashes: ["sha256-x"], pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
   countdowns: [
@@ -134,7 +135,7 @@ describe("answers health from the live runtime", () => {
     const response = await get("/api/health");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z" });
+    expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z", tzdata: { build: "2025c", runtime: process.versions.tz } });
   });
 });
 
@@ -182,7 +183,7 @@ describe("the Netlify Function", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "live-100k-"));
     try {
       const template = openLiveFolder(TEST_LIVE_DIR);
-      for (const [name, text] of liveDataFiles({ version: "large", site: template.site, facts: template.facts, countdowns })) {
+      for (const [name, text] of liveDataFiles({ version: "large", tz: template.tz, site: template.site, facts: template.facts, countdowns })) {
         mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         writeFileSync(path.join(dir, name), text);
       }

@@ -152,7 +152,7 @@ describe("GET /api/health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", countdowns: Object.keys(fixtureFiles()).length, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/) });
+    expect(body).toEqual({ status: "ok", countdowns: Object.keys(fixtureFiles()).length, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/), tzdata: { build: process.versions.tz, runtime: process.versions.tz } });
   });
 });
 

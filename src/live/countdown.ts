@@ -49,11 +49,23 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
 }
 
 const LIVE_PREFIX = livePath("");
+/** The time zone data of the Node that answers (docs/deploying.md, "Time zone data"). */
+const RUNTIME_TZ = process.versions.tz ?? "unknown";
 const NO_SHAPES: readonly string[] = [];
 
 /** The countdown JSON and health: what netlify/functions/live.ts answers. */
 export const LIVE_ANSWERS: RouteAnswers = {
-  health: ({ route, store, nowMs }) => ok(route, jsonText({ status: "ok", countdowns: store.count, version: store.version, time: new Date(nowMs).toISOString() })),
+  health: ({ route, store, nowMs }) =>
+    ok(
+      route,
+      jsonText({
+        status: "ok",
+        countdowns: store.count,
+        version: store.version,
+        time: new Date(nowMs).toISOString(),
+        tzdata: { build: store.tz, runtime: RUNTIME_TZ },
+      }),
+    ),
   countdown: ({ route, pathname, query, store, nowMs }) => {
     const slug = slugIn(pathname, LIVE_PREFIX);
     const entry = slug === undefined ? undefined : store.get(slug);

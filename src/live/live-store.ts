@@ -31,6 +31,8 @@ export interface LiveData {
   site: SiteAddress;
   /** The hashes the static headers need (the local server makes them from the route table). */
   facts: BuildFacts;
+  /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
+  tz: string;
   countdowns: LiveCountdown[];
 }
 
@@ -48,6 +50,8 @@ export interface LiveEntry extends LiveCountdown {
 
 export interface LiveStore {
   version: string;
+  /** The build's time zone data version. */
+  tz: string;
   site: SiteAddress;
   facts: BuildFacts;
   count: number;
@@ -108,6 +112,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     typeof meta !== "object" ||
     meta === null ||
     !isText(meta.version) ||
+    !isText(meta.tz) ||
     !isText(meta.site?.origin) ||
     !isText(meta.site?.basePath) ||
     !Array.isArray(meta.facts?.tickerHashes) ||
@@ -118,7 +123,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1
   ) {
-    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the site's address, its hashes, a count and a number of shards`);
+    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address, its hashes, a count and a number of shards`);
   }
   const shards = new Map<number, Map<string, LiveEntry>>();
   const shard = (index: number) => {
@@ -131,6 +136,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
   };
   return {
     version: meta.version,
+    tz: meta.tz,
     site: meta.site!,
     facts: meta.facts!,
     count: meta.count!,

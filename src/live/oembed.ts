@@ -10,7 +10,7 @@ import { ok, type LiveRequest } from "./handler.ts";
 /** The two published sizes of the widget; the wide one is 100% wide, reported at the width asked for. */
 const WIDE = { height: 250, defaultWidth: 640, maxWidth: 1200 };
 const SMALL = { width: 320, height: 180 };
-/** The widget fits any width from this up (CONTRACT: from 280 px). */
+/** The widget fits any width from this up (docs/widget.md: from 280 px). */
 const MIN_WIDTH = 280;
 /** How long a consumer may keep the answer, in seconds (oEmbed's cache_age). */
 const CACHE_AGE = 3600;

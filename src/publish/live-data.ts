@@ -16,11 +16,15 @@ export function liveCountdown(countdown: Countdown): LiveCountdown {
   return publishedCountdown(countdown);
 }
 
+/** The time zone data this Node converts wall-clock times with (docs/deploying.md, "Time zone data"). */
+export const TZ_VERSION = process.versions.tz ?? "unknown";
+
 export function liveData(input: SiteInput): LiveData {
   return {
     version: input.version,
     site: input.config.site,
     facts: buildFacts(input),
+    tz: TZ_VERSION,
     countdowns: input.countdowns.map(liveCountdown),
   };
 }

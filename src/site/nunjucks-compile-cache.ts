@@ -25,7 +25,7 @@ interface NunjucksSetup {
 export const CHECKED_ELEVENTY_VERSIONS = "3.1.x";
 
 /**
- * Adds the cache on the Eleventy versions it was checked with (test/site.test.ts builds the site with
+ * Adds the cache on the Eleventy versions it was checked with (a build test builds the site with
  * and without it and compares every file); on any other version Eleventy compiles as it always does.
  */
 export function nunjucksCompileCache(eleventyConfig: UserConfig): void {

@@ -384,8 +384,20 @@ function schemas(): object {
     Health: {
       type: "object",
       additionalProperties: false,
-      required: ["status", "countdowns", "version", "time"],
-      properties: { status: { const: "ok" }, countdowns: { type: "integer", minimum: 0 }, version: { type: "string" }, time: { type: "string", format: "date-time" } },
+      required: ["status", "countdowns", "version", "time", "tzdata"],
+      properties: {
+        status: { const: "ok" },
+        countdowns: { type: "integer", minimum: 0 },
+        version: { type: "string" },
+        time: { type: "string", format: "date-time" },
+        tzdata: {
+          type: "object",
+          description: "The IANA time zone data versions in use: the build's, which fixed each target, and the live runtime's, which computes repeating countdowns' next occurrences.",
+          additionalProperties: false,
+          required: ["build", "runtime"],
+          properties: { build: { type: "string", examples: ["2025c"] }, runtime: { type: "string", examples: ["2025c"] } },
+        },
+      },
     },
     Error: {
       type: "object",

@@ -43,7 +43,7 @@ const readsAs = (ms: number, local: number, zone: string) => local - zoneOffset(
 export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
 
 /**
- * The instant a wall clock in `zone` reads `wall`, by RFC 5545's rules (as CONTRACT.md): the earlier of
+ * The instant a wall clock in `zone` reads `wall`, by RFC 5545's rules (docs/authoring.md): the earlier of
  * the two in a fall-back; in a spring-forward gap (`gap: true`) the time moved forward by the gap, i.e.
  * read with the offset before it. Fields may overflow as `Date.UTC`'s do (day 32 is the next month's 1st).
  */
