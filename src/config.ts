@@ -20,6 +20,10 @@ export interface Config {
   root: string;
   /** The countdown files (absolute). Commands that read them check it with `requireCountdownsDir`. */
   countdownsDir: string;
+  /** The site file (absolute): the site's name, description, language, accent, links, repository. */
+  siteFile: string;
+  /** The repository, as Netlify names it (REPOSITORY_URL), when the site file names none. */
+  repositoryUrl: string | undefined;
   /** The build folder (absolute): `<outDir>/site` is published, `<outDir>/live` feeds the live runtime. */
   outDir: string;
   /** `{base_url}` of the build. */
@@ -48,6 +52,8 @@ export interface ConfigDefaults {
 }
 
 const LOCAL_HOST = "localhost";
+/** Where the site file is, in Eleventy's folder for global data. */
+export const SITE_FILE = "_data/site.json";
 const DEFAULT_PORT = 8080;
 const NETLIFY_PREVIEW_CONTEXTS = new Set(["deploy-preview", "branch-deploy"]);
 const SAFE_BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -65,6 +71,7 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
   const port = parsePort(value("PORT"));
   const host = value("HOST");
   const countdownsDir = path.resolve(root, value("COUNTDOWNS_DIR") ?? "countdowns");
+  const siteFile = path.resolve(root, value("SITE_FILE") ?? SITE_FILE);
   const outDir = path.resolve(root, value("OUT_DIR") ?? defaults.outDir ?? "dist");
   checkOutDir(outDir, root, countdownsDir);
 
@@ -90,6 +97,8 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
   return {
     root,
     countdownsDir,
+    siteFile,
+    repositoryUrl: value("REPOSITORY_URL"),
     outDir,
     site,
     siteFromEnv: url !== undefined,
@@ -105,6 +114,7 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
 const EMPTY_ADVICE: Record<string, string> = {
   OUT_DIR: "Unset it to build into dist/, or give the folder the build may own.",
   COUNTDOWNS_DIR: "Unset it to read countdowns/, or give the folder of your countdown files.",
+  SITE_FILE: "Unset it to read _data/site.json, or give the path of your site file.",
   URL: "Unset it to build for http://localhost:$PORT, or give the site's public address, like https://countdowns.example.org.",
   PORT: "Unset it to use 8080, or give a port number.",
   HOST: "Unset it to listen on every interface, or give an address like 127.0.0.1.",

@@ -20,6 +20,7 @@ const NOW = Date.parse("2026-12-30T20:58:56.750Z");
 const store = memoryLiveStore({
   version: "1.2.3+abc",
   tz: "2025c",
+  siteName: "Countdowns",
   site: { origin: "https://example.test", basePath: "" },
   facts: { tickerHashes: ["sha256-x"], pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
   countdowns: [
@@ -183,7 +184,7 @@ describe("the Netlify Function", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "live-100k-"));
     try {
       const template = openLiveFolder(TEST_LIVE_DIR);
-      for (const [name, text] of liveDataFiles({ version: "large", tz: template.tz, site: template.site, facts: template.facts, countdowns })) {
+      for (const [name, text] of liveDataFiles({ version: "large", tz: template.tz, site: template.site, siteName: template.siteName, facts: template.facts, countdowns })) {
         mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         writeFileSync(path.join(dir, name), text);
       }

@@ -5,6 +5,7 @@ import { RESERVED_SLUGS, embedPath } from "../paths.ts";
 import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
@@ -361,38 +362,6 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   };
   warnAbout(countdown, written, start, until, options.now, warn);
   return { countdown, problems: [], warnings };
-}
-
-/** Languages' English names, from Intl's own data; undefined for a code it does not know. */
-const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
-
-/** Per language tag, asked once (a build may hold 100,000 countdowns): whether Intl knows its language, and has its dates and labels. */
-const knowledge = new Map<string, { language: boolean; data: boolean }>();
-function intlKnowledge(tag: string): { language: boolean; data: boolean } {
-  let known = knowledge.get(tag);
-  if (!known) {
-    known = { language: LANGUAGE_NAMES.of(new Intl.Locale(tag).language) !== undefined, data: Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0 };
-    knowledge.set(tag, known);
-  }
-  return known;
-}
-
-/**
- * What is wrong with a well-formed tag (`isLanguageTag`) whose language Intl has never heard of: a
- * language's name or a typo ("german"); undefined for a language it knows.
- */
-function unknownLanguage(written: string): string | undefined {
-  const tag = Intl.getCanonicalLocales(written)[0]!;
-  if (intlKnowledge(tag).language) return undefined;
-  const code = languageCodeNamed(new Intl.Locale(tag).language);
-  return `"${written}" is not a language code Intl knows; ${code ? `for ${LANGUAGE_NAMES.of(code)} write "${code}"` : `write one like "en", "de" or "pt-BR"`}`;
-}
-
-/** The two-letter code of a language written by its English name ("german": "de"), if there is one. */
-function languageCodeNamed(name: string): string | undefined {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  for (const first of letters) for (const second of letters) if (LANGUAGE_NAMES.of(first + second)?.toLowerCase() === name) return first + second;
-  return undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 // A countdown file that changes is read again alone, and only its own files (page, widget, data,
 // calendar) are written again, with the lists that hold every countdown (index, /api/pages) and the
 // live data: a change costs about the same at 100 countdowns and at 10,000 (`npm run bench -- dev`).
-// A change to the site's sources (src/) rebuilds everything. A file with problems is reported in the
+// A change to the site's sources (src/) or to the site file (_data/site.json) rebuilds everything. A file with problems is reported in the
 // terminal and over every open page, and the last good build keeps being served until it is fixed;
 // what changed meanwhile in other files is written with the build that follows the fix.
 import { randomUUID } from "node:crypto";
@@ -16,7 +16,7 @@ import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type 
 import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdowns.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
-import { siteInputOf } from "../publish/gather.ts";
+import { readSite, siteInputOf } from "../publish/gather.ts";
 import { liveData, writeLiveData } from "../publish/live-data.ts";
 import { publishInput, renderSite } from "../publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
@@ -60,6 +60,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
   let assets: SiteAssets | undefined;
   let sourceProblem: string | undefined;
+  let site = readSite(config);
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
   /** What changed but was not written because problems held the build back: written with the next good build. */
@@ -97,12 +98,13 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       } catch (error) {
         sourceProblem = `src/: the browser code does not compile: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
       }
+      site = readSite(config);
     } else for (const name of changed) read(name);
     // The warnings of what was read now (the first time: every file).
     for (const [name, file] of files) if (changed === "all" ? !local : changed.has(name)) for (const warning of file.warnings) log(formatWarning(warning));
 
     const all = [...files.values()];
-    problems = [...(sourceProblem ? [sourceProblem] : []), ...all.flatMap((file) => file.problems).map(formatProblem)];
+    problems = [...(sourceProblem ? [sourceProblem] : []), ...[...site.problems, ...all.flatMap((file) => file.problems)].map(formatProblem)];
     const toWrite = changed === "all" || unbuilt === "all" ? "all" : new Set([...unbuilt, ...changed]);
     if (problems.length) {
       unbuilt = toWrite;
@@ -111,7 +113,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       return;
     }
     unbuilt = new Set();
-    const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, dev: true });
+    const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, identity: site.site, dev: true });
     if (toWrite === "all" || !built) {
       await publishInput(input);
       built = true;
@@ -171,6 +173,8 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   const watchers: FSWatcher[] = [
     watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),
     watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
+    // The site file's folder: an editor may save by replacing the file.
+    ...(existsSync(path.dirname(config.siteFile)) ? [watch(path.dirname(config.siteFile), (_event, name) => name === path.basename(config.siteFile) && schedule("all"))] : []),
   ];
 
   return {

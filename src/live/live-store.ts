@@ -29,6 +29,8 @@ export interface LiveData {
   version: string;
   /** Where the build is published: the local server serves under its base path. */
   site: SiteAddress;
+  /** The site's name (`_data/site.json`): oEmbed's provider, the preview images. */
+  siteName: string;
   /** The hashes the static headers need (the local server makes them from the route table). */
   facts: BuildFacts;
   /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
@@ -53,6 +55,7 @@ export interface LiveStore {
   /** The build's time zone data version. */
   tz: string;
   site: SiteAddress;
+  siteName: string;
   facts: BuildFacts;
   count: number;
   get(slug: string): LiveEntry | undefined;
@@ -113,6 +116,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     meta === null ||
     !isText(meta.version) ||
     !isText(meta.tz) ||
+    !isText(meta.siteName) ||
     !isText(meta.site?.origin) ||
     !isText(meta.site?.basePath) ||
     !Array.isArray(meta.facts?.tickerHashes) ||
@@ -123,7 +127,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1
   ) {
-    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address, its hashes, a count and a number of shards`);
+    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, its hashes, a count and a number of shards`);
   }
   const shards = new Map<number, Map<string, LiveEntry>>();
   const shard = (index: number) => {
@@ -138,6 +142,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     version: meta.version,
     tz: meta.tz,
     site: meta.site!,
+    siteName: meta.siteName,
     facts: meta.facts!,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),

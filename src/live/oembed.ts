@@ -3,7 +3,6 @@
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { OEMBED_PATH, PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
-import { SITE } from "../text/site-identity.ts";
 import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
 import { ok, type LiveRequest } from "./handler.ts";
 
@@ -76,7 +75,7 @@ export function oembed({ route, query, store }: LiveRequest) {
       version: "1.0",
       type: "rich",
       title: entry.title,
-      provider_name: SITE.name,
+      provider_name: store.siteName,
       provider_url: absoluteUrl(store.site, "/"),
       html,
       width,

@@ -11,7 +11,6 @@ import { errorAnswer, quote } from "../http/kernel.ts";
 import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { repeatWords } from "../text/repeat-words.ts";
-import { SITE } from "../text/site-identity.ts";
 import { fontMetrics, type FontMetrics } from "./font-metrics.ts";
 import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
 import type { LiveEntry } from "./live-store.ts";
@@ -91,7 +90,7 @@ const RTL_FIRST_LETTER = /^[^\p{L}]*[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const STATUS = { postponed: { text: "POSTPONED", colour: "#ffb871" }, cancelled: { text: "CANCELLED", colour: "#ff8a80" } };
 
 /** The image as SVG, for resvg. */
-export function previewSvg(entry: LiveEntry, pageUrl: string, metrics: FontMetrics): string {
+export function previewSvg(entry: LiveEntry, siteName: string, pageUrl: string, metrics: FontMetrics): string {
   const textWidth = WIDTH - 2 * MARGIN;
   let title = wrap(entry.title, metrics, TITLE_SIZES.at(-1)!, textWidth, MAX_LINES);
   let size = TITLE_SIZES.at(-1)!;
@@ -118,7 +117,7 @@ export function previewSvg(entry: LiveEntry, pageUrl: string, metrics: FontMetri
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1420"/><stop offset="1" stop-color="#1d2b4f"/></linearGradient></defs>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
     `<rect x="${MARGIN}" y="86" width="64" height="8" rx="4" fill="#8caeff"/>`,
-    `<text x="${MARGIN + 84}" y="97" font-size="30" fill="#a7b0c4">${xmlText(SITE.name)}</text>`,
+    `<text x="${MARGIN + 84}" y="97" font-size="30" fill="#a7b0c4">${xmlText(siteName)}</text>`,
     status
       ? `<rect x="${WIDTH - MARGIN - 250}" y="62" width="250" height="56" rx="28" fill="none" stroke="${status.colour}" stroke-width="3"/>` +
         `<text x="${WIDTH - MARGIN - 125}" y="100" font-size="28" font-weight="bold" fill="${status.colour}" text-anchor="middle">${status.text}</text>`
@@ -131,9 +130,9 @@ export function previewSvg(entry: LiveEntry, pageUrl: string, metrics: FontMetri
 }
 
 /** The PNG of a countdown's preview. */
-export function renderPreview(entry: LiveEntry, pageUrl: string): Uint8Array<ArrayBuffer> {
+export function renderPreview(entry: LiveEntry, siteName: string, pageUrl: string): Uint8Array<ArrayBuffer> {
   const { files, boldMetrics } = loadFonts();
-  const svg = previewSvg(entry, pageUrl, boldMetrics);
+  const svg = previewSvg(entry, siteName, pageUrl, boldMetrics);
   const png = new Resvg(svg, {
     font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
     fitTo: { mode: "original" },
@@ -156,7 +155,7 @@ function preview({ route, pathname, store }: LiveRequest) {
   const key = `${store.version}/${entry.slug}`;
   let png = drawn.get(key);
   if (!png) {
-    png = renderPreview(entry, absoluteUrl(store.site, pagePath(entry.slug)));
+    png = renderPreview(entry, store.siteName, absoluteUrl(store.site, pagePath(entry.slug)));
     drawn.set(key, png);
     if (drawn.size > CACHED) drawn.delete(drawn.keys().next().value!);
   }

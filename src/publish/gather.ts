@@ -2,17 +2,20 @@
 // names the release. `npm run build` and `npm run dev` hand the result to the site's configuration;
 // under `npx @11ty/eleventy` the configuration gathers it from the environment at each build.
 import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { formatProblem, type Countdown, type Problem } from "../authoring/countdown-file.ts";
 import { loadCountdowns } from "../authoring/load-countdowns.ts";
-import { BUILD_MARKER_TEXT, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
-import { buildAssets, type SiteAssets } from "../site/assets.ts";
+import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
+import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
+import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
+import { buildAssets, withAccent, type SiteAssets } from "../site/assets.ts";
 import { atInstant, type SiteInput } from "../site/site-input.ts";
 import { releaseVersion } from "./release.ts";
 
 export class CountdownProblemsError extends Error {
   override name = "CountdownProblemsError";
   constructor(readonly problems: Problem[]) {
-    super(`${problems.length} problem(s) in countdowns; nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`);
+    super(`${problems.length} problem(s); nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`);
   }
 }
 
@@ -23,29 +26,43 @@ export interface GatherOptions {
   version?: string;
   /** The browser assets, when already compiled (default: compile them). */
   assets?: SiteAssets;
+  /** The site's identity (default: the site file's, read again). */
+  identity?: SiteIdentity;
   dev?: boolean;
 }
 
 /** A build's input from countdowns already read and checked. */
 export async function siteInputOf(config: Config, countdowns: Countdown[], options: GatherOptions = {}): Promise<SiteInput> {
   const builtAt = options.now ?? Date.now();
+  const identity = options.identity ?? readSite(config).site ?? SITE_DEFAULTS;
   return {
     config,
     outputDir: buildPaths(config.outDir).site,
+    identity,
     countdowns: atInstant(countdowns, builtAt),
     builtAt,
     version: options.version ?? releaseVersion(config.commit),
-    assets: options.assets ?? (await buildAssets()),
+    assets: withAccent(options.assets ?? (await buildAssets()), identity.accent),
     ...(options.dev ? { dev: true } : {}),
   };
 }
 
-/** Reads and checks every countdown; throws `CountdownProblemsError` naming every problem of every file. */
+/** The site file of the settings, checked; its repository falls back to the one Netlify names. */
+export function readSite(config: Config): SiteFileResult {
+  const relative = path.relative(config.root, config.siteFile);
+  const displayName = relative.startsWith("..") || path.isAbsolute(relative) ? config.siteFile : relative;
+  const result = loadSiteFile(config.siteFile, displayName, config.siteFile !== path.join(config.root, SITE_FILE));
+  if (result.site && !result.site.repository && config.repositoryUrl) return { site: { ...result.site, repository: config.repositoryUrl.replace(/\.git$/, "") }, problems: [] };
+  return result;
+}
+
+/** Reads and checks the site file and every countdown; throws `CountdownProblemsError` naming every problem of every file. */
 export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
   const now = options.now ?? config.buildTime ?? Date.now();
+  const site = readSite(config);
   const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now });
-  if (problems.length > 0) throw new CountdownProblemsError(problems);
-  return { ...(await siteInputOf(config, countdowns, { ...options, now })), warnings };
+  if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
+  return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings };
 }
 
 /**

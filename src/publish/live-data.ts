@@ -23,6 +23,7 @@ export function liveData(input: SiteInput): LiveData {
   return {
     version: input.version,
     site: input.config.site,
+    siteName: input.identity.name,
     facts: buildFacts(input),
     tz: TZ_VERSION,
     countdowns: input.countdowns.map(liveCountdown),

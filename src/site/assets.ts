@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
+import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { optionPattern } from "../widget/options.ts";
 
 export interface InlineCode {
@@ -19,6 +20,9 @@ export interface SiteAssets {
   ticker: InlineCode;
   repeatingTicker: InlineCode;
   pageScript: string;
+  /** The pages' stylesheet, compiled, without the site's accent colour. */
+  pageCss: string;
+  /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
   pageStyle: InlineCode;
   widgetStyle: InlineCode;
 }
@@ -72,5 +76,14 @@ export async function buildAssets(): Promise<SiteAssets> {
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
-  return { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") };
+  return withAccent(
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    SITE_DEFAULTS.accent,
+  );
+}
+
+/** The assets with the pages' stylesheet in the site's accent colour (`_data/site.json`); its hash goes into the pages' CSP. */
+export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
+  if (!/^#[0-9a-f]{6}$/.test(accent)) throw new Error(`the accent colour ${JSON.stringify(accent)} is not #rrggbb`);
+  return { ...assets, pageStyle: inline(`:root{--site-accent:${accent}}${assets.pageCss}`, "</style") };
 }

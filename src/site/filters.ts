@@ -9,7 +9,7 @@ import { absoluteUrl, badgePath, calendarPath, dataPath, embedFile, embedPath, i
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { repeatWords } from "../text/repeat-words.ts";
-import { SITE } from "../text/site-identity.ts";
+import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
@@ -124,11 +124,19 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     // Every value is a word, a zone name or a date: nothing to escape.
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
   });
-  /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the site's; else nothing. */
-  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => (countdown.lang === SITE.language ? "" : ` lang="${countdown.lang}"`));
+  /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the pages' own; else nothing. */
+  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang));
+  /** The same for the site's own words (its name, description and links, `_data/site.json`). */
+  eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language));
   /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
   eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
 }
+
+/** The language of the pages' own words (headings, labels): English. */
+export const PAGE_LANGUAGE = "en";
+
+/** ` lang="<tag>"` for words in another language than the page's; "" for the page's. Tags are checked, canonical BCP 47: nothing to escape. */
+const langAttribute = (lang: string) => (lang === PAGE_LANGUAGE ? "" : ` lang="${lang}"`);
 
 /** One line for link previews, at most 200 characters: when (the target in UTC, or the rule in words) and the status, then the start of the description; without one, the title. */
 export function summary(countdown: SiteCountdown): string {

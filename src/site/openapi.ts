@@ -252,11 +252,11 @@ function pathItem(endpoint: Endpoint): object {
   };
 }
 
-export function openApiDocument(site: SiteAddress, version: string): object {
+export function openApiDocument(site: SiteAddress, version: string, siteName: string): object {
   return {
     openapi: "3.1.0",
     info: {
-      title: "Countdown service",
+      title: `${siteName}: the countdown API`,
       version,
       summary: "Named countdowns to a target date, as live JSON and as an embeddable widget.",
       description:

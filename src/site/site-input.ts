@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { Countdown, Problem } from "../authoring/countdown-file.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
+import type { SiteIdentity } from "../text/site-identity.ts";
 import type { SiteAssets } from "./assets.ts";
 
 /** A countdown as the build's instant sees it: what it counts to then, and whether it is over. */
@@ -18,6 +19,8 @@ export interface SiteCountdown extends Countdown {
 
 export interface SiteInput {
   config: Config;
+  /** The site's name, description, language, accent, links and repository (`_data/site.json`). */
+  identity: SiteIdentity;
   /** Where Eleventy writes the site: `$OUT_DIR/site`, or the folder a build is made in. */
   outputDir: string;
   /** Soonest next occurrence at the build's instant first, ties by slug: the order of `/api/pages`. */

@@ -27,7 +27,6 @@ import {
   publicPath,
 } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
-import { SITE } from "../text/site-identity.ts";
 import { siteFilters } from "./filters.ts";
 import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
@@ -113,7 +112,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     const { countdowns } = current();
     return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
   });
-  eleventyConfig.addGlobalData("site", () => ({ ...SITE, address: current().config.site }));
+  eleventyConfig.addGlobalData("site", () => ({ ...current().identity, address: current().config.site }));
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
   eleventyConfig.addGlobalData("routes", {
@@ -138,7 +137,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     });
 
   generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));
-  generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version), 2)}\n`);
+  generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`);
   generated("schema", SCHEMA_PATH, () => `${jsonText(frontMatterJsonSchema(), 2)}\n`);
   generated("api-not-found", API_NOT_FOUND, () =>
     jsonText({ error: { code: "not_found", message: `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.` } }),

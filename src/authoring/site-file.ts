@@ -1,0 +1,153 @@
+// The site file, `_data/site.json` (Eleventy's place for global data): the site's name, description,
+// language, accent colour, footer links and repository, as its owner writes them. Checked like a
+// countdown file: every problem at once, each naming the field and the fix.
+import { readFileSync } from "node:fs";
+import { SITE_DEFAULTS, type SiteIdentity, type SiteLink } from "../text/site-identity.ts";
+import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
+import { isLanguageTag } from "../widget/options.ts";
+import type { Problem } from "./countdown-file.ts";
+import { unknownLanguage } from "./language.ts";
+
+export const SITE_NAME_MAX = 80;
+export const SITE_DESCRIPTION_MAX = 300;
+export const SITE_LINKS_MAX = 10;
+const LINK_TEXT_MAX = 60;
+/** Links on the pages' white background must read (WCAG AA for text). */
+const MIN_CONTRAST = 4.5;
+const FIELDS = ["name", "description", "language", "accent", "links", "repository"] as const;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: undefined; problems: Problem[] };
+
+/** Reads the site file's text; `file` is how messages name it (`_data/site.json`). */
+export function parseSiteFile(file: string, text: string): SiteFileResult {
+  const problems: Problem[] = [];
+  const problem = (field: string, message: string) => problems.push({ file, field, message });
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    problem(jsonErrorLine(text, error), `is not valid JSON (${(error as Error).message}); keep the quotes around every key and text, commas between fields, and no comma after the last`);
+    return { problems };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    problem("file", `must be one JSON object of fields, like { "name": "My countdowns" }`);
+    return { problems };
+  }
+  const fields = data as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!(FIELDS as readonly string[]).includes(key)) problem(key, `unknown field; the fields are ${FIELDS.join(", ")}`);
+  }
+  const text_ = (key: "name" | "description", max: number, allowEmpty: boolean): string | undefined => {
+    const value = fields[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") return void problem(key, `must be text in quotes, not ${JSON.stringify(value)}`);
+    const trimmed = value.trim();
+    if (!allowEmpty && trimmed === "") return void problem(key, `is empty; give the site a ${key}, or leave the field out for "${SITE_DEFAULTS[key]}"`);
+    if ([...trimmed].length > max) return void problem(key, `is ${[...trimmed].length} characters long; the limit is ${max}`);
+    if (CONTROL.test(trimmed)) return void problem(key, "contains a line break or control character; keep it on one line");
+    return trimmed;
+  };
+  const name = text_("name", SITE_NAME_MAX, false);
+  const description = text_("description", SITE_DESCRIPTION_MAX, true);
+
+  let language: string | undefined;
+  if (fields.language !== undefined) {
+    const written = typeof fields.language === "string" ? fields.language.trim() : undefined;
+    if (written === undefined || !isLanguageTag(written)) problem("language", `${JSON.stringify(fields.language)} is not a language tag; write one like "en", "de" or "pt-BR"`);
+    else {
+      const unknown = unknownLanguage(written);
+      if (unknown) problem("language", unknown);
+      else language = Intl.getCanonicalLocales(written)[0];
+    }
+  }
+
+  let accent: string | undefined;
+  if (fields.accent !== undefined) {
+    const rgb = typeof fields.accent === "string" ? rgbOf(fields.accent.trim()) : undefined;
+    if (!rgb || !HEX.test(String(fields.accent).trim()) || !String(fields.accent).trim().startsWith("#")) {
+      problem("accent", `${JSON.stringify(fields.accent)} is not a colour; write a hex colour like "#0b57d0"`);
+    } else {
+      const ratio = contrastRatio(rgb, [255, 255, 255]);
+      if (ratio < MIN_CONTRAST) {
+        problem("accent", `"${fields.accent}" reads too little on the pages' white background (contrast ${ratio.toFixed(2)}:1, links need ${MIN_CONTRAST}:1); choose a darker colour, like ${hexOf(darkened(rgb))}`);
+      } else accent = hexOf(rgb);
+    }
+  }
+
+  let links: SiteLink[] | undefined;
+  if (fields.links !== undefined) {
+    if (!Array.isArray(fields.links)) problem("links", `must be a list of { "text": ..., "url": ... }, like [{ "text": "Contact", "url": "https://example.org/contact" }]`);
+    else if (fields.links.length > SITE_LINKS_MAX) problem("links", `has ${fields.links.length} links; the footer holds at most ${SITE_LINKS_MAX}`);
+    else {
+      links = [];
+      fields.links.forEach((link: unknown, index) => {
+        const field = `links[${index}]`;
+        const { text, url } = (typeof link === "object" && link !== null ? link : {}) as Record<string, unknown>;
+        if (typeof text !== "string" || text.trim() === "" || [...text.trim()].length > LINK_TEXT_MAX || CONTROL.test(text)) {
+          problem(`${field}.text`, `must be text of 1 to ${LINK_TEXT_MAX} characters on one line, like "Contact"`);
+        } else if (typeof url !== "string" || !isWebUrl(url.trim())) {
+          problem(`${field}.url`, `${JSON.stringify(url)} is not an address; write a whole one, like "https://example.org/contact"`);
+        } else links!.push({ text: text.trim(), url: url.trim() });
+      });
+    }
+  }
+
+  let repository: string | undefined;
+  if (fields.repository !== undefined) {
+    const written = typeof fields.repository === "string" ? fields.repository.trim().replace(/\/+$/, "").replace(/\.git$/, "") : undefined;
+    if (written === undefined || (written !== "" && !/^https:\/\/[^/\s]+\/[^\s?#]+\/[^\s?#]+$/.test(written))) {
+      problem("repository", `${JSON.stringify(fields.repository)} is not a repository's address; write it like "https://github.com/you/countdowns", or "" for none`);
+    } else repository = written;
+  }
+
+  if (problems.length) return { problems };
+  return {
+    site: {
+      name: name ?? SITE_DEFAULTS.name,
+      description: description ?? SITE_DEFAULTS.description,
+      language: language ?? SITE_DEFAULTS.language,
+      accent: accent ?? SITE_DEFAULTS.accent,
+      links: links ?? SITE_DEFAULTS.links,
+      repository: repository ?? SITE_DEFAULTS.repository,
+    },
+    problems: [],
+  };
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol) && /^https?:\/\//.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** The colour made darker, step by step, until it reads on white. */
+function darkened(rgb: [number, number, number]): [number, number, number] {
+  let colour = rgb;
+  while (contrastRatio(colour, [255, 255, 255]) < MIN_CONTRAST) colour = colour.map((c) => Math.floor(c * 0.9)) as [number, number, number];
+  return colour;
+}
+
+/** "line 3" for a JSON syntax error, from the position V8 names in its message. */
+function jsonErrorLine(text: string, error: unknown): string {
+  const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+  if (position === undefined) return "file";
+  return `line ${text.slice(0, Number(position)).split("\n").length}`;
+}
+
+/**
+ * The site file on disk: `file` is its path, `displayName` how messages name it. A site without the
+ * file has the defaults (`required`: a file named by SITE_FILE must exist).
+ */
+export function loadSiteFile(file: string, displayName: string, required: boolean): SiteFileResult {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return { site: SITE_DEFAULTS, problems: [] };
+    return { problems: [{ file: displayName, field: "file", message: `cannot be read (${(error as NodeJS.ErrnoException).code}); give the path of a JSON file like _data/site.json` }] };
+  }
+  return parseSiteFile(displayName, text);
+}

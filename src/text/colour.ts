@@ -1,0 +1,27 @@
+// Colours as the service checks them: hex notation, and WCAG 2's contrast ratio between two colours.
+
+/** `#rgb` or `#rrggbb`, the `#` optional. */
+export const HEX = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** The red, green and blue of a hex colour, 0 to 255; undefined for anything else. */
+export function rgbOf(hex: string): [number, number, number] | undefined {
+  const digits = HEX.exec(hex)?.[1];
+  if (!digits) return undefined;
+  const full = digits.length === 3 ? digits.replace(/./g, "$&$&") : digits;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** WCAG 2's relative luminance of a colour. */
+export function luminance([r, g, b]: readonly [number, number, number]): number {
+  const linear = (c: number) => (c <= 0.04045 * 255 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2's contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: readonly [number, number, number], b: readonly [number, number, number]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `#rrggbb`, lower case. */
+export const hexOf = ([r, g, b]: readonly [number, number, number]) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
