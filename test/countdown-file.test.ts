@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatProblem, formatWarning, parseCountdownFile, type Problem } from "../src/authoring/countdown-file.ts";
-import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
+import { loadCountdowns } from "../src/authoring/load-countdowns.ts";
 import { fromNow } from "./support/fixtures.ts";
 import { TEST_NOW } from "./support/paths.ts";
 

@@ -6,9 +6,7 @@
 // A change to the site's sources (src/) or to the site file (_data/site.json) rebuilds everything. A file with problems is reported in the
 // terminal and over every open page, and the last good build keeps being served until it is fixed;
 // what changed meanwhile in other files is written with the build that follows the fix.
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { build } from "esbuild";
@@ -17,11 +15,9 @@ import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdow
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
-import { liveData, writeLiveData } from "../publish/live-data.ts";
-import { publishInput, renderSite } from "../publish/publish.ts";
+import { publishInput } from "../publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
-import { countdownFiles, indexPageFiles } from "../site/built-files.ts";
 
 export interface DevLoopOptions {
   config: Config;
@@ -65,8 +61,6 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let built = existsSync(paths.liveMeta);
   /** What changed but was not written because problems held the build back: written with the next good build. */
   let unbuilt: Set<string> | "all" = new Set();
-  /** How many countdowns the served build has (to know which index pages a rebuild leaves behind). */
-  let previousCount = 0;
   let local: LocalServer | undefined;
   const clients = new Set<http.ServerResponse>();
   const send = (event: string, data: unknown) => {
@@ -114,42 +108,17 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     }
     unbuilt = new Set();
     const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, identity: site.site, dev: true });
-    if (toWrite === "all" || !built) {
-      await publishInput(input);
-      built = true;
-    } else {
-      const slugs = new Set([...toWrite].filter((name) => name.endsWith(".md")).map((name) => name.replace(/\.md$/, "")));
-      const gone = [...slugs].filter((slug) => !files.has(`${slug}.md`));
-      await writeChanged({ ...input, only: slugs }, gone, previousCount);
+    if (toWrite === "all" || !built) await publishInput(input);
+    else {
+      // The countdowns of the files that changed: rewritten if the file is there, removed if not.
+      const slugs = [...toWrite].filter((name) => name.endsWith(".md")).map((name) => name.replace(/\.md$/, ""));
+      await publishInput(input, { slugs: new Set(slugs.filter((slug) => files.has(`${slug}.md`))), removed: new Set(slugs.filter((slug) => !files.has(`${slug}.md`))) });
     }
-    previousCount = input.countdowns.length;
+    built = true;
     local?.reload();
     send("problems", []);
     send("reload", {});
     log(`Rebuilt ${toWrite === "all" ? "everything" : [...toWrite].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
-  }
-
-  /** Writes the files of the countdowns in `input.only`, the lists and the live data into the served build. */
-  async function writeChanged(input: Parameters<typeof renderSite>[0], gone: string[], countBefore: number): Promise<void> {
-    const scratch = `${config.outDir}.dev-${randomUUID()}`;
-    try {
-      await renderSite(input, scratch);
-      for (const file of readdirSync(scratch, { recursive: true, withFileTypes: true })) {
-        if (!file.isFile()) continue;
-        const relative = path.relative(scratch, path.join(file.parentPath, file.name));
-        const target = path.join(paths.site, relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        // The compressed twins of the file as it was would be served in its place.
-        await Promise.all([".br", ".gz"].map((twin) => rm(target + twin, { force: true })));
-        await rename(path.join(scratch, relative), target);
-      }
-      // What no longer exists: the files of a deleted countdown, the pages of the index past its end.
-      const stale = [...gone.flatMap(countdownFiles), ...indexPageFiles(countBefore).filter((file) => !indexPageFiles(input.countdowns.length).includes(file))];
-      for (const file of stale) for (const twin of ["", ".br", ".gz"]) await rm(path.join(paths.site, file + twin), { force: true });
-      await writeLiveData(paths.live, liveData(input));
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
   }
 
   // Rebuilds run one at a time; changes that come in meanwhile are gathered for the next one.

@@ -1,7 +1,7 @@
 // oEmbed: WordPress, Notion and other consumers turn a countdown's URL into its widget
 // (`/api/oembed?url=...`, a live route of netlify/functions/share.ts).
 import { errorAnswer, quote } from "../http/kernel.ts";
-import { OEMBED_PATH, PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import { PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
 import { ok, type LiveRequest } from "./handler.ts";

@@ -3,7 +3,7 @@
 // renames. A failed build writes nothing where the previous good build is served from, and the build
 // only ever replaces a folder it made itself.
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
@@ -31,8 +31,23 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
   return { ok: true, countdowns: input.countdowns.length, outDir: config.outDir, warnings: input.warnings ?? [] };
 }
 
-/** Builds a checked input beside OUT_DIR and swaps it in (the dev loop gives its own input). */
-export async function publishInput(input: SiteInput): Promise<void> {
+/**
+ * What changed since the build in OUT_DIR: the countdowns whose own files are written again (added or
+ * edited), and those removed. Everything else of that build is kept as it is.
+ */
+export interface Changes {
+  slugs: ReadonlySet<string>;
+  removed: ReadonlySet<string>;
+}
+
+/**
+ * Builds a checked input beside OUT_DIR and swaps it in: the one way a build is written, by
+ * `npm run build` and `npm run dev` alike. With `changes`, the new build starts as a copy of the one
+ * in OUT_DIR made of hard links (no file is copied), and only the files of the changed countdowns
+ * and those that list every countdown (the index, `/api/pages`, the live data) are written again,
+ * each as a new file, so the build being served is never touched.
+ */
+export async function publishInput(input: SiteInput, changes?: Changes): Promise<void> {
   const { config } = input;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
@@ -41,24 +56,29 @@ export async function publishInput(input: SiteInput): Promise<void> {
   const next = `${outDir}.next-${randomUUID()}`;
   const previous = `${outDir}.previous-${randomUUID()}`;
   const paths = buildPaths(next);
+  const partial = changes !== undefined && existsSync(buildPaths(outDir).liveMeta);
   // The compressed twins of a run's countdown files are written on a worker thread while the next
   // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
   // compresses on its own.
   let compressed = Promise.resolve(0);
+  const compress = (files: string[]) => {
+    if (config.netlify) return;
+    compressed = compressed.then(() => precompress(paths.site, files));
+    compressed.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
+  };
   try {
     await mkdir(next);
     await writeFile(paths.marker, BUILD_MARKER_TEXT);
-    const compress = (files: string[]) => {
-      if (config.netlify) return;
-      compressed = compressed.then(() => precompress(paths.site, files));
-      compressed.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
-    };
-    await renderSite(input, paths.site, { afterRun: (slugs) => compress([...slugs].flatMap(countdownFiles)) });
-    compress([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
+    if (partial) await writeChanges(input, changes, outDir, next, compress);
+    else {
+      await renderSite(input, paths.site, { afterRun: (slugs) => compress([...slugs].flatMap(countdownFiles)) });
+      compress([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
+    }
     await compressed;
     await writeLiveData(paths.live, liveData(input));
-    // Netlify runs the functions instead; the dev loop serves in its own process.
-    if (!config.netlify && !input.dev) await bundleServer(next, outDir);
+    // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
+    // keeps the server of the build it started from, made from the same code.
+    if (!config.netlify && !input.dev && !partial) await bundleServer(next, outDir);
 
     // Checked again right before the swap: the folder may have changed since the settings were read.
     assertReplaceable(outDir);
@@ -68,6 +88,59 @@ export async function publishInput(input: SiteInput): Promise<void> {
     await compressed.catch(() => {}); // nothing may still write into what is removed
     await rm(next, { recursive: true, force: true });
     await rm(previous, { recursive: true, force: true });
+  }
+}
+
+/** The compressed twins the build writes beside a file (src/publish/precompress.ts). */
+const TWINS = [".br", ".gz"];
+
+/** Fills `next` from the build in `outDir` and the changes: links, then the new files in place of the old. */
+async function writeChanges(input: SiteInput, changes: Changes, outDir: string, next: string, compress: (files: string[]) => void): Promise<void> {
+  const current = buildPaths(outDir);
+  const paths = buildPaths(next);
+  const countBefore = (JSON.parse(readFileSync(current.liveMeta, "utf8")) as { count: number }).count;
+  // The live data is written anew; the marker was.
+  linkTree(outDir, next, (relative) => relative === path.relative(outDir, current.live) || relative === path.relative(outDir, current.marker));
+  // What no longer exists: the files of a removed countdown, the pages of the index past its end.
+  const pagesNow = new Set(indexPageFiles(input.countdowns.length));
+  const stale = [...[...changes.removed].flatMap(countdownFiles), ...indexPageFiles(countBefore).filter((file) => !pagesNow.has(file))];
+  for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
+
+  const scratch = `${next}.render`;
+  try {
+    await renderSite({ ...input, only: changes.slugs }, scratch);
+    const written: string[] = [];
+    for (const entry of readdirSync(scratch, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const relative = path.relative(scratch, path.join(entry.parentPath, entry.name));
+      const target = path.join(paths.site, relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      // A rename puts a new file in the link's place: the old build's file is left as it was. The
+      // twins of the file as it was would be served in its place.
+      await Promise.all(TWINS.map((twin) => rm(target + twin, { force: true })));
+      await rename(path.join(scratch, relative), target);
+      written.push(`/${relative.split(path.sep).join("/")}`);
+    }
+    compress(written);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes `to` a copy of the folder `from` made of hard links: the same files, none copied. Symbolic
+ * links are made again; `skip` leaves out an entry (a path relative to `from`) and what is in it.
+ */
+export function linkTree(from: string, to: string, skip: (relative: string) => boolean = () => false): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const relative = entry.name;
+    if (skip(relative)) continue;
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target, (inner) => skip(path.join(relative, inner)));
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else linkSync(source, target);
   }
 }
 
