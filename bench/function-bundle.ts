@@ -83,7 +83,7 @@ interface Series {
 export async function functionBundle(outDir: string, work: string, slug: string): Promise<BenchSection> {
   const live = buildPaths(outDir).live;
   const store = openLiveFolder(live);
-  const template = { version: store.version, tz: store.tz, site: store.site, siteName: store.siteName, facts: store.facts };
+  const template = { version: store.version, tz: store.tz, site: store.site, siteName: store.siteName};
   const urlOf = (s: string) => `https://countdowns.example${livePath(s)}`;
 
   const series: Series[] = [];

@@ -23,7 +23,7 @@ const KINDS: Record<string, (i: number) => Omit<LiveCountdown, "slug">> = {
 export async function previewImages(outDir: string): Promise<BenchSection> {
   const built = openLiveFolder(buildPaths(outDir).live);
   const countdowns = Object.entries(KINDS).flatMap(([kind, make]) => Array.from({ length: PER_KIND }, (_, i) => ({ kind, countdown: { slug: `${kind.replace(/\W+/g, "-")}-${i}`, ...make(i) } })));
-  const store = memoryLiveStore({ version: "bench", tz: built.tz, site: built.site, siteName: built.siteName, facts: built.facts, countdowns: countdowns.map(({ countdown }) => countdown) });
+  const store = memoryLiveStore({ version: "bench", tz: built.tz, site: built.site, siteName: built.siteName, countdowns: countdowns.map(({ countdown }) => countdown) });
   const handler = createLiveHandler({ store: () => store, answers: PREVIEW_ANSWERS, log: () => {} });
   const draw = async (slug: string) => {
     const started = performance.now();

@@ -33,7 +33,7 @@ function generated(work: string, runOutDir: string, count: number): Case {
     title: `Generated countdown number ${i}`,
     targetDate: new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
   }));
-  for (const [name, text] of liveDataFiles({ version: live.version, tz: live.tz, site: live.site, siteName: live.siteName, facts: live.facts, countdowns })) {
+  for (const [name, text] of liveDataFiles({ version: live.version, tz: live.tz, site: live.site, siteName: live.siteName, countdowns })) {
     mkdirSync(path.dirname(path.join(outDir, "live", name)), { recursive: true });
     writeFileSync(path.join(outDir, "live", name), text);
   }

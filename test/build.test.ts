@@ -2,7 +2,7 @@
 // countdown fails it and publishes nothing, and that Eleventy's own command builds the same site.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../src/config.ts";
 import { currentTarget } from "../src/live/countdown.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
-import { MIN_COMPRESSED_BYTES } from "../src/publish/precompress.ts";
+import { MIN_COMPRESSED_BYTES } from "../src/publish/digest.ts";
 import { publish, renderSite } from "../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, indexPagePath } from "../src/paths.ts";
 import { SITE_FILES, countdownFiles, indexPageFiles } from "../src/site/built-files.ts";
@@ -79,7 +79,8 @@ describe("builds every countdown into static files", () => {
     const live = openLiveFolder(TEST_LIVE_DIR);
     expect(live.version).toBe("test+0000000");
     expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });
-    for (const hash of live.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
+    const manifest = JSON.parse(readFileSync(path.join(buildPaths(path.dirname(TEST_SITE_DIR)).manifest, "meta.json"), "utf8")) as { facts: { tickerHashes: string[] } };
+    for (const hash of manifest.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
     expect(live.count).toBe(slugs().length);
     // Each countdown as /api/data/<slug>.json publishes it.
     for (const slug of slugs()) expect(live.get(slug)).toMatchObject(JSON.parse(read(`api/data/${slug}.json`)));
@@ -237,7 +238,9 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual(["api.md slug", "gap.md target", "no-title.md title"]);
     expect(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")).toBe(before);
     expect(openLiveFolder(buildPaths(outDir).live).version).toBe("good");
-    expect(readdirSync(path.dirname(outDir))).toEqual(["dist"]);
+    // Nothing of the failed build is left: OUT_DIR, and its builds' folder with the one served.
+    expect(readdirSync(path.dirname(outDir)).sort()).toEqual(["dist", "dist.builds"]);
+    expect(readdirSync(`${outDir}.builds`)).toEqual([path.basename(realpathSync(outDir))]);
   });
 
   it("exits non-zero from npm run build, printing each problem with file and field", async () => {

@@ -22,7 +22,6 @@ const store = memoryLiveStore({
   tz: "2025c",
   siteName: "Countdowns",
   site: { origin: "https://example.test", basePath: "" },
-  facts: { tickerHashes: ["sha256-x"], pageStyleHash: "sha256-y", widgetStyleHash: "sha256-z" },
   countdowns: [
     { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
     { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
@@ -184,7 +183,7 @@ describe("the Netlify Function", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "live-100k-"));
     try {
       const template = openLiveFolder(TEST_LIVE_DIR);
-      for (const [name, text] of liveDataFiles({ version: "large", tz: template.tz, site: template.site, siteName: template.siteName, facts: template.facts, countdowns })) {
+      for (const [name, text] of liveDataFiles({ version: "large", tz: template.tz, site: template.site, siteName: template.siteName, countdowns })) {
         mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         writeFileSync(path.join(dir, name), text);
       }

@@ -163,7 +163,7 @@ describe("the badge", () => {
     { slug: "moved", title: "Moved", targetDate: "2030-01-01T00:00:00Z", status: "postponed" },
     { slug: "hostile", title: HOSTILE_LONG_TITLE, targetDate: "2030-01-01T00:00:00Z" },
   ];
-  const store = memoryLiveStore({ version: "v", tz: "2025c", siteName: "Countdowns", site: { origin: "https://x.test", basePath: "" }, facts: { tickerHashes: [], pageStyleHash: "", widgetStyleHash: "" }, countdowns });
+  const store = memoryLiveStore({ version: "v", tz: "2025c", siteName: "Countdowns", site: { origin: "https://x.test", basePath: "" }, countdowns });
   const badgeAt = async (slug: string, nowMs: number) => {
     const handler = createLiveHandler({ store: () => store, answers: SHARE_ANSWERS, now: () => nowMs });
     return (await handler(new Request(`https://x.test/api/badge/${slug}.svg`))).text();

@@ -5,7 +5,7 @@ import { badgePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { currentTarget } from "./countdown.ts";
-import { ok, slugIn, type LiveRequest } from "./handler.ts";
+import { ok, slugIn, type LiveRequest } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
 

@@ -6,7 +6,8 @@ import { livePath } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
 import { lastOccurrence, nextOccurrence } from "../time/occurrence.ts";
 import { isExpired, isoSeconds, timeLeft } from "../time/time-left.ts";
-import { ok, slugIn, unknownSlug, type RouteAnswers } from "./handler.ts";
+import { health } from "./health.ts";
+import { ok, slugIn, unknownSlug, type RouteAnswers } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
 /** The next occurrence of each repeating countdown, kept until it passes (no zone arithmetic per request). */
@@ -49,23 +50,11 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
 }
 
 const LIVE_PREFIX = livePath("");
-/** The time zone data of the Node that answers (docs/deploying.md, "Time zone data"). */
-const RUNTIME_TZ = process.versions.tz ?? "unknown";
 const NO_SHAPES: readonly string[] = [];
 
 /** The countdown JSON and health: what netlify/functions/live.ts answers. */
 export const LIVE_ANSWERS: RouteAnswers = {
-  health: ({ route, store, nowMs }) =>
-    ok(
-      route,
-      jsonText({
-        status: "ok",
-        countdowns: store.count,
-        version: store.version,
-        time: new Date(nowMs).toISOString(),
-        tzdata: { build: store.tz, runtime: RUNTIME_TZ },
-      }),
-    ),
+  health,
   countdown: ({ route, pathname, query, store, nowMs }) => {
     const slug = slugIn(pathname, LIVE_PREFIX);
     const entry = slug === undefined ? undefined : store.get(slug);

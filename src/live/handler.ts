@@ -3,23 +3,14 @@
 // error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
 // (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
 import { errorAnswer, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Target } from "../http/kernel.ts";
-import { findLiveRoute, type LiveRoute, type LiveRouteName } from "../http/routes.ts";
-import { PAGES_PATH } from "../paths.ts";
-import type { LiveStore } from "./live-store.ts";
+import { ERROR_HEADERS } from "../http/policy.ts";
+import { findLiveRoute } from "../http/routes.ts";
+import { degraded } from "./health.ts";
+import { LiveDataError, type LiveStore } from "./live-store.ts";
+import type { RouteAnswers } from "./route.ts";
 
-/** A request to a live route, with what the handler has found for it. */
-export interface LiveRequest {
-  route: LiveRoute;
-  /** The path inside the site, and the query without its "?". */
-  pathname: string;
-  query: string;
-  store: LiveStore;
-  nowMs: number;
-}
-
-/** How one live route answers. */
-export type RouteAnswer = (live: LiveRequest) => Answer | Promise<Answer>;
-export type RouteAnswers = Partial<Record<LiveRouteName, RouteAnswer>>;
+/** The live data cannot be read: try again in a moment (a new build may be swapping in). */
+const unavailable = () => errorAnswer(503, "unavailable", "The countdown data is unavailable right now; try again shortly.", { ...ERROR_HEADERS, "Retry-After": "10" });
 
 export interface LiveHandlerOptions {
   /** The countdowns; may throw when the built data is missing or corrupt. */
@@ -30,6 +21,8 @@ export interface LiveHandlerOptions {
   now?: () => number;
   /** Where server-side faults are reported; never the response body. */
   log?: (line: string) => void;
+  /** What is wrong with the runtime beyond its live data, for the health answer (default: nothing). */
+  runtimeProblems?: () => string[];
 }
 
 /** A live request as an adapter hands it over: its method, and its path inside the site with the query. */
@@ -47,6 +40,7 @@ export interface LiveHandler {
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
+  const runtimeProblems = options.runtimeProblems ?? (() => []);
 
   async function answer({ method, pathname, query }: LiveCall): Promise<Answer> {
     const route = findLiveRoute(pathname);
@@ -58,28 +52,22 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     try {
       store = options.store();
     } catch (error) {
-      log(`live data unavailable: ${error instanceof Error ? error.message : String(error)}`);
-      return errorAnswer(503, "unavailable", "The countdown data is unavailable right now; try again shortly.");
+      const problem = error instanceof Error ? error.message : String(error);
+      log(`live data unavailable: ${problem}`);
+      if (route.name === "health") return degraded(route, [problem, ...runtimeProblems()], now());
+      return unavailable();
     }
-    return answerRoute({ route, pathname, query, store, nowMs: now() });
+    try {
+      return await answerRoute({ route, pathname, query, store, nowMs: now(), runtimeProblems });
+    } catch (error) {
+      // A shard that cannot be read costs the countdowns in it, not the others.
+      if (!(error instanceof LiveDataError)) throw error;
+      log(`live data unavailable: ${error.message}`);
+      return unavailable();
+    }
   }
 
   const handler = async (request: Request) => toResponse(await answer({ method: request.method, ...requestUrlTarget(request.url) }), request.method);
   return Object.assign(handler, { answer });
 }
 
-/** A 200 answer of a live route with the route's headers. */
-export const ok = (route: LiveRoute, body: string | Uint8Array<ArrayBuffer>, status = 200): Answer => ({ status, headers: route.headers, body });
-
-/** The slug in a live path after `prefix`, with its `suffix` (".svg") taken off; undefined when it is not one. */
-export function slugIn(pathname: string, prefix: string, suffix = ""): string | undefined {
-  if (!pathname.endsWith(suffix)) return undefined;
-  try {
-    return decodeURIComponent(pathname.slice(prefix.length, pathname.length - suffix.length));
-  } catch {
-    return undefined;
-  }
-}
-
-/** "No countdown is published under the slug ...", as every live route says it. */
-export const unknownSlug = (slug: string) => `No countdown is published under the slug ${quote(slug)}. GET ${PAGES_PATH} lists them.`;

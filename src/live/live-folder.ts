@@ -1,7 +1,8 @@
 // The live data folder a build wrote (`<outDir>/live/`), read from the disk with Node.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createLiveHandler, type LiveHandler, type RouteAnswers } from "./handler.ts";
+import { createLiveHandler, type LiveHandler } from "./handler.ts";
+import type { RouteAnswers } from "./route.ts";
 import { createLiveStore, type LiveStore } from "./live-store.ts";
 
 /** The store over a live data folder: `meta.json` read now, each shard when first needed. */

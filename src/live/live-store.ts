@@ -1,8 +1,8 @@
 // The countdowns as the live runtime holds them: written by the build into `<outDir>/live/` (a small
 // meta.json and shard files), checked here when read, so a corrupt file is refused with a reason
 // rather than served wrong. Free of Node: the reader of the files is given.
-import type { BuildFacts } from "../http/policy.ts";
 import type { SiteAddress } from "../paths.ts";
+import { shardCount, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import type { Repeat, Schedule } from "../time/occurrence.ts";
 import { parseWallClock } from "../time/zone.ts";
@@ -31,8 +31,6 @@ export interface LiveData {
   site: SiteAddress;
   /** The site's name (`_data/site.json`): oEmbed's provider, the preview images. */
   siteName: string;
-  /** The hashes the static headers need (the local server makes them from the route table). */
-  facts: BuildFacts;
   /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
   tz: string;
   countdowns: LiveCountdown[];
@@ -56,32 +54,26 @@ export interface LiveStore {
   tz: string;
   site: SiteAddress;
   siteName: string;
-  facts: BuildFacts;
   count: number;
+  /** A countdown by slug; throws `LiveDataError` when the shard it is in cannot be read. */
   get(slug: string): LiveEntry | undefined;
+  /** Reads every shard, as `get` would, and checks that they hold `count` countdowns; throws `LiveDataError` saying what is wrong. */
+  verify(): void;
+  /** Reads the data again as it is now (meta.json and one shard) and says what is wrong with it; [] when nothing is. */
+  check(): string[];
 }
 
 export class LiveDataError extends Error {
   override name = "LiveDataError";
 }
 
-// The layout of the live data folder: `meta.json`, and the countdowns in shard files of about
-// SHARD_SIZE each, a slug's shard found by a hash of it. Reading one countdown reads one shard, so
-// the first answer costs the same at 3 countdowns and at 100,000.
+// The layout of the live data folder: `meta.json`, and the countdowns in shard files (src/shards.ts).
 export const META_FILE = "meta.json";
-const SHARD_SIZE = 256;
 export const shardFile = (index: number) => `shards/${index}.json`;
-
-/** The shard of a slug: FNV-1a of its characters (slugs are ASCII), modulo the number of shards. */
-export function shardOf(slug: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % shards;
-}
 
 /** The files of the live data folder, by name (`meta.json`, `shards/<n>.json`), as the build writes them. */
 export function liveDataFiles({ countdowns, ...rest }: LiveData): Map<string, string> {
-  const shards = Math.max(1, Math.ceil(countdowns.length / SHARD_SIZE));
+  const shards = shardCount(countdowns.length);
   const byShard = Array.from({ length: shards }, (): Record<string, LiveCountdown> => ({}));
   for (const countdown of countdowns) byShard[shardOf(countdown.slug, shards)]![countdown.slug] = countdown;
   const meta: LiveMeta = { ...rest, count: countdowns.length, shards };
@@ -119,33 +111,57 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     !isText(meta.siteName) ||
     !isText(meta.site?.origin) ||
     !isText(meta.site?.basePath) ||
-    !Array.isArray(meta.facts?.tickerHashes) ||
-    !meta.facts.tickerHashes.every(isText) ||
-    !isText(meta.facts?.pageStyleHash) ||
-    !isText(meta.facts?.widgetStyleHash) ||
     !Number.isInteger(meta.count) ||
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1
   ) {
-    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, its hashes, a count and a number of shards`);
+    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, a count and a number of shards`);
   }
   const shards = new Map<number, Map<string, LiveEntry>>();
+  /** Shards that could not be read when asked for, and why: health says so. */
+  const failed = new Map<number, string>();
   const shard = (index: number) => {
     let entries = shards.get(index);
     if (!entries) {
-      entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
+      try {
+        entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
+      } catch (error) {
+        failed.set(index, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+      failed.delete(index);
       shards.set(index, entries);
     }
     return entries;
   };
+  let nextChecked = 0;
   return {
     version: meta.version,
     tz: meta.tz,
     site: meta.site!,
     siteName: meta.siteName,
-    facts: meta.facts!,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
+    verify() {
+      let count = 0;
+      for (let index = 0; index < meta.shards!; index++) count += shard(index).size;
+      if (count !== meta.count) throw new LiveDataError(`live data: the shards hold ${count} countdown(s), ${META_FILE} says ${meta.count}`);
+    },
+    check() {
+      // The files as they are now, not as they were read: a shard read earlier may be gone since.
+      // One shard per check, each in turn, and every shard that failed when it was needed (a shard
+      // that failed is read again when next asked for).
+      const problems = [...failed.values()];
+      try {
+        const now = readJson(read, META_FILE) as Partial<LiveMeta> | null;
+        if (now?.version !== meta.version || now?.shards !== meta.shards) throw new LiveDataError(`live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`);
+        const index = nextChecked++ % meta.shards!;
+        checkShard(readJson(read, shardFile(index)), shardFile(index));
+      } catch (error) {
+        problems.unshift(error instanceof Error ? error.message : String(error));
+      }
+      return [...new Set(problems)];
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { errorAnswer, quote } from "../http/kernel.ts";
 import { PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
-import { ok, type LiveRequest } from "./handler.ts";
+import { ok, type LiveRequest } from "./route.ts";
 
 /** The two published sizes of the widget; the wide one is 100% wide, reported at the width asked for. */
 const WIDE = { height: 250, defaultWidth: 640, maxWidth: 1200 };

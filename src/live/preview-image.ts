@@ -12,7 +12,7 @@ import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { repeatWords } from "../text/repeat-words.ts";
 import { fontMetrics, type FontMetrics } from "./font-metrics.ts";
-import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./handler.ts";
+import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
 export const WIDTH = 1200;

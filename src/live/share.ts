@@ -1,6 +1,6 @@
 // The routes that share a countdown elsewhere, answered by one Netlify Function (netlify/functions/share.ts).
 import { badge } from "./badge.ts";
-import type { RouteAnswers } from "./handler.ts";
+import type { RouteAnswers } from "./route.ts";
 import { oembed } from "./oembed.ts";
 
 export const SHARE_ANSWERS: RouteAnswers = { oembed, badge };

@@ -6,7 +6,6 @@ import type { Countdown } from "../authoring/countdown-file.ts";
 import { META_FILE, liveDataFiles, type LiveCountdown, type LiveData } from "../live/live-store.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { publishedCountdown } from "../site/records.ts";
-import { buildFacts } from "../site/site-plugin.ts";
 
 /**
  * A countdown as the live runtime holds it: its public record (what `/api/data/<slug>.json`
@@ -24,7 +23,6 @@ export function liveData(input: SiteInput): LiveData {
     version: input.version,
     site: input.config.site,
     siteName: input.identity.name,
-    facts: buildFacts(input),
     tz: TZ_VERSION,
     countdowns: input.countdowns.map(liveCountdown),
   };

@@ -1,20 +1,22 @@
 // `npm run build`: checks every countdown, runs Eleventy (configured as eleventy.config.js configures
-// it for `npx @11ty/eleventy`), writes the live data beside the site, then swaps the new build in with
-// renames. A failed build writes nothing where the previous good build is served from, and the build
-// only ever replaces a folder it made itself.
-import { randomUUID } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
+// it for `npx @11ty/eleventy`), writes the live data and the manifest of the files beside the site,
+// then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
+// the build only ever replaces a folder it made itself.
+import { existsSync, linkSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
-import { SITE_FILES, countdownFiles, indexPageFiles } from "../site/built-files.ts";
+import { PLATFORM_FILES } from "../http/routes.ts";
+import { SITE_FILES, countdownFiles, indexPageFiles, indexPageOfFile, type FileEntry } from "../site/built-files.ts";
 import type { SiteInput } from "../site/site-input.ts";
-import { configureSite } from "../site/site-plugin.ts";
+import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
 import { liveData, writeLiveData } from "./live-data.ts";
-import { precompress } from "./precompress.ts";
+import { digestFiles } from "./digest.ts";
+import { readManifest, writeManifest } from "./manifest.ts";
+import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 
 export type PublishResult = { ok: true; countdowns: number; outDir: string; warnings: Problem[] } | { ok: false; problems: Problem[] };
@@ -41,72 +43,86 @@ export interface Changes {
 }
 
 /**
- * Builds a checked input beside OUT_DIR and swaps it in: the one way a build is written, by
- * `npm run build` and `npm run dev` alike. With `changes`, the new build starts as a copy of the one
- * in OUT_DIR made of hard links (no file is copied), and only the files of the changed countdowns
- * and those that list every countdown (the index, `/api/pages`, the live data) are written again,
- * each as a new file, so the build being served is never touched.
+ * Builds a checked input as a new build beside the one OUT_DIR serves and switches OUT_DIR to it
+ * (src/publish/releases.ts): the one way a build is written, by `npm run build` and `npm run dev`
+ * alike. With `changes`, the new build starts as a copy of the served one made of hard links (no file
+ * is copied), and only the files of the changed countdowns and those that list every countdown (the
+ * index, `/api/pages`, the live data, the manifest) are written again, each as a new file, so the
+ * build being served is never touched.
  */
 export async function publishInput(input: SiteInput, changes?: Changes): Promise<void> {
   const { config } = input;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
-  // Built beside the output folder, under names no one else uses, then swapped in by renames on the
-  // same file system.
-  const next = `${outDir}.next-${randomUUID()}`;
-  const previous = `${outDir}.previous-${randomUUID()}`;
-  const paths = buildPaths(next);
-  const partial = changes !== undefined && existsSync(buildPaths(outDir).liveMeta);
-  // The compressed twins of a run's countdown files are written on a worker thread while the next
-  // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
-  // compresses on its own.
-  let compressed = Promise.resolve(0);
-  const compress = (files: string[]) => {
-    if (config.netlify) return;
-    compressed = compressed.then(() => precompress(paths.site, files));
-    compressed.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
-  };
-  try {
-    await mkdir(next);
-    await writeFile(paths.marker, BUILD_MARKER_TEXT);
-    if (partial) await writeChanges(input, changes, outDir, next, compress);
-    else {
-      await renderSite(input, paths.site, { afterRun: (slugs) => compress([...slugs].flatMap(countdownFiles)) });
-      compress([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
-    }
-    await compressed;
-    await writeLiveData(paths.live, liveData(input));
-    // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
-    // keeps the server of the build it started from, made from the same code.
-    if (!config.netlify && !input.dev && !partial) await bundleServer(next, outDir);
+  await withBuildLock(outDir, async () => {
+    const served = currentRelease(outDir);
+    const servedPaths = served && buildPaths(served);
+    const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest) : undefined;
+    const next = await newRelease(outDir);
+    const paths = buildPaths(next);
+    // Netlify serves the files itself and compresses on its own: no manifest, no twins.
+    const manifest = !config.netlify;
+    // The digests (and twins) of a run's countdown files are made on a worker thread while the next
+    // run renders, so on a second core; one batch at a time, in the order of the runs.
+    const entries = new Map(previousFiles ?? []);
+    let digested = Promise.resolve();
+    const digest = (files: string[]) => {
+      if (!manifest) return;
+      digested = digested.then(async () => {
+        for (const [file, entry] of await digestFiles(paths.site, files, true)) entries.set(file, entry);
+      });
+      digested.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
+    };
+    try {
+      await writeFile(paths.marker, BUILD_MARKER_TEXT);
+      if (previousFiles && changes && servedPaths) {
+        for (const file of await writeChanges(input, changes, servedPaths, paths, entries)) entries.delete(file);
+        digest(await moveRendered(input, changes, paths));
+      } else {
+        await renderSite(input, paths.site, { afterRun: (slugs) => digest([...slugs].flatMap(countdownFiles)) });
+        digest([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
+      }
+      await digested;
+      if (manifest) await writeManifest(paths.manifest, entries, { site: config.site, facts: buildFacts(input), count: input.countdowns.length });
+      await writeLiveData(paths.live, liveData(input));
+      // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
+      // keeps the server of the build it started from, made from the same code.
+      if (!config.netlify && !input.dev && !previousFiles) await bundleServer(next, outDir);
 
-    // Checked again right before the swap: the folder may have changed since the settings were read.
-    assertReplaceable(outDir);
-    if (existsSync(outDir)) await rename(outDir, previous);
-    await rename(next, outDir);
-  } finally {
-    await compressed.catch(() => {}); // nothing may still write into what is removed
-    await rm(next, { recursive: true, force: true });
-    await rm(previous, { recursive: true, force: true });
-  }
+      // Checked again right before the switch: the folder may have changed since the settings were read.
+      assertReplaceable(outDir);
+      await switchRelease(outDir, next, config.netlify);
+    } catch (error) {
+      await digested.catch(() => {}); // nothing may still write into what is removed
+      await rm(next, { recursive: true, force: true });
+      throw error;
+    }
+    // The build served until now stays, for a server still reading it; older ones go.
+    if (!config.netlify) await pruneReleases(outDir, [next, served]);
+  });
 }
 
-/** The compressed twins the build writes beside a file (src/publish/precompress.ts). */
+/** The compressed twins the build writes beside a file (src/publish/digest.ts). */
 const TWINS = [".br", ".gz"];
 
-/** Fills `next` from the build in `outDir` and the changes: links, then the new files in place of the old. */
-async function writeChanges(input: SiteInput, changes: Changes, outDir: string, next: string, compress: (files: string[]) => void): Promise<void> {
-  const current = buildPaths(outDir);
-  const paths = buildPaths(next);
-  const countBefore = (JSON.parse(readFileSync(current.liveMeta, "utf8")) as { count: number }).count;
-  // The live data is written anew; the marker was.
-  linkTree(outDir, next, (relative) => relative === path.relative(outDir, current.live) || relative === path.relative(outDir, current.marker));
-  // What no longer exists: the files of a removed countdown, the pages of the index past its end.
+/**
+ * Fills the new build from the served one: hard links of every file but the live data and the
+ * manifest (written anew), without the files that no longer exist (a removed countdown's, the index
+ * pages past its end). Returns the files left out.
+ */
+async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, FileEntry>): Promise<string[]> {
+  const root = path.dirname(served.live);
+  const fresh = new Set([served.live, served.manifest, served.marker].map((dir) => path.relative(root, dir)));
+  linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
   const pagesNow = new Set(indexPageFiles(input.countdowns.length));
-  const stale = [...[...changes.removed].flatMap(countdownFiles), ...indexPageFiles(countBefore).filter((file) => !pagesNow.has(file))];
+  const stale = [...[...changes.removed].flatMap(countdownFiles), ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file))];
   for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
+  return stale;
+}
 
-  const scratch = `${next}.render`;
+/** Renders the changed countdowns and the lists into a scratch folder and moves each file into the new build; returns them. */
+async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>): Promise<string[]> {
+  const scratch = `${path.dirname(paths.live)}.render`;
   try {
     await renderSite({ ...input, only: changes.slugs }, scratch);
     const written: string[] = [];
@@ -115,13 +131,13 @@ async function writeChanges(input: SiteInput, changes: Changes, outDir: string, 
       const relative = path.relative(scratch, path.join(entry.parentPath, entry.name));
       const target = path.join(paths.site, relative);
       await mkdir(path.dirname(target), { recursive: true });
-      // A rename puts a new file in the link's place: the old build's file is left as it was. The
+      // A rename puts a new file in the link's place: the served build's file is left as it was. The
       // twins of the file as it was would be served in its place.
       await Promise.all(TWINS.map((twin) => rm(target + twin, { force: true })));
       await rename(path.join(scratch, relative), target);
       written.push(`/${relative.split(path.sep).join("/")}`);
     }
-    compress(written);
+    return written.filter((file) => !PLATFORM_FILES.includes(file as (typeof PLATFORM_FILES)[number]));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -1,9 +1,16 @@
 // The Node server: how the service runs on a laptop and for self-hosters behind any proxy or CDN. It
 // serves a build folder as Netlify serves the same build, from the same route table: live routes are
 // answered by the live handler (the Netlify Functions' code), every other path by the built files
-// (static-files.ts). Methods, HEAD and errors are the HTTP kernel's; this file only translates.
-import { unwatchFile, watchFile } from "node:fs";
+// (static-files.ts), from the build's manifest. Methods, HEAD and errors are the HTTP kernel's.
+//
+// OUT_DIR names the build being served (src/publish/releases.ts). The server loads a build whole (its
+// manifest, its live data) and serves from that build's own folder, so a build switched in under it
+// changes no answer halfway; it sees the switch itself and loads the new build, which it takes only
+// if its live data reads whole. The built files never depend on the live data: a live data file
+// that is missing or corrupt costs only the live answers of the countdowns in it.
+import { existsSync, realpathSync, unwatchFile, watch, watchFile, type FSWatcher } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
 import { SITE_ERROR_HEADERS, errorAnswer, errorBody, methodAnswer, requestTarget } from "../http/kernel.ts";
@@ -11,19 +18,21 @@ import { ALLOWED_METHODS, COMMON_HEADERS, CORS_HEADERS, STATIC_DEFAULT_CACHE } f
 import { findFallback, findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { createLiveHandler } from "../live/handler.ts";
+import { openLiveFolder } from "../live/live-folder.ts";
+import type { LiveStore } from "../live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-image.ts";
 import { SHARE_ANSWERS } from "../live/share.ts";
 import { NOT_FOUND_PAGE, isApiPath, type SiteAddress } from "../paths.ts";
 import { logRequests } from "./access-log.ts";
 import { drainable } from "./drain.ts";
-import { contentType, decodePath, loadBuild, resolve, sendNotFound, setStaticHeaders, type LoadedBuild } from "./static-files.ts";
+import { ManifestError, contentType, decodePath, loadBuiltFiles, resolve, sendFile, sendNotFound, setStaticHeaders, type BuiltFiles } from "./static-files.ts";
 import { writeAnswer } from "./write-answer.ts";
 
 export interface LocalServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
   outDir: string;
   log?: (line: string) => void;
-  /** Reload the build when it changes on disk (the live data's meta.json is written last). */
+  /** Load a build switched in under OUT_DIR by itself (`npm run serve`); else only when `reload` is called. */
   watch?: boolean;
   /** The clock of the live answers, in ms since the epoch (default: the system clock). */
   now?: () => number;
@@ -37,20 +46,67 @@ export interface LocalServer {
   server: http.Server;
   /** The build being served. */
   site(): SiteAddress;
-  /** Loads the build folder again; on failure keeps serving the build it had. */
+  /** Loads the build OUT_DIR names now; on failure keeps serving the build it had. */
   reload(): boolean;
   /** Stops accepting connections and resolves once requests in flight are answered. */
   close(): Promise<void>;
 }
 
+/** One build, loaded whole: what every request is answered from, swapped as a whole. */
+interface LoadedBuild {
+  /** Its own folder (the real path behind OUT_DIR when it was loaded). */
+  dir: string;
+  files: BuiltFiles;
+  /** Its live data, or why it cannot be read (then the live routes answer 503). */
+  live: LiveStore | Error;
+}
+
 const INTERNAL_ERROR = "Something went wrong on our side; try again shortly.";
+
+/** Loads the build OUT_DIR names: its manifest (which must read), and its live data, checked whole when `verify`. */
+function loadBuild(outDir: string, verify: boolean): LoadedBuild {
+  let dir: string;
+  try {
+    dir = realpathSync(outDir);
+  } catch {
+    throw new ManifestError(`there is no build at ${outDir}`);
+  }
+  const files = loadBuiltFiles(dir);
+  let live: LiveStore | Error;
+  try {
+    live = openLiveFolder(buildPaths(dir).live);
+    if (verify) live.verify();
+  } catch (error) {
+    if (verify) throw error;
+    live = error as Error;
+  }
+  return { dir, files, live };
+}
 
 export function createLocalServer(options: LocalServerOptions): LocalServer {
   const log = options.log ?? ((line: string) => console.error(line));
-  let build: LoadedBuild = loadBuild(options.outDir);
+  // At start, a build whose live data is broken still serves its files; a reload only takes a whole build.
+  let build: LoadedBuild = loadBuild(options.outDir, false);
+  if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
   // Every live route, which Netlify spreads over three functions.
-  const live = createLiveHandler({ store: () => build.store, answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS }, log, now: options.now });
+  const live = createLiveHandler({
+    store: () => {
+      if (build.live instanceof Error) throw build.live;
+      return build.live;
+    },
+    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS },
+    log,
+    now: options.now,
+    runtimeProblems: () => builtFilesProblems(),
+  });
+
+  /** What is wrong with the built files being served, for the health answer. */
+  function builtFilesProblems(): string[] {
+    if (!existsSync(path.join(build.files.siteDir, NOT_FOUND_PAGE))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
+    if (!existsSync(options.outDir)) return [`built files: there is no build at ${options.outDir}`];
+    return [];
+  }
 
   /** A 500 for a request that failed on our side, if nothing has been sent yet. */
   function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
@@ -60,7 +116,15 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     writeAnswer(req, res, errorAnswer(500, "internal_error", INTERNAL_ERROR, SITE_ERROR_HEADERS));
   }
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  /** A 503 for a built file that cannot be served now, with a line for the operator. */
+  function unavailable(req: http.IncomingMessage, res: http.ServerResponse, isApi: boolean, reason: string): void {
+    log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const headers = { ...SITE_ERROR_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Retry-After": "10" };
+    writeAnswer(req, res, errorAnswer(503, "unavailable", "This part of the site is missing on the server right now; try again shortly.", headers));
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
     let pathname: string;
     let query: string;
     try {
@@ -68,7 +132,8 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     } catch {
       return writeAnswer(req, res, errorAnswer(400, "bad_request", "The request target is not a valid URL path.", SITE_ERROR_HEADERS));
     }
-    const { basePath } = build.store.site;
+    const { files } = build;
+    const { basePath } = files.site;
     // Under a base path, the site's own paths start after it; anything else is not the site's.
     if (basePath && pathname === basePath) {
       res.writeHead(301, { ...COMMON_HEADERS, Location: `${basePath}/${query ? `?${query}` : ""}` }).end();
@@ -77,7 +142,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
     if (sitePath === undefined) {
       setStaticHeaders(res, { ...COMMON_HEADERS, "Cache-Control": STATIC_DEFAULT_CACHE });
-      return sendNotFound(build, req, res, NOT_FOUND_PAGE);
+      return sendNotFound(files, req, res, NOT_FOUND_PAGE);
     }
 
     if (options.answerFirst?.(req, res, sitePath)) return;
@@ -92,29 +157,29 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     const early = methodAnswer(req.method ?? "GET", isApi);
     if (early) return writeAnswer(req, res, early);
 
-    setStaticHeaders(res, build.headersOf(sitePath));
-    const resolved = resolve(build.has, decodePath(sitePath));
-    if (resolved === undefined) return sendNotFound(build, req, res, findFallback(sitePath).file);
+    let resolved;
+    try {
+      resolved = resolve(files, decodePath(sitePath));
+    } catch (error) {
+      if (!(error instanceof ManifestError)) throw error;
+      return unavailable(req, res, isApi, error.message);
+    }
+    setStaticHeaders(res, files.headersOf(sitePath));
+    if (resolved === undefined) return sendNotFound(files, req, res, findFallback(sitePath).file);
     if ("redirect" in resolved) {
       res.writeHead(301, { Location: `${basePath}${resolved.redirect}${query ? `?${query}` : ""}` }).end();
       return;
     }
     if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(resolved.file));
-    // A read that fails after sirv found the file (deleted in between, a disk error) ends this answer.
-    res.once("pipe", (source: NodeJS.ReadableStream) =>
-      source.once("error", (error: Error) => {
-        log(`reading the built file ${resolved.file} failed: ${error.message}`);
-        res.destroy();
-      }),
-    );
-    // sirv serves the path it is given in req.url: the file, inside the build's site folder.
-    req.url = resolved.file;
-    build.serveFile(req, res, () => {
-      // The build published this file, and it is gone from the disk: a clean 503, and a line for the operator.
-      log(`built file missing: ${resolved.file}; serving everything else (rebuild the site to restore it)`);
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      const headers = { ...SITE_ERROR_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Retry-After": "10" };
-      writeAnswer(req, res, errorAnswer(503, "unavailable", "This part of the site is missing on the server right now; try again shortly.", headers));
+    sendFile(files, req, res, resolved.file, resolved.entry, (reason) => {
+      // The build may have been switched and its folder removed since this one was loaded: once, the
+      // request is answered again from the build OUT_DIR names now.
+      if (!retried && currentDir() !== build.dir && reload()) {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        res.statusCode = 200;
+        return handle(req, res, true);
+      }
+      unavailable(req, res, isApi, reason);
     });
   }
 
@@ -138,29 +203,52 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     );
   });
 
+  /** The folder OUT_DIR names now, or undefined when it names none. */
+  function currentDir(): string | undefined {
+    try {
+      return realpathSync(options.outDir);
+    } catch {
+      return undefined;
+    }
+  }
+
   function reload(): boolean {
     try {
-      build = loadBuild(options.outDir);
-      log(`reloaded the build: ${build.store.count} countdown(s), version ${build.store.version}`);
+      build = loadBuild(options.outDir, true);
+      log(`loaded the build: ${build.files.count} countdown(s), version ${(build.live as LiveStore).version}`);
       return true;
     } catch (error) {
-      log(`kept the previous build; the new one could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      log(`kept the build being served; the one at ${options.outDir} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }
 
+  // A build switched in: OUT_DIR's link is replaced in its folder (seen at once where the platform
+  // reports it), or the live data's meta.json changes (looked at twice a second, everywhere).
+  const watchers: FSWatcher[] = [];
   const liveMeta = buildPaths(options.outDir).liveMeta;
+  let lastTried: string | undefined = build.dir;
+  const switched = () => {
+    const dir = currentDir();
+    if (dir === undefined || dir === build.dir || dir === lastTried) return;
+    lastTried = dir;
+    reload();
+  };
   if (options.watch) {
-    watchFile(liveMeta, { interval: 500 }, (current, previous) => {
-      if (current.mtimeMs !== previous.mtimeMs && current.mtimeMs !== 0) reload();
-    });
+    try {
+      watchers.push(watch(path.dirname(path.resolve(options.outDir)), (_event, name) => name === path.basename(options.outDir) && switched()));
+    } catch {
+      // No file events here: the poll below sees the switch.
+    }
+    watchFile(liveMeta, { interval: 500 }, switched);
   }
 
   return {
     server,
-    site: () => build.store.site,
+    site: () => build.files.site,
     reload,
     close: () => {
+      for (const watcher of watchers) watcher.close();
       if (options.watch) unwatchFile(liveMeta);
       // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout.
       return stop();

@@ -1,0 +1,113 @@
+// Where builds live: OUT_DIR is a symbolic link to the build being served, one folder of
+// `<OUT_DIR>.builds/`. A build makes a new folder there and switches the link in one rename, so
+// whoever reads through OUT_DIR sees the whole previous build or the whole new one, never a mix, and
+// a server still reading the previous one keeps its files until the build after next. One build of
+// an OUT_DIR runs at a time; each removes what no longer serves, a build that died midway included.
+// On Netlify, which publishes `dist/site` from a fresh checkout, OUT_DIR is the folder itself.
+import { randomUUID } from "node:crypto";
+import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { ConfigError } from "../config.ts";
+
+/** The folder of an OUT_DIR's builds. */
+export const releasesOf = (outDir: string) => `${outDir}.builds`;
+const LOCK = ".lock";
+
+/** A new, empty folder for a build. */
+export async function newRelease(outDir: string): Promise<string> {
+  const dir = path.join(releasesOf(outDir), `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomUUID().slice(0, 8)}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** The build OUT_DIR serves now (its real folder), or undefined when there is none. */
+export function currentRelease(outDir: string): string | undefined {
+  try {
+    return realpathSync(outDir);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes `release` the build OUT_DIR serves. A symbolic link replaces the old one in one rename; a
+ * folder in OUT_DIR's place (a build of an earlier version of the service) is moved among the
+ * builds first. With `inPlace` (Netlify), the release folder itself becomes OUT_DIR.
+ */
+export async function switchRelease(outDir: string, release: string, inPlace = false): Promise<void> {
+  const kind = lstatSync(outDir, { throwIfNoEntry: false });
+  if (inPlace) {
+    const previous = `${release}-previous`;
+    if (kind) await rename(outDir, previous);
+    await rename(release, outDir);
+    await rm(previous, { recursive: true, force: true });
+    return;
+  }
+  if (kind && !kind.isSymbolicLink()) await rename(outDir, path.join(releasesOf(outDir), `earlier-${randomUUID().slice(0, 8)}`));
+  const link = `${outDir}.link-${randomUUID()}`;
+  await symlink(path.relative(path.dirname(outDir), release), link, "dir");
+  await rename(link, outDir);
+}
+
+/** Removes every build but `keep` (the one served and the one before it) and what earlier versions left beside OUT_DIR. */
+export async function pruneReleases(outDir: string, keep: (string | undefined)[]): Promise<void> {
+  const releases = releasesOf(outDir);
+  const kept = new Set(keep.filter((dir): dir is string => dir !== undefined).map((dir) => path.resolve(dir)));
+  for (const name of existsSync(releases) ? readdirSync(releases) : []) {
+    const dir = path.join(releases, name);
+    if (name !== LOCK && !kept.has(dir)) await rm(dir, { recursive: true, force: true });
+  }
+  // Earlier versions built beside OUT_DIR under these names.
+  const base = path.basename(outDir);
+  for (const name of readdirSync(path.dirname(outDir))) {
+    if (name.startsWith(`${base}.next-`) || name.startsWith(`${base}.previous-`) || name.startsWith(`${base}.link-`)) await rm(path.join(path.dirname(outDir), name), { recursive: true, force: true });
+  }
+}
+
+/** The release a symbolic link OUT_DIR points at, without resolving it further (undefined for a folder or nothing). */
+export function linkedRelease(outDir: string): string | undefined {
+  return lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(outDir), readlinkSync(outDir)) : undefined;
+}
+
+/**
+ * Runs `body` as the only build of OUT_DIR: a lock file names the process that holds it. A lock left
+ * by a process that is gone is taken over; one held by a running process is waited for.
+ */
+export async function withBuildLock<T>(outDir: string, body: () => Promise<T>, waitMs = 10 * 60_000): Promise<T> {
+  const releases = releasesOf(outDir);
+  await mkdir(releases, { recursive: true });
+  const lock = path.join(releases, LOCK);
+  const started = Date.now();
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lock, "utf8").trim());
+      if (!isRunning(holder)) {
+        await rm(lock, { force: true });
+        continue;
+      }
+      if (Date.now() - started > waitMs) throw new ConfigError(`Another build of ${outDir} is running (process ${holder}); wait for it, or stop it.`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
