@@ -1,26 +1,45 @@
-// `npm run check [-- <files>]`: validates countdowns with the build's own rules and messages, writes
-// nothing. With no files it checks the countdowns folder, as the build would; with files, just those.
+// `npm run check [-- <files>]`: validates the site file and the countdowns with the build's own rules
+// and messages, writes nothing. With no files it checks the site as the build would; with files, just
+// those; with `--commit`, a pushed commit of a repository (the pre-receive hook, deploy/git-hooks).
 // Warnings (a past target, ...) are printed but do not fail; any problem exits 1.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { requireCountdownsDir, withConfig } from "../src/config.ts";
+import type { Problem } from "../src/authoring/countdown-file.ts";
 import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
+import { loadSiteFile } from "../src/authoring/site-file.ts";
+import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
 import { readSite } from "../src/publish/gather.ts";
+import { extractPushedTree } from "../src/publish/pushed-tree.ts";
 import { printProblems, printWarnings } from "./problems.ts";
 
 const USAGE = `Usage: npm run check [-- <file.md> ...]
+       npm run check -- --commit <commit> [--git-dir <repository>]
 
 Checks the site file (SITE_FILE, default _data/site.json) and every countdown in the countdowns
-folder (COUNTDOWNS_DIR, default countdowns/) with the build's rules, or only the files given, wherever they are (a file's slug is its name without .md).
-Problems exit 1 and are listed all at once; warnings are printed to stderr and do not fail.`;
+folder (COUNTDOWNS_DIR, default countdowns/) with the build's rules, or only the files given,
+wherever they are (a file's slug is its name without .md), or the countdowns and site file of a
+commit (of the repository in GIT_DIR, or --git-dir), as pushed. Problems exit 1 and are listed all
+at once; warnings are printed to stderr and do not fail.`;
 
 let files: string[];
+let commit: string | undefined;
+let gitDir: string | undefined;
 try {
-  const { values, positionals } = parseArgs({ options: { help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    options: { help: { type: "boolean", short: "h" }, commit: { type: "string" }, "git-dir": { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
   }
   files = positionals;
+  commit = values.commit;
+  gitDir = values["git-dir"] ?? process.env.GIT_DIR;
+  if (commit !== undefined && (files.length > 0 || gitDir === undefined)) throw new Error("--commit checks a commit alone, of the repository in GIT_DIR or --git-dir");
 } catch (error) {
   console.error(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -28,14 +47,36 @@ try {
 
 await withConfig(async (config) => {
   const now = Date.now();
-  // The whole site: the site file as well as every countdown, as the build reads them.
-  const site = files.length > 0 ? [] : readSite(config).problems;
-  const { countdowns, problems: countdownProblems, warnings } = files.length > 0 ? loadCountdownFiles(files, { now }) : await loadCountdowns(requireCountdownsDir(config), { now });
-  const problems = [...site, ...countdownProblems];
-  printWarnings(warnings);
-  if (problems.length > 0) {
-    printProblems(`${problems.length} problem(s); the build would fail.`, problems);
-    process.exit(1);
+  let work: string | undefined;
+  try {
+    let site: Problem[];
+    let result;
+    if (commit !== undefined) {
+      // As pushed: the commit's own files, never a checkout's.
+      work = mkdtempSync(path.join(tmpdir(), "countdowns-push-"));
+      const refused = extractPushedTree(path.resolve(gitDir!), commit, work);
+      if (refused.length > 0) {
+        printProblems(`${refused.length} problem(s); the push cannot be published.`, refused);
+        process.exitCode = 1;
+        return;
+      }
+      const siteFile = path.join(work, SITE_FILE);
+      site = existsSync(siteFile) ? loadSiteFile(siteFile, SITE_FILE, true).problems : [];
+      result = await loadCountdowns(path.join(work, "countdowns"), { now });
+    } else {
+      // The whole site: the site file as well as every countdown, as the build reads them.
+      site = files.length > 0 ? [] : readSite(config).problems;
+      result = files.length > 0 ? loadCountdownFiles(files, { now }) : await loadCountdowns(requireCountdownsDir(config), { now });
+    }
+    const problems = [...site, ...result.problems];
+    printWarnings(result.warnings);
+    if (problems.length > 0) {
+      printProblems(`${problems.length} problem(s); the build would fail.`, problems);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`All ${result.countdowns.length} countdown(s) are valid.`);
+  } finally {
+    if (work) rmSync(work, { recursive: true, force: true });
   }
-  console.log(`All ${countdowns.length} countdown(s) are valid.`);
 });

@@ -491,6 +491,6 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     expect(await publishedSlugs()).toEqual(["second-wind", "first-light"]);
     const live = await getJson(`${server.url}/api/countdown/second-wind`);
     expect(live).toMatchObject({ slug: "second-wind", title: "Second wind", expired: false });
-    expect(server.output()).toContain("reloaded the build: 2 countdown(s)");
+    expect(server.output()).toContain("loaded the build: 2 countdown(s)");
   });
 });

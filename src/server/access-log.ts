@@ -1,11 +1,33 @@
 // The access log: one line per request in the Combined Log Format that log tools read (GoAccess,
-// AWStats), with the time taken at the end.
+// AWStats), with the time taken at the end, written through pino's asynchronous destination
+// (sonic-boom): lines wait in memory while a write is under way, and go out together after it.
 import type http from "node:http";
+import SonicBoom from "sonic-boom";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const two = (n: number) => String(n).padStart(2, "0");
-/** A request's text in a log line: quotes, backslashes and control characters escaped, so no line can be forged. */
-const logText = (text: string | undefined) => (text ?? "-").slice(0, 2000).replace(/["\\\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Characters a log viewer may take for a line break or a terminal's command: C0, DEL, C1, the line and paragraph separators; and `"` and `\`, which would end the field. */
+const UNSAFE = /["\\\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+const escaped = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
+};
+/** A request's text in a log line, escaped so that no line can be forged or hide another. */
+export const logText = (text: string | undefined) => (text === undefined ? "-" : text.slice(0, 2000).replace(UNSAFE, escaped));
+
+// The time field changes once a second: written once a second.
+let stampSecond = -1;
+let stamp = "";
+function timeField(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== stampSecond) {
+    const at = new Date(second * 1000);
+    stamp = `${two(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
+    stampSecond = second;
+  }
+  return stamp;
+}
 
 /**
  * One request's line:
@@ -16,23 +38,42 @@ export function accessLogLine(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   { url, remoteAddress, bytes, ms }: { url: string | undefined; remoteAddress: string | undefined; bytes: number; ms: number },
-  at = new Date(),
+  at = Date.now(),
 ): string {
-  const time = `${two(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
   const request = `${logText(req.method)} ${logText(url)} HTTP/${req.httpVersion}`;
   const status = res.headersSent ? res.statusCode : 0;
-  return `${remoteAddress?.replace(/^::ffff:/, "") ?? "-"} - - [${time}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
+  const address = remoteAddress === undefined ? "-" : remoteAddress.startsWith("::ffff:") ? remoteAddress.slice(7) : remoteAddress;
+  return `${address} - - [${timeField(at)}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
 }
 
-/** Writes log lines to a stream, the lines of one turn of the event loop in one write. */
-export function accessLogWriter(stream: NodeJS.WritableStream): (line: string) => void {
-  let pending: string[] = [];
-  const flush = () => {
-    stream.write(pending.join(""));
-    pending = [];
-  };
-  return (line) => {
-    if (pending.push(line) === 1) setImmediate(flush);
+/** Where access log lines go, and how the last of them are written out before the process ends. */
+export interface AccessLog {
+  write(line: string): void;
+  /** Resolves once every line written so far is out. */
+  flush(): Promise<void>;
+}
+
+/** Lines held in memory at most while the destination is slow; beyond this, lines are dropped, and counted. */
+export const ACCESS_LOG_BUFFER = 16 * 1024 * 1024;
+
+/**
+ * The access log on a file descriptor (standard output). When the reader is slower than the lines
+ * come (a full pipe), they wait in memory up to ACCESS_LOG_BUFFER; beyond it new lines are dropped
+ * and `dropped` is told how many, at most once a minute.
+ */
+export function accessLogTo(fd: number, dropped: (lines: number) => void = () => {}): AccessLog {
+  const destination = new SonicBoom({ fd, sync: false, maxLength: ACCESS_LOG_BUFFER });
+  let lost = 0;
+  let reported = 0;
+  destination.on("drop", () => {
+    lost++;
+    if (Date.now() - reported < 60_000) return;
+    reported = Date.now();
+    dropped(lost);
+  });
+  return {
+    write: (line) => void destination.write(line),
+    flush: () => new Promise((resolve) => destination.flush(() => resolve())),
   };
 }
 

@@ -40,6 +40,8 @@ export interface LocalServerOptions {
   accessLog?: (line: string) => void;
   /** Asked first for every path inside the site; true when it has answered (the dev loop's routes). */
   answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => boolean;
+  /** Told of each build loaded after the first. */
+  loaded?: (site: SiteAddress) => void;
 }
 
 export interface LocalServer {
@@ -216,6 +218,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     try {
       build = loadBuild(options.outDir, true);
       log(`loaded the build: ${build.files.count} countdown(s), version ${(build.live as LiveStore).version}`);
+      options.loaded?.(build.files.site);
       return true;
     } catch (error) {
       log(`kept the build being served; the one at ${options.outDir} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,113 @@
+// A pushed commit's countdowns and site file, read from git's own objects (never from a checkout), for
+// the pre-receive hook: only regular files of the countdowns folder, of a bounded size and number,
+// under names a countdown can have; everything else is a problem that says what it is. The files are
+// then written into a fresh folder, as plain files, for the checks every countdown goes through.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Problem } from "../authoring/countdown-file.ts";
+import { SITE_FILE } from "../config.ts";
+
+/** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
+export const MAX_COUNTDOWN_BYTES = 64 * 1024;
+/** The site file likewise. */
+export const MAX_SITE_FILE_BYTES = 64 * 1024;
+/** A push may carry at most this many countdowns. */
+export const MAX_COUNTDOWNS = 200_000;
+const FOLDER = "countdowns";
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  object: string;
+  size: number;
+  path: string;
+}
+
+/** `git ls-tree -l -z` of `paths` in `commit`, recursively when asked. */
+function listTree(gitDir: string, commit: string, paths: string[], recursive: boolean): TreeEntry[] {
+  const output = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-l", "-z", ...(recursive ? ["-r"] : []), commit, "--", ...paths], { maxBuffer: 1 << 30 });
+  return output
+    .toString("utf8")
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, name] = [line.slice(0, line.indexOf("\t")), line.slice(line.indexOf("\t") + 1)];
+      const [mode, type, object, size] = meta.split(/\s+/) as [string, string, string, string];
+      return { mode, type, object, size: size === "-" ? 0 : Number(size), path: name };
+    });
+}
+
+/** The contents of blobs, by object id, in one `git cat-file --batch`. */
+function readBlobs(gitDir: string, objects: string[]): Map<string, Buffer> {
+  const blobs = new Map<string, Buffer>();
+  if (objects.length === 0) return blobs;
+  const output = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: `${objects.join("\n")}\n`, maxBuffer: 1 << 30 });
+  let at = 0;
+  while (at < output.length) {
+    const headerEnd = output.indexOf(10, at);
+    const [object, , size] = output.subarray(at, headerEnd).toString("utf8").split(" ") as [string, string, string];
+    const start = headerEnd + 1;
+    blobs.set(object, output.subarray(start, start + Number(size)));
+    at = start + Number(size) + 1;
+  }
+  return blobs;
+}
+
+/** What a tree entry that is not a regular file is, for a message. */
+function kindOf(entry: TreeEntry): string {
+  if (entry.mode === "120000") return "a symbolic link";
+  if (entry.mode === "160000") return "a submodule";
+  if (entry.type === "tree") return "a folder";
+  return `not a regular file (mode ${entry.mode})`;
+}
+
+/**
+ * Checks the countdowns folder and the site file of `commit` in the repository `gitDir` and writes
+ * them into `into` (`into/countdowns/`, `into/_data/site.json`); returns the problems of what it
+ * refused. A push with any problem must be refused.
+ */
+export function extractPushedTree(gitDir: string, commit: string, into: string): Problem[] {
+  const problems: Problem[] = [];
+  const problem = (file: string, message: string) => problems.push({ file, field: "file", message });
+  const [folder] = listTree(gitDir, commit, [FOLDER], false);
+  if (!folder) {
+    problem(`${FOLDER}/`, "is missing from the pushed commit; the site is built from the countdown files in it");
+    return problems;
+  }
+  if (folder.type !== "tree") {
+    problem(`${FOLDER}/`, `is ${kindOf(folder)}; it must be a folder of countdown files in the repository itself`);
+    return problems;
+  }
+  const entries = listTree(gitDir, commit, [`${FOLDER}/`], true);
+  if (entries.length > MAX_COUNTDOWNS) {
+    problem(`${FOLDER}/`, `holds ${entries.length} files; a site may have at most ${MAX_COUNTDOWNS} countdowns`);
+    return problems;
+  }
+  const wanted: TreeEntry[] = [];
+  for (const entry of entries) {
+    const name = entry.path.slice(FOLDER.length + 1);
+    if (name.includes("/") || name === "." || name === ".." || !/^[^\0-\x1f]+$/.test(name)) {
+      problem(entry.path, `is not a file directly in ${FOLDER}/ with a plain name; countdowns are files named <slug>.md in ${FOLDER}/`);
+    } else if (entry.mode !== "100644" && entry.mode !== "100755") {
+      problem(entry.path, `is ${kindOf(entry)}; countdowns are regular files`);
+    } else if (entry.size > MAX_COUNTDOWN_BYTES) {
+      problem(entry.path, `is ${entry.size} bytes; a countdown file may be at most ${MAX_COUNTDOWN_BYTES / 1024} KB`);
+    } else wanted.push(entry);
+  }
+  const [site] = listTree(gitDir, commit, [SITE_FILE], false);
+  if (site && (site.mode !== "100644" && site.mode !== "100755")) problem(SITE_FILE, `is ${kindOf(site)}; it must be a regular file`);
+  else if (site && site.size > MAX_SITE_FILE_BYTES) problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
+  else if (site) wanted.push(site);
+  if (problems.length) return problems;
+
+  const blobs = readBlobs(gitDir, wanted.map((entry) => entry.object));
+  mkdirSync(path.join(into, FOLDER), { recursive: true });
+  for (const entry of wanted) {
+    const file = path.join(into, ...entry.path.split("/"));
+    mkdirSync(path.dirname(file), { recursive: true });
+    // "wx": a new, plain file; never through anything already there.
+    writeFileSync(file, blobs.get(entry.object)!, { flag: "wx" });
+  }
+  return problems;
+}
