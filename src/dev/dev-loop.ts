@@ -17,6 +17,8 @@ import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
 import { publishInput } from "../publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
+import { jsonText } from "../text/escape.ts";
+import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
 
 export interface DevLoopOptions {
@@ -64,7 +66,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let local: LocalServer | undefined;
   const clients = new Set<http.ServerResponse>();
   const send = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const client of clients) client.write(`event: ${event}\ndata: ${jsonText(data)}\n\n`);
   };
 
   // The dev loop's own routes: the reload script, and the events it listens to.
@@ -76,7 +78,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     if (sitePath !== DEV_EVENTS) return false;
     res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
     res.write(`retry: 500\n\n`);
-    if (problems.length) res.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
+    if (problems.length) res.write(`event: problems\ndata: ${jsonText(problems)}\n\n`);
     clients.add(res);
     req.once("close", () => clients.delete(res));
     return true;
@@ -137,7 +139,12 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
   await rebuild("all");
   if (!built) throw new DevBuildError(problems);
-  local = createLocalServer({ outDir: config.outDir, answerFirst, log });
+  local = createLocalServer({
+    outDir: config.outDir,
+    answerFirst,
+    log,
+    refuse: (req) => (devHostAllowed(req.headers.host, config.host) ? undefined : devHostRefusal(req.headers.host, config.port)),
+  });
 
   const watchers: FSWatcher[] = [
     watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),

@@ -13,7 +13,7 @@ import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
-import { SITE_ERROR_HEADERS, errorAnswer, errorBody, methodAnswer, requestTarget } from "../http/kernel.ts";
+import { SITE_ERROR_HEADERS, errorAnswer, errorBody, methodAnswer, requestTarget, type Answer } from "../http/kernel.ts";
 import { ALLOWED_METHODS, COMMON_HEADERS, CORS_HEADERS, STATIC_DEFAULT_CACHE } from "../http/policy.ts";
 import { findFallback, findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
@@ -40,6 +40,8 @@ export interface LocalServerOptions {
   accessLog?: (line: string) => void;
   /** Asked first for every path inside the site; true when it has answered (the dev loop's routes). */
   answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => boolean;
+  /** Asked first of every request: an answer refuses it (the dev loop's check of the Host header). */
+  refuse?: (req: http.IncomingMessage) => Answer | undefined;
   /** Told of each build loaded after the first. */
   loaded?: (site: SiteAddress) => void;
 }
@@ -127,6 +129,8 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
+    const refusal = options.refuse?.(req);
+    if (refusal) return writeAnswer(req, res, refusal);
     let pathname: string;
     let query: string;
     try {
