@@ -163,7 +163,7 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     // The build folder is outside the project: its server finds the project's packages through a link.
-    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "manifest", "node_modules", "server.mjs", "site"]);
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
     expect(readdirSync(path.dirname(out)).sort()).toEqual(["dist", "dist.builds"]);
   });
 });

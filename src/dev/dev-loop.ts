@@ -16,6 +16,7 @@ import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
 import { publishInput } from "../publish/publish.ts";
+import { forgetSources } from "../publish/record.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
 import { jsonText } from "../text/escape.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
@@ -61,8 +62,6 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let site = readSite(config);
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
-  /** What changed but was not written because problems held the build back: written with the next good build. */
-  let unbuilt: Set<string> | "all" = new Set();
   let local: LocalServer | undefined;
   const clients = new Set<http.ServerResponse>();
   const send = (event: string, data: unknown) => {
@@ -101,26 +100,21 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
     const all = [...files.values()];
     problems = [...(sourceProblem ? [sourceProblem] : []), ...[...site.problems, ...all.flatMap((file) => file.problems)].map(formatProblem)];
-    const toWrite = changed === "all" || unbuilt === "all" ? "all" : new Set([...unbuilt, ...changed]);
     if (problems.length) {
-      unbuilt = toWrite;
       log(`${problems.length} problem(s); still serving the last good build:\n${problems.map((line) => `  ${line}`).join("\n")}`);
       send("problems", problems);
       return;
     }
-    unbuilt = new Set();
     const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, identity: site.site, dev: true });
-    if (toWrite === "all" || !built) await publishInput(input);
-    else {
-      // The countdowns of the files that changed: rewritten if the file is there, removed if not.
-      const slugs = [...toWrite].filter((name) => name.endsWith(".md")).map((name) => name.replace(/\.md$/, ""));
-      await publishInput(input, { slugs: new Set(slugs.filter((slug) => files.has(`${slug}.md`))), removed: new Set(slugs.filter((slug) => !files.has(`${slug}.md`))) });
-    }
+    // What to write follows from the served build's record: what changed since it was made, files
+    // changed while problems held the build back included.
+    if (changed === "all") forgetSources();
+    await publishInput(input);
     built = true;
     local?.reload();
     send("problems", []);
     send("reload", {});
-    log(`Rebuilt ${toWrite === "all" ? "everything" : [...toWrite].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
+    log(`Rebuilt ${changed === "all" ? "everything" : [...changed].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
   }
 
   // Rebuilds run one at a time; changes that come in meanwhile are gathered for the next one.

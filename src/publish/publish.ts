@@ -16,6 +16,7 @@ import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./g
 import { liveData, writeLiveData } from "./live-data.ts";
 import { digestFiles } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
+import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes } from "./record.ts";
 import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 
@@ -34,42 +35,36 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
 }
 
 /**
- * What changed since the build in OUT_DIR: the countdowns whose own files are written again (added or
- * edited), and those removed. Everything else of that build is kept as it is.
- */
-export interface Changes {
-  slugs: ReadonlySet<string>;
-  removed: ReadonlySet<string>;
-}
-
-/**
  * Builds a checked input as a new build beside the one OUT_DIR serves and switches OUT_DIR to it
  * (src/publish/releases.ts): the one way a build is written, by `npm run build` and `npm run dev`
- * alike. With `changes`, the new build starts as a copy of the served one made of hard links (no file
- * is copied), and only the files of the changed countdowns and those that list every countdown (the
- * index, `/api/pages`, the live data, the manifest) are written again, each as a new file, so the
- * build being served is never touched.
+ * alike. When the served build was made from the same code and settings (its record says so), the
+ * new build starts as a copy of it made of hard links (no file is copied), and only the files of the
+ * countdowns that changed and those that list every countdown (the index, `/api/pages`, the live
+ * data, the manifest) are written again, each as a new file, so the build being served is never
+ * touched. `full` writes everything anew.
  */
-export async function publishInput(input: SiteInput, changes?: Changes): Promise<void> {
-  const { config } = input;
+export async function publishInput(given: SiteInput, { full = false }: { full?: boolean } = {}): Promise<void> {
+  const { config } = given;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
   await withBuildLock(outDir, async () => {
     const served = currentRelease(outDir);
     const servedPaths = served && buildPaths(served);
+    // What changed since the build served: found from its record (src/publish/record.ts).
+    const plan = planBuild(full ? undefined : readRecord(served), given);
+    const input: SiteInput = { ...given, stamps: plan.stamps };
+    const changes = plan.changes;
     const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest) : undefined;
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
-    // Netlify serves the files itself and compresses on its own: no manifest, no twins.
-    const manifest = !config.netlify;
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
-    // run renders, so on a second core; one batch at a time, in the order of the runs.
+    // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
+    // compresses on its own: no twins there.
     const entries = new Map(previousFiles ?? []);
     let digested = Promise.resolve();
     const digest = (files: string[]) => {
-      if (!manifest) return;
       digested = digested.then(async () => {
-        for (const [file, entry] of await digestFiles(paths.site, files, true)) entries.set(file, entry);
+        for (const [file, entry] of await digestFiles(paths.site, files, !config.netlify)) entries.set(file, entry);
       });
       digested.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
     };
@@ -83,7 +78,8 @@ export async function publishInput(input: SiteInput, changes?: Changes): Promise
         digest([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
       }
       await digested;
-      if (manifest) await writeManifest(paths.manifest, entries, { site: config.site, facts: buildFacts(input), count: input.countdowns.length });
+      await writeManifest(paths.manifest, entries, { site: config.site, facts: buildFacts(input), count: input.countdowns.length });
+      await writeFile(path.join(next, RECORD_FILE), recordText(recordOf(input, plan.stamps)));
       await writeLiveData(paths.live, liveData(input));
       // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
       // keeps the server of the build it started from, made from the same code.

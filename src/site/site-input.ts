@@ -27,6 +27,8 @@ export interface SiteInput {
   countdowns: SiteCountdown[];
   /** The instant of the build, in ms: what "upcoming" and "ended" mean on the pages. */
   builtAt: number;
+  /** The stamp (DTSTAMP) of a countdown's calendar file, by slug, when not `builtAt`: the build it was last changed in. */
+  stamps?: ReadonlyMap<string, number>;
   version: string;
   assets: SiteAssets;
   /** Build only these countdowns' own files (the dev loop's rebuild of what changed); the lists still hold them all. */

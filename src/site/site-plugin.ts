@@ -147,7 +147,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(publishedCountdown(countdown!)), true);
   generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
-    calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().builtAt).toISOString() }), true);
+    calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString() }), true);
 }
 
 interface PageData {
