@@ -1,6 +1,5 @@
 // Writes the manifest of a build's files (src/site/built-files.ts), and reads a build's back when the
 // next build starts from it.
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,9 +8,9 @@ import { MANIFEST_META, countdownOfFile, manifestShardFile, type FileEntry, type
 import { jsonText } from "../text/escape.ts";
 
 /** Writes the manifest of `entries` (every file of the site, by path) of a build of `count` countdowns into `dir`: the shards, then meta.json. */
-export async function writeManifest(dir: string, entries: ReadonlyMap<string, FileEntry>, about: Pick<ManifestMeta, "site" | "facts" | "count">): Promise<void> {
+export async function writeManifest(dir: string, entries: ReadonlyMap<string, FileEntry>, about: Pick<ManifestMeta, "id" | "site" | "facts" | "count">): Promise<void> {
   const shards = shardCount(about.count);
-  const meta: ManifestMeta = { format: 1, id: randomUUID(), ...about, shards, files: {} };
+  const meta: ManifestMeta = { format: 1, ...about, shards, files: {} };
   const byShard = Array.from({ length: shards }, (): ManifestShard => ({}));
   for (const [file, entry] of [...entries].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const slug = countdownOfFile(file);

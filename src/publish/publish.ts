@@ -2,6 +2,7 @@
 // it for `npx @11ty/eleventy`), writes the live data and the manifest of the files beside the site,
 // then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
 // the build only ever replaces a folder it made itself.
+import { createHash } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,7 +23,8 @@ import { bundleServer } from "./server-bundle.ts";
 
 export type PublishResult = { ok: true; countdowns: number; outDir: string; warnings: Problem[] } | { ok: false; problems: Problem[] };
 
-export async function publish(config: Config, options: GatherOptions = {}): Promise<PublishResult> {
+/** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
+export async function publish(config: Config, options: GatherOptions & { full?: boolean } = {}): Promise<PublishResult> {
   let input: SiteInput;
   try {
     input = await gatherSiteInput(config, options);
@@ -30,7 +32,7 @@ export async function publish(config: Config, options: GatherOptions = {}): Prom
     if (error instanceof CountdownProblemsError) return { ok: false, problems: error.problems };
     throw error;
   }
-  await publishInput(input);
+  await publishInput(input, { full: options.full });
   return { ok: true, countdowns: input.countdowns.length, outDir: config.outDir, warnings: input.warnings ?? [] };
 }
 
@@ -51,7 +53,7 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
     const served = currentRelease(outDir);
     const servedPaths = served && buildPaths(served);
     // What changed since the build served: found from its record (src/publish/record.ts).
-    const plan = planBuild(full ? undefined : readRecord(served), given);
+    const plan = planBuild(readRecord(served), given, full);
     const input: SiteInput = { ...given, stamps: plan.stamps };
     const changes = plan.changes;
     const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest) : undefined;
@@ -78,8 +80,9 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
         digest([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
       }
       await digested;
-      await writeManifest(paths.manifest, entries, { site: config.site, facts: buildFacts(input), count: input.countdowns.length });
-      await writeFile(path.join(next, RECORD_FILE), recordText(recordOf(input, plan.stamps)));
+      const record = recordText(recordOf(input, plan.stamps));
+      await writeManifest(paths.manifest, entries, { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length });
+      await writeFile(path.join(next, RECORD_FILE), record);
       await writeLiveData(paths.live, liveData(input));
       // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
       // keeps the server of the build it started from, made from the same code.

@@ -83,10 +83,10 @@ export const recordText = (record: BuildRecord) => jsonText(record);
 /**
  * What a build of `input` must write, given the record of the build it starts from: everything when
  * there is none or the code or settings differ; else the countdowns added, edited, removed, or whose
- * own files name another instant now. And the stamps of the calendar files: a countdown unchanged
- * since the previous build keeps its stamp, so its file stays the same.
+ * own files name another instant now (`full`: everything). And the stamps of the calendar files: a
+ * countdown unchanged since the previous build keeps its stamp, so its file stays the same.
  */
-export function planBuild(previous: BuildRecord | undefined, input: SiteInput): { changes?: Changes; stamps: Map<string, number> } {
+export function planBuild(previous: BuildRecord | undefined, input: SiteInput, full = false): { changes?: Changes; stamps: Map<string, number> } {
   const stamps = new Map<string, number>();
   const now = recordOf(input, stamps);
   const sameCode = previous?.code === now.code;
@@ -96,7 +96,7 @@ export function planBuild(previous: BuildRecord | undefined, input: SiteInput): 
     if (before && before[0] === contentHash) stamps.set(slug, before[2]);
     if (!before || before[0] !== contentHash || before[1] !== nextMs) slugs.add(slug);
   }
-  if (!previous || !sameCode) return { stamps };
+  if (!previous || !sameCode || full) return { stamps };
   const removed = new Set(Object.keys(previous.countdowns).filter((slug) => !(slug in now.countdowns)));
   return { changes: { slugs, removed }, stamps };
 }

@@ -45,7 +45,7 @@ export type FileEntry = [size: number, hash: string, brotli: number, gzip: numbe
  */
 export interface ManifestMeta {
   format: 1;
-  /** The build's own name, new with every build. */
+  /** The build's name: a hash of what it was made from (its record), the same for the same inputs. */
   id: string;
   /** Where the build is published: the Node server serves under its base path. */
   site: SiteAddress;
