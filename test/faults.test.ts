@@ -2,7 +2,7 @@
 // that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
 // serves half a build.
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -120,6 +120,48 @@ describe("corrupt live data", () => {
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health.version).toBe("test+0000000");
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
+  });
+});
+
+describe("a live data shard that breaks under a running server", () => {
+  it("costs only the live answers of its countdowns (503, Retry-After); every built file keeps serving; health says what is wrong", async () => {
+    const { server, outDir } = await serveCopy();
+    const shard = path.join(buildPaths(outDir).live, "shards", "0.json");
+    for (const broken of ['{"future-launch": ', undefined]) {
+      if (broken === undefined) rmSync(shard);
+      else writeFileSync(shard, broken);
+      const live = await fetch(`${server.url}/api/countdown/future-launch`);
+      expect(live.status).toBe(503);
+      expect(live.headers.get("retry-after")).toBe("10");
+      expect((await live.json()).error.code).toBe("unavailable");
+      for (const file of ["/future-launch/", "/future-launch/future-launch.ics", "/api/embed/future-launch", "/api/data/future-launch.json", "/api/pages", "/"]) {
+        expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
+      }
+      expect((await fetch(`${server.url}/nope/`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/embed/nope`)).status).toBe(404);
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(503);
+      const body = await health.json();
+      expect(body.status).toBe("degraded");
+      expect(body.problems.join(" ")).toMatch(/shards\/0\.json (is not valid JSON|is missing)/);
+      // A line for the operator, no stack trace.
+      expect(server.output()).toMatch(/live data unavailable: live data file shards\/0\.json/);
+      expect(server.output()).not.toMatch(/^\s+at .+:\d+:\d+/m);
+    }
+    expect(server.process.exitCode).toBeNull();
+  });
+});
+
+describe("the build folder moved away under a running server", () => {
+  it("is reported by the health check, which answers 503 degraded", async () => {
+    const { server, outDir } = await serveCopy();
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    renameSync(outDir, `${outDir}-moved`);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(503);
+    const body = await health.json();
+    expect(body.status).toBe("degraded");
+    expect(body.problems.join(" ")).toMatch(/built files|live data/);
   });
 });
 

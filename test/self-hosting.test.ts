@@ -476,6 +476,58 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     git(clone, "reset", "--quiet", "--hard", "origin/main");
   });
 
+  it("refuses a tree that is not plain countdown files, saying what each entry is, and publishes nothing", { timeout: 120_000 }, async () => {
+    const before = git(app, "rev-parse", "HEAD").stdout;
+    /** Pushes a commit made by `change` and gives the remote's lines; the clone is reset after. */
+    const pushed = (change: () => void) => {
+      change();
+      git(clone, "add", "--all");
+      git(clone, "commit", "--quiet", "--message=Hostile");
+      const push = git(clone, "push", "origin", "main");
+      git(clone, "reset", "--quiet", "--hard", "origin/main");
+      git(clone, "clean", "--quiet", "-fdx");
+      expect(push.status).not.toBe(0);
+      expect(push.stderr).toContain("(pre-receive hook declined)");
+      return push.stderr;
+    };
+    const countdowns = path.join(clone, "countdowns");
+
+    const folderLink = pushed(() => {
+      rmSync(countdowns, { recursive: true });
+      symlinkSync("/etc/ssl", countdowns);
+    });
+    expect(folderLink).toContain("countdowns/: file: is a symbolic link; it must be a folder of countdown files in the repository itself");
+    expect(folderLink).not.toMatch(/certs|openssl\.cnf/);
+
+    expect(pushed(() => symlinkSync("/etc/passwd", path.join(countdowns, "evil.md")))).toContain("countdowns/evil.md: file: is a symbolic link; countdowns are regular files");
+    expect(pushed(() => writeFileSync(path.join(countdowns, "huge.md"), `---\ntitle: "Huge"\ntarget: "${fromNow(3)}"\n---\n${"x".repeat(70_000)}\n`))).toMatch(
+      /countdowns\/huge\.md: file: is 70\d{3} bytes; a countdown file may be at most 64 KB/,
+    );
+    expect(
+      pushed(() => {
+        mkdirSync(path.join(countdowns, "drafts"));
+        writeFileSync(path.join(countdowns, "drafts", "later.md"), countdown("Later", 3));
+      }),
+    ).toContain("countdowns/drafts/later.md: file: is not a file directly in countdowns/ with a plain name");
+    expect(
+      pushed(() => {
+        mkdirSync(path.join(clone, "_data"), { recursive: true });
+        writeFileSync(path.join(clone, "_data", "site.json"), '{ "name": "" }');
+      }),
+    ).toContain('_data/site.json: name: is empty; give the site a name, or leave the field out for "Countdowns"');
+
+    // A tree git itself would never make: an entry named ".." among the countdowns.
+    const blob = spawnSync("git", ["hash-object", "-w", "--stdin"], { cwd: clone, input: countdown("Escape", 3), encoding: "utf8" }).stdout.trim();
+    const inner = spawnSync("git", ["mktree"], { cwd: clone, input: `100644 blob ${blob}\t..\n100644 blob ${blob}\tok.md\n`, encoding: "utf8" }).stdout.trim();
+    const top = spawnSync("git", ["mktree"], { cwd: clone, input: `040000 tree ${inner}\tcountdowns\n`, encoding: "utf8" }).stdout.trim();
+    const crafted = git(clone, "commit-tree", top, "-p", "HEAD", "-m", "Crafted").stdout.trim();
+    const push = git(clone, "push", "origin", `${crafted}:refs/heads/main`);
+    expect(push.status).not.toBe(0);
+    expect(push.stderr).toContain("countdowns/..: file: is not a file directly in countdowns/ with a plain name");
+
+    expect(git(app, "rev-parse", "HEAD").stdout).toBe(before);
+  });
+
   it("builds and switches in a good push, and the running server serves it by itself", async () => {
     writeFileSync(path.join(clone, "countdowns", "second-wind.md"), countdown("Second wind", 5));
     git(clone, "add", "--all");
