@@ -1,12 +1,21 @@
-// Vitest: every test under test/, after one build of the fixture countdowns (test/support/global-setup.ts).
+// Vitest: the tests in three tiers (docs/testing.md). unit: pure code, Node alone, no build;
+// integration: the build, the Node server, Netlify's own parsers, matcher and bundler, the dev loop,
+// git hooks (Node, npm packages, git); e2e: the tools from Debian (three browsers, Lighthouse, the W3C
+// checker, nginx, Caddy, systemd, Python's icalendar). The last two share one build of the fixture
+// countdowns (test/support/global-setup.ts).
 import { defineConfig } from "vitest/config";
 import "./test/support/paths.ts";
 
+const built = { globalSetup: ["test/support/global-setup.ts"] };
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"], ...built } },
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], ...built } },
+    ],
   },
 });

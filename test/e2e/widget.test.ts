@@ -1,0 +1,837 @@
+// The embeddable widget (docs/widget.md: the embed, its options, countdowns that repeat or are
+// postponed) in Chromium, Firefox and WebKit (test/support/engines.ts), served by the real local server:
+// the first frame, the ticks, the sizes, no JavaScript, the CSP, every option, the done state and the
+// count-up, repeating and postponed countdowns, accessibility. Every check runs in every engine: where
+// an engine's driver cannot do what a check needs (CANNOT), the check gets the same fact another way.
+// Without a script before the page's own, the fake clock is set after load and made effective by the
+// `pageshow` event a browser sends on coming back to a page, and the first frame is recorded by the
+// same script put first in the document by a proxy (test/support/first-frame-proxy.ts); without a way
+// to turn JavaScript off, the widget is read in a frame sandboxed without scripts.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { DateTime } from "luxon";
+import { buildSync } from "esbuild";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
+import { zoneOffset } from "../../src/time/zone.ts";
+import { ENGINE_NAMES, launchEngine, type Engine, type EngineName, type EnginePage, type OpenOptions } from "../support/engines.ts";
+import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
+import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import {
+  CSP_WATCH_SOURCE,
+  FIRST_FRAME_SOURCE,
+  cspViolations,
+  fakeClockSource,
+  injectedScriptRuns,
+  layoutProblems,
+  readPage,
+  readSandboxedFrame,
+  recordTimerChanges,
+  setClockAfterLoad,
+  seriousAxeViolations,
+  waitInPage,
+  watchCspAfterLoad,
+  type DocumentReader,
+  type FirstFrame,
+} from "../support/in-page.ts";
+import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+
+const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
+const SECOND = 1000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** The target instant the build published for a fixture (its next occurrence at build time). */
+const target = (slug: string) => Date.parse(JSON.parse(readFileSync(path.join(TEST_SITE_DIR, `api/data/${slug}.json`), "utf8")).targetDate);
+/** Seconds shown by a `<d>d <hh>h <mm>m <ss>s` text. */
+const shownSeconds = (text: string) => {
+  const [d, h, m, s] = text.match(/\d+/g)!.map(Number);
+  return d! * 86400 + h! * 3600 + m! * 60 + s!;
+};
+/** An rgb() colour as a computed style gives it, from hex. */
+const rgb = (hex: string) => {
+  const full = hex.length === 3 ? hex.replace(/./g, "$&$&") : hex;
+  return `rgb(${[0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).join(", ")})`;
+};
+const THEME = { light: { bg: rgb("fff"), text: rgb("1a2030"), accent: rgb("2449d8") }, dark: { bg: rgb("131722"), text: rgb("eef1f7"), accent: rgb("8caeff") } };
+
+async function listen(server: http.Server, host = "127.0.0.1"): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+let local: LocalServer;
+let base: string;
+/** Host pages on another origin (localhost, not 127.0.0.1), as a site that embeds the widget. */
+let hostBase: string;
+/** The server under test with FIRST_FRAME_SOURCE first in every widget, for WebKit (test/support/first-frame-proxy.ts). */
+let firstFrameProxy: FirstScriptProxy;
+/** Each engine's lateness of the ticks after the second boundary, in ms. */
+const lateness: Partial<Record<EngineName, number[]>> = {};
+
+beforeAll(async () => {
+  local = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  base = `http://127.0.0.1:${await listen(local.server)}`;
+  const host = http.createServer((request, response) => {
+    const query = new URL(request.url!, "http://host").searchParams;
+    const src = `${base}/api/embed/${query.get("slug")}${query.get("query") ?? ""}`;
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    // Both published snippets, as a site owner pastes them, on a page of the owner's colour.
+    response.end(`<!doctype html><html lang="en"><title>Host</title><body style="margin:0;padding:20px;background:${query.get("bg") ?? "#fff"}">
+<iframe src="${src}" width="320" height="180" frameborder="0" style="border-radius:12px;display:block" title="Small"></iframe>
+<div style="height:20px"></div>
+<iframe src="${src}" width="100%" height="250" frameborder="0" style="border-radius:12px;display:block" title="Wide"></iframe>`);
+  });
+  hostBase = `http://localhost:${await listen(host)}`;
+  local.server.once("close", () => host.close());
+  firstFrameProxy = await startFirstScriptProxy(base, FIRST_FRAME_SOURCE, (pathname) => pathname.startsWith("/api/embed/"));
+});
+afterAll(async () => {
+  console.info(
+    `Tick lateness after the second boundary (ms):\n${Object.entries(lateness)
+      .map(([name, ms]) => `  ${name}: ${ms!.join(", ")} (max ${Math.max(...ms!)})`)
+      .join("\n")}`,
+  );
+  await firstFrameProxy?.close();
+  await local?.close();
+});
+
+for (const name of ENGINE_NAMES) {
+  describe(name, () => {
+    let engine: Engine;
+    /** One page per set of open options, reused by navigating it: a WebKit page is a browser of its own. */
+    const pool = new Map<string, { page: EnginePage; size: string }>();
+
+    beforeAll(async () => {
+      engine = await launchEngine(name);
+    }, 120_000);
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    /** `url` (a path of the widget server, or a full URL) in a page of this engine with these options. */
+    async function load(url: string, options: OpenOptions = {}): Promise<EnginePage> {
+      const { width = 600, height = 250, ...rest } = options;
+      const address = url.startsWith("http") ? url : `${base}${url}`;
+      // The engines' defaults need no page of their own.
+      if (rest.colorScheme === "light") delete rest.colorScheme;
+      if (rest.reducedMotion === "no-preference") delete rest.reducedMotion;
+      const key = JSON.stringify(rest);
+      const size = `${width}x${height}`;
+      const pooled = pool.get(key);
+      if (!pooled) {
+        const page = await engine.open(address, { width, height, ...rest });
+        pool.set(key, { page, size });
+        return page;
+      }
+      if (pooled.size !== size) await pooled.page.setViewport(width, height);
+      pooled.size = size;
+      await pooled.page.goto(address);
+      return pooled.page;
+    }
+
+    /** A page of this engine, as it is. */
+    const page0 = () => load("/api/embed/future-launch");
+
+    /** Resizes a page `load` gave, which it then knows. */
+    async function resize(page: EnginePage, width: number, height: number): Promise<void> {
+      await page.setViewport(width, height);
+      for (const pooled of pool.values()) if (pooled.page === page) pooled.size = `${width}x${height}`;
+    }
+
+    /** The widget at `url` with the page's clock at `atMs` from the start, or from just after load. */
+    async function loadAt(url: string, atMs: number, options: OpenOptions = {}): Promise<EnginePage> {
+      if (engine.can.beforeLoadScript) return load(url, { ...options, beforeLoad: fakeClockSource(atMs) });
+      const page = await load(url, options);
+      await setClockAfterLoad(page, atMs);
+      return page;
+    }
+
+    /** What the widget shows, and the page's clock at that moment. */
+    const read = (page: EnginePage) =>
+      page.evaluate(() => {
+        const find = (selector: string) => document.querySelector<HTMLElement>(selector)!;
+        const [left, done, when] = [find("[data-left]"), find("[data-done]"), find("time") as HTMLTimeElement];
+        return {
+          now: Date.now(),
+          text: left.textContent!,
+          cells: [...left.children].map((cell) => cell.textContent!),
+          leftShown: getComputedStyle(left).display !== "none",
+          done: done.textContent!,
+          doneShown: getComputedStyle(done).display !== "none",
+          datetime: when.dateTime,
+          date: when.textContent!,
+          dateShown: getComputedStyle(when).display !== "none",
+          titleShown: getComputedStyle(find("h1")).display !== "none",
+          dataset: { ...document.documentElement.dataset },
+          lang: document.documentElement.lang,
+          /** The language of the countdown's own words: its title and its done message or status. */
+          ownLang: [find("h1").lang, done.lang],
+          dir: document.documentElement.dir,
+        };
+      });
+    /** The time left shown is the one of `now` (or of the second before, drawn just before the boundary). */
+    const expectTimeLeft = (shown: { text: string; now: number }, targetMs: number, sign = "") => {
+      expect(shown.text, "the published pattern").toMatch(new RegExp(`^${sign.replace("+", "\\+")}\\d+d \\d{2}h \\d{2}m \\d{2}s$`));
+      const seconds = sign ? secondsLeft(shown.now, targetMs) : secondsLeft(targetMs, shown.now);
+      expect([seconds, seconds + (sign ? -1 : 1)]).toContain(shownSeconds(shown.text));
+    };
+
+    /**
+     * The widget at `url` with FIRST_FRAME_SOURCE run before its own scripts: by the driver where it can;
+     * where it cannot (WebKit: classic WebDriver has no script before the page's own, CANNOT), the same
+     * script is put first in the served document by a proxy, its hash added to the widget's real CSP.
+     */
+    const loadWithFirstFrame = (url: string) =>
+      engine.can.beforeLoadScript ? load(url, { beforeLoad: FIRST_FRAME_SOURCE }) : load(`${firstFrameProxy.base}${url}`);
+
+    /**
+     * The widget at `url` as a visitor with JavaScript off (or on) gets it, to read. Where the driver
+     * cannot turn JavaScript off (Firefox, CANNOT), it is loaded into a frame sandboxed without
+     * "allow-scripts" (so none of its scripts runs) but with "allow-same-origin", on a page of the site
+     * of the same origin (its CSP allows frames of its own origin; the widget's lets any page frame it).
+     */
+    async function readWidget(url: string, javaScript: boolean): Promise<DocumentReader> {
+      if (engine.can.disableJavaScript) return readPage(await load(url, javaScript ? {} : { javaScript: false }));
+      return readSandboxedFrame(await load("/"), `${base}${url}`, javaScript ? "allow-same-origin allow-scripts" : "allow-same-origin");
+    }
+
+    describe("shows the published pattern from the first frame", () => {
+      it("has the time left in place at the first frame, drawn without a timer, and nothing shifts", async () => {
+        const page = await loadWithFirstFrame("/api/embed/future-launch");
+        const first = await page.evaluate(() => (window as unknown as { firstFrame: Promise<FirstFrame> }).firstFrame);
+        expect(first).toMatchObject({ hidden: false });
+        expectTimeLeft({ text: first.text!, now: first.now }, target("future-launch"));
+        // Two more ticks, then no layout shift (where the engine measures them).
+        await waitInPage(page, () => (window as unknown as { timersFired: number }).timersFired >= 2, 5000);
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: number | null }).shifts);
+        if (shifts !== null) expect(shifts).toBe(0);
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("[data-left]")!).fontVariantNumeric)).toBe("tabular-nums");
+      });
+
+      it("has every option in force at the first frame: theme, layout with its labels, language and direction", async () => {
+        const page = await loadWithFirstFrame("/api/embed/future-launch?theme=dark&layout=units&lang=ar&font=mono");
+        const first = await page.evaluate(() => (window as unknown as { firstFrame: Promise<FirstFrame> }).firstFrame);
+        expect(first).toMatchObject({ hidden: false, dir: "rtl", dataset: { theme: "dark", layout: "units", lang: "ar", font: "mono" } });
+        expect(first.cells).toHaveLength(8);
+        expect(first.cells.filter((_, i) => i % 2).every((label) => /\p{Script=Arabic}/u.test(label))).toBe(true);
+      });
+    });
+
+    describe("ticks from the absolute target, just after each second boundary", () => {
+      it("shows every second once, each update landing just after the boundary", async ({ annotate }) => {
+        const page = await load("/api/embed/future-launch");
+        const changes = await recordTimerChanges(page, 4200);
+        expect(changes.length).toBeGreaterThanOrEqual(3);
+        const targetMs = target("future-launch");
+        // Each change is timed by the observer, a moment after the tick read the clock and drew; Firefox's
+        // clock is coarsened with jitter, so the two readings may straddle a boundary by a millisecond or two.
+        const SLACK = 5;
+        for (const [index, [text, at]] of changes.entries()) {
+          expect(text).toMatch(PATTERN);
+          expect([secondsLeft(targetMs, at), secondsLeft(targetMs, at - SLACK)], `shown at ${at}`).toContain(shownSeconds(text));
+          if (index > 0) expect(shownSeconds(changes[index - 1]![0]) - shownSeconds(text), "one second less each time").toBe(1);
+        }
+        // From the nearest boundary before, a reading just before one counting as a little early.
+        lateness[name] = changes.map(([, at]) => ((at + SLACK) % SECOND) - SLACK);
+        await annotate(`lateness after the boundary (ms): ${lateness[name]!.join(", ")}`);
+        // A few ms normally: the typical tick lands within 50 ms of the boundary, and a late one on a
+        // loaded machine still within the second it shows (a ticker on its own phase misses both).
+        const sorted = [...lateness[name]!].sort((a, b) => a - b);
+        expect(sorted[Math.floor((sorted.length - 1) / 2)], "the median").toBeLessThan(50);
+        expect(sorted.at(-1), "the latest").toBeLessThan(900);
+      });
+
+      it("schedules nothing while hidden, and shows the right value at once when visible again", async () => {
+        const page = await load("/api/embed/future-launch");
+        const hiddenFor = await page.evaluate(
+          () =>
+            new Promise<{ timers: number; before: string; during: string; after: string; now: number }>((resolve) => {
+              const w = window as unknown as { timers: number };
+              w.timers = 0;
+              const setTimeout = window.setTimeout;
+              window.setTimeout = ((...args: Parameters<typeof setTimeout>) => (w.timers++, setTimeout(...args))) as typeof setTimeout;
+              const left = document.querySelector("[data-left]")!;
+              const hide = (hidden: boolean) => {
+                Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+                document.dispatchEvent(new Event("visibilitychange"));
+              };
+              hide(true);
+              const before = left.textContent!;
+              const timers = w.timers;
+              setTimeout(() => {
+                const during = left.textContent!;
+                const scheduled = w.timers - timers;
+                hide(false);
+                resolve({ timers: scheduled, before, during, after: left.textContent!, now: Date.now() });
+              }, 2200);
+            }),
+        );
+        expect(hiddenFor.timers).toBe(0);
+        expect(hiddenFor.during).toBe(hiddenFor.before);
+        expectTimeLeft({ text: hiddenFor.after, now: hiddenFor.now }, target("future-launch"));
+        expect(shownSeconds(hiddenFor.before) - shownSeconds(hiddenFor.after)).toBeGreaterThanOrEqual(2);
+      });
+    });
+
+    describe("fits any frame from 280 to 1200 px wide, both published sizes among them", () => {
+      const WIDTHS = [280, 320, 400, 600, 800, 1000, 1200];
+
+      it("shows everything without a scrollbar or clipping, with a 200-character title, in both layouts", { timeout: 120_000 }, async () => {
+        expect([...LONGEST_TITLE]).toHaveLength(200);
+        for (const url of ["/api/embed/longest-title", "/api/embed/longest-title?layout=units&lang=de"]) {
+          const page = await load(url, { width: 280, height: 180 });
+          for (const width of WIDTHS) {
+            for (const height of [180, 250]) {
+              await resize(page, width, height);
+              expect(await layoutProblems(page), `${url} at ${width}x${height}`).toEqual([]);
+            }
+          }
+        }
+      });
+
+      it("fits the published sizes in every state: done, count-up, status, German units, Arabic units", { timeout: 60_000 }, async () => {
+        const urls = [
+          "/api/embed/hostile-content?after=countup",
+          "/api/embed/long-past",
+          "/api/embed/long-past?after=countup&layout=units&lang=de",
+          "/api/embed/cancelled-fr",
+          `/api/embed/${WIDGET_DEFAULTS.slug}`,
+          "/api/embed/longest-title?layout=units&lang=ar",
+        ];
+        for (const url of urls) {
+          for (const [width, height] of [[320, 180], [280, 180], [800, 250]] as const) {
+            const page = await load(url, { width, height });
+            expect(await layoutProblems(page), `${url} at ${width}x${height}`).toEqual([]);
+          }
+        }
+      });
+
+      it("scales the type with the frame", async () => {
+        const page = await load("/api/embed/future-launch", { width: 320, height: 180 });
+        const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector("[data-left]")!).fontSize));
+        const small = await size();
+        await resize(page, 1200, 250);
+        expect(await size()).toBeGreaterThan(small * 1.5);
+      });
+    });
+
+    describe("without JavaScript", () => {
+      it("shows the title and the target in UTC in a <time>, and a status; no timer and no done message", async () => {
+        const shownIn = (widget: DocumentReader, selector: string) =>
+          widget((doc, win, s: string) => win.getComputedStyle(doc.querySelector(s)!).display !== "none", selector);
+        const widget = await readWidget("/api/embed/future-launch", false);
+        expect(await shownIn(widget, "h1")).toBe(true);
+        expect(await shownIn(widget, "time")).toBe(true);
+        expect(await shownIn(widget, "[data-left]")).toBe(false);
+        expect(await shownIn(widget, "[data-done]")).toBe(false);
+        expect(await widget((doc) => [doc.querySelector("time")!.getAttribute("datetime"), doc.querySelector("time")!.textContent, doc.querySelector("[data-left]")!.textContent])).toEqual([
+          new Date(target("future-launch")).toISOString().replace(".000Z", "Z"),
+          expect.stringMatching(/ UTC$/),
+          "",
+        ]);
+        // The same widget read the same way with its scripts: the timer, so what is missing above is missing for want of JavaScript.
+        const scripted = await readWidget("/api/embed/future-launch", true);
+        expect(await shownIn(scripted, "[data-left]")).toBe(true);
+        expect(await scripted((doc) => doc.querySelector("[data-left]")!.textContent)).toMatch(PATTERN);
+        const postponed = await readWidget("/api/embed/postponed-de", false);
+        expect(await shownIn(postponed, "[data-done]")).toBe(true);
+        expect(await shownIn(postponed, "[data-left]")).toBe(false);
+        expect(await postponed((doc) => doc.querySelector("[data-done]")!.textContent)).toBe("Verschoben");
+      });
+    });
+
+    describe("its Content-Security-Policy", () => {
+      it("is broken by nothing the widget does, whatever its options, and stops an injected script", { timeout: 60_000 }, async () => {
+        const urls = [
+          "/api/embed/future-launch",
+          "/api/embed/future-launch?sync=1&theme=transparent&accent=e11d48&bg=111&color=222",
+          "/api/embed/weekly-berlin?layout=units&lang=ar&font=rounded",
+          `/api/embed/${WIDGET_DEFAULTS.slug}`,
+          "/api/embed/cancelled-fr",
+          "/api/embed/nope",
+        ];
+        for (const url of urls) {
+          // Where no script can run before the page's own, violations are watched from just after load;
+          // the ticks, the colours and the sync request all come later.
+          const page = await load(url, engine.can.beforeLoadScript ? { beforeLoad: CSP_WATCH_SOURCE } : {});
+          if (!engine.can.beforeLoadScript) await watchCspAfterLoad(page);
+          // A tick, and with sync the request and its answer.
+          if (url.includes("sync=1")) await waitInPage(page, () => performance.getEntriesByType("resource").length > 0, 5000);
+          await recordTimerChanges(page, 1100);
+          // One request: the document; with sync, the live JSON too.
+          const requests = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+          expect(requests, url).toEqual(url.includes("sync=1") ? ["/api/countdown/future-launch"] : []);
+          expect(await page.evaluate(() => document.cookie), url).toBe("");
+          expect(await cspViolations(page), url).toEqual([]);
+          expect(await injectedScriptRuns(page), url).toBe(false);
+          expect(await cspViolations(page), url).toEqual([expect.stringMatching(/^script-src/)]);
+        }
+      });
+    });
+
+    describe("the options", () => {
+      const colours = (page: EnginePage) =>
+        page.evaluate(() => {
+          const colour = (selector: string, property: "color" | "backgroundColor" = "color") => getComputedStyle(document.querySelector(selector)!)[property];
+          return {
+            bg: colour("html", "backgroundColor"),
+            text: colour("h1"),
+            secondary: colour("time"),
+            accent: colour("[data-done]"),
+            scheme: getComputedStyle(document.documentElement).colorScheme,
+            adjusted: document.documentElement.dataset.adjusted ?? null,
+          };
+        });
+
+      it("theme: auto follows the visitor's scheme, light and dark are fixed, transparent has no background", { timeout: 60_000 }, async () => {
+        for (const scheme of ["light", "dark"] as const) {
+          const other = scheme === "light" ? "dark" : "light";
+          expect(await colours(await load("/api/embed/future-launch", { colorScheme: scheme })), `auto in ${scheme}`).toMatchObject(THEME[scheme]);
+          expect(await colours(await load("/api/embed/future-launch?theme=auto", { colorScheme: scheme }))).toMatchObject(THEME[scheme]);
+          expect(await colours(await load(`/api/embed/future-launch?theme=${other}`, { colorScheme: scheme })), `${other} in ${scheme}`).toMatchObject(THEME[other]);
+          const transparent = await colours(await load("/api/embed/future-launch?theme=transparent", { colorScheme: scheme }));
+          expect(transparent, `transparent in ${scheme}`).toMatchObject({ bg: "rgba(0, 0, 0, 0)", scheme: "normal", text: THEME[scheme].text, accent: THEME[scheme].accent });
+        }
+      });
+
+      it("theme=transparent shows the host page through it, in both published snippets and both schemes; the others do not", async () => {
+        const ORANGE = [255, 140, 0];
+        const cases = [
+          ["?theme=transparent", "light", ORANGE],
+          // A frame whose colour scheme differs from its host page's is painted opaque by the browser.
+          ["?theme=transparent", "dark", ORANGE],
+          ["", "light", [255, 255, 255]],
+          ["", "dark", [19, 23, 34]],
+        ] as const;
+        for (const [query, colorScheme, expected] of cases) {
+          // Loaded with its frames; a frame in a process of its own may reach the screen a little later.
+          const page = await load(`${hostBase}/?slug=future-launch&query=${encodeURIComponent(query)}&bg=%23ff8c00`, { width: 800, height: 520, colorScheme });
+          // A point of each frame's background, inside its rounded corner and away from the text.
+          const points = [[20 + 16, 20 + 16], [20 + 16, 20 + 180 + 20 + 16]] as const;
+          const pixels = async () => {
+            const png = PNG.sync.read(await page.screenshot());
+            const scale = png.width / 800;
+            return points.map(([x, y]) => {
+              const at = (Math.round(y * scale) * png.width + Math.round(x * scale)) * 4;
+              return [...png.data.subarray(at, at + 3)];
+            });
+          };
+          await expect.poll(pixels, { timeout: 5000, message: `${query || "auto"} in ${colorScheme} at ${JSON.stringify(points)}` }).toEqual(points.map(() => expected));
+        }
+      });
+
+      it("accent, color and bg: hex colours of 3 or 6 digits; a pair that reads too little is replaced, and says so", async () => {
+        expect(await colours(await load("/api/embed/future-launch?accent=e11d48&color=0f172a&bg=fefce8"))).toMatchObject({
+          accent: rgb("e11d48"),
+          text: rgb("0f172a"),
+          secondary: rgb("0f172a"),
+          bg: rgb("fefce8"),
+          adjusted: null,
+        });
+        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=light"))).toMatchObject({ accent: rgb("c00"), adjusted: null, bg: THEME.light.bg });
+        // Grey on near-black, a pale yellow on white, a dark red on the dark theme: replaced by white, black, white.
+        expect(await colours(await load("/api/embed/future-launch?bg=111&color=333"))).toMatchObject({ bg: rgb("111"), text: rgb("fff"), secondary: rgb("fff"), accent: rgb("fff"), adjusted: "fma" });
+        expect(await colours(await load("/api/embed/future-launch?accent=ffe066&theme=light"))).toMatchObject({ accent: rgb("000"), text: THEME.light.text, adjusted: "a" });
+        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=dark"))).toMatchObject({ accent: rgb("fff"), bg: THEME.dark.bg, adjusted: "a" });
+        // On a transparent background nothing can be judged, so nothing is replaced.
+        expect(await colours(await load("/api/embed/future-launch?theme=transparent&color=fff"))).toMatchObject({ text: rgb("fff"), adjusted: null });
+      });
+
+      it("font: local stacks only", async () => {
+        const family = async (query: string) => (await load(`/api/embed/future-launch${query}`)).evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily);
+        expect(await family("")).toMatch(/^system-ui/);
+        expect(await family("?font=serif")).toMatch(/^ui-serif/);
+        expect(await family("?font=mono")).toMatch(/^ui-monospace/);
+        expect(await family("?font=rounded")).toMatch(/^ui-rounded/);
+      });
+
+      it("layout=units: four numbers with their labels in the language, plural-correct, right to left in Arabic", async () => {
+        for (const lang of ["de", "pl", "ar"]) {
+          const page = await load(`/api/embed/future-launch?layout=units&lang=${lang}`);
+          const shown = await page.evaluate(() => {
+            const left = document.querySelector("[data-left]")!;
+            const spans = [...left.querySelectorAll("span")].map((span) => span.getBoundingClientRect().left);
+            return { cells: [...left.children].map((cell) => cell.textContent!), now: Date.now(), spans, direction: getComputedStyle(left).direction };
+          });
+          // The numbers in ASCII digits (as in the published pattern), under Intl's words for them: the
+          // browser's own (its ICU may be older than Node's: WebKitGTK's says "3 doby" where Node says
+          // "3 dni"), and for German, whose words are settled, Node's too.
+          const cellsAt = (ms: number) => {
+            const left = timeLeft(target("future-launch"), ms);
+            return [left.days, left.hours, left.minutes, left.seconds];
+          };
+          const candidates = [cellsAt(shown.now), cellsAt(shown.now - SECOND)];
+          const inBrowser = await page.evaluate(
+            (language: string, lists: number[][]) =>
+              lists.map((numbers) =>
+                numbers.flatMap((n, i) => [
+                  String(n).padStart(i ? 2 : 1, "0"),
+                  new Intl.NumberFormat(language, { style: "unit", unit: ["day", "hour", "minute", "second"][i], unitDisplay: "long" }).formatToParts(n).find((part) => part.type === "unit")!.value,
+                ]),
+              ),
+            lang,
+            candidates,
+          );
+          expect(inBrowser, lang).toContainEqual(shown.cells);
+          if (lang === "de") {
+            const units = ["day", "hour", "minute", "second"];
+            expect(candidates.map((numbers) => numbers.flatMap((n, i) => [String(n).padStart(i ? 2 : 1, "0"), unitWord("de", units[i]!, n)]))).toContainEqual(shown.cells);
+          }
+          // Days first in the reading direction: leftmost in German and Polish, rightmost in Arabic.
+          expect(shown.direction).toBe(lang === "ar" ? "rtl" : "ltr");
+          expect(shown.spans[0]! < shown.spans[3]!, lang).toBe(lang !== "ar");
+        }
+        // The published pattern stays left to right, with ASCII digits, in Arabic.
+        const text = await read(await load("/api/embed/future-launch?lang=ar"));
+        expect(text.text).toMatch(PATTERN);
+        expect(text.dir).toBe("rtl");
+      });
+
+      it("lang: the language of the page and the date; the countdown's own words keep theirs; an invalid tag is ignored", async () => {
+        const french = await read(await load("/api/embed/future-launch?lang=fr&date=utc"));
+        expect(french.lang).toBe("fr");
+        expect(french.date).toBe(`${new Intl.DateTimeFormat("fr", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(target("future-launch"))} UTC`);
+        expect((await read(await load("/api/embed/future-launch?lang=%21%21"))).lang).toBe("en");
+        expect((await read(await load("/api/embed/postponed-de"))).done).toBe("Verschoben");
+        expect((await read(await load("/api/embed/cancelled-fr"))).done).toBe("Annulé");
+        // The title and the built-in messages are the countdown's (the widget carries no tables): they
+        // say so, for screen readers, whatever language the visitor's labels and date are in.
+        expect(await read(await load("/api/embed/postponed-de?lang=fr"))).toMatchObject({ lang: "fr", done: "Verschoben", ownLang: ["de", "de"] });
+        expect(french.ownLang).toEqual(["en", "en"]);
+      });
+
+      // A time zone of its own starts another browser in Firefox (3-5 s, more under load).
+      it("date: in the visitor's own zone, in UTC, or hidden", { timeout: 60_000 }, async () => {
+        const targetMs = target("future-launch");
+        const iso = new Date(targetMs).toISOString();
+        const inTokyo = await read(await load("/api/embed/future-launch?lang=en-GB", { timeZone: "Asia/Tokyo" }));
+        const format = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(targetMs);
+        expect(inTokyo).toMatchObject({ datetime: iso, date: format("Asia/Tokyo"), dateShown: true });
+        expect(format("Asia/Tokyo")).not.toBe(format("UTC"));
+        expect(await read(await load("/api/embed/future-launch?lang=en-GB&date=utc", { timeZone: "Asia/Tokyo" }))).toMatchObject({ datetime: iso, date: `${format("UTC")} UTC` });
+        expect((await read(await load("/api/embed/future-launch?date=none"))).dateShown).toBe(false);
+      });
+
+      it("title=hide hides the title, which still names the timer", async () => {
+        const page = await load("/api/embed/future-launch?title=hide");
+        expect((await read(page)).titleShown).toBe(false);
+        expect(await page.evaluate(() => document.querySelector("[role=timer]")!.getAttribute("aria-labelledby"))).toBe("title when");
+        expect((await read(await load("/api/embed/future-launch?title=show"))).titleShown).toBe(true);
+      });
+
+      it("sync=1 counts on the server's clock when this machine's is off, with one request", { timeout: 30_000 }, async () => {
+        const skew = 3_600_437;
+        const skewed = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {}, now: () => Date.now() + skew });
+        const skewedBase = `http://127.0.0.1:${await listen(skewed.server)}`;
+        try {
+          const targetMs = target("longest-title");
+          const page = await load(`${skewedBase}/api/embed/longest-title?sync=1`);
+          // Its one request for the server's time (10 s, as the other polls: a loaded machine).
+          await waitInPage(page, () => performance.getEntriesByType("resource").length > 0, 10_000);
+          // The server's clock is this process's plus the skew; the page's may differ from this one's
+          // even unskewed (test/support/engines.ts: Firefox's under faketime): read against this one's
+          // three times, the reading with the shortest round trip kept.
+          let clock = { trip: Infinity, offset: 0 };
+          for (let reading = 0; reading < 3; reading++) {
+            const sent = Date.now();
+            const pageNow = await page.evaluate(() => Date.now());
+            const received = Date.now();
+            if (received - sent < clock.trip) clock = { trip: received - sent, offset: (sent + received) / 2 - pageNow };
+          }
+          const serverAt = (pageMs: number) => pageMs + clock.offset + skew;
+          const changes = await recordTimerChanges(page, 3200);
+          // Once the answer is in, the value shown is the server's, give or take the tolerance, ...
+          const TOLERANCE = 300;
+          const onServerTime = ([text, at]: [string, number]) =>
+            shownSeconds(text) <= secondsLeft(targetMs, serverAt(at) - TOLERANCE) && shownSeconds(text) >= secondsLeft(targetMs, serverAt(at) + TOLERANCE);
+          const synced = changes.findIndex(onServerTime);
+          expect(synced, JSON.stringify(changes)).toBeGreaterThanOrEqual(0);
+          expect(changes.slice(synced).every(onServerTime), JSON.stringify(changes)).toBe(true);
+          expect(changes.length - synced).toBeGreaterThanOrEqual(2);
+          // ... and after the redraw with the answer, it changes near a second boundary of the server's clock.
+          for (const [, at] of changes.slice(synced + 1)) {
+            const fromBoundary = (((serverAt(at) % SECOND) + SECOND) % SECOND);
+            expect(Math.min(fromBoundary, SECOND - fromBoundary)).toBeLessThan(TOLERANCE);
+          }
+          // Without sync, the visitor's clock.
+          expectTimeLeft(await read(await load(`${skewedBase}/api/embed/longest-title?sync=0`)), targetMs);
+        } finally {
+          await skewed.close();
+        }
+      });
+
+      it("ignores unknown parameters and invalid values: each option keeps its default", async () => {
+        const invalid = "?theme=neon&font=comic&layout=grid&lang=%21%21&date=tomorrow&title=no&after=never&sync=2&accent=red&color=12345&bg=ggg&size=big&Theme=dark";
+        const plain = await read(await load(`/api/embed/future-launch${invalid}`));
+        expect(plain).toMatchObject({ dataset: {}, lang: "en", dir: "ltr", titleShown: true, dateShown: true });
+        expect(plain.text).toMatch(PATTERN);
+        expect(await colours(await load(`/api/embed/future-launch${invalid}`))).toMatchObject(THEME.light);
+        // Over a countdown's own defaults, invalid values leave the defaults in force.
+        const defaults = await read(await load(`/api/embed/${WIDGET_DEFAULTS.slug}${invalid}`));
+        expect(defaults).toMatchObject({ dataset: WIDGET_DEFAULTS.widget, lang: "de" });
+        expect(defaults.cells).toHaveLength(8);
+      });
+
+      it("takes a countdown's defaults from its front matter, and the query over them", async () => {
+        const slug = WIDGET_DEFAULTS.slug;
+        const page = await load(`/api/embed/${slug}`);
+        const defaults = await read(page);
+        expect(defaults).toMatchObject({ dataset: WIDGET_DEFAULTS.widget, lang: "de", dateShown: true, date: expect.stringMatching(/ UTC$/) });
+        expect(defaults.cells[1]).toBe(unitWord("de", "day", timeLeft(target(slug), defaults.now).days));
+        expect(await colours(page)).toMatchObject({ bg: THEME.dark.bg, accent: rgb(WIDGET_DEFAULTS.widget.accent) });
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily)).toMatch(/^ui-serif/);
+        // theme=auto over a dark default: the visitor's scheme (light here).
+        expect(await colours(await load(`/api/embed/${slug}?theme=auto`))).toMatchObject({ bg: THEME.light.bg });
+        const overridden = await load(`/api/embed/${slug}?theme=light&layout=text&date=local&font=system&lang=en&accent=2449d8`);
+        const shown = await read(overridden);
+        expect(shown).toMatchObject({ lang: "en", cells: [], date: expect.not.stringMatching(/UTC/) });
+        expectTimeLeft(shown, target(slug));
+        expect(await colours(overridden)).toMatchObject(THEME.light);
+      });
+    });
+
+    describe("at the target: the done message, or the count-up", () => {
+      it("stops at 0d 00h 00m 00s with the done message as the headline, never negative", async () => {
+        const targetMs = target("future-launch");
+        const page = await loadAt("/api/embed/future-launch", targetMs - 3000);
+        const before = await read(page);
+        expect(before.now, "read before the target").toBeLessThan(targetMs);
+        expect(before).toMatchObject({ text: expect.stringMatching(/^0d 00h 00m 0[1-3]s$/), doneShown: false });
+        expectTimeLeft(before, targetMs);
+        await waitInPage(page, () => getComputedStyle(document.querySelector("[data-done]")!).display !== "none", 6000);
+        const after = await read(page);
+        expect(after).toMatchObject({ text: "0d 00h 00m 00s", done: "We have lift-off", doneShown: true });
+        expect(after.now).toBeGreaterThanOrEqual(targetMs);
+        // The done message comes first, in the larger type.
+        const sizes = await page.evaluate(() => ["[data-done]", "[data-left]"].map((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize)));
+        expect(sizes[0]).toBeGreaterThan(sizes[1]!);
+        // Nothing ticks on.
+        const changes = await recordTimerChanges(page, 1200);
+        expect(changes).toEqual([]);
+      });
+
+      it("shows the default done message in the countdown's language", async () => {
+        expect(await read(await load("/api/embed/long-past"))).toMatchObject({ text: "0d 00h 00m 00s", done: "The countdown has ended.", doneShown: true });
+      });
+
+      it("after=countup counts the time since the target under the done message", async () => {
+        const targetMs = target("future-launch");
+        const page = await loadAt("/api/embed/future-launch?after=countup", targetMs - 1500);
+        await waitInPage(page, () => document.querySelector("[data-left]")!.textContent === "+0d 00h 00m 01s", 6000);
+        const shown = await read(page);
+        expect(shown).toMatchObject({ done: "We have lift-off", doneShown: true });
+        expectTimeLeft(shown, targetMs, "+");
+        // It goes on counting up: each change shows the seconds since the target at that moment.
+        const changes = await recordTimerChanges(page, 1200);
+        expect(changes.length).toBeGreaterThan(0);
+        for (const [text, at] of changes) {
+          expect(text).toMatch(/^\+0d 00h 00m \d\ds$/);
+          expect(shownSeconds(text), `shown at ${at}`).toBe(secondsLeft(at, targetMs));
+        }
+        // A day and a bit ago, in units.
+        const units = await read(await loadAt("/api/embed/recently-ended?after=countup&layout=units", target("recently-ended") + DAY + HOUR));
+        expect(units.cells.slice(0, 4)).toEqual(["1", unitWord("en", "day", 1), "01", unitWord("en", "hour", 1)]);
+      });
+    });
+
+    describe("a weekly countdown at 17:00 in Berlin, across daylight saving changes", () => {
+      const zone = WEEKLY_BERLIN.zone;
+      /** The next Friday 17:00 in Berlin at or after `ms`, by Luxon (the oracle). */
+      const nextOccurrence = (ms: number) => {
+        for (let day = DateTime.fromMillis(ms, { zone }).startOf("day"); ; day = day.plus({ days: 1 })) {
+          const at = day.set({ hour: WEEKLY_BERLIN.hour });
+          if (at.weekday === WEEKLY_BERLIN.weekday && at.toMillis() >= ms) return at.toMillis();
+        }
+      };
+      /** The last Sunday of a month in the first year after the run's clock where it is weeks ahead (so after the build's next occurrence). */
+      const clockChange = (month: number) => {
+        for (let year = new Date(TEST_NOW).getUTCFullYear(); ; year++) {
+          let day = DateTime.fromObject({ year, month }, { zone }).endOf("month").startOf("day");
+          while (day.weekday !== 7) day = day.minus({ days: 1 });
+          if (day.toMillis() > TEST_NOW + 14 * DAY) return day;
+        }
+      };
+
+      for (const [season, month] of [["spring", 3], ["autumn", 10]] as const) {
+        it(`shows the time left to 17:00 local before and after the ${season} change`, async () => {
+          const sunday = clockChange(month);
+          // Friday noon before the change: 5 hours to go. Sunday noon, the clocks changed: 5 days 5 hours.
+          for (const [now, left] of [
+            [sunday.minus({ days: 2 }).set({ hour: 12 }).toMillis(), 5 * HOUR],
+            [sunday.set({ hour: 12 }).toMillis(), 5 * DAY + 5 * HOUR],
+          ] as const) {
+            const expected = nextOccurrence(now);
+            expect(expected - now, "the oracle").toBe(left);
+            expect(DateTime.fromMillis(expected, { zone }).toFormat("ccc HH:mm")).toBe("Fri 17:00");
+            const shown = await read(await loadAt(`/api/embed/${WEEKLY_BERLIN.slug}`, now));
+            expectTimeLeft(shown, expected);
+            expect(shown.datetime).toBe(new Date(expected).toISOString());
+          }
+        });
+      }
+
+      it("moves on to the next occurrence at zero, without a reload", async () => {
+        const occurrence = nextOccurrence(clockChange(3).toMillis());
+        const page = await loadAt(`/api/embed/${WEEKLY_BERLIN.slug}?date=utc`, occurrence - 3000);
+        const before = await read(page);
+        expect(before.now, "read before the occurrence").toBeLessThan(occurrence);
+        expectTimeLeft(before, occurrence);
+        await waitInPage(page, () => /^[67]d/.test(document.querySelector("[data-left]")!.textContent!) || null, 6000);
+        const next = await read(page);
+        const following = nextOccurrence(occurrence + 1);
+        expect(following - occurrence).toBe(7 * DAY);
+        expectTimeLeft(next, following);
+        expect(next).toMatchObject({ datetime: new Date(following).toISOString(), doneShown: false });
+      });
+    });
+
+    describe("a daily countdown at 09:30 in New York that ends, across the spring change", () => {
+      // By Luxon (the oracle): the 09:30s from the start, the last one up to `until` (the clocks
+      // changed on 10 March 2024, between the start and the end).
+      const zone = DAILY_UNTIL.zone;
+      const until = DateTime.fromSQL(DAILY_UNTIL.until, { zone }).toMillis();
+      let last = DateTime.fromSQL(DAILY_UNTIL.start, { zone });
+      while (last.plus({ days: 1 }).toMillis() <= until) last = last.plus({ days: 1 });
+      const lastMs = last.toMillis();
+
+      it("counts to its last occurrence and stops there, on the day and years later", async () => {
+        expect(new Date(lastMs).toISOString(), "the oracle").toBe("2024-03-12T13:30:00.000Z");
+        const page = await loadAt(`/api/embed/${DAILY_UNTIL.slug}?date=utc`, lastMs - 3000);
+        const before = await read(page);
+        expect(before.now, "read before the last occurrence").toBeLessThan(lastMs);
+        expectTimeLeft(before, lastMs);
+        expect(before).toMatchObject({ datetime: new Date(lastMs).toISOString(), doneShown: false });
+        await waitInPage(page, () => getComputedStyle(document.querySelector("[data-done]")!).display !== "none" || null, 6000);
+        expect(await read(page)).toMatchObject({ text: "0d 00h 00m 00s", datetime: new Date(lastMs).toISOString(), doneShown: true });
+        const later = await read(await loadAt(`/api/embed/${DAILY_UNTIL.slug}`, lastMs + 3 * 365 * DAY));
+        expect(later).toMatchObject({ text: "0d 00h 00m 00s", datetime: new Date(lastMs).toISOString(), doneShown: true });
+      });
+    });
+
+    describe("the zone arithmetic of a repeating countdown's widget", () => {
+      it("reads every zone's offset as the engine's own clock readings give it, and as Node does where the rules are settled", async () => {
+        const found = await (await page0()).evaluate(checkZones, SETTLED.map(([zone, iso]) => [zone, Date.parse(iso)]));
+        expect(found.checked, "zones × instants checked").toBeGreaterThan(1000);
+        expect(found.disagreements).toEqual([]);
+        expect(found.settled).toEqual(SETTLED.map(([zone, iso]) => zoneOffset(zone, Date.parse(iso))));
+      });
+    });
+
+    describe("a postponed or cancelled countdown", () => {
+      it("shows its status, in its language, instead of ticking", async () => {
+        for (const [slug, status] of [["postponed-de", "Verschoben"], ["cancelled-fr", "Annulé"]]) {
+          const page = await load(`/api/embed/${slug}`);
+          expect(await read(page), slug).toMatchObject({ done: status, doneShown: true, leftShown: false, text: "", dateShown: true });
+          expect(await recordTimerChanges(page, 1200)).toEqual([]);
+        }
+      });
+    });
+
+    describe("accessibility", () => {
+      it("has a timer named by the title and the target date, a heading, the page's language and title", async () => {
+        const page = await load("/api/embed/future-launch?lang=de");
+        expect(
+          await page.evaluate(() => {
+            const timer = document.querySelector("[role=timer]")!;
+            const names = timer.getAttribute("aria-labelledby")!.split(" ").map((id) => document.getElementById(id)?.textContent);
+            return { names, live: timer.getAttribute("aria-live"), headings: document.querySelectorAll("h1").length, lang: document.documentElement.lang, title: document.title };
+          }),
+        ).toMatchObject({ names: [expect.stringContaining("Launch"), expect.stringMatching(/\d{4}/)], live: null, headings: 1, lang: "de", title: expect.stringContaining("Launch") });
+      });
+
+      it("has no serious or critical axe-core violation in any theme, layout or state", { timeout: 120_000 }, async () => {
+        const cases: [string, "light" | "dark"][] = [];
+        for (const scheme of ["light", "dark"] as const) {
+          for (const theme of ["", "theme=light", "theme=dark", "theme=transparent"]) {
+            for (const layout of ["", "layout=units"]) cases.push([`/api/embed/future-launch?${[theme, layout].filter(Boolean).join("&")}`, scheme]);
+          }
+          cases.push(["/api/embed/long-past?after=countup&layout=units", scheme], ["/api/embed/cancelled-fr", scheme], ["/api/embed/nope", scheme]);
+        }
+        cases.push(["/api/embed/hostile-content?accent=ffe066&bg=fefce8&color=999", "light"], [`/api/embed/${WIDGET_DEFAULTS.slug}`, "light"]);
+        for (const [url, colorScheme] of cases) {
+          const page = await load(url, { colorScheme });
+          // A transparent widget is read against its host page: at the top level the canvas behind it
+          // is white in either scheme, so it is judged over a host page of the visitor's scheme.
+          if (url.includes("transparent")) await page.evaluate((dark: boolean) => void (document.documentElement.style.background = dark ? "#121212" : "#fff"), colorScheme === "dark");
+          expect(await seriousAxeViolations(page), `${url} in ${colorScheme}`).toEqual([]);
+        }
+      });
+    });
+  });
+}
+
+/** src/time/zone.ts as the widget's bundle has it, for a page to run: it defines `zone.zoneOffset`. */
+const ZONE_CODE = buildSync({ entryPoints: [path.join(ROOT, "src/time/zone.ts")], bundle: true, write: false, format: "iife", globalName: "zone", target: ["chrome95", "firefox91", "safari15.4"] })
+  .outputFiles[0]!.text;
+/** Offsets whose rules have not changed for decades, so every engine's time zone data agrees on them. */
+const SETTLED: [string, string][] = [
+  ["Europe/Berlin", "2027-03-28T00:59:59Z"],
+  ["Europe/Berlin", "2027-03-28T01:00:00Z"],
+  ["Europe/Berlin", "2027-10-31T01:00:00Z"],
+  ["America/New_York", "2027-11-07T06:00:00Z"],
+  ["Australia/Lord_Howe", "2027-01-15T00:00:00Z"],
+  ["Asia/Kolkata", "2030-01-01T00:00:00Z"],
+  ["Africa/Monrovia", "1971-01-01T00:00:00Z"],
+  ["Pacific/Chatham", "2027-06-01T00:00:00Z"],
+  ["UTC", "2027-06-01T00:00:00Z"],
+];
+
+/**
+ * Runs in a page: zone.ts's offset (read from Intl's "longOffset" name) against the offset the
+ * engine's own clock reading gives (the year-to-second parts, the older way), for every zone the
+ * engine knows at instants from 1971 to 2100, and the offsets of `settled`.
+ */
+function zoneCheck(zoneOffset: (zone: string, ms: number) => number, settled: [string, number][]) {
+  const readings = (zone: string, ms: number) => {
+    const parts: Record<string, number> = {};
+    const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    for (const { type, value } of format.formatToParts(ms)) parts[type] = +value;
+    return (Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second) - Math.floor(ms / 1000) * 1000) / 60000;
+  };
+  const instants = [Date.UTC(1971, 0, 1), Date.UTC(1985, 6, 1), Date.UTC(2000, 0, 1), Date.UTC(2027, 2, 28, 1), Date.UTC(2027, 6, 1), Date.UTC(2027, 9, 31, 1), Date.UTC(2100, 0, 1, 12)];
+  const disagreements: string[] = [];
+  let checked = 0;
+  for (const zone of ["UTC", ...Intl.supportedValuesOf("timeZone")]) {
+    for (const ms of instants) {
+      checked++;
+      const [ours, theirs] = [zoneOffset(zone, ms), readings(zone, ms)];
+      if (ours !== theirs) disagreements.push(`${zone} ${new Date(ms).toISOString()}: ${ours} != ${theirs}`);
+    }
+  }
+  return { checked, disagreements, settled: settled.map(([zone, ms]) => zoneOffset(zone, ms)) };
+}
+
+/** zoneCheck with zone.ts in its source: the page's CSP allows no eval, and the driver's own code is not the page's. */
+const checkZones = new Function("settled", `${ZONE_CODE}; return (${zoneCheck.toString()})(zone.zoneOffset, settled);`) as (settled: [string, number][]) => ReturnType<typeof zoneCheck>;
+
+/** Intl's word for `n` of `unit` in `lang`, as the widget's label shows it (Node's Intl as the oracle). */
+function unitWord(lang: string, unit: string, n: number): string {
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).formatToParts(n).find((part) => part.type === "unit")!.value;
+}
+
+describe("the embed's headers", () => {
+  it("pin the ticker by a CSP hash, without 'unsafe-inline' for scripts, and let any site frame it", async () => {
+    const response = await fetch(`${base}/api/embed/future-launch`);
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'sha256-[^']+'( 'sha256-[^']+')*(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toMatch(/frame-ancestors \*/);
+    expect(response.headers.get("x-frame-options")).toBeNull();
+  });
+
+  it("reach WebKit's first-frame checks through the proxy unchanged but for the one script and its hash", async () => {
+    for (const url of ["/api/embed/future-launch", "/api/embed/future-launch?theme=dark&layout=units&lang=ar&font=mono"]) {
+      const [direct, proxied] = await Promise.all([fetch(`${base}${url}`), fetch(`${firstFrameProxy.base}${url}`)]);
+      const script = `<script>${FIRST_FRAME_SOURCE}</script>`;
+      const html = await proxied.text();
+      expect(html.replace(script, ""), url).toBe(await direct.text());
+      expect(html.indexOf(script), "the first element of the (implied) head").toBe(html.indexOf(">", html.indexOf("<html")) + 1);
+      expect(proxied.headers.get("content-security-policy")).toBe(withScriptHash(direct.headers.get("content-security-policy")!, firstFrameProxy.hash));
+      for (const header of ["content-type", "cache-control", "x-content-type-options", "referrer-policy"]) expect(proxied.headers.get(header), header).toBe(direct.headers.get(header));
+    }
+  });
+});

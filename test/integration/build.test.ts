@@ -1,0 +1,386 @@
+// The build (the authoring format, the embed, the pages list, Netlify's files): what it writes, that a bad
+// countdown fails it and publishes nothing, and that Eleventy's own command builds the same site.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
+import Eleventy from "@11ty/eleventy";
+import { describe, expect, it } from "vitest";
+import { buildPaths, readConfig } from "../../src/config.ts";
+import { currentTarget } from "../../src/live/countdown.ts";
+import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { MIN_COMPRESSED_BYTES } from "../../src/publish/digest.ts";
+import { publish, renderSite } from "../../src/publish/publish.ts";
+import { INDEX_PAGE_SIZE, indexPagePath } from "../../src/paths.ts";
+import { SITE_FILES, countdownFiles, indexPageFiles } from "../../src/site/built-files.ts";
+import { CHECKED_ELEVENTY_VERSIONS } from "../../src/site/nunjucks-compile-cache.ts";
+import { gatherSiteInput } from "../../src/publish/gather.ts";
+import { configureSite } from "../../src/site/site-plugin.ts";
+import { HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
+import { startServer } from "../support/local-server.ts";
+import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DIR, TEST_NOW, TEST_SITE_DIR } from "../support/paths.ts";
+
+const run = promisify(execFile);
+const eleventyVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@11ty/eleventy/package.json"), "utf8")) as { version: string }).version;
+const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
+const slugs = () => readdirSync(TEST_COUNTDOWNS_DIR).map((name) => name.replace(/\.md$/, ""));
+const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+const builtFiles = (site: string) =>
+  (readdirSync(site, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .filter((file) => !/\.(br|gz)$/.test(file))
+    .sort();
+const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
+
+/** Checks that every text file of a kilobyte or more in `site`, and no other, has its twins; returns how many have. */
+function expectCompressedTwins(site: string): number {
+  const text = /(\.(html|json|js|css|ics|svg|txt|xml)|\/[^./]+)$/;
+  const files = builtFiles(site).filter((file) => !file.startsWith("/_"));
+  const large = new Set(files.filter((file) => text.test(file) && readFileSync(path.join(site, file)).length >= MIN_COMPRESSED_BYTES));
+  for (const file of files) {
+    for (const twin of [".br", ".gz"]) expect(existsSync(path.join(site, file + twin)), file + twin).toBe(large.has(file));
+  }
+  for (const file of large) expect(gunzipSync(readFileSync(path.join(site, `${file}.gz`))).toString("utf8"), file).toBe(readFileSync(path.join(site, file), "utf8"));
+  return large.size;
+}
+
+describe("builds every countdown into static files", () => {
+  it("writes exactly the files the route table says a build publishes", () => {
+    const expected = [...SITE_FILES, ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
+    expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
+    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
+  });
+
+  it("writes the brotli and gzip twins of every text file of a kilobyte or more, and of no other", () => {
+    expect(expectCompressedTwins(TEST_SITE_DIR)).toBeGreaterThan(slugs().length * 2);
+  });
+
+  it("converts an author's wall-clock time in their zone to UTC", () => {
+    expect(JSON.parse(read("api/data/berlin-wall-clock.json")).targetDate).toBe("2099-07-01T10:00:00Z");
+  });
+
+  it("lists pages soonest first, ties by slug, with absolute URLs on the site's base URL", () => {
+    const pages = JSON.parse(read("api/pages")) as { slug: string; title: string; url: string }[];
+    expect(pages.map((page) => Object.keys(page))).toEqual(pages.map(() => ["slug", "title", "url"]));
+    expect(pages.map((page) => page.url)).toEqual(pages.map((page) => `${TEST_BASE_URL}/${page.slug}/`));
+    // What each counts to at the build's instant: its target, or a repeating one's next occurrence.
+    const live = openLiveFolder(TEST_LIVE_DIR);
+    const targets = pages.map((page) => currentTarget(live.get(page.slug)!, TEST_NOW).targetMs);
+    expect(targets).toEqual([...targets].sort((a, b) => a - b));
+    expect(pages.findIndex((page) => page.slug === "tie-a")).toBe(pages.findIndex((page) => page.slug === "tie-b") - 1);
+    expect(pages.map((page) => page.slug).sort()).toEqual(slugs().sort());
+  });
+
+  it("writes the live data the function and the local server read, and marks the folder as a build", () => {
+    const live = openLiveFolder(TEST_LIVE_DIR);
+    expect(live.version).toBe("test+0000000");
+    expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });
+    const manifest = JSON.parse(readFileSync(path.join(buildPaths(path.dirname(TEST_SITE_DIR)).manifest, "meta.json"), "utf8")) as { facts: { tickerHashes: string[] } };
+    for (const hash of manifest.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
+    expect(live.count).toBe(slugs().length);
+    // Each countdown as /api/data/<slug>.json publishes it.
+    for (const slug of slugs()) expect(live.get(slug)).toMatchObject(JSON.parse(read(`api/data/${slug}.json`)));
+    expect(existsSync(buildPaths(path.dirname(TEST_SITE_DIR)).marker)).toBe(true);
+  });
+
+  it("publishes no live data, sources or configs", () => {
+    expect(builtFiles(TEST_SITE_DIR).filter((file) => /\.(ts|md|njk|map|toml)$|countdowns\.json|package|countdown-build/.test(file))).toEqual([]);
+  });
+});
+
+describe("builds a self-contained embed per countdown", () => {
+  const embed = read("api/embed/future-launch.html");
+
+  it("shows the title, the timer and the target as a <time> even without JavaScript", () => {
+    expect(embed).toMatch(/<h1 id="title">.*<\/h1>/);
+    expect(embed).toMatch(/role="timer"/);
+    expect(embed).toMatch(/<time id="when" datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">[^<]+ UTC<\/time>/);
+  });
+
+  it("gives the ticker its live JSON's path, for ?sync=1", () => {
+    expect(embed).toContain('data-live="/api/countdown/future-launch"');
+  });
+
+  it("escapes the title in every context", () => {
+    expect(embed).not.toContain("<b>");
+    expect(embed).not.toContain("alert(1)</script>");
+    expect(embed).toContain("Launch &lt;b&gt;&quot;party&quot;&lt;/b&gt; &amp;");
+    expect(read("future-launch/index.html")).not.toContain("<b>");
+    expect(JSON.parse(read("api/pages")).find((p: { slug: string }) => p.slug === "future-launch").title).toBe(HOSTILE_TITLE);
+  });
+
+  it("renders the Markdown description without the author's raw HTML", () => {
+    const page = read("future-launch/index.html");
+    expect(page).toContain("<strong>launch</strong>");
+    expect(page).toContain("&lt;em&gt;party&lt;/em&gt;");
+  });
+
+  it("loads nothing from elsewhere: one request, inline style and script, its own empty icon", () => {
+    expect(embed.replace('<link rel="icon" href="data:,">', "")).not.toMatch(/<(link|img|iframe|object|embed)\b|\bsrc=|\bhref=|@import|url\(/i);
+    expect(embed).toContain('<link rel="icon" href="data:,">');
+    expect(embed.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("inlines one of two tickers in every widget, the one with the occurrence code where the countdown repeats, both pinned by their CSP hashes in _headers", () => {
+    const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+    const byKind = { repeating: new Set<string>(), oneOff: new Set<string>() };
+    for (const slug of slugs()) {
+      const widget = read(`api/embed/${slug}.html`);
+      byKind[widget.includes("data-repeat=") ? "repeating" : "oneOff"].add(inlineScript(widget));
+    }
+    const [oneOff, repeating] = [[...byKind.oneOff], [...byKind.repeating]];
+    expect(oneOff).toHaveLength(1);
+    expect(repeating).toHaveLength(1);
+    expect(repeating[0]!.length).toBeGreaterThan(oneOff[0]!.length);
+    expect(read("_headers")).toContain(`script-src ${hash(oneOff[0]!)} ${hash(repeating[0]!)}`);
+    expect(read("_headers")).toContain("frame-ancestors *");
+  });
+
+  it("builds a 404 widget in the same style", () => {
+    const notFound = read("api/not-found.html");
+    expect(notFound).toContain("Countdown not found");
+    expect(notFound).toContain(/<style>[\s\S]*?<\/style>/.exec(embed)![0]);
+  });
+});
+
+describe("deploys to Netlify with no other setting", () => {
+  const toml = readFileSync(path.join(ROOT, "netlify.toml"), "utf8");
+
+  it("builds with npm run build, publishes the site folder, bundles the functions folder on Node 22", () => {
+    expect(toml).toMatch(/command = "npm run build"/);
+    expect(toml).toMatch(/publish = "dist\/site"/);
+    expect(path.join(ROOT, "dist/site")).toBe(buildPaths(readConfig({}).outDir).site);
+    expect(toml).toMatch(/directory = "netlify\/functions"/);
+    expect(toml).toMatch(/NODE_VERSION = "22"/);
+    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(["live.ts", "preview.ts", "share.ts"]);
+  });
+
+  it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", { timeout: 60_000 }, async () => {
+    for (const [env, origin] of [
+      [{ URL: "https://deployed.example.org" }, "https://deployed.example.org"],
+      [{ URL: "https://deployed.example.org", CONTEXT: "deploy-preview", DEPLOY_PRIME_URL: "https://deploy-preview-7--deployed.netlify.app" }, "https://deploy-preview-7--deployed.netlify.app"],
+    ] as const) {
+      const outDir = path.join(temporary("build-url"), "dist");
+      await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, ...env, OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
+      const site = buildPaths(outDir).site;
+      const pages = JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"));
+      expect(pages[0].url).toMatch(new RegExp(`^${origin.replace(/[.]/g, "\\.")}/[a-z0-9-]+/$`));
+      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(`src="${origin}/api/embed/future-launch"`);
+      // Relative, so one description serves any address the site is reached at.
+      expect(JSON.parse(readFileSync(path.join(site, "api/openapi.json"), "utf8")).servers).toEqual([{ url: "/" }]);
+    }
+  });
+
+  it("builds without URL for the port it is told, so the snippets point where it is served", async () => {
+    const outDir = path.join(temporary("build-port"), "dist");
+    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, URL: undefined, PORT: "9123", OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
+    expect(JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8"))[0].url).toMatch(/^http:\/\/localhost:9123\//);
+  });
+});
+
+describe("a site under a base path (URL with a path)", () => {
+  it("links every page, asset, snippet and API route under that path, and keeps its files where they are", async () => {
+    const outDir = path.join(temporary("build-base"), "dist");
+    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: "https://example.org/countdowns/" }), { now: TEST_NOW });
+    expect(result.ok).toBe(true);
+    const site = buildPaths(outDir).site;
+    const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
+    expect(page).toContain('src="https://example.org/countdowns/api/embed/future-launch"');
+    expect(page).toContain('<script type="module" src="/countdowns/assets/site.js">');
+    expect(page).toContain('href="/countdowns/future-launch/future-launch.ics"');
+    expect(page).toContain('href="/countdowns/"');
+    expect(page).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
+    expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain('data-live="/countdowns/api/countdown/future-launch"');
+    expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(/^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/);
+    expect(openLiveFolder(buildPaths(outDir).live).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
+    expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
+  });
+});
+
+describe("Eleventy's own command builds the site on its own", () => {
+  it("writes the same files as npm run build, with eleventy.config.js and nothing else", { timeout: 60_000 }, async () => {
+    const outDir = path.join(temporary("eleventy-cli"), "dist");
+    const eleventy = path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
+    // As at the fixture build's instant (SOURCE_DATE_EPOCH): a repeating countdown's occurrence passing
+    // meanwhile would reorder /api/pages.
+    await run(process.execPath, [eleventy, "--quiet"], { cwd: ROOT, env: { ...process.env, ...TEST_ENV, OUT_DIR: outDir, SOURCE_DATE_EPOCH: String(TEST_NOW / 1000) } });
+    const site = buildPaths(outDir).site;
+    expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
+    for (const file of ["api/embed/future-launch.html", "api/pages", "_headers", "_redirects", "api/data/long-past.json"]) {
+      expect(readFileSync(path.join(site, file), "utf8"), file).toBe(read(file));
+    }
+    expect(existsSync(buildPaths(outDir).marker)).toBe(true);
+  });
+});
+
+describe("a bad countdown fails the build and publishes nothing", () => {
+  function badFolder(): string {
+    const dir = path.join(temporary("bad-countdowns"), "countdowns");
+    writeFixtureCountdowns(dir);
+    writeFileSync(path.join(dir, "no-title.md"), `---\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
+    writeFileSync(path.join(dir, "gap.md"), `---\ntitle: Gap\ntarget: "2026-03-29T02:30:00"\ntimezone: "Europe/Berlin"\n---\n`);
+    writeFileSync(path.join(dir, "api.md"), `---\ntitle: Reserved\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
+    return dir;
+  }
+
+  it("returns every problem of every file and leaves the previous build in place", { timeout: 60_000 }, async () => {
+    const outDir = path.join(temporary("build-keep"), "dist");
+    const good = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { version: "good" });
+    expect(good.ok).toBe(true);
+    const before = readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8");
+
+    const bad = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, COUNTDOWNS_DIR: badFolder() }), { version: "bad" });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual(["api.md slug", "gap.md target", "no-title.md title"]);
+    expect(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")).toBe(before);
+    expect(openLiveFolder(buildPaths(outDir).live).version).toBe("good");
+    // Nothing of the failed build is left: OUT_DIR, and its builds' folder with the one served.
+    expect(readdirSync(path.dirname(outDir)).sort()).toEqual(["dist", "dist.builds"]);
+    expect(readdirSync(`${outDir}.builds`)).toEqual([path.basename(realpathSync(outDir))]);
+  });
+
+  it("exits non-zero from npm run build, printing each problem with file and field", async () => {
+    const outDir = path.join(temporary("build-fail"), "dist");
+    const failure = await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, COUNTDOWNS_DIR: badFolder(), OUT_DIR: outDir },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/Build failed: 3 problem\(s\) in countdowns; nothing was published/);
+    expect(failure?.stderr).toMatch(/\/api\.md: slug: "api" is reserved/);
+    expect(failure?.stderr).toMatch(/\/gap\.md: target: "2026-03-29T02:30:00" does not exist in Europe\/Berlin/);
+    expect(failure?.stderr).toMatch(/\/no-title\.md: title: is missing/);
+    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(outDir)).toBe(false);
+  });
+});
+
+describe("a countdown file that Eleventy's own command meets is checked as strictly", () => {
+  it("fails with every problem and writes nothing", async () => {
+    const dir = path.join(temporary("eleventy-bad"), "countdowns");
+    writeFixtureCountdowns(dir);
+    writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
+    writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Mars/Base"\n---\n`);
+    const outDir = path.join(temporary("eleventy-bad-out"), "dist");
+    const failure = await run(process.execPath, [path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
+      cwd: ROOT,
+      env: { ...process.env, COUNTDOWNS_DIR: dir, OUT_DIR: outDir },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/no-target\.md: target: is missing/);
+    expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/bad-zone\.md: timezone: "Mars\/Base"/);
+    expect(existsSync(buildPaths(outDir).site)).toBe(false);
+  });
+});
+
+describe("the index, in pages", () => {
+  const DAY = 86_400_000;
+  // 120 upcoming and 130 ended countdowns, generated relative to the run's clock.
+  const COUNT = 250;
+  let site: string;
+  const page = (n: number) => readFileSync(path.join(site, indexPagePath(n), "index.html"), "utf8");
+  const listed = (html: string) => [...html.matchAll(/<li [^>]*>\s*<a href="\/(c-\d+)\/">/g)].map((match) => match[1]!);
+  const number = (slug: string) => Number(slug.slice(2));
+
+  it("pages the countdowns as index.njk says, with the route table's page size", async () => {
+    const template = readFileSync(path.join(ROOT, "src/pages/index.njk"), "utf8");
+    expect(Number(/^pagination:[\s\S]*?\n  size: (\d+)$/m.exec(template)![1])).toBe(INDEX_PAGE_SIZE);
+    const countdowns = temporary("paged-countdowns");
+    for (let i = 0; i < COUNT; i++) {
+      // c-0 ends first ... c-249 is the furthest ahead; c-0 to c-129 have ended.
+      const target = new Date(TEST_NOW + (i - 129.5) * DAY).toISOString().replace(/\.\d{3}Z$/, "Z");
+      writeFileSync(path.join(countdowns, `c-${i}.md`), `---\ntitle: "Countdown ${i}"\ntarget: "${target}"\n---\n`);
+    }
+    const outDir = path.join(temporary("paged"), "dist");
+    expect((await publish(readConfig({ ...TEST_ENV, COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    site = buildPaths(outDir).site;
+    expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file))).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
+    expect(indexPageFiles(COUNT)).toEqual(["/page/2/index.html", "/page/3/index.html"]);
+    expect(expectCompressedTwins(site)).toBeGreaterThan(COUNT * 2);
+  });
+
+  it("lists upcoming countdowns soonest first, then ended ones, the most recent first, 100 a page", () => {
+    const all = [1, 2, 3].flatMap((n) => listed(page(n)));
+    expect([1, 2, 3].map((n) => listed(page(n)).length)).toEqual([100, 100, 50]);
+    const upcoming = Array.from({ length: 120 }, (_, i) => `c-${130 + i}`);
+    const ended = Array.from({ length: 130 }, (_, i) => `c-${129 - i}`);
+    expect(all).toEqual([...upcoming, ...ended]);
+    expect(number(all[119]!)).toBe(249);
+    // The second page holds the end of the upcoming ones and the start of the ended ones, each under its heading.
+    expect(page(2)).toMatch(/<h2 id="upcoming">Upcoming, continued<\/h2>[\s\S]*<h2 id="ended">Ended<\/h2>/);
+    expect(page(3)).toContain('<h2 id="ended">Ended, continued</h2>');
+  });
+
+  it("links each page to its neighbours and to the first and last, and names the page", () => {
+    expect(page(1)).toMatch(/<nav class="pages" aria-label="Pages of the list">[\s\S]*<span aria-current="page">1<\/span>[\s\S]*<a href="\/page\/2\/" rel="next">Next<\/a>/);
+    expect(page(1)).not.toContain('rel="prev"');
+    expect(page(2)).toContain('<a href="/" rel="prev">Previous</a>');
+    expect(page(2)).toContain('<a href="/page/3/" rel="next">Next</a>');
+    expect(page(3)).not.toContain('rel="next"');
+    expect(page(3)).toContain("<title>Countdowns, page 3 of 3</title>");
+  });
+
+  it("keeps the first page small at any count: its HTML at most 50 KB gzipped", () => {
+    expect(gzipSync(page(1)).length).toBeLessThan(50 * 1024);
+  });
+
+  it("is served page by page, and no page past the last", async () => {
+    const server = await startServer(path.dirname(site));
+    try {
+      const at = (target: string) => fetch(`${server.url}${target}`, { redirect: "manual" });
+      expect((await at("/page/3/")).status).toBe(200);
+      expect((await at("/page/3")).headers.get("location")).toBe("/page/3/");
+      for (const missing of ["/page/4/", "/page/1/", "/page/0/", "/page/03/"]) expect((await at(missing)).status, missing).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("the Nunjucks compile cache", () => {
+  it("changes nothing in what is built", { timeout: 60_000 }, async () => {
+    expect(CHECKED_ELEVENTY_VERSIONS).toBe(`${eleventyVersion.split(".").slice(0, 2).join(".")}.x`);
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const built: Record<string, string>[] = [];
+    for (const nunjucksCompileCache of [true, false]) {
+      const outputDir = path.join(temporary(`cache-${nunjucksCompileCache}`), "site");
+      const eleventy = new Eleventy(undefined, undefined, { configPath: false, quietMode: true, config: (c) => configureSite(c, { input: { ...input, outputDir }, nunjucksCompileCache }) });
+      await eleventy.write();
+      built.push(Object.fromEntries(builtFiles(outputDir).map((file) => [file, readFileSync(path.join(outputDir, file), "utf8")])));
+    }
+    expect(Object.keys(built[0]!).length).toBeGreaterThan(30);
+    expect(built[0]).toEqual(built[1]);
+  });
+});
+
+describe("a large site, written in several Eleventy runs", () => {
+  const filesOf = (dir: string) => Object.fromEntries(builtFiles(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
+
+  it("writes the same files, byte for byte, in runs of a few countdowns as in one run", { timeout: 60_000 }, async () => {
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const whole = path.join(temporary("one-run"), "site");
+    const parts = path.join(temporary("runs-of-5"), "site");
+    expect(await renderSite(input, whole, { perRun: Infinity })).toEqual({ runs: 1 });
+    expect(input.countdowns.length).toBeGreaterThan(10);
+    expect(await renderSite(input, parts, { perRun: 5 })).toEqual({ runs: Math.ceil(input.countdowns.length / 5) });
+    expect(filesOf(parts)).toEqual(filesOf(whole));
+  });
+
+  it("writes only the countdowns' own files in a later run: the index, lists and 404 pages once", { timeout: 60_000 }, async () => {
+    const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
+    const site = path.join(temporary("later-run"), "site");
+    const [first, second] = input.countdowns;
+    await renderSite({ ...input, only: new Set([first!.slug, second!.slug]), ownFilesOnly: true }, site);
+    expect(builtFiles(site)).toEqual([first!.slug, second!.slug].flatMap(countdownFiles).sort());
+  });
+});

@@ -1,0 +1,76 @@
+// Configuration and data safety, as the commands meet it: every setting is read in one place and checked there; an
+// empty or unusable value stops the command, naming the variable and the fix, before anything is
+// written; the build replaces only a folder that is its own.
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { BUILD_MARKER } from "../../src/config.ts";
+import { writeFixtureCountdowns } from "../support/fixtures.ts";
+import { ROOT } from "../support/paths.ts";
+
+const exec = promisify(execFile);
+const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
+
+describe("the commands stop before writing anything (run in a disposable copy of the project)", () => {
+  /** A copy of the project with its own git history, sharing node_modules; what a bad setting could hurt. */
+  function projectCopy(): string {
+    const copy = path.join(temporary("checkout"), "project");
+    for (const entry of ["src", "scripts", "countdowns", "eleventy.config.js", "package.json", "tsconfig.json"]) cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+    writeFixtureCountdowns(path.join(copy, "countdowns"));
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: copy, stdio: "ignore" });
+    git("init", "-q");
+    git("-c", "user.name=t", "-c", "user.email=t@example.test", "add", "-A");
+    git("-c", "user.name=t", "-c", "user.email=t@example.test", "commit", "-qm", "copy");
+    return copy;
+  }
+  const npm = (copy: string, script: string, env: Record<string, string>) =>
+    exec("npm", ["run", "--silent", script], { cwd: copy, env: { ...process.env, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  const listing = (copy: string) => readdirSync(copy, { recursive: true }).map(String).filter((name) => !name.startsWith("node_modules")).sort();
+
+  it("keeps the checkout, .git included, when OUT_DIR is set but empty", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    const before = listing(copy);
+    const result = await npm(copy, "build", { OUT_DIR: "" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^OUT_DIR is set but empty\. Unset it to build into dist\//m);
+    expect(listing(copy)).toEqual(before);
+    expect(existsSync(path.join(copy, ".git", "HEAD"))).toBe(true);
+  });
+
+  it("publishes nothing for an empty or mistyped COUNTDOWNS_DIR, and check says so too", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    for (const value of ["", "countdownz"]) {
+      for (const script of ["build", "check"]) {
+        const result = await npm(copy, script, { COUNTDOWNS_DIR: value });
+        expect(result.code, `${script} with COUNTDOWNS_DIR="${value}"`).toBe(2);
+        expect(result.stderr).toMatch(value ? /COUNTDOWNS_DIR=".*countdownz" does not exist/ : /COUNTDOWNS_DIR is set but empty/);
+      }
+    }
+    expect(existsSync(path.join(copy, "dist"))).toBe(false);
+  });
+
+  it("leaves a folder of other files alone, and replaces its own earlier build", { timeout: 60_000 }, async () => {
+    const copy = projectCopy();
+    const photos = path.join(temporary("photos"), "photos");
+    mkdirSync(photos);
+    writeFileSync(path.join(photos, "holiday.jpg"), "precious");
+    const refused = await npm(copy, "build", { OUT_DIR: photos });
+    expect(refused.code).toBe(2);
+    expect(readdirSync(photos)).toEqual(["holiday.jpg"]);
+    expect(readdirSync(path.dirname(photos))).toEqual(["photos"]);
+
+    const out = path.join(temporary("own"), "dist");
+    expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
+    expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
+    // The build folder is outside the project: its server finds the project's packages through a link.
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
+    expect(readdirSync(path.dirname(out)).sort()).toEqual(["dist", "dist.builds"]);
+  });
+});

@@ -1,0 +1,201 @@
+// `git push` publishes: the shipped hooks of deploy/git-hooks in a bare repository, pushed to with git,
+// a deploy checkout built by them, and the production server serving what they publish. Git and sh only.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatProblem } from "../../src/authoring/countdown-file.ts";
+import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
+import { fromNow } from "../support/fixtures.ts";
+import { startServer, type RunningServer } from "../support/local-server.ts";
+import { ROOT } from "../support/paths.ts";
+
+const shipped = (file: string) => readFileSync(path.join(ROOT, "deploy", file), "utf8");
+const made: string[] = [];
+const temporary = (name: string) => {
+  made.push(mkdtempSync(path.join(tmpdir(), `${name}-`)));
+  return made.at(-1)!;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+/** `text` with `from` replaced by `to`; `from` must be in the shipped file, or the test tests something else. */
+function edit(text: string, from: string | RegExp, to: string): string {
+  expect(text, `the shipped file has ${from}`).toMatch(from);
+  return text.replace(from, to);
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** As sent, compressed or not. */
+  raw: Buffer;
+  /** Decompressed. */
+  text: string;
+}
+
+/** A GET that leaves compression alone (fetch would ask for it and undo it). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode!, headers: res.headers, raw, text: body.toString("utf8") });
+        });
+      })
+      .on("error", reject);
+  });
+}
+const getJson = async (url: string) => JSON.parse((await get(url)).text);
+
+describe("git push to your own server (deploy/git-hooks)", () => {
+  let root: string;
+  let app: string;
+  let clone: string;
+  let server: RunningServer;
+  const git = (cwd: string, ...args: string[]) => {
+    const result = spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.test", ...args], { cwd, encoding: "utf8" });
+    if (result.status !== 0 && args[0] !== "push") throw new Error(`git ${args.join(" ")} failed:\n${result.stderr}`);
+    return result;
+  };
+  const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
+
+  beforeAll(async () => {
+    root = temporary("git-push");
+    // The project as a self-hoster's repository holds it, with one countdown of its own.
+    const seed = path.join(root, "seed");
+    mkdirSync(seed);
+    for (const entry of ["package.json", "package-lock.json", "tsconfig.json", "eleventy.config.js", ".gitignore", "src", "scripts"]) {
+      cpSync(path.join(ROOT, entry), path.join(seed, entry), { recursive: true });
+    }
+    mkdirSync(path.join(seed, "countdowns"));
+    writeFileSync(path.join(seed, "countdowns", "first-light.md"), countdown("First light", 10));
+    git(seed, "init", "--quiet", "--initial-branch=main");
+    git(seed, "add", "--all");
+    git(seed, "commit", "--quiet", "--message=The site");
+
+    // The server's side, as the README installs it: the bare repository, the deploy checkout (its
+    // packages linked here instead of `npm ci`), the hooks and their settings, a first build.
+    const bare = path.join(root, "site.git");
+    git(root, "clone", "--quiet", "--bare", seed, bare);
+    app = path.join(root, "app");
+    git(root, "clone", "--quiet", bare, app);
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(app, "node_modules"), "dir");
+    // Copied with their mode, as `cp` does: git runs only an executable hook.
+    for (const hook of ["pre-receive", "post-receive"]) copyFileSync(path.join(ROOT, "deploy/git-hooks", hook), path.join(bare, "hooks", hook));
+    const envFile = path.join(root, "countdowns.env");
+    writeFileSync(envFile, edit(shipped("countdowns.env"), /^URL=.*$/m, "URL=https://countdowns.example.test"));
+    git(bare, "config", "countdowns.app", app);
+    git(bare, "config", "countdowns.env", envFile);
+    const build = spawnSync("sh", ["-c", `set -a && . "${envFile}" && npm run --silent build`], { cwd: app, encoding: "utf8" });
+    expect(build.status, build.stderr).toBe(0);
+    server = await startServer(path.join(app, "dist"), {}, { bundled: true });
+
+    clone = path.join(root, "clone");
+    git(root, "clone", "--quiet", bare, clone);
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  const publishedSlugs = async () => ((await getJson(`${server.url}/api/pages`)) as { slug: string }[]).map((page) => page.slug);
+
+  it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", { timeout: 60_000 }, async () => {
+    writeFileSync(path.join(clone, "countdowns", "no-date.md"), `---\ntitle: "No date"\ntarget: "soon"\n---\n`);
+    writeFileSync(path.join(clone, "countdowns", "Bad_Name.md"), `---\ntitle: ""\ntarget: "${fromNow(3)}"\ntimezone: "Mars/Olympus"\n---\n`);
+    git(clone, "add", "--all");
+    git(clone, "commit", "--quiet", "--message=Two bad countdowns");
+    const before = git(app, "rev-parse", "HEAD").stdout;
+
+    const push = git(clone, "push", "origin", "main");
+    expect(push.status).not.toBe(0);
+    const remote = push.stderr.split("\n").filter((line) => line.startsWith("remote:")).map((line) => line.trimEnd());
+    // Every problem, as the build itself words it, then the hook's verdict.
+    const { problems } = await loadCountdowns(path.join(clone, "countdowns"));
+    expect(problems.length).toBeGreaterThanOrEqual(4);
+    const expected = problems.map((problem) => `remote:   ${formatProblem(problem)}`);
+    expect(remote.filter((line) => line.startsWith("remote:   "))).toEqual(expected);
+    expect(remote.at(-1)).toBe("remote: Push refused, nothing was published: fix the problems above (npm run check shows them) and push again.");
+    expect(push.stderr).toContain("! [remote rejected] main -> main (pre-receive hook declined)");
+
+    expect(git(app, "rev-parse", "HEAD").stdout).toBe(before);
+    expect(await publishedSlugs()).toEqual(["first-light"]);
+    git(clone, "reset", "--quiet", "--hard", "origin/main");
+  });
+
+  it("refuses a tree that is not plain countdown files, saying what each entry is, and publishes nothing", { timeout: 120_000 }, async () => {
+    const before = git(app, "rev-parse", "HEAD").stdout;
+    /** Pushes a commit made by `change` and gives the remote's lines; the clone is reset after. */
+    const pushed = (change: () => void) => {
+      change();
+      git(clone, "add", "--all");
+      git(clone, "commit", "--quiet", "--message=Hostile");
+      const push = git(clone, "push", "origin", "main");
+      git(clone, "reset", "--quiet", "--hard", "origin/main");
+      git(clone, "clean", "--quiet", "-fdx");
+      expect(push.status).not.toBe(0);
+      expect(push.stderr).toContain("(pre-receive hook declined)");
+      return push.stderr;
+    };
+    const countdowns = path.join(clone, "countdowns");
+
+    const folderLink = pushed(() => {
+      rmSync(countdowns, { recursive: true });
+      symlinkSync("/etc/ssl", countdowns);
+    });
+    expect(folderLink).toContain("countdowns/: file: is a symbolic link; it must be a folder of countdown files in the repository itself");
+    expect(folderLink).not.toMatch(/certs|openssl\.cnf/);
+
+    expect(pushed(() => symlinkSync("/etc/passwd", path.join(countdowns, "evil.md")))).toContain("countdowns/evil.md: file: is a symbolic link; countdowns are regular files");
+    expect(pushed(() => writeFileSync(path.join(countdowns, "huge.md"), `---\ntitle: "Huge"\ntarget: "${fromNow(3)}"\n---\n${"x".repeat(70_000)}\n`))).toMatch(
+      /countdowns\/huge\.md: file: is 70\d{3} bytes; a countdown file may be at most 64 KB/,
+    );
+    expect(
+      pushed(() => {
+        mkdirSync(path.join(countdowns, "drafts"));
+        writeFileSync(path.join(countdowns, "drafts", "later.md"), countdown("Later", 3));
+      }),
+    ).toContain("countdowns/drafts/later.md: file: is not a file directly in countdowns/ with a plain name");
+    expect(
+      pushed(() => {
+        mkdirSync(path.join(clone, "_data"), { recursive: true });
+        writeFileSync(path.join(clone, "_data", "site.json"), '{ "name": "" }');
+      }),
+    ).toContain('_data/site.json: name: is empty; give the site a name, or leave the field out for "Countdowns"');
+
+    // A tree git itself would never make: an entry named ".." among the countdowns.
+    const blob = spawnSync("git", ["hash-object", "-w", "--stdin"], { cwd: clone, input: countdown("Escape", 3), encoding: "utf8" }).stdout.trim();
+    const inner = spawnSync("git", ["mktree"], { cwd: clone, input: `100644 blob ${blob}\t..\n100644 blob ${blob}\tok.md\n`, encoding: "utf8" }).stdout.trim();
+    const top = spawnSync("git", ["mktree"], { cwd: clone, input: `040000 tree ${inner}\tcountdowns\n`, encoding: "utf8" }).stdout.trim();
+    const crafted = git(clone, "commit-tree", top, "-p", "HEAD", "-m", "Crafted").stdout.trim();
+    const push = git(clone, "push", "origin", `${crafted}:refs/heads/main`);
+    expect(push.status).not.toBe(0);
+    expect(push.stderr).toContain("countdowns/..: file: is not a file directly in countdowns/ with a plain name");
+
+    expect(git(app, "rev-parse", "HEAD").stdout).toBe(before);
+  });
+
+  it("builds and switches in a good push, and the running server serves it by itself", async () => {
+    writeFileSync(path.join(clone, "countdowns", "second-wind.md"), countdown("Second wind", 5));
+    git(clone, "add", "--all");
+    git(clone, "commit", "--quiet", "--message=A second countdown");
+    const commit = git(clone, "rev-parse", "HEAD").stdout.trim();
+
+    const push = git(clone, "push", "origin", "main");
+    expect(push.status, push.stderr).toBe(0);
+    expect(push.stderr).toContain("remote: Published.");
+
+    // The server has loaded the new build once its health names the pushed commit.
+    await expect.poll(async () => (await getJson(`${server.url}/api/health`)).version, { timeout: 5000 }).toContain(commit.slice(0, 12));
+    expect(await publishedSlugs()).toEqual(["second-wind", "first-light"]);
+    const live = await getJson(`${server.url}/api/countdown/second-wind`);
+    expect(live).toMatchObject({ slug: "second-wind", title: "Second wind", expired: false });
+    expect(server.output()).toContain("loaded the build: 2 countdown(s)");
+  });
+});

@@ -1,0 +1,103 @@
+// Publishing what changed: a build that starts from the previous one writes only the files of the
+// countdowns that changed and the lists, and the result is, byte for byte, what a build that writes
+// everything makes from the same countdowns at the same instant.
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { TEST_NOW } from "../support/paths.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A small random number generator with a seed, so that a failing run can be run again. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A countdown file of each kind the build writes differently: one-off, repeating, postponed, in another language. */
+function countdownText(n: number, variant: number): string {
+  const kind = n % 5;
+  const at = isoSeconds(Math.floor((TEST_NOW + (n - 10) * DAY) / 1000) * 1000);
+  const title = `Countdown ${n} version ${variant}`;
+  if (kind === 0) return `---\ntitle: "${title}"\ntarget: "${at.slice(0, 16).replace("T", " ")}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\n`;
+  if (kind === 1) return `---\ntitle: "${title}"\ntarget: "${at}"\nrepeat: daily\nuntil: "${isoSeconds(Date.parse(at) + 15 * DAY)}"\n---\nEvery day.\n`;
+  if (kind === 2) return `---\ntitle: "${title}"\ntarget: "${at}"\nstatus: postponed\nlang: de\n---\n`;
+  return `---\ntitle: "${title}"\ntarget: "${at}"\n---\n*Description* ${variant}.\n`;
+}
+
+/** Every file of the build OUT_DIR names, by path in it, with its bytes (a link: its target). */
+function buildTree(outDir: string): Map<string, string> {
+  const root = realpathSync(outDir);
+  const tree = new Map<string, string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(root, file);
+    if (relative.startsWith("node_modules")) continue;
+    if (entry.isSymbolicLink()) tree.set(relative, `-> ${readlinkSync(file)}`);
+    else if (entry.isFile()) tree.set(relative, readFileSync(file).toString("base64"));
+  }
+  return tree;
+}
+
+describe("publishing what changed", () => {
+  it("writes, byte for byte, what a build of everything writes, over rounds of random edits", { timeout: 120_000 }, async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "incremental-"));
+    const countdowns = path.join(work, "countdowns");
+    mkdirSync(countdowns);
+    const next = random(20261124);
+    const variants = new Map<number, number>();
+    for (let n = 0; n < 24; n++) variants.set(n, 0);
+    const write = () => {
+      rmSync(countdowns, { recursive: true, force: true });
+      mkdirSync(countdowns);
+      for (const [n, variant] of variants) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, variant));
+    };
+    const config = (name: string) => readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, name, "dist"), URL: "https://countdowns.example.test" });
+    try {
+      write();
+      let now = TEST_NOW;
+      for (const name of ["partial", "full"]) expect((await publish(config(name), { now, version: "v" })).ok).toBe(true);
+      expect(buildTree(config("partial").outDir)).toEqual(buildTree(config("full").outDir));
+
+      for (let round = 0; round < 4; round++) {
+        // Some edited, some removed, some added, and a few hours on: a repeating countdown's next occurrence moves.
+        const slugs = [...variants.keys()];
+        const edited = slugs.filter(() => next() < 0.15);
+        for (const n of edited) variants.set(n, variants.get(n)! + 1);
+        for (const n of slugs.filter((n) => !edited.includes(n) && next() < 0.08)) variants.delete(n);
+        for (let added = 0; added < 2; added++) variants.set(100 + round * 10 + added, 0);
+        write();
+        now += Math.floor(next() * 30) * HOUR;
+
+        const partial = await publish(config("partial"), { now, version: "v" });
+        const full = await publish(config("full"), { now, version: "v", full: true });
+        expect(partial.ok && full.ok, `round ${round}: ${JSON.stringify([partial, full])}`).toBe(true);
+        const [partialTree, fullTree] = [buildTree(config("partial").outDir), buildTree(config("full").outDir)];
+        expect([...partialTree.keys()].sort(), `round ${round}`).toEqual([...fullTree.keys()].sort());
+        for (const [file, bytes] of fullTree) expect(partialTree.get(file), `${file}, round ${round}`).toBe(bytes);
+
+        // The partial build wrote the files of what changed and linked the rest: a countdown neither
+        // edited nor added nor moved shares its page with the build before.
+        const unchanged = [...variants.keys()].find((n) => !edited.includes(n) && n < 100 && n % 5 >= 2);
+        if (unchanged !== undefined) {
+          const page = path.join(realpathSync(config("partial").outDir), "site", `countdown-${unchanged}`, "index.html");
+          expect(statSync(page).nlink, `countdown-${unchanged}, round ${round}`).toBeGreaterThan(1);
+        }
+        for (const n of edited) {
+          const page = path.join(realpathSync(config("partial").outDir), "site", `countdown-${n}`, "index.html");
+          expect(lstatSync(page).nlink, `countdown-${n}, round ${round}`).toBe(1);
+        }
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,271 @@
+// The pages people see and the documents integrators read: index, countdown pages with the embed
+// snippets, the calendar file, the OpenAPI description and the front matter JSON Schema.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { netlifyFunction, shareFunction } from "../support/netlify-function.ts";
+import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
+import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
+import { OPTION_NAMES } from "../../src/widget/options.ts";
+import { WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import { HOSTILE_TITLE } from "../support/fixtures.ts";
+import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+
+const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
+/** The text of an element, HTML entities decoded, as a reader (or a Copy button) sees it. */
+const decode = (html: string) =>
+  html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const codeById = (html: string, id: string) => decode(new RegExp(`<code id="${id}"[^>]*>([\\s\\S]*?)</code>`).exec(html)![1]!);
+
+describe("the index", () => {
+  const index = read("index.html");
+
+  it("lists every countdown with a link to its page, a live mini countdown, and the target in UTC and local time", () => {
+    const pages = JSON.parse(read("api/pages")) as { slug: string }[];
+    for (const { slug } of pages) {
+      const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
+      expect(item, slug).toBeDefined();
+      // A postponed or cancelled countdown says so instead of ticking.
+      const status = /data-status="(\w+)"/.exec(item!)?.[1];
+      if (status) expect(item).toMatch(new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`));
+      else expect(item).toMatch(/role="timer"[^>]*data-left/);
+      expect(item).toMatch(/<time datetime="[^"]+Z" data-when>[^<]+ UTC<\/time>/);
+      expect(item).toMatch(/<time datetime="[^"]+Z" data-local>/);
+    }
+  });
+
+  it("shows upcoming countdowns first, soonest first, and ended ones after", () => {
+    const upcoming = index.indexOf('id="upcoming"');
+    const ended = index.indexOf('id="ended"');
+    expect(upcoming).toBeGreaterThan(-1);
+    expect(ended).toBeGreaterThan(upcoming);
+    expect(index.indexOf('href="/future-launch/"')).toBeLessThan(index.indexOf('href="/tie-a/"'));
+    expect(index.indexOf('href="/tie-a/"')).toBeLessThan(ended);
+    expect(index.indexOf('href="/long-past/"')).toBeGreaterThan(ended);
+    expect(index.indexOf('href="/recently-ended/"')).toBeGreaterThan(ended);
+    expect(index.indexOf('href="/recently-ended/"')).toBeLessThan(index.indexOf('href="/long-past/"'));
+  });
+
+  it("loads one script, the pages' own module file, and no framework", () => {
+    expect(index.match(/<script/g)).toHaveLength(1);
+    expect(index).toContain('<script type="module" src="/assets/site.js"></script>');
+  });
+});
+
+describe("a countdown's page", () => {
+  const page = read("future-launch/index.html");
+  const embedSrc = `${TEST_BASE_URL}/api/embed/future-launch`;
+
+  it("shows the big live countdown, the description, the target in UTC and in local time", () => {
+    expect(page).toMatch(/<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">\s*<div class="hero">/);
+    expect(page).toMatch(/<p role="timer" aria-label="Time left until [^"]+" class="js-only pending" data-left>0d 00h 00m 00s<\/p>/);
+    expect(page).toContain("<strong>launch</strong>");
+    expect(page).toMatch(/<dt>Target \(UTC\)<\/dt><dd><time datetime="[^"]+" data-when>[^<]+ UTC<\/time>/);
+    expect(page).toMatch(/<dt>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
+  });
+
+  it("marks the countdown's own words with its language where it is not the site's, on its page and the index", () => {
+    expect(page).toMatch(/<h1>Launch /);
+    const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
+    expect(german).toMatch(/^<html lang="en">$/m);
+    expect(german).toContain('<h1 lang="de">Eigene Voreinstellungen</h1>');
+    expect(german).toContain('data-done lang="de">Geschafft</p>');
+    expect(read("index.html")).toMatch(new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`));
+  });
+
+  it("offers both published snippets, with an absolute src and a title naming the countdown (escaped for an attribute)", () => {
+    const title = HOSTILE_TITLE.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    expect(codeById(page, "snippet-wide")).toBe(`<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
+    expect(codeById(page, "snippet-small")).toBe(`<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
+  });
+
+  it("keeps the snippets for the theme choice in the same published form", () => {
+    for (const id of ["snippet-wide", "snippet-small"]) {
+      const template = decode(new RegExp(`<code id="${id}" data-snippet="([^"]*)"`).exec(page)![1]!);
+      expect(template.replace("{src}", embedSrc)).toBe(codeById(page, id));
+    }
+  });
+
+  it("has a configurator with a control for every widget option, Copy buttons, and live previews at both sizes", () => {
+    const form = /<form class="configurator js-only"[\s\S]*?<\/form>/.exec(page)![0];
+    expect(form).toContain(`data-embed-src="${embedSrc}"`);
+    for (const name of OPTION_NAMES) expect(form, name).toMatch(new RegExp(`name="${name}"`));
+    expect(form.match(/<input type="radio" name="theme" value="(auto|light|dark|transparent)"/g)).toHaveLength(4);
+    for (const id of ["snippet-wide", "snippet-small", "fetch-example"]) {
+      expect(page).toMatch(new RegExp(`<button type="button" class="js-only" data-copy="${id}"[^>]*>Copy</button>`));
+      expect(page).toContain(`<p class="status" id="${id}-status" role="status"></p>`);
+    }
+    expect(page).toMatch(/<iframe class="preview" data-preview src="\/api\/embed\/future-launch" title=/);
+    expect(page).toMatch(/<iframe class="preview small" data-preview src="\/api\/embed\/future-launch" title=/);
+  });
+
+  it("gives the JSON URL and a fetch example", () => {
+    expect(page).toContain(`<code>${TEST_BASE_URL}/api/countdown/future-launch</code>`);
+    expect(codeById(page, "fetch-example")).toContain(`await fetch("${TEST_BASE_URL}/api/countdown/future-launch")`);
+    expect(page).toContain('href="/api/openapi.json"');
+  });
+
+  it("links an add-to-calendar file", () => {
+    expect(page).toContain('<a href="/future-launch/future-launch.ics" download>');
+  });
+});
+
+describe("the calendar file", () => {
+  const ics = read("future-launch/future-launch.ics");
+  const unfolded = ics.replace(/\r\n /g, "");
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(unfolded.replace(/\r/g, ""))?.[1];
+  const targetDate = JSON.parse(read("api/data/future-launch.json")).targetDate as string;
+
+  it("is one confirmed VEVENT starting exactly at the target, in UTC", () => {
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
+    expect(field("DTSTART")).toBe(targetDate.replace(/[-:]/g, ""));
+    expect(field("DTSTART")).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(field("STATUS")).toBe("CONFIRMED");
+  });
+
+  it("has a stable UID, the page URL, the title escaped, and the description as plain text", () => {
+    expect(field("UID")).toBe("future-launch@countdowns.example.test");
+    expect(field("URL")).toBe(`${TEST_BASE_URL}/future-launch/`);
+    expect(field("SUMMARY")).toBe(HOSTILE_TITLE.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,"));
+    // The body is `The **launch** <em>party</em>.`: Markdown's emphasis goes, text that is not Markdown stays.
+    expect(field("DESCRIPTION")).toBe(`The launch <em>party</em>.\\n\\n${TEST_BASE_URL}/future-launch/`);
+  });
+
+  it("uses CRLF and folds lines at 75 octets", () => {
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const long = read("longest-title/longest-title.ics");
+    expect(long.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
+  });
+});
+
+describe("the OpenAPI description", () => {
+  const document = JSON.parse(read("api/openapi.json"));
+
+  it("is valid OpenAPI 3.1", async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    // The site's own path: right wherever the document is served from.
+    expect(document.servers).toEqual([{ url: "/" }]);
+    expect(document.security).toEqual([]);
+  });
+
+  it("describes every endpoint, both shapes, ?shape, the widget's options, errors and headers", () => {
+    expect(Object.keys(document.paths)).toEqual([
+      "/api/countdown/{slug}",
+      "/api/embed/{slug}",
+      "/api/pages",
+      "/api/health",
+      "/api/data/{slug}.json",
+      "/api/oembed",
+      "/api/badge/{slug}.svg",
+      "/api/og/{slug}.png",
+      "/api/openapi.json",
+      "/api/countdown.schema.json",
+    ]);
+    expect(document.paths["/api/oembed"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["url", "maxwidth", "maxheight", "format"]);
+    expect(Object.keys(document.paths["/api/oembed"].get.responses)).toEqual(["200", "400", "404", "501", "503"]);
+    const countdown = document.paths["/api/countdown/{slug}"].get;
+    expect(countdown.parameters[0]).toMatchObject({ name: "shape", in: "query", schema: { enum: ["a", "b"] } });
+    expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
+    expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([...OPTION_NAMES].sort());
+    // 405 where it occurs: on every method but GET, HEAD and OPTIONS.
+    for (const item of Object.values(document.paths) as Record<string, { responses: object }>[]) {
+      for (const method of ["post", "put", "patch", "delete"]) expect(Object.keys(item[method]!.responses)).toEqual(["405"]);
+      expect(Object.keys(item.get!.responses)).not.toContain("405");
+    }
+    expect(countdown.responses["200"].headers["Cache-Control"]).toBeDefined();
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(["CountdownShapeA", "CountdownShapeB", "Countdown", "Page", "Health", "Error"]));
+  });
+
+  it("matches what the service answers", async () => {
+    const ajv = new Ajv2020({ strict: false });
+    for (const [name, schema] of Object.entries(document.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    const check = (schemaName: string, body: unknown) => {
+      const valid = ajv.validate({ $ref: `#/components/schemas/${schemaName}` }, body);
+      expect(valid, `${schemaName}: ${JSON.stringify(ajv.errors)}`).toBe(true);
+    };
+    const live = async (target: string) => (await netlifyFunction(new Request(`https://x.test${target}`))).json();
+    check("Countdown", await live("/api/countdown/future-launch"));
+    check("CountdownShapeA", await live("/api/countdown/future-launch?shape=a"));
+    check("CountdownShapeB", await live("/api/countdown/long-past?shape=b"));
+    check("Error", await live("/api/countdown/nope"));
+    check("Error", await live("/api/countdown/future-launch?shape=x"));
+    check("Health", await live("/api/health"));
+    for (const page of JSON.parse(read("api/pages"))) check("Page", page);
+    for (const page of JSON.parse(read("api/pages"))) check("TargetData", JSON.parse(read(`api/data/${page.slug}.json`)));
+    const share = async (target: string) => (await shareFunction(new Request(`${TEST_BASE_URL}${target}`))).json();
+    check("Oembed", await share(`/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`));
+    check("Oembed", await share(`/api/oembed?maxheight=200&url=${encodeURIComponent(`${TEST_BASE_URL}/api/embed/future-launch?theme=dark`)}`));
+    for (const target of ["/api/oembed", "/api/oembed?url=x", "/api/oembed?url=https://elsewhere.example/", "/api/oembed?format=xml", "/api/oembed?maxwidth=big"]) check("Error", await share(target));
+    check("Error", JSON.parse(read("api/not-found.json")));
+    expect(ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, await live("/api/countdown/future-launch"))).toBe(false);
+    const { timeLeft, ...withoutTimeLeft } = await live("/api/countdown/future-launch?shape=a");
+    expect(timeLeft).toBeDefined();
+    expect(ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, withoutTimeLeft)).toBe(false);
+  });
+});
+
+describe("the front matter JSON Schema", () => {
+  const schema = JSON.parse(read("api/countdown.schema.json"));
+  const ajv = new Ajv2020({ strict: false });
+  const validate = ajv.compile(schema);
+  const frontMatter = (text: string) => yaml.load(/^---\n([\s\S]*?)\n---/.exec(text)![1]!, { schema: yaml.CORE_SCHEMA });
+
+  it("is published, and is the one generated from the validator's definition", () => {
+    expect(schema).toEqual(frontMatterJsonSchema());
+    expect(JSON.parse(readFileSync(path.join(ROOT, "docs/countdown.schema.json"), "utf8"))).toEqual(frontMatterJsonSchema());
+  });
+
+  it("accepts a file with every field", () => {
+    const every = `---\ntitle: T\ntarget: "2030-01-01T17:00"\ntimezone: "Europe/Berlin"\ndone: "Done"\nlang: "de"\nstatus: postponed\nrepeat: weekly\nuntil: "2031-01-01T17:00"\nwidget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  sync: "1"\n---\n`;
+    expect(parseCountdownFile("countdowns/x.md", every).problems).toEqual([]);
+    expect(validate(frontMatter(every))).toBe(true);
+  });
+
+  it("accepts every valid countdown file", () => {
+    for (const name of ["long-past.md", "hostile-content.md", "future-launch.md", "berlin-wall-clock.md"]) {
+      expect(validate(frontMatter(readFileSync(path.join(TEST_COUNTDOWNS_DIR, name), "utf8"))), name).toBe(true);
+    }
+  });
+
+  it("refuses what the build refuses for the rules a schema can state", () => {
+    const cases = [
+      `target: "2030-01-01T00:00"`,
+      `title: ""\ntarget: "2030-01-01T00:00"`,
+      `title: "   "\ntarget: "2030-01-01T00:00"`,
+      `title: "${"x".repeat(201)}"\ntarget: "2030-01-01T00:00"`,
+      `title: T`,
+      `title: T\ntarget: "next week"`,
+      `title: T\ntarget: "2030-01"`,
+      `title: T\ntarget: "2030-01-01T00:00"\ntimzone: UTC`,
+      `title: T\ntarget: "2030-01-01T00:00"\ndone: ""`,
+      `title: T\ntarget: 20300101`,
+      `title: T\ntarget: "2030-01-01T00:00"\nlang: "english please"`,
+      `title: T\ntarget: "2030-01-01T00:00"\nstatus: delayed`,
+      `title: T\ntarget: "2030-01-01T00:00"\nrepeat: fortnightly`,
+      `title: T\ntarget: "2030-01-01T00:00"\nuntil: "2031-01-01T00:00"`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  theme: neon`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  accent: red`,
+      `title: T\ntarget: "2030-01-01T00:00"\nwidget:\n  size: big`,
+    ];
+    for (const yamlText of cases) {
+      const text = `---\n${yamlText}\n---\n`;
+      expect(parseCountdownFile("countdowns/x.md", text).countdown, yamlText).toBeUndefined();
+      expect(validate(frontMatter(text)), yamlText).toBe(false);
+    }
+  });
+});
+
+describe("the 404 page", () => {
+  it("says nothing is here and links home", () => {
+    const notFound = read("404.html");
+    expect(notFound).toContain("<h1>Not found</h1>");
+    expect(notFound).toContain('<a href="/">See all countdowns</a>');
+  });
+});

@@ -1,0 +1,103 @@
+// The production server : the build's server.mjs run by plain node, with no
+// TypeScript loader, from a build folder anywhere; one access-log line per request, which ACCESS_LOG=off
+// turns off.
+import { mkdtempSync, readFileSync } from "node:fs";
+import type http from "node:http";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
+import { accessLogLine } from "../../src/server/access-log.ts";
+import { startServer, type RunningServer } from "../support/local-server.ts";
+import { ROOT, TEST_ENV, TEST_NOW } from "../support/paths.ts";
+
+/** A build in a folder outside the project, as a self-hoster might keep it (/srv/countdowns). */
+let outDir: string;
+beforeAll(async () => {
+  outDir = path.join(mkdtempSync(path.join(tmpdir(), "production-")), "dist");
+  expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { now: TEST_NOW, version: "prod" })).ok).toBe(true);
+}, 60_000);
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+});
+async function serve(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const server = await startServer(outDir, env, { bundled: true });
+  servers.push(server);
+  return server;
+}
+
+describe("the production server", () => {
+  it("runs with plain node from its build folder, and answers every kind of route", async () => {
+    const server = await serve();
+    for (const [target, type] of [
+      ["/", "text/html"],
+      ["/api/embed/future-launch", "text/html"],
+      ["/api/countdown/future-launch", "application/json"],
+      ["/api/health", "application/json"],
+      ["/api/badge/future-launch.svg", "image/svg+xml"],
+      ["/api/og/future-launch.png", "image/png"],
+      ["/api/oembed?url=https%3A%2F%2Fcountdowns.example.test%2Ffuture-launch%2F", "application/json"],
+    ] as const) {
+      const response = await fetch(`${server.url}${target}`);
+      expect(response.status, target).toBe(200);
+      expect(response.headers.get("content-type"), target).toContain(type);
+    }
+  });
+
+  it("serves the folder it sits in when OUT_DIR is not set", async () => {
+    const server = await serve({ OUT_DIR: undefined });
+    expect(server.output()).toContain(`(serving ${outDir})`);
+  });
+
+  it("needs no TypeScript loader and no development package: every package it imports is a dependency", () => {
+    const bundle = readFileSync(path.join(outDir, "server.mjs"), "utf8");
+    // What it imports, requires and resolves at run time.
+    const packages = [...bundle.matchAll(/^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|\bimport\("([^"]+)"\)|\brequire\("([^"]+)"\)|\brequire\.resolve\(`([^`$]+)/gm)]
+      .map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]!)
+      .filter((name) => !name.startsWith("node:") && !builtinModules.includes(name))
+      .map((name) => (name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!));
+    const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    expect(packages.length).toBeGreaterThan(0);
+    for (const name of new Set(packages)) expect(Object.keys(dependencies), name).toContain(name);
+    expect(bundle).not.toMatch(/from "tsx|\.ts"/);
+  });
+});
+
+describe("the access log", () => {
+  it("has one line per request in the Combined Log Format, with the path as asked and hostile text escaped", async () => {
+    const server = await serve();
+    // Each read to its end, so that each is logged (when its answer is out) before the next is sent.
+    await (await fetch(`${server.url}/api/pages`, { headers: { "User-Agent": 'probe "quoted" agent', Referer: "https://ref.example/" } })).text();
+    await (await fetch(`${server.url}/future-launch/`)).text();
+    await (await fetch(`${server.url}/no-such-page`)).text();
+    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: 5000 }).toBe(3);
+    const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
+    const combined = /^\S+ - - \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "(GET \S+ HTTP\/1\.1)" (\d{3}) (\d+) "([^"]*)" "([^"]*)" \d+\.\dms$/;
+    const parsed = lines.map((line) => combined.exec(line)?.slice(1));
+    expect(parsed).toEqual([
+      ["GET /api/pages HTTP/1.1", "200", expect.stringMatching(/^\d+$/), "https://ref.example/", "probe \\x22quoted\\x22 agent"],
+      ["GET /future-launch/ HTTP/1.1", "200", expect.any(String), "-", expect.any(String)],
+      ["GET /no-such-page HTTP/1.1", "404", expect.any(String), "-", expect.any(String)],
+    ]);
+  });
+
+  it("names an IPv4 client as such on a dual-stack socket, and IPv6 ones as they are", () => {
+    const req = { method: "GET", httpVersion: "1.1", headers: {} } as unknown as http.IncomingMessage;
+    const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
+    const line = (remoteAddress: string) => accessLogLine(req, res, { url: "/", remoteAddress, bytes: 1, ms: 1 }, Date.UTC(2030, 0, 2, 3, 4, 5));
+    expect(line("::ffff:203.0.113.7")).toBe('203.0.113.7 - - [02/Jan/2030:03:04:05 +0000] "GET / HTTP/1.1" 200 1 "-" "-" 1.0ms\n');
+    expect(line("2001:db8::1")).toMatch(/^2001:db8::1 - - \[/);
+  });
+
+  it("is off with ACCESS_LOG=off", async () => {
+    const server = await serve({ ACCESS_LOG: "off" });
+    await fetch(`${server.url}/api/pages`);
+    await fetch(`${server.url}/api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.output()).not.toMatch(/ - - \[/);
+  });
+});

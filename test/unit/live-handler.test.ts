@@ -1,0 +1,129 @@
+// "GET /api/countdown/:slug" and "GET /api/health" on the live handler itself, over live data held in
+// memory, with a fixed clock (the Netlify Functions that wrap it: test/integration/netlify-functions.test.ts).
+import { describe, expect, it } from "vitest";
+import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { createLiveHandler } from "../../src/live/handler.ts";
+import { createLiveStore, memoryLiveStore } from "../../src/live/live-store.ts";
+
+const NOW = Date.parse("2026-12-30T20:58:56.750Z");
+const store = memoryLiveStore({
+  version: "1.2.3+abc",
+  tz: "2025c",
+  siteName: "Countdowns",
+  site: { origin: "https://example.test", basePath: "" },
+  countdowns: [
+    { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
+    { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
+  ],
+});
+const handler = createLiveHandler({ store: () => store, answers: LIVE_ANSWERS, now: () => NOW, log: () => {} });
+const get = async (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
+
+describe("answers a countdown with both published shapes in one body", () => {
+  it("computes the time left for the instant it reports as serverTime", async () => {
+    const response = await get("/api/countdown/new-year");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetDate: "2027-01-01T00:00:00Z",
+      timeLeft: { days: 1, hours: 3, minutes: 1, seconds: 3 },
+      targetIso: "2027-01-01T00:00:00Z",
+      days: 1,
+      expired: false,
+      serverTime: "2026-12-30T20:58:56.750Z",
+      status: "scheduled",
+    });
+  });
+
+  it("is all zeros and expired after the target", async () => {
+    const body = await (await get("/api/countdown/done")).json();
+    expect(body.timeLeft).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(body.days).toBe(0);
+    expect(body.expired).toBe(true);
+  });
+
+  it("gives exactly Shape A's fields for ?shape=a and Shape B's for ?shape=b", async () => {
+    expect(await (await get("/api/countdown/new-year?shape=a")).json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetDate: "2027-01-01T00:00:00Z",
+      timeLeft: { days: 1, hours: 3, minutes: 1, seconds: 3 },
+    });
+    expect(await (await get("/api/countdown/new-year?shape=b")).json()).toEqual({
+      slug: "new-year",
+      title: "New Year",
+      targetIso: "2027-01-01T00:00:00Z",
+      days: 1,
+    });
+  });
+
+  it("ignores other query parameters", async () => {
+    expect(Object.keys(await (await get("/api/countdown/new-year?utm_source=x&shape=b&v=2")).json())).toEqual(["slug", "title", "targetIso", "days"]);
+  });
+});
+
+describe("answers bad input with JSON errors", () => {
+  it("answers any other shape with 400 invalid_shape", async () => {
+    for (const query of ["shape=c", "shape=", "shape=A", "shape=a&shape=b"]) {
+      const response = await get(`/api/countdown/new-year?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = await response.json();
+      expect(body.error.code).toBe("invalid_shape");
+      expect(body.error.message).toMatch(/"shape" must be given once, as "a" or "b"/);
+    }
+  });
+
+  it("answers an unknown slug, whatever its form, with 404 not_found", async () => {
+    for (const slug of ["nope", "NEW-YEAR", "new-year/extra", "", "%E0%A4%A", "..%2F..%2Fpackage.json", "__proto__", "constructor"]) {
+      const response = await get(`/api/countdown/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+  });
+
+  it("answers other methods with 405 and Allow", async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const response = await get("/api/countdown/new-year", { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect((await response.json()).error.code).toBe("method_not_allowed");
+    }
+  });
+
+  it("answers 503 without details when the built data is corrupt, and logs why", async () => {
+    const lines: string[] = [];
+    const broken = createLiveHandler({ store: () => createLiveStore(() => '{"version": 1}'), answers: LIVE_ANSWERS, log: (line) => lines.push(line) });
+    const response = await broken(new Request("https://example.test/api/countdown/new-year"));
+    expect(response.status).toBe(503);
+    const text = await response.text();
+    expect(JSON.parse(text).error.code).toBe("unavailable");
+    expect(text).not.toMatch(/at |Error|version/);
+    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data meta.json is not an object/)]);
+  });
+});
+
+describe("answers HEAD and CORS preflight", () => {
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const response = await get("/api/countdown/new-year", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.text()).toBe("");
+  });
+
+  it("answers OPTIONS with 204 and the CORS grants", async () => {
+    const response = await get("/api/countdown/new-year", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+  });
+});
+
+describe("answers health from the live runtime", () => {
+  it("reports status, count, version and time, never cached", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z", tzdata: { build: "2025c", runtime: process.versions.tz } });
+  });
+});

@@ -1,0 +1,75 @@
+// The time left is max(0, floor((target - now) / 1 s)) split into days, hours 0-23,
+// minutes 0-59 and seconds 0-59, shown as `<d>d <hh>h <mm>m <ss>s`.
+import { describe, expect, it } from "vitest";
+import { formatTimeLeft, isExpired, isoSeconds, msToNextSecond, secondsLeft, timeLeft } from "../../src/time/time-left.ts";
+
+const at = (iso: string) => Date.parse(iso);
+const TARGET = at("2027-01-01T00:00:00Z");
+
+describe("time left at the edges of the target", () => {
+  it("is all zeros and expired exactly at the target", () => {
+    expect(timeLeft(TARGET, TARGET)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(isExpired(TARGET, TARGET)).toBe(true);
+  });
+
+  it("is one second, not expired, one second before", () => {
+    expect(timeLeft(TARGET, TARGET - 1000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+    expect(isExpired(TARGET, TARGET - 1000)).toBe(false);
+  });
+
+  it("rounds down: 1 ms before is zero seconds left but not yet expired", () => {
+    expect(timeLeft(TARGET, TARGET - 1)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(isExpired(TARGET, TARGET - 1)).toBe(false);
+    expect(secondsLeft(TARGET, TARGET - 1999)).toBe(1);
+  });
+
+  it("never goes negative long after the target", () => {
+    expect(timeLeft(TARGET, at("2099-05-05T05:05:05Z"))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(isExpired(TARGET, at("2099-05-05T05:05:05Z"))).toBe(true);
+  });
+});
+
+describe("time left across the calendar", () => {
+  it("splits into days, hours, minutes and seconds", () => {
+    expect(timeLeft(TARGET, at("2026-12-30T20:58:57Z"))).toEqual({ days: 1, hours: 3, minutes: 1, seconds: 3 });
+  });
+
+  it("counts a leap day", () => {
+    expect(timeLeft(at("2028-03-01T00:00:00Z"), at("2028-02-28T00:00:00Z")).days).toBe(2);
+  });
+
+  it("knows 2100 is not a leap year", () => {
+    expect(timeLeft(at("2100-03-01T00:00:00Z"), at("2100-02-28T00:00:00Z")).days).toBe(1);
+    expect(timeLeft(at("2101-01-01T00:00:00Z"), at("2100-01-01T00:00:00Z")).days).toBe(365);
+  });
+
+  it("handles targets centuries away", () => {
+    const left = timeLeft(at("2400-01-01T00:00:00Z"), at("2000-01-01T00:00:00Z"));
+    expect(left).toEqual({ days: 146_097, hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe("the published pattern", () => {
+  it("leaves days unpadded and pads the rest to two digits", () => {
+    expect(formatTimeLeft([0, 0, 0, 0])).toBe("0d 00h 00m 00s");
+    expect(formatTimeLeft([1234, 5, 6, 7])).toBe("1234d 05h 06m 07s");
+    expect(formatTimeLeft([9, 23, 59, 59])).toBe("9d 23h 59m 59s");
+  });
+
+  it("writes instants as YYYY-MM-DDThh:mm:ssZ", () => {
+    expect(isoSeconds(at("2026-12-31T23:00:00.999Z"))).toBe("2026-12-31T23:00:00Z");
+  });
+});
+
+describe("waking on the second boundary", () => {
+  it("waits until the time left next changes", () => {
+    // 1500 ms left shows 1 s until less than 1000 ms is left: 501 ms from now.
+    expect(msToNextSecond(TARGET, TARGET - 1500)).toBe(501);
+    expect(secondsLeft(TARGET, TARGET - 1500 + 500)).toBe(1);
+    expect(secondsLeft(TARGET, TARGET - 1500 + 501)).toBe(0);
+    // Exactly 2000 ms left shows 2 s for this millisecond only.
+    expect(msToNextSecond(TARGET, TARGET - 2000)).toBe(1);
+    expect(msToNextSecond(TARGET, TARGET - 1001)).toBe(2);
+    expect(msToNextSecond(TARGET, TARGET - 999.5)).toBe(1000);
+  });
+});
