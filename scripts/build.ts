@@ -14,5 +14,6 @@ await withConfig(async (config) => {
   }
   printWarnings(result.warnings);
   const site = config.site.origin + config.site.basePath;
-  console.log(`Built ${result.countdowns} countdown(s) for ${site}/ into ${result.outDir} in ${Math.round(performance.now() - started)} ms.`);
+  const what = result.rewritten === undefined ? `${result.countdowns} countdown(s)` : `${result.countdowns} countdown(s), ${result.rewritten} written anew and the rest kept from the previous build,`;
+  console.log(`Built ${what} for ${site}/ into ${result.outDir} in ${Math.round(performance.now() - started)} ms.`);
 });

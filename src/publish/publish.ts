@@ -21,7 +21,14 @@ import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes 
 import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 
-export type PublishResult = { ok: true; countdowns: number; outDir: string; warnings: Problem[] } | { ok: false; problems: Problem[] };
+/** What a build wrote: every countdown's files, or (`rewritten`) those of the countdowns that changed since the build it started from. */
+export interface Written {
+  countdowns: number;
+  /** Undefined when every file was written. */
+  rewritten?: number;
+}
+
+export type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } & Written) | { ok: false; problems: Problem[] };
 
 /** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
 export async function publish(config: Config, options: GatherOptions & { full?: boolean } = {}): Promise<PublishResult> {
@@ -32,8 +39,8 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
     if (error instanceof CountdownProblemsError) return { ok: false, problems: error.problems };
     throw error;
   }
-  await publishInput(input, { full: options.full });
-  return { ok: true, countdowns: input.countdowns.length, outDir: config.outDir, warnings: input.warnings ?? [] };
+  const written = await publishInput(input, { full: options.full });
+  return { ok: true, ...written, outDir: config.outDir, warnings: input.warnings ?? [] };
 }
 
 /**
@@ -45,11 +52,11 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
  * data, the manifest) are written again, each as a new file, so the build being served is never
  * touched. `full` writes everything anew.
  */
-export async function publishInput(given: SiteInput, { full = false }: { full?: boolean } = {}): Promise<void> {
+export async function publishInput(given: SiteInput, { full = false }: { full?: boolean } = {}): Promise<Written> {
   const { config } = given;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
-  await withBuildLock(outDir, async () => {
+  return withBuildLock(outDir, async () => {
     const served = currentRelease(outDir);
     const servedPaths = served && buildPaths(served);
     // What changed since the build served: found from its record (src/publish/record.ts).
@@ -96,8 +103,10 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
       await rm(next, { recursive: true, force: true });
       throw error;
     }
-    // The build served until now stays, for a server still reading it; older ones go.
-    if (!config.netlify) await pruneReleases(outDir, [next, served]);
+    // The build served until now stays, for a server still reading it; older ones go. On Netlify the
+    // new build is OUT_DIR itself, and nothing else is kept.
+    await pruneReleases(outDir, config.netlify ? [] : [next, served]);
+    return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
   });
 }
 

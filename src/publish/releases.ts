@@ -58,6 +58,7 @@ export async function pruneReleases(outDir: string, keep: (string | undefined)[]
     const dir = path.join(releases, name);
     if (name !== LOCK && !kept.has(dir)) await rm(dir, { recursive: true, force: true });
   }
+  if (kept.size === 0 && existsSync(releases) && readdirSync(releases).every((name) => name === LOCK)) await rm(releases, { recursive: true, force: true });
   // Earlier versions built beside OUT_DIR under these names.
   const base = path.basename(outDir);
   for (const name of readdirSync(path.dirname(outDir))) {
