@@ -12,10 +12,13 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Both cores: the integration tier's servers and builds wait on each other as much as they compute.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"], ...built } },
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], ...built } },
+      // One file at a time: each drives browsers or servers of its own that need the machine.
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], fileParallelism: false, ...built } },
     ],
   },
 });

@@ -38,10 +38,11 @@ if (missing.length > 0) {
   execFileSync("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${line} -qq`], { stdio: "inherit" });
 }
 
-const args = process.argv.slice(2);
+// The unit and integration tiers together, then the e2e tier alone: the browsers need the machine.
 const steps: [string, string[]][] = [
   ["tsc", ["--noEmit"]],
-  ["vitest", ["run", ...args]],
+  ["vitest", ["run", "--project", "unit", "--project", "integration"]],
+  ["vitest", ["run", "--project", "e2e"]],
 ];
 for (const [tool, toolArgs] of steps) {
   const result = spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin", tool), toolArgs, { stdio: "inherit", cwd: PROJECT_ROOT });
