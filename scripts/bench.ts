@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// function, live, server, cdn, build, dev, preview); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// function, live, server, cdn, build, dev, preview, email); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { buildScaling } from "../bench/build-scaling.ts";
 import { cdnOffload } from "../bench/cdn-offload.ts";
 import { devLoop } from "../bench/dev-loop.ts";
+import { emailGif } from "../bench/email-gif.ts";
 import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
 import { writeSections, type BenchSection } from "../bench/report.ts";
@@ -39,6 +40,7 @@ try {
     build: () => buildScaling(work, BUILD_SIZES),
     dev: () => devLoop(work),
     preview: () => previewImages(outDir),
+    email: () => emailGif(),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
   const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };

@@ -1,6 +1,7 @@
 // `npm run screenshots`: the README's pictures of the widget (docs/screenshots/), taken in Debian's
-// Chromium with the page's clock pinned, of countdowns written here (not the samples, which change),
-// so the same sources make the same pictures on any day.
+// Chromium with the page's clock pinned, and the email images, drawn by the server at that clock, of
+// countdowns written here (not the samples, which change), so the same sources make the same
+// pictures on any day.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +19,8 @@ const COUNTDOWNS: Record<string, string> = {
   "product-launch": `---\ntitle: "Product launch"\ntarget: "2027-01-15T17:00:00Z"\ndone: "We are live!"\n---\n`,
   "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
   "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-01-15T17:00:00Z"\nlang: ar\n---\n`,
+  "hanabi": `---\ntitle: "花火大会まであと"\ntarget: "2027-01-16T02:00:00+09:00"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
+  "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\n---\n`,
 };
 const WIDE = { width: 600, height: 250 };
 const SMALL = { width: 320, height: 180 };
@@ -48,6 +51,16 @@ const SHOTS: Shot[] = [
   { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
 ];
 
+/** The email images (docs/email.md): the GIF as a mail client gets it, at a clock. */
+const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
+  { file: "email-light.gif", slug: "summer-sale" },
+  { file: "email-dark.gif", slug: "summer-sale", query: "theme=dark" },
+  { file: "email-units-de.gif", slug: "sommerfest", query: "layout=units" },
+  { file: "email-units-ar.gif", slug: "eid-bazaar", query: "layout=units" },
+  { file: "email-ja.gif", slug: "hanabi" },
+  { file: "email-done.gif", slug: "summer-sale", at: LAUNCH + 5_000 },
+];
+
 const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
 const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
 const countdownsDir = path.join(work, "countdowns");
@@ -56,7 +69,8 @@ for (const [slug, text] of Object.entries(COUNTDOWNS)) writeFileSync(path.join(c
 const outDir = path.join(work, "dist");
 const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir }), { now: NOW });
 if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
-const local = createLocalServer({ outDir, log: () => {} });
+const clock = { now: NOW };
+const local = createLocalServer({ outDir, log: () => {}, now: () => clock.now });
 await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
 // The host page: the widget in an iframe, as the snippet puts it, on the page's own background.
@@ -91,6 +105,14 @@ try {
   const file = path.join(outFolder, "preview.png");
   writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
   console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (1200x630)`);
+  for (const email of EMAILS) {
+    clock.now = email.at ?? NOW;
+    const image = await fetch(`${base}/api/email/${email.slug}.gif${email.query ? `?${email.query}` : ""}`);
+    if (!image.ok) throw new Error(`the email image of ${email.slug} answered ${image.status}`);
+    const emailFile = path.join(outFolder, email.file);
+    writeFileSync(emailFile, Buffer.from(await image.arrayBuffer()));
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, emailFile)}`);
+  }
 } finally {
   await browser.close();
   await local.close();

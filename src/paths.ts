@@ -29,6 +29,8 @@ export const dataPath = (slug: string) => `/api/data/${slug}.json`;
 export const badgePath = (slug: string) => `/api/badge/${slug}.svg`;
 /** The link-preview image (Open Graph), made on first request and cached until the next deploy. */
 export const previewImagePath = (slug: string) => `/api/og/${slug}.png`;
+/** The countdown as an image for email: an animated GIF, or its first frame as a PNG. */
+export const emailImagePath = (slug: string, format: "gif" | "png") => `/api/email/${slug}.${format}`;
 /** oEmbed: a countdown's page or embed URL in `url`. */
 export const OEMBED_PATH = "/api/oembed";
 

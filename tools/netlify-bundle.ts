@@ -1,20 +1,21 @@
 // The Netlify Functions as Netlify deploys them, made by Netlify's own bundler
 // (@netlify/zip-it-and-ship-it) with netlify.toml's [functions] settings, over a given build's live
 // data, and unzipped: what a deploy runs, for the tests and the benchmarks.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { zipFunctions } from "@netlify/zip-it-and-ship-it";
+import extract from "extract-zip";
 import { PROJECT_ROOT } from "../src/config.ts";
 
 export interface DeployedFunction {
   /** The function's name (its file in netlify/functions) and its module in the unzipped bundle. */
   name: string;
   module: string;
-  /** Bytes of that module (the code, the live data not included) and of the whole zip. */
+  /** Bytes of that module (the code, the live data not included), of the whole zip, and of all it holds. */
   moduleBytes: number;
   zipBytes: number;
+  unzippedBytes: number;
 }
 
 type FunctionSettings = { nodeBundler?: "esbuild" | "nft"; includedFiles?: string[] };
@@ -63,14 +64,15 @@ export async function deployFunctions(liveDir: string): Promise<Map<string, Depl
     for (const { name, path: zip } of zipped) {
       const unzipped = path.join(work, "unzipped", name);
       mkdirSync(unzipped, { recursive: true });
-      execFileSync("unzip", ["-q", zip, "-d", unzipped]);
+      await extract(zip, { dir: unzipped });
       // The repository's own dist/live, if there is one, is in the bundle too (the bundler follows the
       // function's reference to it): this build's takes its place.
       rmSync(path.join(unzipped, "dist/live"), { recursive: true, force: true });
       mkdirSync(path.join(unzipped, "dist"), { recursive: true });
       renameSync(path.join(unzipped, stagedLive), path.join(unzipped, "dist/live"));
       const module = path.join(unzipped, `netlify/functions/${name}.mjs`);
-      deployed.set(name, { name, module, moduleBytes: statSync(module).size, zipBytes: statSync(zip).size });
+      const unzippedBytes = readdirSync(unzipped, { recursive: true, withFileTypes: true }).reduce((sum, entry) => sum + (entry.isFile() ? statSync(path.join(entry.parentPath, entry.name)).size : 0), 0);
+      deployed.set(name, { name, module, moduleBytes: statSync(module).size, zipBytes: statSync(zip).size, unzippedBytes });
     }
     return deployed;
   } finally {

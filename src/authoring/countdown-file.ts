@@ -1,13 +1,14 @@
 // The authoring format: parses one `countdowns/<slug>.md` file and checks every rule of it.
 // The build and `npm run check` both go through here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
-import { RESERVED_SLUGS, embedPath } from "../paths.ts";
+import { RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
 import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
+import { EMAIL_OPTION_NAMES, emailOptionHint, emailOptionsQuery, isValidEmailOption, type EmailOptionName } from "../images/email-options.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
@@ -31,6 +32,8 @@ export interface Countdown {
   status: Status;
   /** The widget's defaults, valid options as a query string ("" when none). */
   widget: string;
+  /** The email image's defaults, valid options as a query string ("" when none). */
+  email: string;
 }
 
 export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
@@ -108,6 +111,11 @@ export const FRONT_MATTER_FIELDS = {
     required: false,
     options: OPTION_NAMES,
     description: `The widget's defaults: the query parameters of ${embedPath("<slug>")} (theme, accent, font, layout, ...); a parameter in the embed's URL wins.`,
+  },
+  email: {
+    required: false,
+    options: EMAIL_OPTION_NAMES,
+    description: `The email image's defaults: the query parameters of ${emailImagePath("<slug>", "gif")} (theme, accent, layout, width, ...); a parameter in the image's URL wins.`,
   },
 } as const;
 const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
@@ -336,6 +344,7 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   }
 
   const widget = widgetDefaults(fields.widget, problem);
+  const email = emailDefaults(fields.email, problem);
 
   if (problems.length > 0 || title === undefined || target === undefined || start === undefined) return { problems, warnings: [] };
   const countdown: Countdown = {
@@ -350,6 +359,7 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
     lang,
     status,
     widget,
+    email,
   };
   const warnings: Problem[] = [];
   const warn = (field: string, message: string) => warnings.push({ file, field, message });
@@ -464,6 +474,33 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
     }
   }
   return optionsQuery(options);
+}
+
+/**
+ * The `email:` mapping, checked with the email image's own rules and kept as a query string. Numbers
+ * (width, frames, density) may be written bare or in quotes.
+ */
+function emailDefaults(value: unknown, problem: (field: string, message: string) => void): string {
+  if (value === undefined) return "";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    problem("email", `must be a set of "option: value" lines, indented under "email:", not ${describe(value)}`);
+    return "";
+  }
+  const options: Partial<Record<EmailOptionName, string>> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const field = `email.${name}`;
+    const text = typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim() : undefined;
+    if (!(EMAIL_OPTION_NAMES as string[]).includes(name)) problem(field, `unknown email option; the options are ${EMAIL_OPTION_NAMES.join(", ")}`);
+    else if (text === undefined) problem(field, `must be text or a whole number, not ${describe(raw)}; ${emailOptionHint(name as EmailOptionName)}`);
+    else {
+      // A language, checked as the countdown's own `lang` is.
+      const unknown = name === "lang" ? unknownLanguage(text) : undefined;
+      if (unknown) problem(field, unknown);
+      else if (!isValidEmailOption(name, text)) problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${emailOptionHint(name as EmailOptionName)}`);
+      else options[name as EmailOptionName] = text;
+    }
+  }
+  return emailOptionsQuery(options);
 }
 
 /** A value of each widget option, for the messages that show how to write one. */

@@ -1,6 +1,8 @@
 // The JSON Schema of a countdown file's front matter, generated from the definition the validator
 // uses, so editors can complete and check countdown files with the build's own rules.
-import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
+import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
+import { HEX_COLOUR } from "../text/colour.ts";
+import { CHOICES, COLOURS } from "../widget/options.ts";
 import { FRONT_MATTER_FIELDS } from "./countdown-file.ts";
 
 /** A BCP 47 language tag's shape; the build checks it with the platform's Intl. */
@@ -10,7 +12,7 @@ const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
 
 export function frontMatterJsonSchema(): object {
-  const { title, target, timezone, done, lang, status, repeat, until, widget } = FRONT_MATTER_FIELDS;
+  const { title, target, timezone, done, lang, status, repeat, until, widget, email } = FRONT_MATTER_FIELDS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
@@ -48,6 +50,21 @@ export function frontMatterJsonSchema(): object {
         properties: {
           ...Object.fromEntries(Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }])),
           ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source, description: "A hex colour without #." }])),
+          lang: { type: "string", pattern: LANGUAGE_TAG },
+        },
+      },
+      email: {
+        type: "object",
+        additionalProperties: false,
+        description: email.description,
+        properties: {
+          ...Object.fromEntries(
+            Object.entries(EMAIL_CHOICES).map(([name, values]) => [name, name === "density" ? { enum: [...values, ...values.map(Number)], default: 1 } : { enum: [...values], default: values[0] }]),
+          ),
+          ...Object.fromEntries(
+            Object.entries(EMAIL_RANGES).map(([name, { min, max, default: fallback }]) => [name, { oneOf: [{ type: "integer", minimum: min, maximum: max }, { type: "string", pattern: "^[0-9]{1,5}$" }], default: fallback }]),
+          ),
+          ...Object.fromEntries(EMAIL_COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source, description: "A hex colour without #." }])),
           lang: { type: "string", pattern: LANGUAGE_TAG },
         },
       },

@@ -28,6 +28,18 @@ export const PER_DEPLOY_CACHE = "public, max-age=10, stale-while-revalidate=60";
 export const UNTIL_DEPLOY_CDN_CACHE = "public, durable, max-age=31536000";
 /** The badge changes at most once a minute: browsers, proxies (GitHub's camo) and the CDN keep it a minute at most. */
 export const BADGE_CACHE = "public, max-age=60";
+/**
+ * The email image is drawn from the second it is asked for: mail clients and their image proxies
+ * (Gmail's honours this) fetch it anew on every open.
+ */
+export const EMAIL_CACHE = "no-cache";
+/**
+ * Netlify's CDN serves one drawing per path, options and second to everyone, in its cache shared by
+ * all its edge nodes; keyed on the image's options only (`Netlify-Vary`), so other parameters (a mail
+ * tool's tracking) do not cost a drawing.
+ */
+export const EMAIL_CDN_CACHE = LIVE_CDN_CACHE;
+
 /** Answers that must never be kept: health, errors. */
 export const NO_STORE = "no-store";
 /** Netlify's default for static files no header rule gives a `Cache-Control`: revalidate every time. */

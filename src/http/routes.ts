@@ -2,13 +2,15 @@
 // headers; which headers the static files get; what a path with no file answers. It generates what
 // Netlify reads (`_headers`, `_redirects`, checked against each function's `config.path`) and drives
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
-import { OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, embedPath, livePath, previewImagePath } from "../paths.ts";
+import { OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
   BADGE_CACHE,
   BADGE_CONTENT_SECURITY_POLICY,
   COMMON_HEADERS,
   CORS_HEADERS,
+  EMAIL_CACHE,
+  EMAIL_CDN_CACHE,
   JSON_TYPE,
   LIVE_CACHE,
   LIVE_CDN_CACHE,
@@ -73,7 +75,7 @@ export const LIVE_ROUTES = [
   },
   {
     name: "preview",
-    fn: "preview",
+    fn: "images",
     path: previewImagePath("*").replace(/\*\.png$/, "*"),
     headers: {
       ...COMMON_HEADERS,
@@ -81,6 +83,20 @@ export const LIVE_ROUTES = [
       "Content-Type": "image/png",
       "Cache-Control": "public, max-age=3600",
       "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE,
+    },
+  },
+  {
+    // `.gif` or `.png`: the answer names its type.
+    name: "email",
+    fn: "images",
+    path: emailImagePath("*", "gif").replace(/\*\.gif$/, "*"),
+    headers: {
+      ...COMMON_HEADERS,
+      ...CORS_HEADERS,
+      "Cache-Control": EMAIL_CACHE,
+      "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
+      // The email image's options (src/images/email-options.ts; a test holds the two lists equal).
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames",
     },
   },
 ] as const;

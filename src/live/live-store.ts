@@ -21,6 +21,10 @@ export interface LiveCountdown {
   status?: "postponed" | "cancelled";
   /** A repeating countdown's rule: the first occurrence as a wall clock in `zone`, and its end. */
   repeat?: { rule: Repeat; start: string; until?: string };
+  /** The author's done message; left out when it is the built-in one of `lang`. */
+  done?: string;
+  /** The email image's defaults as a query string; left out when there are none. */
+  email?: string;
 }
 
 /** The countdowns the build hands the live runtime, with what it needs to know about the build. */
@@ -174,9 +178,12 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
     if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs)) {
       throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
     }
-    const { zone, lang, status, repeat } = countdown;
-    if ((zone !== undefined && !isText(zone)) || (lang !== undefined && !isText(lang)) || (status !== undefined && status !== "postponed" && status !== "cancelled")) {
-      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang or status that is not one`);
+    const { zone, lang, status, repeat, done, email } = countdown;
+    if (
+      [zone, lang, done, email].some((value) => value !== undefined && !isText(value)) ||
+      (status !== undefined && status !== "postponed" && status !== "cancelled")
+    ) {
+      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`);
     }
     const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetDate: countdown.targetDate!, targetMs, repeat: undefined };
     if (repeat !== undefined) {

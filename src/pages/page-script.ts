@@ -134,6 +134,57 @@ if (form) {
   update();
 }
 
+/**
+ * The email image's options: the live preview and the `<img>` snippet follow them, with the size the
+ * image is drawn at (read from the preview once loaded: the height follows the title and layout).
+ */
+const emailForm = document.querySelector<HTMLFormElement>("[data-email-options]");
+if (emailForm) {
+  const preview = document.querySelector<HTMLImageElement>("[data-email-preview]")!;
+  const snippet = document.querySelector<HTMLElement>("[data-email-snippet]")!;
+  const previewPath = new URL(preview.src).pathname;
+  const defaults = new URLSearchParams(emailForm.dataset.defaults);
+  const field = (name: string) => emailForm.elements.namedItem(name) as HTMLInputElement | RadioNodeList;
+  for (const [name, value] of defaults) {
+    const control = field(name);
+    if (control instanceof RadioNodeList || control.type === "number") control.value = value;
+    else if (control?.type === "checkbox") control.checked = control.value === value;
+  }
+  const query = () => {
+    const params = new URLSearchParams();
+    for (const name of ["theme", "layout", "title", "width", "density"]) {
+      const control = field(name);
+      const value = control instanceof RadioNodeList || control.type === "number" ? control.value : control.checked ? control.value : name === "title" ? "show" : "1";
+      const fallback = defaults.get(name) ?? { theme: "light", layout: "text", title: "show", width: "600", density: "1" }[name];
+      if (value && value !== fallback) params.set(name, value);
+    }
+    return params.toString();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const update = () => {
+    const next = query();
+    const width = Number(field("width").value) || 600;
+    const write = (height?: number) => {
+      const src = `${emailForm.dataset.emailSrc}${next ? `?${next}` : ""}`.replace(/&/g, "&amp;");
+      snippet.textContent = snippet.dataset.emailSnippet!.replace("{src}", src).replace("{width}", String(width)).replace("{height}", height ? ` height="${height}"` : "");
+    };
+    write();
+    // The preview is drawn anew at most twice a second while a width is typed.
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const measured = () => preview.naturalWidth > 0 && write(Math.round((preview.naturalHeight * width) / preview.naturalWidth));
+      const src = `${previewPath}${next ? `?${next}` : ""}`;
+      preview.onload = measured;
+      preview.width = width;
+      if (new URL(preview.src).pathname + new URL(preview.src).search !== src) preview.src = src;
+      else if (preview.complete) measured();
+    }, 500);
+  };
+  emailForm.addEventListener("input", update);
+  emailForm.addEventListener("change", update);
+  update();
+}
+
 /** `<button data-copy="id">` copies the text of the element with that id and says so. */
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
   button.addEventListener("click", async () => {

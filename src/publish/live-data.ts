@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Countdown } from "../authoring/countdown-file.ts";
+import { messagesFor } from "../text/messages.ts";
 import { META_FILE, liveDataFiles, type LiveCountdown, type LiveData } from "../live/live-store.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { publishedCountdown } from "../site/records.ts";
@@ -12,7 +13,12 @@ import { publishedCountdown } from "../site/records.ts";
  * publishes), and what only the live routes need.
  */
 export function liveCountdown(countdown: Countdown): LiveCountdown {
-  return publishedCountdown(countdown);
+  const { doneMessage, lang, email } = countdown;
+  return {
+    ...publishedCountdown(countdown),
+    ...(doneMessage !== messagesFor(lang).done ? { done: doneMessage } : {}),
+    ...(email ? { email } : {}),
+  };
 }
 
 /** The time zone data this Node converts wall-clock times with (docs/deploying.md, "Time zone data"). */

@@ -1,7 +1,8 @@
 // The production server as one JavaScript file, `<build folder>/server.mjs`, bundled from
 // src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader.
-// The image renderer (a native module) and its fonts stay in the project's node_modules, found beside
-// the build folder or, for a build folder elsewhere, through a link.
+// The image renderer (a native module), the shaper (a WebAssembly module found beside its code) and
+// the fonts stay in the project's node_modules, found beside the build folder or, for a build folder
+// elsewhere, through a link.
 import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -18,7 +19,7 @@ export async function bundleServer(folder: string, outDir: string): Promise<void
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["@resvg/resvg-js"],
+    external: ["@resvg/resvg-js", "harfbuzzjs"],
     // Packages written as CommonJS call require(), which an ES module has to make for itself.
     banner: { js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);' },
     define: { SERVER_BUNDLE: "true" },

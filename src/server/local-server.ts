@@ -17,6 +17,7 @@ import { SITE_ERROR_HEADERS, errorAnswer, errorBody, methodAnswer, requestTarget
 import { ALLOWED_METHODS, COMMON_HEADERS, CORS_HEADERS, STATIC_DEFAULT_CACHE } from "../http/policy.ts";
 import { findFallback, findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
+import { EMAIL_ANSWERS } from "../live/email.ts";
 import { createLiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../live/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
@@ -99,7 +100,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       if (build.live instanceof Error) throw build.live;
       return build.live;
     },
-    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS },
+    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...EMAIL_ANSWERS },
     log,
     now: options.now,
     runtimeProblems: () => builtFilesProblems(),

@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
-import { absoluteUrl, badgePath, calendarPath, dataPath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { repeatWords } from "../text/repeat-words.ts";
@@ -80,6 +80,15 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
   eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
   eleventyConfig.addFilter("badgePath", badgePath);
+  /** The email image: its path in the site, and its absolute URL for the snippet. */
+  eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") => emailImagePath(slug, format));
+  eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") => absoluteUrl(site(), emailImagePath(slug, format)));
+  /** The email image's alt text: the title and when, in words ("Summer sale – 1 Dec 2026, 17:00 CET"). */
+  const emailDate = memoize((zone) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone }));
+  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => {
+    const when = countdown.schedule.repeat ? repeatWords(countdown.schedule) : emailDate(countdown.timezone).format(countdown.targetMs);
+    return `${countdown.title} – ${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}`;
+  });
   eleventyConfig.addFilter("oembedUrl", (slug: string) => oembedUrl(site(), slug));
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();

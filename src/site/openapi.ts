@@ -1,9 +1,10 @@
 // The API described as OpenAPI 3.1, published at /api/openapi.json. Its paths, headers, limits and
 // options come from the route table, the authoring rules and the widget's options, so the document
 // cannot drift from what is served. It lints clean under Redocly's recommended rules and Spectral's
-// spectral:oas (test/standards.test.ts).
+// spectral:oas (test/integration/standards.test.ts).
 import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../authoring/countdown-file.ts";
-import { ALLOWED_METHODS, BADGE_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
+import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
+import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
 import { SHAPES } from "../http/routes.ts";
 import {
   HEALTH_PATH,
@@ -14,6 +15,7 @@ import {
   absoluteUrl,
   badgePath,
   dataPath,
+  emailImagePath,
   embedPath,
   livePath,
   pagePath,
@@ -21,7 +23,8 @@ import {
   publicPath,
   type SiteAddress,
 } from "../paths.ts";
-import { CHOICES, COLOURS, HEX_COLOUR } from "../widget/options.ts";
+import { HEX_COLOUR } from "../text/colour.ts";
+import { CHOICES, COLOURS } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -58,10 +61,59 @@ const widgetOptions = [
   { name: "lang", schema: { type: "string", examples: ["de", "pt-BR", "ar"] } },
 ].map(({ name, schema }) => ({ name, in: "query", required: false, description: `${OPTION_DESCRIPTIONS[name]} An invalid value is ignored.`, schema }));
 
+/** The email image's options, as its query parameters (src/images/email-options.ts). */
+const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
+  theme: "Light or dark colours.",
+  accent: "The colour of the time left, a hex colour without `#`.",
+  color: "The colour of the other text, a hex colour without `#`.",
+  bg: "The background colour, a hex colour without `#`.",
+  layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`, right to left in a language written so.",
+  lang: "A BCP 47 language tag: the labels and the date line. Default: the countdown's language.",
+  title: "Show or hide the title.",
+  width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,
+  density: "`2`: twice the pixels, for high-resolution screens (give the `<img>` the width of `1`).",
+  frames: `Frames of one second each, ${EMAIL_RANGES.frames.min} to ${EMAIL_RANGES.frames.max}.`,
+};
+const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
+  const schema =
+    name in EMAIL_CHOICES
+      ? { type: "string", enum: [...EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES]], default: EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES][0] }
+      : name in EMAIL_RANGES
+        ? { type: "integer", minimum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].min, maximum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].max, default: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default }
+        : name === "lang"
+          ? { type: "string", examples: ["de", "ja", "ar"] }
+          : { type: "string", pattern: HEX_COLOUR.source };
+  return { name, in: "query", required: false, description: `${EMAIL_OPTION_DESCRIPTIONS[name]} An invalid value is ignored; the countdown's \`email:\` defaults apply first.`, schema };
+});
+
+/** `/api/email/{slug}.gif` and `.png`. */
+function emailEndpoint(format: "gif" | "png"): Endpoint {
+  const type = `image/${format}`;
+  const image = { [type]: { schema: { type: "string", contentMediaType: type } } };
+  return {
+    path: emailImagePath("{slug}", format),
+    id: format === "gif" ? "getEmailGif" : "getEmailPng",
+    tag: "Email",
+    slug: true,
+    summary: format === "gif" ? "The countdown for email, animated" : "The countdown for email, still",
+    description:
+      (format === "gif"
+        ? "An animated GIF drawn from the second it is asked for: a frame a second (`frames`, 60 by default), played once and stopping on its last frame; its first frame alone is right for clients that show only it. From the target on: the done message, or the status of a postponed or cancelled countdown. A repeating countdown counts to its next occurrence. "
+        : "The GIF's first frame as a PNG. ") +
+      `Mail clients fetch it anew on each open (\`Cache-Control: ${EMAIL_CACHE}\`); Netlify's CDN keeps one drawing per options and second.`,
+    parameters: emailOptions,
+    responses: {
+      "200": { description: "The image.", headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), ...CORS }, content: image },
+      "404": { description: "No such countdown: a small image that says so.", headers: CORS, content: image },
+      "503": error("The built countdown data cannot be read (`unavailable`)."),
+    },
+  };
+}
+
 interface Endpoint {
   path: string;
   id: string;
-  tag: "Countdowns" | "Widget" | "Sharing" | "Service";
+  tag: "Countdowns" | "Widget" | "Email" | "Sharing" | "Service";
   summary: string;
   description: string;
   parameters?: object[];
@@ -207,6 +259,8 @@ function endpoints(): Endpoint[] {
         "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
     },
+    emailEndpoint("gif"),
+    emailEndpoint("png"),
     {
       path: OPENAPI_PATH,
       id: "getOpenApi",
@@ -271,6 +325,7 @@ export function openApiDocument(site: SiteAddress, version: string, siteName: st
     tags: [
       { name: "Countdowns", description: "The countdowns as JSON: live, listed and static." },
       { name: "Widget", description: "The embeddable widget." },
+      { name: "Email", description: "The countdown as an image for email: an animated GIF, or a PNG of its first frame." },
       { name: "Sharing", description: "oEmbed, the link-preview image and the README badge." },
       { name: "Service", description: "Health and descriptions of the service." },
     ],

@@ -1,5 +1,8 @@
 // Colours as the service checks them: hex notation, and WCAG 2's contrast ratio between two colours.
 
+/** An option's colour: `rgb` or `rrggbb`, without `#` (a `#` in a URL would start its fragment). */
+export const HEX_COLOUR = /^([0-9a-fA-F]{3}){1,2}$/;
+
 /** `#rgb` or `#rrggbb`, the `#` optional. */
 export const HEX = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 

@@ -2,6 +2,7 @@
 // countdown's front matter. The ticker reads them in the browser (an invalid value is ignored there,
 // never an error); the build checks the front matter's with the same rules; the JSON Schema, OpenAPI
 // and the page's configurator list them from here.
+import { HEX_COLOUR } from "../text/colour.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const CHOICES = {
@@ -16,7 +17,6 @@ export const CHOICES = {
 
 /** Colours: a hex colour without `#`, three or six digits. */
 export const COLOURS = ["accent", "color", "bg"] as const;
-export const HEX_COLOUR = /^([0-9a-fA-F]{3}){1,2}$/;
 
 export type ChoiceName = keyof typeof CHOICES;
 export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang";

@@ -223,6 +223,22 @@ for (const name of ENGINE_NAMES) {
         expect(status).toMatch(/^Too little contrast: the widget shows the time left in black or white instead\.$/);
       });
 
+      it("the email section's options change its live preview and its <img> snippet, with the size the image is drawn at", async () => {
+        const page = await load("/future-launch/");
+        const emailSnippet = () => page.evaluate(() => document.getElementById("snippet-email")!.textContent!);
+        expect(await emailSnippet()).toMatch(new RegExp(`^<img src="${TEST_BASE_URL}/api/email/future-launch\\.gif" width="600" alt="[^"]+ – \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} UTC" `));
+        await choose(page, "[data-email-options] input[name=theme][value=dark]", "on");
+        await choose(page, "[data-email-options] input[name=layout][value=units]", "on");
+        await choose(page, "[data-email-options] input[name=width]", "480");
+        const drawn = await waitInPage(page, () => {
+          const image = document.querySelector<HTMLImageElement>("[data-email-preview]")!;
+          const text = document.getElementById("snippet-email")!.textContent!;
+          return image.complete && image.naturalWidth === 480 && / height="/.test(text) ? { text, height: image.naturalHeight, src: new URL(image.src).search } : null;
+        }, 15_000);
+        expect(drawn!.src).toBe("?theme=dark&layout=units&width=480");
+        expect(drawn!.text).toContain(`<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;width=480" width="480" height="${drawn!.height}" alt="`);
+      });
+
       it("copies each snippet with its Copy button, as shown, and says so", async () => {
         const page = await load("/future-launch/");
         // The page's own clipboard call is watched; a browser asks the visitor before a page may read it.

@@ -293,6 +293,23 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
     expect(asked).toEqual([undefined]);
   });
 
+  it("keeps an email image for its second, keyed on its path and options only, and passes no-cache on to mail clients", async () => {
+    const email = (query: string) => `${stack.proxy.url}/api/email/future-launch.gif${query}`;
+    const { first, second, dark, reached } = await inOneSecond(async () => {
+      const mark = stack.recorder.requests.length;
+      const first = await get(email(`?utm_source=${Math.random()}`));
+      const second = await get(email(`?cb=${Math.random()}`));
+      const dark = await get(email("?theme=dark&utm_campaign=x"));
+      await get(email("?utm_campaign=y&theme=dark"));
+      return { first, second, dark, reached: stack.reached(mark) };
+    });
+    expect([first.status, first.headers["content-type"], first.headers["cache-control"]]).toEqual([200, "image/gif", "no-cache"]);
+    expect(second.raw.equals(first.raw)).toBe(true);
+    expect(dark.raw.equals(first.raw)).toBe(false);
+    const empty = "theme=&accent=&color=&bg=&layout=&lang=&title=&width=&density=&frames=";
+    expect(reached).toEqual([`/api/email/future-launch.gif?${empty}`, `/api/email/future-launch.gif?${empty.replace("theme=", "theme=dark")}`]);
+  });
+
   it("caches nothing else: every other request, live or static, reaches the server", async () => {
     const targets = ["/api/health", "/api/badge/future-launch.svg", "/api/pages", "/future-launch/"];
     const mark = stack.recorder.requests.length;

@@ -156,7 +156,7 @@ describe("deploys to Netlify with no other setting", () => {
     expect(path.join(ROOT, "dist/site")).toBe(buildPaths(readConfig({}).outDir).site);
     expect(toml).toMatch(/directory = "netlify\/functions"/);
     expect(toml).toMatch(/NODE_VERSION = "22"/);
-    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(["live.ts", "preview.ts", "share.ts"]);
+    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(["images.ts", "live.ts", "share.ts"]);
   });
 
   it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", { timeout: 60_000 }, async () => {

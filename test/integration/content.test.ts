@@ -42,9 +42,10 @@ describe("a hostile title, done message and description", () => {
     expect(page).toContain("<strong>bold</strong>");
     expect(page).not.toMatch(/href="javascript:/);
     expect(page.match(/<script/g)).toHaveLength(1);
-    // The one image of the page is its own badge; none comes from the content.
-    expect(page.match(/<img\b/g)).toEqual(["<img"]);
-    expect(page).toContain('<img src="/api/badge/hostile-content.svg"');
+    // The page's images are its own badge and email image; none comes from the content.
+    const images = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((match) => match[1]);
+    expect(images).toEqual(["/api/email/hostile-content.gif", "/api/badge/hostile-content.svg"]);
+    expect(page.match(/<img\b/g)).toHaveLength(2);
     expect(page).not.toMatch(/<img src=x|<\/textarea>|<!-- -->/);
   });
 

@@ -28,7 +28,7 @@ describe("the Netlify Function", () => {
   it("are bundled by Netlify's own bundler with their build's live data, and answer from it", async () => {
     expect(functionSettings()["*"]).toEqual({ nodeBundler: "esbuild", includedFiles: ["dist/live/**"] });
     const deployed = await deployFunctions(TEST_LIVE_DIR);
-    expect([...deployed.keys()].sort()).toEqual(["live", "preview", "share"]);
+    expect([...deployed.keys()].sort()).toEqual(["images", "live", "share"]);
     const run = async (name: string, target: string) => {
       const bundled = (await import(pathToFileURL(deployed.get(name)!.module).href)) as typeof import("../../netlify/functions/live.ts");
       return bundled.default(new Request(`${TEST_BASE_URL}${target}`));
@@ -41,9 +41,17 @@ describe("the Netlify Function", () => {
     const oembed = await (await run("share", `/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/long-past/`)}`)).json();
     expect(oembed.title).toBe("Long past");
     // The image function finds its fonts and its native renderer in the bundle.
-    const png = await run("preview", "/api/og/long-past.png");
+    const png = await run("images", "/api/og/long-past.png");
     expect(png.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    const gif = await run("images", "/api/email/long-past.gif");
+    expect(gif.headers.get("content-type")).toBe("image/gif");
+    expect(Buffer.from(await gif.arrayBuffer()).subarray(0, 6).toString()).toBe("GIF89a");
+    // Within Netlify's limits for a function: 50 MB zipped, 250 MB unzipped.
+    for (const [name, { zipBytes, unzippedBytes }] of deployed) {
+      expect(zipBytes, name).toBeLessThan(50 * 1024 * 1024);
+      expect(unzippedBytes, name).toBeLessThan(250 * 1024 * 1024);
+    }
   }, 120_000);
 
   it("answers right for countdowns deep in a set of 100,000, as Netlify's bundler deploys it", async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { netlifyFunction, shareFunction } from "../support/netlify-function.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
+import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { OPTION_NAMES } from "../../src/widget/options.ts";
 import { WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
@@ -165,6 +166,8 @@ describe("the OpenAPI description", () => {
       "/api/oembed",
       "/api/badge/{slug}.svg",
       "/api/og/{slug}.png",
+      "/api/email/{slug}.gif",
+      "/api/email/{slug}.png",
       "/api/openapi.json",
       "/api/countdown.schema.json",
     ]);
@@ -174,6 +177,12 @@ describe("the OpenAPI description", () => {
     expect(countdown.parameters[0]).toMatchObject({ name: "shape", in: "query", schema: { enum: ["a", "b"] } });
     expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
     expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([...OPTION_NAMES].sort());
+    for (const format of ["gif", "png"]) {
+      const email = document.paths[`/api/email/{slug}.${format}`].get;
+      expect(email.parameters.map((p: { name: string }) => p.name)).toEqual(EMAIL_OPTION_NAMES);
+      expect(email.parameters.find((p: { name: string }) => p.name === "width").schema).toMatchObject({ type: "integer", minimum: 240, maximum: 1200, default: 600 });
+      expect(Object.keys(email.responses["404"].content)).toEqual([`image/${format}`]);
+    }
     // 405 where it occurs: on every method but GET, HEAD and OPTIONS.
     for (const item of Object.values(document.paths) as Record<string, { responses: object }>[]) {
       for (const method of ["post", "put", "patch", "delete"]) expect(Object.keys(item[method]!.responses)).toEqual(["405"]);
@@ -223,7 +232,7 @@ describe("the front matter JSON Schema", () => {
   });
 
   it("accepts a file with every field", () => {
-    const every = `---\ntitle: T\ntarget: "2030-01-01T17:00"\ntimezone: "Europe/Berlin"\ndone: "Done"\nlang: "de"\nstatus: postponed\nrepeat: weekly\nuntil: "2031-01-01T17:00"\nwidget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  sync: "1"\n---\n`;
+    const every = `---\ntitle: T\ntarget: "2030-01-01T17:00"\ntimezone: "Europe/Berlin"\ndone: "Done"\nlang: "de"\nstatus: postponed\nrepeat: weekly\nuntil: "2031-01-01T17:00"\nwidget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  sync: "1"\nemail:\n  theme: dark\n  width: 480\n  density: "2"\n  lang: de\n---\n`;
     expect(parseCountdownFile("countdowns/x.md", every).problems).toEqual([]);
     expect(validate(frontMatter(every))).toBe(true);
   });

@@ -17,9 +17,9 @@ import { parseAllRedirects } from "@netlify/redirect-parser";
 import redirector from "netlify-redirector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config as liveConfig } from "../../netlify/functions/live.ts";
-import { config as previewConfig } from "../../netlify/functions/preview.ts";
+import { config as imagesConfig } from "../../netlify/functions/images.ts";
 import { config as shareConfig } from "../../netlify/functions/share.ts";
-import { netlifyFunction, previewFunction, shareFunction } from "../support/netlify-function.ts";
+import { imagesFunction, netlifyFunction, shareFunction } from "../support/netlify-function.ts";
 import { contentType } from "../../src/server/static-files.ts";
 import { STATIC_DEFAULT_CACHE } from "../../src/http/policy.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
@@ -185,7 +185,7 @@ describe("the local server answers every path as Netlify would from the generate
 const FUNCTIONS = {
   live: { config: liveConfig, handler: netlifyFunction },
   share: { config: shareConfig, handler: shareFunction },
-  preview: { config: previewConfig, handler: previewFunction },
+  images: { config: imagesConfig, handler: imagesFunction },
 };
 
 describe("the live routes", () => {
@@ -210,6 +210,11 @@ describe("the live routes", () => {
       "/api/badge/nope.svg",
       "/api/og/future-launch.png",
       "/api/og/nope.png",
+      // An email image of a countdown that is over: the same at any second.
+      "/api/email/long-past.gif",
+      "/api/email/long-past.png?theme=dark&width=300",
+      "/api/email/nope.gif",
+      "/api/email/long-past",
     ];
     for (const target of targets) {
       const pathname = new URL(target, "http://x").pathname;

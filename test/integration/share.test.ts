@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
-import { HEIGHT, WIDTH } from "../../src/live/preview-image.ts";
+import { HEIGHT, WIDTH } from "../../src/images/preview-image.ts";
 import { LIVE_FOR_MS } from "../../src/live/badge.ts";
 import { SHARE_ANSWERS } from "../../src/live/share.ts";
 import { publish } from "../../src/publish/publish.ts";

@@ -1,10 +1,11 @@
 // The Netlify Functions (netlify/functions/*.ts) over the fixture build's live data.
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { folderFunction } from "../../src/live/live-folder.ts";
+import { EMAIL_ANSWERS } from "../../src/live/email.ts";
 import { PREVIEW_ANSWERS } from "../../src/live/preview-image.ts";
 import { SHARE_ANSWERS } from "../../src/live/share.ts";
 import { TEST_LIVE_DIR } from "./paths.ts";
 
 export const netlifyFunction = folderFunction(TEST_LIVE_DIR, LIVE_ANSWERS);
 export const shareFunction = folderFunction(TEST_LIVE_DIR, SHARE_ANSWERS);
-export const previewFunction = folderFunction(TEST_LIVE_DIR, PREVIEW_ANSWERS);
+export const imagesFunction = folderFunction(TEST_LIVE_DIR, { ...PREVIEW_ANSWERS, ...EMAIL_ANSWERS });

@@ -39,6 +39,7 @@ describe("a valid countdown file", () => {
       lang: "en",
       status: "scheduled",
       widget: "",
+      email: "",
     });
   });
 
@@ -265,6 +266,22 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     // An option written as a field of its own.
     expect(problems(`color: "e11d48"`)).toEqual([expect.stringMatching(/^countdowns\/launch\.md: color: unknown field; the fields are .*; "color" is a widget option: indent it under "widget:"$/)]);
     expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
+  });
+
+  it("checks every email default with the email image's own rules, numbers bare or quoted, and keeps them as the image's query", () => {
+    expect(fields(`email:\n  theme: dark\n  layout: units\n  width: 480\n  density: "2"\n  frames: 30\n  lang: de`).countdown?.email).toBe("theme=dark&layout=units&lang=de&width=480&density=2&frames=30");
+    // Defaults are left out of the query.
+    expect(fields(`email:\n  theme: light\n  width: 600`).countdown?.email).toBe("");
+    expect(problems(`email:\n  width: 2000\n  frames: 0\n  theme: auto\n  size: big\n  accent: red\n  lang: German`)).toEqual([
+      'countdowns/launch.md: email.width: 2000 is not a value of width; use a whole number from 240 to 1200',
+      'countdowns/launch.md: email.frames: 0 is not a value of frames; use a whole number from 1 to 60',
+      'countdowns/launch.md: email.theme: "auto" is not a value of theme; use one of light, dark',
+      "countdowns/launch.md: email.size: unknown email option; the options are theme, accent, color, bg, layout, lang, title, width, density, frames",
+      'countdowns/launch.md: email.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
+      'countdowns/launch.md: email.lang: "German" is not a language code Intl knows; for German write "de"',
+    ]);
+    expect(problems(`email:\n  width: 600.5`)).toEqual(["countdowns/launch.md: email.width: must be text or a whole number, not the number 600.5; use a whole number from 240 to 1200"]);
+    expect(problems(`email: dark`)).toEqual(['countdowns/launch.md: email: must be a set of "option: value" lines, indented under "email:", not the string "dark"']);
   });
 });
 

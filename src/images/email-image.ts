@@ -1,0 +1,359 @@
+// The countdown in email: an animated GIF drawn when a mail client asks for it, one frame a second
+// from that second on, played once and stopping on its last frame, so it never jumps back in time;
+// its first frame alone is right (Outlook on Windows shows only that), and a PNG of it for clients
+// that take no GIF. Drawn fast: resvg draws the parts that do not change (the title, the date line)
+// once, and the digits once per size (a glyph atlas); each frame after the first is only the
+// rectangle of digits that changed. docs/email.md says what it looks like and why.
+import { unitDigits, unitsLeft } from "../time/time-left.ts";
+import { contrastRatio, rgbOf } from "../text/colour.ts";
+import type { EmailOptions } from "./email-options.ts";
+import { textWidth, wrapText } from "./fonts.ts";
+import { encodeGif, type GifFrame } from "./gif.ts";
+import { encodePng } from "./png.ts";
+import { clear, crop, drawTexts, overlay, paletteOf, type Indexed, type Rgb, type TextRun } from "./raster.ts";
+
+/** A countdown as its email image needs it; the caller knows the schedule and the words. */
+export interface EmailCountdown {
+  title: string;
+  /** The countdown's language (BCP 47): its own words are in it. */
+  lang: string;
+  /** The author's time zone, in which the date line says when. */
+  zone: string;
+  status: "scheduled" | "postponed" | "cancelled";
+  /** What it counts to at an instant (a repeating countdown: the next occurrence), and whether it is over. */
+  targetAt(nowMs: number): { targetMs: number; over: boolean };
+  /** The headline from the target on: the done message, in the countdown's language. */
+  done: string;
+  /** The headline of a postponed or cancelled countdown, in its language ("Postponed"). */
+  statusWords: string;
+}
+
+const SECOND = 1000;
+/** Colours of the themes: background, text, secondary text, accent (as the widget's). */
+const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; accent: Rgb }> = {
+  light: { bg: [255, 255, 255], text: [26, 32, 48], muted: [89, 98, 117], accent: [36, 73, 216] },
+  dark: { bg: [19, 23, 34], text: [238, 241, 247], muted: [169, 178, 198], accent: [140, 174, 255] },
+};
+const INK = { text: 0, muted: 1, accent: 2 } as const;
+
+/** The colours of the options: the theme's, then the custom ones, each replaced by black or white when it reads too little (WCAG AA, 4.5:1). */
+export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
+  const theme = THEMES[options.theme];
+  const bg = (options.bg && rgbOf(options.bg)) || theme.bg;
+  const readable = (colour: Rgb) => (contrastRatio(colour, bg) >= 4.5 ? colour : contrastRatio([0, 0, 0], bg) >= contrastRatio([255, 255, 255], bg) ? ([0, 0, 0] as Rgb) : ([255, 255, 255] as Rgb));
+  const text = readable((options.color && rgbOf(options.color)) || theme.text);
+  const muted = readable(options.color ? text : theme.muted);
+  const accent = readable((options.accent && rgbOf(options.accent)) || theme.accent);
+  return { bg, inks: [text, muted, accent] };
+}
+
+/** Whether a language is written right to left, as Intl knows its script. */
+const rtlLanguage = (lang: string) => /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "");
+
+/** The date line: the target in the author's zone, in the language, naming the zone. */
+function dateLine(targetMs: number, zone: string, lang: string): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone };
+  try {
+    return new Intl.DateTimeFormat(lang, options).format(targetMs);
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", options).format(targetMs);
+  }
+}
+
+/** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). */
+const unitWords = new Map<string, Intl.NumberFormat>();
+function unitWord(lang: string, unit: string, n: number): string {
+  const key = `${lang} ${unit}`;
+  let format = unitWords.get(key);
+  if (!format) unitWords.set(key, (format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })));
+  return format
+    .formatToParts(n)
+    .filter((part) => part.type === "unit")
+    .map((part) => part.value)
+    .join("")
+    .trim();
+}
+const UNITS = ["day", "hour", "minute", "second"];
+
+// ---- The glyph atlas -----------------------------------------------------------------------------
+
+interface Glyph {
+  image: Indexed;
+  /** Where the pen is in the image, and how far it moves on. */
+  penX: number;
+  baseline: number;
+  advance: number;
+}
+
+const ATLAS_CHARS = "0123456789dhms+ ";
+const atlases = new Map<string, Map<string, Glyph>>();
+
+/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept for the process. */
+function atlasOf(size: number, ink: number): Map<string, Glyph> {
+  const key = `${size} ${ink}`;
+  let atlas = atlases.get(key);
+  if (atlas) return atlas;
+  const pad = Math.ceil(size * 0.15);
+  // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
+  const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
+  const height = Math.ceil(size * 1.3);
+  const baseline = Math.ceil(size * 1.0);
+  const chars = [...ATLAS_CHARS];
+  const runs: TextRun[] = chars.map((char, i) => ({ text: char, x: i * cell + pad, y: baseline, size, weight: 700, ink }));
+  const drawn = drawTexts(cell * chars.length, height, runs, "en");
+  atlas = new Map();
+  chars.forEach((char, i) => {
+    atlas!.set(char, { image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) }, penX: pad, baseline, advance: textWidth(char, size, 700) });
+  });
+  atlases.set(key, atlas);
+  return atlas;
+}
+
+const labels = new Map<string, Indexed>();
+/** A unit's label drawn once per text, size and language. */
+function labelOf(text: string, size: number, lang: string, width: number): Indexed {
+  const key = `${text}\0${size}\0${lang}\0${width}`;
+  let label = labels.get(key);
+  if (!label) {
+    label = drawTexts(width, Math.ceil(size * 1.5), [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }], lang);
+    if (labels.size > 2000) labels.clear();
+    labels.set(key, label);
+  }
+  return label;
+}
+
+// ---- Layout and frames ---------------------------------------------------------------------------
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What a frame shows: the time left (four numbers), or a headline (done, postponed, cancelled). */
+type Moment = { units: number[] } | { headline: string };
+
+/**
+ * The moment of each frame: one a second from `nowMs`'s second on, until the target (its frame the
+ * last, a headline). Frame k shows what the JSON says at any instant of the k-th second after the
+ * request's (the time left rounded down, as there): it is read at that second's last millisecond.
+ */
+function momentsOf(countdown: EmailCountdown, nowMs: number, count: number): { moments: Moment[]; targetMs: number } {
+  const start = Math.floor(nowMs / SECOND) * SECOND + SECOND - 1;
+  const first = countdown.targetAt(start);
+  if (countdown.status !== "scheduled") return { moments: [{ headline: countdown.statusWords }], targetMs: first.targetMs };
+  const moments: Moment[] = [];
+  for (let k = 0; k < count; k++) {
+    const at = start + k * SECOND;
+    // The target of the first frame: a repeating countdown's next one comes in a later email.
+    if (first.over || at >= first.targetMs) {
+      moments.push({ headline: countdown.done });
+      break;
+    }
+    moments.push({ units: unitsLeft(first.targetMs, at) });
+  }
+  return { moments, targetMs: first.targetMs };
+}
+
+interface Layout {
+  width: number;
+  height: number;
+  base: Indexed;
+  /** Draws a moment's changing part onto the image, and gives the rectangle it may have changed. */
+  draw(image: Indexed, moment: Moment): Rect;
+}
+
+function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Moment[], targetMs: number): Layout {
+  const s = options.density;
+  const width = options.width * s;
+  const pad = 24 * s;
+  const inner = width - 2 * pad;
+  const lang = options.lang ?? countdown.lang;
+  const runs: TextRun[] = [];
+  let y = pad;
+
+  if (options.title === "show") {
+    let size = 24 * s;
+    let title = wrapText(countdown.title, size, 700, inner, 2, countdown.lang);
+    if (!title.fits) title = wrapText(countdown.title, (size = 20 * s), 700, inner, 2, countdown.lang);
+    for (const line of title.lines) {
+      runs.push({ text: line, x: width / 2, y: y + Math.round(size * 1.05), size, weight: 700, ink: INK.text, align: "center" });
+      y += Math.round(size * 1.3);
+    }
+    y += 8 * s;
+  }
+
+  const first = moments[0]!;
+  const countTop = y;
+  // The count's size comes from the first moment's days ("0d" when it is a headline), so that an
+  // image keeps its size from its count to its headline: the <img> snippet gives one size.
+  const units = "units" in first ? first.units : [0, 0, 0, 0];
+  /** What each unit (or, as -1, the whole count) shows now, and where its text starts and ends. */
+  const drawn = new Map<number, { text: string; label: string; start: number; end: number }>();
+  let countHeight: number;
+  let drawMoment: (image: Indexed, moment: Moment) => Rect;
+
+  if (options.layout === "units") {
+    const columns = 4;
+    const column = Math.floor(inner / columns);
+    const digits = Math.max(2, String(units[0]).length);
+    const numberSize = Math.min(52 * s, Math.floor((column * 0.92) / (digits * 0.6)));
+    const labelSize = 14 * s;
+    const labelTop = countTop + Math.round(numberSize * 1.15);
+    countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
+    const order = rtlLanguage(lang) ? [3, 2, 1, 0] : [0, 1, 2, 3];
+    const columnOf = (unit: number) => pad + order.indexOf(unit) * column;
+    drawMoment = (image, moment) => {
+      if (!("units" in moment)) return NOTHING;
+      const atlas = atlasOf(numberSize, INK.accent);
+      const changed: Rect[] = [];
+      for (let unit = 0; unit < 4; unit++) {
+        const text = unitDigits(moment.units[unit]!, unit);
+        const label = unitWord(lang, UNITS[unit]!, moment.units[unit]!);
+        const left = columnOf(unit);
+        const previous = drawn.get(unit);
+        if (previous?.text === text && previous.label === label) continue;
+        drawn.set(unit, { text, label, start: 0, end: 0 });
+        clear(image, left, countTop, column, countHeight);
+        const textWidthPx = [...text].reduce((sum, char) => sum + atlas.get(char)!.advance, 0);
+        let pen = left + (column - textWidthPx) / 2;
+        for (const char of text) {
+          const glyph = atlas.get(char)!;
+          overlay(image, glyph.image, Math.round(pen - glyph.penX), countTop + Math.round(numberSize * 0.95) - glyph.baseline);
+          pen += glyph.advance;
+        }
+        overlay(image, labelOf(label, labelSize, lang, column), left, labelTop);
+        changed.push({ x: left, y: countTop, width: column, height: countHeight });
+      }
+      return union(changed);
+    };
+  } else {
+    // The published pattern `<d>d <hh>h <mm>m <ss>s`, ASCII digits, left to right in every language.
+    let size = 60 * s;
+    while (size > 20 * s && textWidth(formatUnits(units), size, 700) > inner) size -= 2 * s;
+    countHeight = Math.round(size * 1.05);
+    const baseline = countTop + Math.round(size * 0.85);
+    drawMoment = (image, moment) => {
+      if (!("units" in moment)) return NOTHING;
+      const atlas = atlasOf(size, INK.accent);
+      const text = [...formatUnits(moment.units)];
+      const advances = text.map((char) => atlas.get(char)!.advance);
+      const start = Math.round((width - advances.reduce((sum, advance) => sum + advance, 0)) / 2);
+      const before = drawn.get(-1);
+      // The characters that changed, as pen positions: only those are drawn again. A text of another
+      // length (9 days after 10) is centred anew: all of it, and what the one before covered.
+      const moved = before === undefined || before.start !== start || before.text.length !== text.length;
+      let pen = start;
+      let [from, to] = [Infinity, -Infinity];
+      const pens = text.map((char, i) => {
+        const at = pen;
+        if (moved || before.text[i] !== char) [from, to] = [Math.min(from, at), at + advances[i]!];
+        pen += advances[i]!;
+        return at;
+      });
+      if (moved && before) [from, to] = [Math.min(from, before.start), Math.max(to, before.end)];
+      drawn.set(-1, { text: text.join(""), label: "", start, end: pen });
+      if (from > to) return NOTHING;
+      const bleed = Math.ceil(size * 0.12);
+      const top = baseline - atlas.get("0")!.baseline;
+      const x = Math.max(0, Math.floor(from - bleed));
+      const rect = { x, y: top, width: Math.min(width, Math.ceil(to + bleed)) - x, height: atlas.get("0")!.image.height };
+      clear(image, rect.x, rect.y, rect.width, rect.height);
+      text.forEach((char, i) => {
+        const glyph = atlas.get(char)!;
+        const left = Math.round(pens[i]! - glyph.penX);
+        if (left + glyph.image.width > rect.x && left < rect.x + rect.width) overlay(image, glyph.image, left, baseline - glyph.baseline);
+      });
+      // What the glyphs drew outside the rectangle is what was there: the neighbours' own pixels.
+      return rect;
+    };
+  }
+
+  // A headline (done, postponed, cancelled) in the count's place, as large as fits it, drawn with the rest.
+  if ("headline" in first) {
+    let size = 32 * s;
+    let wrapped = wrapText(first.headline, size, 700, inner, 2, countdown.lang);
+    while (size > 14 * s && (!wrapped.fits || wrapped.lines.length * size * 1.25 > countHeight)) wrapped = wrapText(first.headline, (size -= 2 * s), 700, inner, 2, countdown.lang);
+    const top = countTop + Math.round((countHeight - wrapped.lines.length * size * 1.25) / 2);
+    wrapped.lines.forEach((line, i) => runs.push({ text: line, x: width / 2, y: top + Math.round(size * (1.0 + i * 1.25)), size, weight: 700, ink: INK.accent, align: "center" }));
+    drawMoment = () => NOTHING;
+  }
+  y = countTop + countHeight;
+
+  // When: the target in the author's zone; struck through once postponed or cancelled (the date no longer holds).
+  const dateSize = 15 * s;
+  y += 10 * s;
+  runs.push({ text: dateLine(targetMs, countdown.zone, lang), x: width / 2, y: y + Math.round(dateSize * 1.05), size: dateSize, weight: 400, ink: INK.muted, align: "center", strike: countdown.status !== "scheduled" });
+  y += Math.round(dateSize * 1.35);
+  const height = y + pad;
+  return { width, height, base: drawTexts(width, height, runs, countdown.lang), draw: drawMoment };
+}
+
+const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
+const formatUnits = (units: number[]) => units.map((n, i) => unitDigits(n, i) + "dhms"[i]).join(" ");
+
+function union(rects: Rect[]): Rect {
+  if (rects.length === 0) return NOTHING;
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return { x, y, width: Math.max(...rects.map((r) => r.x + r.width)) - x, height: Math.max(...rects.map((r) => r.y + r.height)) - y };
+}
+
+/** The frames of the countdown at `nowMs`: the whole first image, then each second's changed rectangle. */
+function framesOf(countdown: EmailCountdown, options: EmailOptions, nowMs: number, count: number): { width: number; height: number; frames: GifFrame[]; first: Indexed } {
+  const { moments, targetMs } = momentsOf(countdown, nowMs, count);
+  // A headline ends the count: it is drawn as a frame of its own, over the whole image.
+  const counting = moments.filter((moment): moment is { units: number[] } => "units" in moment);
+  const ending = moments.find((moment) => "headline" in moment);
+  const frames: GifFrame[] = [];
+  let first: Indexed | undefined;
+  if (counting.length > 0) {
+    const layout = layoutOf(countdown, options, counting, targetMs);
+    const image: Indexed = { width: layout.width, height: layout.height, pixels: layout.base.pixels.slice() };
+    counting.forEach((moment, k) => {
+      const rect = layout.draw(image, moment);
+      if (k === 0) {
+        first = { width: image.width, height: image.height, pixels: image.pixels.slice() };
+        frames.push({ left: 0, top: 0, width: image.width, height: image.height, pixels: image.pixels.slice(), delay: 100 });
+      } else if (rect.width > 0 && rect.height > 0) frames.push({ left: rect.x, top: rect.y, width: rect.width, height: rect.height, pixels: crop(image, rect.x, rect.y, rect.width, rect.height), delay: 100 });
+      else frames.push({ left: 0, top: 0, width: 1, height: 1, pixels: crop(image, 0, 0, 1, 1), delay: 100 });
+    });
+    // The headline's own image: as large as the count's (layoutOf keeps the size).
+    if (ending) frames.push({ left: 0, top: 0, width: layout.width, height: layout.height, pixels: layoutOf(countdown, options, [ending], targetMs).base.pixels, delay: 100 });
+    return { width: layout.width, height: layout.height, frames, first: first! };
+  }
+  const layout = layoutOf(countdown, options, [ending!], targetMs);
+  frames.push({ left: 0, top: 0, width: layout.width, height: layout.height, pixels: layout.base.pixels, delay: 100 });
+  return { width: layout.width, height: layout.height, frames, first: layout.base };
+}
+
+/** The animated GIF of a countdown at `nowMs`, with its size in pixels. */
+export function renderEmailGif(countdown: EmailCountdown, options: EmailOptions, nowMs: number): { bytes: Uint8Array<ArrayBuffer>; width: number; height: number } {
+  const { width, height, frames } = framesOf(countdown, options, nowMs, options.frames);
+  const { bg, inks } = colorsOf(options);
+  return { bytes: encodeGif(width, height, paletteOf(bg, inks), frames), width, height };
+}
+
+/** The first frame alone, as a PNG. */
+export function renderEmailPng(countdown: EmailCountdown, options: EmailOptions, nowMs: number): { bytes: Uint8Array<ArrayBuffer>; width: number; height: number } {
+  const { width, height, first } = framesOf(countdown, options, nowMs, 1);
+  const { bg, inks } = colorsOf(options);
+  return { bytes: encodePng(width, height, paletteOf(bg, inks), first.pixels), width, height };
+}
+
+const notFound = new Map<string, Uint8Array<ArrayBuffer>>();
+/** A small image that says no countdown is published there (an `<img>` shows no JSON). */
+export function notFoundImage(format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
+  const key = `${format} ${density}`;
+  let image = notFound.get(key);
+  if (!image) {
+    const [width, height, size] = [320 * density, 48 * density, 16 * density];
+    const drawn = drawTexts(width, height, [{ text: "Countdown not found", x: width / 2, y: Math.round(height / 2 + size * 0.35), size, weight: 700, ink: INK.muted, align: "center" }], "en");
+    const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: 320, frames: 1 });
+    const palette = paletteOf(bg, inks);
+    image = format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
+    notFound.set(key, image);
+  }
+  return image;
+}

@@ -1,0 +1,108 @@
+// The email countdown's options: query parameters of /api/email/<slug>.gif and .png, and the `email:`
+// defaults of a countdown's front matter. An invalid value is ignored (the option keeps its
+// default), never an error: an image in a sent email cannot be fixed. The build checks the front
+// matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
+import { HEX_COLOUR } from "../text/colour.ts";
+
+/** Every option with a fixed list of values; the first is the default. */
+export const EMAIL_CHOICES = {
+  theme: ["light", "dark"],
+  layout: ["text", "units"],
+  title: ["show", "hide"],
+  /** Pixels per CSS pixel: 2 for high-resolution screens (the `<img>` keeps the width of 1). */
+  density: ["1", "2"],
+} as const;
+
+/** Options that are a whole number in a range, with their default. */
+export const EMAIL_RANGES = {
+  /** The image's width in CSS pixels. */
+  width: { min: 240, max: 1200, default: 600 },
+  /** Frames of one second each. */
+  frames: { min: 1, max: 60, default: 60 },
+} as const;
+
+export const EMAIL_COLOURS = ["accent", "color", "bg"] as const;
+
+export type EmailChoice = keyof typeof EMAIL_CHOICES;
+export type EmailOptionName = EmailChoice | keyof typeof EMAIL_RANGES | (typeof EMAIL_COLOURS)[number] | "lang";
+export const EMAIL_OPTION_NAMES: EmailOptionName[] = ["theme", "accent", "color", "bg", "layout", "lang", "title", "width", "density", "frames"];
+
+/** The options in force, every one of them. */
+export interface EmailOptions {
+  theme: "light" | "dark";
+  layout: "text" | "units";
+  title: "show" | "hide";
+  density: 1 | 2;
+  width: number;
+  frames: number;
+  /** Hex colours without `#`, when given. */
+  accent?: string;
+  color?: string;
+  bg?: string;
+  /** A BCP 47 tag Intl knows, when given (else the countdown's language). */
+  lang?: string;
+}
+
+/** Whether a language tag is one Intl knows a language of. */
+function knownLanguage(tag: string): boolean {
+  try {
+    const language = new Intl.Locale(tag).language;
+    return new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(language) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** How to write a value of an option, for the build's messages. */
+export function emailOptionHint(name: EmailOptionName): string {
+  if (name in EMAIL_CHOICES) return `use one of ${EMAIL_CHOICES[name as EmailChoice].join(", ")}`;
+  if (name in EMAIL_RANGES) {
+    const { min, max } = EMAIL_RANGES[name as keyof typeof EMAIL_RANGES];
+    return `use a whole number from ${min} to ${max}`;
+  }
+  if (name === "lang") return `write a language tag like "en", "de" or "pt-BR"`;
+  return `write a hex colour without "#", like "e11d48" or "0af"`;
+}
+
+/** Whether `value` is one `name` may take. */
+export function isValidEmailOption(name: string, value: string): boolean {
+  if (name in EMAIL_CHOICES) return (EMAIL_CHOICES[name as EmailChoice] as readonly string[]).includes(value);
+  if (name in EMAIL_RANGES) {
+    const { min, max } = EMAIL_RANGES[name as keyof typeof EMAIL_RANGES];
+    return /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max;
+  }
+  if ((EMAIL_COLOURS as readonly string[]).includes(name)) return HEX_COLOUR.test(value);
+  if (name === "lang") return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && knownLanguage(value);
+  return false;
+}
+
+/**
+ * The options in force: the defaults, then the countdown's own (`defaults`, a query string), then each
+ * valid query parameter over them. Anything unknown or invalid is ignored.
+ */
+export function resolveEmailOptions(defaults: string, query: string): EmailOptions {
+  const options: EmailOptions = { theme: "light", layout: "text", title: "show", density: 1, width: EMAIL_RANGES.width.default, frames: EMAIL_RANGES.frames.default };
+  for (const source of [defaults, query]) {
+    new URLSearchParams(source).forEach((value, name) => {
+      if (!(EMAIL_OPTION_NAMES as string[]).includes(name) || !isValidEmailOption(name, value)) return;
+      if (name === "width" || name === "frames") options[name] = Number(value);
+      else if (name === "density") options.density = value === "2" ? 2 : 1;
+      else if (name === "lang") options.lang = Intl.getCanonicalLocales(value)[0];
+      else if (name === "accent" || name === "color" || name === "bg") options[name] = value.toLowerCase();
+      else (options as unknown as Record<string, string>)[name] = value;
+    });
+  }
+  return options;
+}
+
+/** The options as a query string (only those that differ from the defaults), in the order of EMAIL_OPTION_NAMES. */
+export function emailOptionsQuery(options: Partial<Record<EmailOptionName, string>>): string {
+  const params = new URLSearchParams();
+  for (const name of EMAIL_OPTION_NAMES) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const isDefault = name in EMAIL_CHOICES ? EMAIL_CHOICES[name as EmailChoice][0] === value : name in EMAIL_RANGES ? String(EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default) === value : false;
+    if (!isDefault) params.set(name, value);
+  }
+  return params.toString();
+}

@@ -1,0 +1,77 @@
+// The link-preview image of a countdown (Open Graph, Twitter card): 1200 × 630 PNG with the site's
+// name, the title, when (the target in the author's zone, or the rule of a repeating countdown) and
+// the status, drawn by resvg from an SVG with the service's font set (fonts.ts), so a title or a date
+// in any script is drawn with glyphs.
+import { Resvg } from "@resvg/resvg-js";
+import { isRightToLeft, wrapText } from "./fonts.ts";
+import { textSvg } from "./raster.ts";
+
+export const WIDTH = 1200;
+export const HEIGHT = 630;
+const MARGIN = 80;
+/** Title sizes tried, largest first, until the title fits in MAX_LINES. */
+const TITLE_SIZES = [76, 64, 54];
+const MAX_LINES = 3;
+
+/** What a preview says. */
+export interface Preview {
+  title: string;
+  /** The countdown's language: the shapes of Han characters, and the language of `when`. */
+  lang: string;
+  /** When, in words: the target in the author's zone, or a repeating countdown's rule. */
+  when: string;
+  /** Whether `when` is written right to left with the title (a date in the title's language). */
+  whenFollowsTitle: boolean;
+  status?: "postponed" | "cancelled";
+  siteName: string;
+  /** The page's address, shown without its scheme. */
+  pageUrl: string;
+}
+
+const STATUS = { postponed: { text: "POSTPONED", colour: "#ffb871" }, cancelled: { text: "CANCELLED", colour: "#ff8a80" } };
+
+/** The image as SVG, for resvg: every text set by fonts.ts as glyph outlines. */
+export function previewSvg(preview: Preview): string {
+  const textWidth = WIDTH - 2 * MARGIN;
+  let title = wrapText(preview.title, TITLE_SIZES.at(-1)!, 700, textWidth, MAX_LINES, preview.lang);
+  let size = TITLE_SIZES.at(-1)!;
+  for (const candidate of TITLE_SIZES) {
+    const wrapped = wrapText(preview.title, candidate, 700, textWidth, MAX_LINES, preview.lang);
+    if (wrapped.fits) {
+      [title, size] = [wrapped, candidate];
+      break;
+    }
+  }
+  const lineHeight = Math.round(size * 1.18);
+  const titleTop = 215;
+  // A title in a right-to-left script starts at the right edge, its date line with it.
+  const rtl = isRightToLeft(preview.title);
+  const startX = rtl ? WIDTH - MARGIN : MARGIN;
+  const text = (run: Parameters<typeof textSvg>[0], fill: string) => textSvg(run, fill, preview.lang);
+  const align = rtl ? "right" : "left";
+  const titleLines = title.lines.map((line, i) => text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, "#f4f6fb"));
+  const whenY = titleTop + (title.lines.length - 1) * lineHeight + 92;
+  const whenX = rtl && preview.whenFollowsTitle ? startX : MARGIN;
+  const status = preview.status && STATUS[preview.status];
+  const host = preview.pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1420"/><stop offset="1" stop-color="#1d2b4f"/></linearGradient></defs>`,
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
+    `<rect x="${MARGIN}" y="86" width="64" height="8" rx="4" fill="#8caeff"/>`,
+    text({ text: preview.siteName, x: MARGIN + 84, y: 97, size: 30, weight: 400 }, "#a7b0c4"),
+    status
+      ? `<rect x="${WIDTH - MARGIN - 250}" y="62" width="250" height="56" rx="28" fill="none" stroke="${status.colour}" stroke-width="3"/>` +
+        text({ text: status.text, x: WIDTH - MARGIN - 125, y: 100, size: 28, weight: 700, align: "center" }, status.colour)
+      : "",
+    ...titleLines,
+    text({ text: preview.when, x: whenX, y: whenY, size: 36, weight: 400, align: whenX === MARGIN ? "left" : "right", strike: Boolean(status) }, "#8caeff"),
+    text({ text: host, x: MARGIN, y: HEIGHT - 64, size: 26, weight: 400 }, "#a7b0c4"),
+    `</svg>`,
+  ].join("");
+}
+
+/** The PNG of a countdown's preview. */
+export function renderPreview(preview: Preview): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(new Resvg(previewSvg(preview), { font: { loadSystemFonts: false }, fitTo: { mode: "original" } }).render().asPng());
+}

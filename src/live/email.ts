@@ -1,0 +1,129 @@
+// `/api/email/<slug>.gif` and `.png`: the countdown as an image for email, drawn from the second it
+// is asked for (src/images/email-image.ts draws it). One drawing per (build, slug, options, second):
+// requests for the same one share it while it is drawn and for the rest of its second. Drawings run
+// one at a time, each in a turn of the event loop of its own, so that other answers (the live JSON)
+// go on between them; a request waiting for its turn holds no more than its socket, and each drawing
+// is bounded (at most 2400 pixels wide and 60 frames).
+import { errorAnswer, quote, type Answer } from "../http/kernel.ts";
+import { NO_STORE } from "../http/policy.ts";
+import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
+import { notFoundImage, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
+import { emailImagePath } from "../paths.ts";
+import { messagesFor } from "../text/messages.ts";
+import { currentTarget } from "./countdown.ts";
+import { slugIn, type LiveRequest, type RouteAnswers } from "./route.ts";
+import type { LiveEntry } from "./live-store.ts";
+
+const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);
+const TYPES = { gif: "image/gif", png: "image/png" } as const;
+type Format = keyof typeof TYPES;
+
+/** Drawings kept once drawn, newest last: at most KEPT_ENTRIES of them and KEPT_BYTES in all. */
+export const KEPT_ENTRIES = 256;
+export const KEPT_BYTES = 32 * 1024 * 1024;
+
+/** The countdown as the drawing needs it, in its own language. */
+function emailCountdown(entry: LiveEntry): EmailCountdown {
+  const lang = entry.lang ?? "en";
+  const messages = messagesFor(lang);
+  return {
+    title: entry.title,
+    lang,
+    zone: entry.zone ?? "UTC",
+    status: entry.status ?? "scheduled",
+    targetAt: (nowMs) => currentTarget(entry, nowMs),
+    done: entry.done ?? messages.done,
+    statusWords: entry.status ? messages[entry.status] : "",
+  };
+}
+
+/** The options in force as a key: every one, in a fixed order, so that two spellings of one query share a drawing. */
+const optionsKey = (options: EmailOptions) => EMAIL_OPTION_NAMES.map((name) => options[name] ?? "").join(",");
+
+export interface EmailDrawings {
+  /** The drawing of `key`: kept, shared with a request for the same one, or made by `render` in its turn. */
+  draw(key: string, render: () => Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+  /** Drawings made since the start (each one a call of its `render`), and what is kept now. */
+  stats(): { drawn: number; kept: number; keptBytes: number; waiting: number };
+}
+
+/** Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first). */
+export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }): EmailDrawings {
+  const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+  const inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  let keptBytes = 0;
+  let drawn = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const keep = (key: string, bytes: Uint8Array<ArrayBuffer>) => {
+    if (bytes.length > limits.bytes) return;
+    kept.set(key, bytes);
+    keptBytes += bytes.length;
+    for (const [oldest, old] of kept) {
+      if (kept.size <= limits.entries && keptBytes <= limits.bytes) break;
+      kept.delete(oldest);
+      keptBytes -= old.length;
+    }
+  };
+  return {
+    draw(key, render) {
+      const done = kept.get(key);
+      if (done) return Promise.resolve(done);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      // In turn after the drawings already waiting, each in a macrotask of its own.
+      const drawing = queue.then(
+        () =>
+          new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
+            setImmediate(() => {
+              try {
+                drawn++;
+                const bytes = render();
+                keep(key, bytes);
+                resolve(bytes);
+              } catch (error) {
+                reject(error);
+              }
+            }),
+          ),
+      );
+      inFlight.set(key, drawing);
+      const settled = () => inFlight.delete(key);
+      drawing.then(settled, settled);
+      queue = drawing.catch(() => undefined);
+      return drawing;
+    },
+    stats: () => ({ drawn, kept: kept.size, keptBytes, waiting: inFlight.size }),
+  };
+}
+
+const SECOND = 1000;
+
+/** The email image route over a set of drawings (one per process: the Node server, a function instance). */
+export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAnswers {
+  return {
+    email: async ({ route, pathname, query, store, nowMs }: LiveRequest): Promise<Answer> => {
+      const format: Format | undefined = pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined;
+      const slug = format && slugIn(pathname, PREFIX, `.${format}`);
+      if (!format || slug === undefined || slug === "") {
+        return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
+      }
+      const headers = { ...route.headers, "Content-Type": TYPES[format] };
+      const entry = store.get(slug);
+      if (!entry) {
+        // An image that says so: an <img> shows no JSON.
+        return { status: 404, headers: { ...headers, "Cache-Control": NO_STORE }, body: notFoundImage(format, resolveEmailOptions("", query).density) };
+      }
+      const options = resolveEmailOptions(entry.email ?? "", query);
+      const second = Math.floor(nowMs / SECOND) * SECOND;
+      const key = `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}`;
+      const drawing = drawings.draw(key, () => {
+        const countdown = emailCountdown(entry);
+        return (format === "gif" ? renderEmailGif : renderEmailPng)(countdown, options, second).bytes;
+      });
+      return { status: 200, headers, body: await drawing };
+    },
+  };
+}
+
+/** The images of the service: what netlify/functions/images.ts answers with the preview image. */
+export const EMAIL_ANSWERS: RouteAnswers = emailAnswers();

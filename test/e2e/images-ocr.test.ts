@@ -1,0 +1,63 @@
+// The images read back by Tesseract (Debian: tesseract-ocr, tesseract-ocr-jpn), an OCR engine that
+// knows nothing of how they were drawn: the email image's count is the JSON's time left, and a
+// Japanese title and date come out as the characters they are, not as boxes.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { emailAnswers } from "../../src/live/email.ts";
+import { createLiveHandler } from "../../src/live/handler.ts";
+import { memoryLiveStore } from "../../src/live/live-store.ts";
+import { renderPreview } from "../../src/images/preview-image.ts";
+import { isoSeconds } from "../../src/time/time-left.ts";
+
+const TESSERACT = "/usr/bin/tesseract";
+const JAPANESE = "/usr/share/tesseract-ocr/5/tessdata/jpn.traineddata";
+beforeEach(() => {
+  const missing = [TESSERACT, JAPANESE].filter((file) => !existsSync(file));
+  if (missing.length) throw new Error(`no ${missing.join(", ")}: install them with "apt-get install -y tesseract-ocr tesseract-ocr-jpn"`);
+});
+
+const work = mkdtempSync(path.join(tmpdir(), "ocr-"));
+/** What Tesseract reads in a PNG, white space taken out (it puts spaces between Japanese characters). */
+function read(png: Uint8Array, lang: string): string {
+  const file = path.join(work, `${Math.random().toString(36).slice(2)}.png`);
+  writeFileSync(file, png);
+  return execFileSync(TESSERACT, [file, "stdout", "-l", lang, "--psm", "6"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).replace(/\s+/g, "");
+}
+
+const START = Date.parse("2031-05-14T09:26:40Z");
+const store = memoryLiveStore({
+  version: "ocr",
+  tz: "2025c",
+  siteName: "Countdowns",
+  site: { origin: "https://example.test", basePath: "" },
+  countdowns: [
+    { slug: "sale", title: "Summer sale", targetDate: isoSeconds(START + 3 * 86_400_000 + 7 * 3_600_000 + 1234_000) },
+    { slug: "hanabi", title: "花火大会のカウントダウン", targetDate: "2031-08-02T10:00:00Z", zone: "Asia/Tokyo", lang: "ja" },
+  ],
+});
+const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => START + 400, log: () => {} });
+const get = async (target: string) => handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+
+describe("the images, read back by Tesseract", () => {
+  it("the email image's count is the JSON's time left", async () => {
+    const { timeLeft } = JSON.parse(String((await get("/api/countdown/sale")).body));
+    const two = (n: number) => String(n).padStart(2, "0");
+    const png = (await get("/api/email/sale.png?title=hide&width=480")).body as Uint8Array;
+    expect(read(png, "eng")).toContain(`${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`);
+  });
+
+  it("a Japanese title and date in the email image and the link preview are Japanese text, not boxes", async () => {
+    const email = (await get("/api/email/hanabi.png?density=2")).body as Uint8Array;
+    const emailText = read(email, "jpn");
+    expect(emailText).toContain("花火大会");
+    expect(emailText).toContain("2031年8月2日");
+    const preview = renderPreview({ title: "花火大会のカウントダウン", lang: "ja", when: "2031年8月2日土曜日 19:00 JST", whenFollowsTitle: true, siteName: "Countdowns", pageUrl: "https://example.test/hanabi/" });
+    const previewText = read(preview, "jpn");
+    expect(previewText).toContain("花火大会");
+    expect(previewText).toContain("2031年8月2日");
+  });
+});

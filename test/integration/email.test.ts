@@ -1,0 +1,250 @@
+// The countdown in email (`/api/email/<slug>.gif` and `.png`), through the live handler as the Node
+// server and the Netlify Function call it, at a fixed clock. Every image is decoded by independent
+// readers (omggif, pngjs; test/support/image-reader.ts): each frame as a viewer composes it is the
+// same picture as a drawing of that second alone, and its digits, told apart by glyphs drawn by resvg
+// in the test, are the JSON's time left for that second.
+import { describe, expect, it } from "vitest";
+import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
+import { covers, fontFilesFor } from "../../src/images/fonts.ts";
+import { LIVE_ROUTES } from "../../src/http/routes.ts";
+import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
+import { createLiveHandler } from "../../src/live/handler.ts";
+import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
+
+const SECOND = 1000;
+const DAY = 86_400_000;
+/** The clock: 0.4 s into a second, far from today. */
+const START = Date.parse("2031-05-14T09:26:40Z");
+const NOW = START + 400;
+const at = (ms: number) => isoSeconds(ms);
+
+const countdowns: LiveCountdown[] = [
+  // 3d 00h 00m 19.6s at the request: days, hours and minutes all turn over at the 21st frame.
+  { slug: "sale", title: "Summer sale", targetDate: at(START + 3 * DAY + 20 * SECOND), zone: "Europe/Berlin" },
+  // Ten days become nine at the 11th frame: the text gets shorter.
+  { slug: "ten-days", title: "Ten days", targetDate: at(START + 10 * DAY + 10 * SECOND) },
+  // Five seconds left: five frames of count, then the done message.
+  { slug: "soon", title: "Soon", targetDate: at(START + 5 * SECOND), done: "The sale has ended" },
+  { slug: "over", title: "Over", targetDate: "2020-01-01T00:00:00Z" },
+  { slug: "weekly", title: "Friday stream", targetDate: "2024-01-05T16:00:00Z", zone: "Europe/Berlin", repeat: { rule: "weekly", start: "2024-01-05T17:00:00" } },
+  { slug: "postponed", title: "Konzert im Park", targetDate: at(START + 40 * DAY), zone: "Europe/Berlin", lang: "de", status: "postponed" },
+  { slug: "cancelled", title: "Konzert im Park", targetDate: at(START + 40 * DAY), zone: "Europe/Berlin", lang: "de", status: "cancelled" },
+  { slug: "arabic", title: "تخفيضات الصيف", targetDate: at(START + 3 * DAY + 20 * SECOND), zone: "Asia/Riyadh", lang: "ar" },
+  { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
+];
+const store = memoryLiveStore({ version: "email-test", tz: "2025c", siteName: "Countdowns", site: { origin: "https://example.test", basePath: "" }, countdowns });
+
+/** A handler of the email route and the live JSON at a clock the test sets, with drawings of its own. */
+function service(drawings: EmailDrawings = emailDrawings()) {
+  const clock = { now: NOW };
+  const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers(drawings) }, now: () => clock.now, log: () => {} });
+  const get = async (target: string, nowMs = NOW) => {
+    clock.now = nowMs;
+    const answer = await handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+    return { ...answer, bytes: answer.body as Uint8Array };
+  };
+  return { get, drawings };
+}
+
+const { get } = service();
+/** Red digits on white (dark enough to be kept: 6.6:1), no title: the count is the only red in the picture. */
+const READABLE = "accent=c00000&color=000000&title=hide";
+const red = (r: number, g: number) => (r > 128 ? Math.max(0, r - g) / 192 : 0);
+
+/** The JSON's time left at a clock, as the count's characters without spaces. */
+async function jsonCount(slug: string, nowMs: number): Promise<string> {
+  const { timeLeft } = JSON.parse(String((await get(`/api/countdown/${slug}`, nowMs)).body));
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`;
+}
+
+/** The picture of a countdown drawn for one second alone: a one-frame GIF. */
+const alone = async (slug: string, query: string, nowMs: number): Promise<Rgba> => decodeGif((await get(`/api/email/${slug}.gif?${query}&frames=1`, nowMs)).bytes).frames[0]!.shown;
+
+describe("the email GIF", () => {
+  it("is 60 frames of one second from the second it is asked for, played once; each frame is that second drawn alone, with the JSON's time left", async () => {
+    const answer = await get(`/api/email/sale.gif?${READABLE}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["Content-Type"]).toBe("image/gif");
+    const gif = decodeGif(answer.bytes);
+    expect([gif.width, gif.loops, gif.frames.length]).toEqual([600, null, 60]);
+    expect(new Set(gif.frames.map((frame) => frame.delay))).toEqual(new Set([100]));
+    for (const [k, frame] of gif.frames.entries()) {
+      // What the JSON says k seconds after the request, and the image asked for then.
+      const then = NOW + k * SECOND;
+      expect(readCount(frame.shown, red), `frame ${k}`).toBe(await jsonCount("sale", then));
+      expect(differingPixels(frame.shown, await alone("sale", READABLE, then)), `frame ${k}`).toBe(0);
+    }
+    // The turn of days, hours and minutes is in it.
+    expect(readCount(gif.frames[19]!.shown, red)).toBe("3d00h00m00s");
+    expect(readCount(gif.frames[20]!.shown, red)).toBe("2d23h59m59s");
+  }, 60_000);
+
+  it("clears what a longer count covered when it gets shorter (10 days, then 9)", async () => {
+    const gif = decodeGif((await get(`/api/email/ten-days.gif?${READABLE}&frames=15`)).bytes);
+    expect(gif.frames.length).toBe(15);
+    for (const k of [9, 10, 14]) {
+      expect(readCount(gif.frames[k]!.shown, red)).toBe(await jsonCount("ten-days", NOW + k * SECOND));
+      expect(differingPixels(gif.frames[k]!.shown, await alone("ten-days", READABLE, NOW + k * SECOND)), `frame ${k}`).toBe(0);
+    }
+    expect(readCount(gif.frames[10]!.shown, red)).toBe("9d23h59m59s");
+  });
+
+  it("ends on the done message from the target on, and stops there", async () => {
+    const gif = decodeGif((await get(`/api/email/soon.gif?${READABLE}`)).bytes);
+    expect(gif.frames.length).toBe(6);
+    // 4.6 s left: the JSON's 4 s, down to its 0 s in the last second before the target.
+    expect(gif.frames.slice(0, 5).map((frame) => readCount(frame.shown, red))).toEqual(["0d00h00m04s", "0d00h00m03s", "0d00h00m02s", "0d00h00m01s", "0d00h00m00s"]);
+    // The last frame is the countdown drawn once it is over: one frame alone.
+    const doneAlone = decodeGif((await get(`/api/email/soon.gif?${READABLE}`, START + 5 * SECOND)).bytes);
+    expect(doneAlone.frames.length).toBe(1);
+    expect(differingPixels(gif.frames[5]!.shown, doneAlone.frames[0]!.shown)).toBe(0);
+    expect(differingPixels(gif.frames[5]!.shown, gif.frames[4]!.shown)).toBeGreaterThan(500);
+    // The author's done message is what it says: another message draws another picture.
+    const over = decodeGif((await get(`/api/email/over.gif?${READABLE}`)).bytes);
+    expect(over.frames.length).toBe(1);
+    expect(differingPixels(over.frames[0]!.shown, doneAlone.frames[0]!.shown)).toBeGreaterThan(500);
+  });
+
+  it("of a repeating countdown counts to the next occurrence, as the JSON does", async () => {
+    const gif = decodeGif((await get(`/api/email/weekly.gif?${READABLE}&frames=3`)).bytes);
+    expect(gif.frames.map((frame) => readCount(frame.shown, red))).toEqual(await Promise.all([0, 1, 2].map((k) => jsonCount("weekly", NOW + k * SECOND))));
+  });
+
+  it("of a postponed or cancelled countdown is one frame with its status, as large as the count would be", async () => {
+    const [postponed, cancelled, scheduled] = await Promise.all(["postponed", "cancelled", "sale"].map(async (slug) => decodeGif((await get(`/api/email/${slug}.gif?title=hide`)).bytes)));
+    expect([postponed!.frames.length, cancelled!.frames.length]).toEqual([1, 1]);
+    expect(differingPixels(postponed!.frames[0]!.shown, cancelled!.frames[0]!.shown)).toBeGreaterThan(100);
+    expect([postponed!.height, cancelled!.height]).toEqual([scheduled!.height, scheduled!.height]);
+  });
+
+  it("draws the units layout's numbers in the language's direction: right to left in Arabic", async () => {
+    const english = decodeGif((await get(`/api/email/sale.gif?${READABLE}&layout=units&frames=1`)).bytes);
+    expect(readCount(english.frames[0]!.shown, red)).toBe("3000019");
+    const arabic = decodeGif((await get(`/api/email/arabic.gif?${READABLE}&layout=units&frames=1`)).bytes);
+    expect(readCount(arabic.frames[0]!.shown, red)).toBe("1900003");
+  });
+});
+
+describe("the email PNG", () => {
+  it("is the GIF's first frame as a still image", async () => {
+    for (const query of ["", "theme=dark&layout=units", "density=2&width=320"]) {
+      const [png, gif] = [await get(`/api/email/sale.png?${query}`), await get(`/api/email/sale.gif?${query}`)];
+      expect(png.headers["Content-Type"]).toBe("image/png");
+      expect(differingPixels(decodePng(png.bytes), decodeGif(gif.bytes).frames[0]!.shown), query).toBe(0);
+    }
+  });
+});
+
+describe("the email image's options", () => {
+  it("set the size, the density, the frames and the theme; the countdown's defaults apply and the query wins", async () => {
+    const size = async (target: string) => {
+      const gif = decodeGif((await get(target)).bytes);
+      return [gif.width, gif.frames.length];
+    };
+    expect(await size("/api/email/sale.gif?width=240&frames=5")).toEqual([240, 5]);
+    expect(await size("/api/email/sale.gif?width=1200&density=2&frames=1")).toEqual([2400, 1]);
+    expect(await size("/api/email/defaults.gif?frames=2")).toEqual([300, 2]);
+    expect(await size("/api/email/defaults.gif?frames=2&width=500")).toEqual([500, 2]);
+    const corner = (picture: Rgba) => [...picture.data.subarray(0, 3)];
+    expect(corner(decodePng((await get("/api/email/sale.png")).bytes))).toEqual([255, 255, 255]);
+    expect(corner(decodePng((await get("/api/email/defaults.png")).bytes))).toEqual([19, 23, 34]);
+    expect(corner(decodePng((await get("/api/email/defaults.png?theme=light")).bytes))).toEqual([255, 255, 255]);
+    expect(corner(decodePng((await get("/api/email/sale.png?bg=fde047")).bytes))).toEqual([253, 224, 71]);
+  });
+
+  it("ignore an invalid value or an unknown name, as the widget does", async () => {
+    const plain = (await get("/api/email/sale.gif")).bytes;
+    for (const query of ["width=5000", "width=239", "frames=0", "frames=61", "frames=1.5", "density=3", "theme=auto", "accent=red", "accent=%23ff0000", "lang=german", "layout=tiles", "title=no", "utm_source=newsletter", "width=" + "9".repeat(10_000), "%ff%fe=1", "theme=dark&theme=light"]) {
+      const answer = await get(`/api/email/sale.gif?${query}`);
+      expect(answer.status, query).toBe(200);
+      if (query !== "theme=dark&theme=light") expect(Buffer.compare(Buffer.from(answer.bytes), Buffer.from(plain)), query).toBe(0);
+    }
+  });
+
+  it("keep colours readable: a text colour too close to the background is replaced by black or white", async () => {
+    const picture = decodePng((await get(`/api/email/sale.png?bg=ffffff&accent=fefefe&title=hide`)).bytes);
+    let dark = 0;
+    for (let i = 0; i < picture.data.length; i += 4) if (picture.data[i]! < 64 && picture.data[i + 1]! < 64) dark++;
+    expect(dark).toBeGreaterThan(1000);
+  });
+});
+
+describe("an email image that is not there", () => {
+  it("is a small image saying so, with a 404, in the format asked for; a path without its format is the API's JSON 404", async () => {
+    const gif = await get("/api/email/no-such-countdown.gif");
+    expect([gif.status, gif.headers["Content-Type"], gif.headers["Cache-Control"]]).toEqual([404, "image/gif", "no-store"]);
+    expect(decodeGif(gif.bytes).frames.length).toBe(1);
+    const png = await get("/api/email/no-such-countdown.png?density=2");
+    expect([png.status, png.headers["Content-Type"], decodePng(png.bytes).width]).toEqual([404, "image/png", 640]);
+    for (const target of ["/api/email/sale", "/api/email/sale.jpg", "/api/email/.gif", "/api/email/%E0%A4%A.gif"]) {
+      const answer = await get(target);
+      expect([answer.status, answer.headers["Content-Type"]], target).toEqual([404, "application/json; charset=utf-8"]);
+    }
+    const traversal = await get("/api/email/..%2F..%2Fetc%2Fpasswd.gif");
+    expect([traversal.status, traversal.headers["Content-Type"]]).toEqual([404, "image/gif"]);
+  });
+});
+
+describe("caching that fits email", () => {
+  it("mail clients fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options only", () => {
+    const { headers } = LIVE_ROUTES.find((route) => route.name === "email")!;
+    expect(headers["Cache-Control"]).toBe("no-cache");
+    expect(headers["Netlify-CDN-Cache-Control"]).toBe("public, durable, max-age=1");
+    expect(headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
+  });
+
+  it("a burst of identical requests costs one drawing, however its query is spelled", async () => {
+    const { get: burst, drawings } = service();
+    const targets = Array.from({ length: 40 }, (_, i) => (i % 2 ? "/api/email/sale.gif?theme=dark&width=300" : "/api/email/sale.gif?width=300&theme=dark&utm_source=x"));
+    const answers = await Promise.all(targets.map((target) => burst(target)));
+    expect(drawings.stats().drawn).toBe(1);
+    expect(new Set(answers.map((answer) => Buffer.from(answer.bytes).toString("base64"))).size).toBe(1);
+    // The next second is another drawing.
+    await burst("/api/email/sale.gif?theme=dark&width=300", NOW + SECOND);
+    expect(drawings.stats().drawn).toBe(2);
+  });
+
+  it("thousands of requests at once, hundreds of them distinct: every one answered, drawings kept within their bounds in entries and bytes", async () => {
+    const limits = { entries: 50, bytes: 300_000 };
+    const { get: burst, drawings } = service(emailDrawings(limits));
+    // Meanwhile the live JSON answers between the drawings, not after all of them.
+    const answers = Promise.all(Array.from({ length: 2400 }, (_, i) => burst(`/api/email/sale.png?width=${240 + (i % 300)}`)));
+    const json = await burst("/api/countdown/sale");
+    expect(json.status).toBe(200);
+    expect(drawings.stats().drawn).toBeLessThan(100);
+    const statuses = new Set((await answers).map((answer) => answer.status));
+    expect(statuses).toEqual(new Set([200]));
+    const stats = drawings.stats();
+    expect(stats.drawn).toBe(300);
+    expect(stats.kept).toBeLessThanOrEqual(limits.entries);
+    expect(stats.keptBytes).toBeLessThanOrEqual(limits.bytes);
+    expect(stats.waiting).toBe(0);
+  }, 60_000);
+});
+
+describe("text in every script", () => {
+  const SAMPLES = {
+    Latin: "Été à Zürich, façade",
+    Greek: "Καλοκαιρινές εκπτώσεις",
+    Cyrillic: "Летняя распродажа",
+    Arabic: "تخفيضات الصيف",
+    Hebrew: "מבצע קיץ",
+    Chinese: "夏季促销活动",
+    Japanese: "夏のセール開始まで",
+    Korean: "여름 세일",
+    Devanagari: "ग्रीष्मकालीन बिक्री",
+    Thai: "ลดราคาฤดูร้อน",
+    Emoji: "🎉🚀⏰",
+  };
+
+  it("has a face for every character of a title in each script, emoji included, and the CJK collection is loaded only for CJK", () => {
+    for (const [script, text] of Object.entries(SAMPLES)) expect(covers(text), script).toBe(true);
+    expect(covers("\u{10FFFD}")).toBe(false);
+    expect(fontFilesFor(SAMPLES.Latin, 700).some((file) => file.endsWith(".ttc"))).toBe(false);
+    expect(fontFilesFor(SAMPLES.Japanese, 700).some((file) => file.endsWith(".ttc"))).toBe(true);
+  });
+});
