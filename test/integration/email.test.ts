@@ -8,7 +8,7 @@ import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
+import { BUSY_WAITING, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
@@ -223,6 +223,17 @@ describe("caching that fits email", () => {
     expect(stats.kept).toBeLessThanOrEqual(limits.entries);
     expect(stats.keptBytes).toBeLessThanOrEqual(limits.bytes);
     expect(stats.waiting).toBe(0);
+  }, 60_000);
+
+  it("a flood of distinct GIFs: beyond the drawings already waiting, each is its first frame alone, so no request waits long", async () => {
+    const { get: flood } = service();
+    const answers = await Promise.all(Array.from({ length: 3 * BUSY_WAITING }, (_, i) => flood(`/api/email/sale.gif?width=${300 + i}`)));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    const frameCounts = answers.map((answer) => decodeGif(answer.bytes).frames.length);
+    expect(frameCounts.slice(0, BUSY_WAITING)).toEqual(Array(BUSY_WAITING).fill(60));
+    expect(frameCounts.slice(BUSY_WAITING)).toEqual(Array(2 * BUSY_WAITING).fill(1));
+    // Once the queue has drained, the same request is the whole GIF again.
+    expect(decodeGif((await flood(`/api/email/sale.gif?width=${300 + 2 * BUSY_WAITING}`, NOW + SECOND)).bytes).frames).toHaveLength(60);
   }, 60_000);
 });
 
