@@ -15,6 +15,8 @@ export interface SiteAddress {
 
 /** A countdown's own page, the `url` of `/api/pages`. */
 export const pagePath = (slug: string) => `/${slug}/`;
+/** A countdown's page for its owner (not indexed): the widget's configurator, the email image, the badge, the snippets. */
+export const ownerPagePath = (slug: string) => `/${slug}/embed/`;
 /** The add-to-calendar file of a countdown. */
 export const calendarPath = (slug: string) => `/${slug}/${slug}.ics`;
 /** The widget, the `src` of the published iframe snippet. */

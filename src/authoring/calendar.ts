@@ -3,6 +3,7 @@
 // which the file describes (VTIMEZONE) for calendars that do not know the zone by name.
 import MarkdownIt from "markdown-it";
 import type { Countdown, Status } from "./countdown-file.ts";
+import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
 import { zoneTransitions } from "../time/zone-transitions.ts";
 
@@ -81,6 +82,14 @@ export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarO
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
+/** A repeating schedule's RRULE value (`FREQ=WEEKLY;UNTIL=...`), as the calendar file and the calendar links write it. */
+export function repeatRule({ start, repeat, untilMs }: Schedule): string {
+  // The day of a monthly or yearly rule is written out, as RFC 5545 would take it from DTSTART:
+  // without it ical.js moves February 29 to March 1 in common years instead of skipping them.
+  const day = repeat == "monthly" ? `;BYMONTHDAY=${start.day}` : repeat == "yearly" ? `;BYMONTH=${start.month};BYMONTHDAY=${start.day}` : "";
+  return `FREQ=${repeat!.toUpperCase()}${day}${untilMs === undefined ? "" : `;UNTIL=${utcText(untilMs)}`}`;
+}
+
 /** The event's DTSTART and RRULE, and the VTIMEZONE they refer to (none in UTC). */
 function when(countdown: Countdown, buildYear: number): { zone: string[]; event: string[] } {
   const { start, zone, repeat, untilMs } = countdown.schedule;
@@ -88,10 +97,7 @@ function when(countdown: Countdown, buildYear: number): { zone: string[]; event:
   // fall-back hour, which a wall clock with TZID would read as the earlier of the two.
   const utcStart = `DTSTART:${utcText(countdown.targetMs)}`;
   if (!repeat) return { zone: [], event: [utcStart] };
-  // The day of a monthly or yearly rule is written out, as RFC 5545 would take it from DTSTART:
-  // without it ical.js moves February 29 to March 1 in common years instead of skipping them.
-  const day = repeat == "monthly" ? `;BYMONTHDAY=${start.day}` : repeat == "yearly" ? `;BYMONTH=${start.month};BYMONTHDAY=${start.day}` : "";
-  const rule = `RRULE:FREQ=${repeat.toUpperCase()}${day}${untilMs === undefined ? "" : `;UNTIL=${utcText(untilMs)}`}`;
+  const rule = `RRULE:${repeatRule(countdown.schedule)}`;
   if (zone == "UTC") return { zone: [], event: [utcStart, rule] };
   // A wall clock in the zone, repeated by RFC 5545's rules (DST, skipped days): those of occurrence.ts.
   const local = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute, start.second);

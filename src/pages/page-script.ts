@@ -1,7 +1,7 @@
 // The script of the site's pages (not of the widget), loaded as a module file: the live countdowns of
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
-import { formatTimeLeft, unitsLeft } from "../time/time-left.ts";
+import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
 
@@ -11,6 +11,21 @@ import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, ty
  * until then (class `pending`: invisible), so nothing moves when they show. A repeating countdown
  * moves on to its next occurrence (src/time/ticking.ts), and its `<time>` elements with it.
  */
+/**
+ * A countdown page's big count: a number and a label per unit, the label the unit's word for that
+ * number in the countdown's language (plural-correct, from Intl, as the widget's units layout).
+ */
+function unitsOf(root: HTMLElement) {
+  const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
+  if (numbers.length === 0) return undefined;
+  const lang = root.dataset.lang || "en";
+  return numbers.map((number, i) => ({
+    number,
+    label: number.nextElementSibling as HTMLElement,
+    format: new Intl.NumberFormat(lang, { style: "unit", unit: ["day", "hour", "minute", "second"][i]!, unitDisplay: "long" }),
+  }));
+}
+
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
   target: countingTo(root.dataset),
   /** The instant its `<time>` elements name: the build's, until it moves on. */
@@ -18,6 +33,7 @@ const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([d
   root,
   left: root.querySelector<HTMLElement>("[data-left]")!,
   done: root.querySelector<HTMLElement>("[data-done]"),
+  units: unitsOf(root),
 }));
 
 /** `<time>` elements name their instant: `data-when` in UTC, `data-local` in the visitor's zone, `data-zoned="<zone>"` in that zone. */
@@ -38,6 +54,9 @@ function showTimes(within: ParentNode, ms?: number): void {
   }
 }
 showTimes(document);
+// "Your time" names the visitor's zone.
+const localZone = localFormat.resolvedOptions().timeZone;
+for (const label of document.querySelectorAll<HTMLElement>("[data-local-zone]")) if (localZone) label.textContent = `Your time (${localZone.replace(/_/g, " ")})`;
 
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
@@ -48,9 +67,21 @@ if (live.length > 0) {
       const targetMs = item.target(nowMs);
       if (targetMs !== item.shown) showTimes(item.root, targetMs);
       item.shown = targetMs;
-      const text = formatTimeLeft(unitsLeft(targetMs, nowMs));
-      if (item.left.textContent !== text) item.left.textContent = text;
+      const left = unitsLeft(targetMs, nowMs);
+      if (item.units) {
+        item.units.forEach(({ number, label, format }, i) => {
+          const digits = unitDigits(left[i]!, i);
+          if (number.textContent !== digits) number.textContent = digits;
+          const word = format.formatToParts(left[i]!).find((part) => part.type === "unit")!.value;
+          if (label.textContent !== word) label.textContent = word;
+        });
+      } else {
+        const text = formatTimeLeft(left);
+        if (item.left.textContent !== text) item.left.textContent = text;
+      }
       item.done?.classList.toggle("pending", nowMs < targetMs);
+      // The big count gives its place to the done message.
+      if (item.units) item.left.classList.toggle("pending", nowMs >= targetMs);
       ticking ||= nowMs < targetMs;
     }
     return ticking;
@@ -183,6 +214,45 @@ if (emailForm) {
   emailForm.addEventListener("input", update);
   emailForm.addEventListener("change", update);
   update();
+}
+
+/** Share: the browser's own share sheet where it has one (phones, Safari, Edge), else the page's address copied. */
+const share = document.querySelector<HTMLButtonElement>("button[data-share]");
+if (share) {
+  const status = document.getElementById("share-status")!;
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
+  const data = { title: document.querySelector("h1")?.textContent ?? document.title, url: canonical };
+  const native = () => typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true);
+  if (!native()) share.textContent = "Copy link";
+  share.addEventListener("click", async () => {
+    if (native()) {
+      try {
+        await navigator.share(data);
+      } catch {
+        // Dismissed: nothing to say.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(canonical);
+      status.textContent = "Link copied.";
+    } catch {
+      status.textContent = `Copying was not allowed: the link is ${canonical}`;
+    }
+  });
+}
+
+/** Full screen: the title and the count alone, for screens and streams; the button, or the F key. */
+const fullscreen = document.querySelector<HTMLButtonElement>("button[data-fullscreen]");
+const event = document.querySelector<HTMLElement>(".event");
+if (fullscreen && event && document.fullscreenEnabled) {
+  fullscreen.hidden = false;
+  const toggle = () => (document.fullscreenElement ? document.exitFullscreen() : event.requestFullscreen()).catch(() => {});
+  fullscreen.addEventListener("click", toggle);
+  document.addEventListener("keydown", (key) => {
+    const typing = key.target instanceof HTMLElement && key.target.closest("input, textarea, select, [contenteditable]");
+    if ((key.key === "f" || key.key === "F") && !key.ctrlKey && !key.metaKey && !key.altKey && !typing) toggle();
+  });
 }
 
 /** `<button data-copy="id">` copies the text of the element with that id and says so. */

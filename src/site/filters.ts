@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
-import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { repeatWords } from "../text/repeat-words.ts";
@@ -13,6 +13,7 @@ import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
+import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
 import type { SiteCountdown } from "./site-input.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
@@ -59,6 +60,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("dataPath", dataPath);
   eleventyConfig.addFilter("indexPagePath", indexPagePath);
   eleventyConfig.addFilter("calendarPath", calendarPath);
+  eleventyConfig.addFilter("ownerPagePath", ownerPagePath);
   // ... and as visitors request them: under the site's base path, or absolute.
   eleventyConfig.addFilter("href", (sitePath: string) => publicPath(site(), sitePath));
   eleventyConfig.addFilter("absoluteUrl", (sitePath: string) => absoluteUrl(site(), sitePath));
@@ -89,13 +91,28 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const when = countdown.schedule.repeat ? repeatWords(countdown.schedule) : emailDate(countdown.timezone).format(countdown.targetMs);
     return `${countdown.title} – ${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}`;
   });
+  /** Links that open a calendar's new-event form with the countdown filled in, and its schema.org Event as JSON text. */
+  eleventyConfig.addFilter("googleCalendarUrl", (countdown: SiteCountdown) => googleCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
+  eleventyConfig.addFilter("outlookCalendarUrl", (countdown: SiteCountdown) => outlookCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
+  eleventyConfig.addFilter("eventJsonLd", (countdown: SiteCountdown) => {
+    const data = eventData(countdown, { pageUrl: absoluteUrl(site(), pagePath(countdown.slug)), imageUrl: absoluteUrl(site(), previewImagePath(countdown.slug)), description: summaryOf(countdown) });
+    return jsonText(data);
+  });
+  /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
+  const unitFormat = memoize((key) => new Intl.NumberFormat(key.split(" ")[0], { style: "unit", unit: key.split(" ")[1], unitDisplay: "long" }));
+  eleventyConfig.addFilter("unitWord", (lang: string, unit: string, n: number) =>
+    unitFormat(`${lang} ${unit}`).formatToParts(n).filter((part) => part.type === "unit").map((part) => part.value).join("").trim(),
+  );
+  /** The direction of a language's script: "rtl" for Arabic, Hebrew and the like, else "ltr" (as the widget sets it). */
+  eleventyConfig.addFilter("langDir", (lang: string) => (/Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr"));
   eleventyConfig.addFilter("oembedUrl", (slug: string) => oembedUrl(site(), slug));
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();
-  eleventyConfig.addFilter("summary", (countdown: SiteCountdown) => {
+  const summaryOf = (countdown: SiteCountdown) => {
     if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown));
     return summaries.get(countdown)!;
-  });
+  };
+  eleventyConfig.addFilter("summary", summaryOf);
   /** Text for Markdown's link text: its brackets and backslashes escaped. */
   eleventyConfig.addFilter("markdownText", (text: string) => text.replace(/[\\[\]]/g, "\\$&"));
   /** Seconds since the epoch, for the chat platforms' timestamps. */

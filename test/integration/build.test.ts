@@ -169,7 +169,8 @@ describe("deploys to Netlify with no other setting", () => {
       const site = buildPaths(outDir).site;
       const pages = JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"));
       expect(pages[0].url).toMatch(new RegExp(`^${origin.replace(/[.]/g, "\\.")}/[a-z0-9-]+/$`));
-      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(`src="${origin}/api/embed/future-launch"`);
+      expect(readFileSync(path.join(site, "future-launch/embed/index.html"), "utf8")).toContain(`src="${origin}/api/embed/future-launch"`);
+      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(`"url":"${origin}/future-launch/"`);
       // Relative, so one description serves any address the site is reached at.
       expect(JSON.parse(readFileSync(path.join(site, "api/openapi.json"), "utf8")).servers).toEqual([{ url: "/" }]);
     }
@@ -189,11 +190,15 @@ describe("a site under a base path (URL with a path)", () => {
     expect(result.ok).toBe(true);
     const site = buildPaths(outDir).site;
     const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
-    expect(page).toContain('src="https://example.org/countdowns/api/embed/future-launch"');
     expect(page).toContain('<script type="module" src="/countdowns/assets/site.js">');
     expect(page).toContain('href="/countdowns/future-launch/future-launch.ics"');
+    expect(page).toContain('href="/countdowns/future-launch/embed/"');
     expect(page).toContain('href="/countdowns/"');
     expect(page).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
+    const owner = readFileSync(path.join(site, "future-launch/embed/index.html"), "utf8");
+    expect(owner).toContain('src="https://example.org/countdowns/api/embed/future-launch"');
+    expect(owner).toContain('href="/countdowns/future-launch/"');
+    expect(owner).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
     expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain('data-live="/countdowns/api/countdown/future-launch"');
     expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(/^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/);
     expect(openLiveFolder(buildPaths(outDir).live).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });

@@ -28,19 +28,32 @@ describe("a hostile title, done message and description", () => {
     expect(embed).not.toMatch(/<img|<!-- -->/);
   });
 
-  it("are escaped in the countdown's page: text, attributes, description", () => {
+  it("are escaped in the countdown's page: text, attributes, description, calendar links, JSON-LD", () => {
     const page = read("hostile-content/index.html");
     expect(decode(/<h1>([\s\S]*?)<\/h1>/.exec(page)![1]!)).toBe(TITLE);
     expect(decode(/<title>([\s\S]*?)<\/title>/.exec(page)![1]!)).toBe(TITLE);
     expect(decode(/<meta name="description" content="([^"]*)">/.exec(page)![1]!)).toContain(TITLE);
-    expect(decode(/title="Preview, full width: ([^"]*)"/.exec(page)![1]!)).toBe(TITLE);
-    // In the snippets (text of a <code>), the title is an attribute value people paste: escaped for it.
-    const snippet = decode(/<code id="snippet-wide"[^>]*>([\s\S]*?)<\/code>/.exec(page)![1]!);
-    expect(decode(/ title="([^"]*)"/.exec(snippet)![1]!)).toBe(TITLE);
+    expect(decode(/aria-label="Time left until ([^"]*)"/.exec(page)![1]!)).toBe(TITLE);
     // The description is Markdown without raw HTML: tags show as text, javascript: links are not links.
     expect(page).toContain("&lt;script&gt;alert(3)&lt;/script&gt;");
     expect(page).toContain("<strong>bold</strong>");
     expect(page).not.toMatch(/href="javascript:/);
+    // The calendar links carry the title as a query value; the JSON-LD as a JSON string, with no "<" to end its script.
+    expect(new URL(decode(/href="([^"]+)" rel="noopener">Google Calendar/.exec(page)![1]!)).searchParams.get("text")).toBe(TITLE);
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((match) => match[1])).toEqual([' type="application/ld+json"', ' type="module" src="/assets/site.js"']);
+    expect(scripts[0]![2]).not.toContain("<");
+    expect(JSON.parse(scripts[0]![2]!).name).toBe(TITLE);
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(page).not.toMatch(/<img|<\/textarea>|<!-- -->/);
+  });
+
+  it("are escaped in the owner's page: text, attributes, snippets", () => {
+    const page = read("hostile-content/embed/index.html");
+    expect(decode(/title="Preview, full width: ([^"]*)"/.exec(page)![1]!)).toBe(TITLE);
+    // In the snippets (text of a <code>), the title is an attribute value people paste: escaped for it.
+    const snippet = decode(/<code id="snippet-wide"[^>]*>([\s\S]*?)<\/code>/.exec(page)![1]!);
+    expect(decode(/ title="([^"]*)"/.exec(snippet)![1]!)).toBe(TITLE);
     expect(page.match(/<script/g)).toHaveLength(1);
     // The page's images are its own badge and email image; none comes from the content.
     const images = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((match) => match[1]);

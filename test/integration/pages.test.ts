@@ -11,7 +11,7 @@ import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
 import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { OPTION_NAMES } from "../../src/widget/options.ts";
-import { WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import { WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -56,16 +56,19 @@ describe("the index", () => {
   });
 });
 
-describe("a countdown's page", () => {
+describe("a countdown's page, for its visitors", () => {
   const page = read("future-launch/index.html");
-  const embedSrc = `${TEST_BASE_URL}/api/embed/future-launch`;
 
-  it("shows the big live countdown, the description, the target in UTC and in local time", () => {
-    expect(page).toMatch(/<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">\s*<div class="hero">/);
-    expect(page).toMatch(/<p role="timer" aria-label="Time left until [^"]+" class="js-only pending" data-left>0d 00h 00m 00s<\/p>/);
+  it("shows the count large, as labelled units in the countdown's language, the description, and when in the visitor's, the author's and UTC time", () => {
+    expect(page).toMatch(/<div class="event" data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-lang="en">\s*<h1>/);
+    const timer = /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left dir="ltr">([\s\S]*?)<\/div>\s*<p class="done/.exec(page)![1]!;
+    expect([...timer.matchAll(/<span class="n" data-unit>00<\/span><span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["days", "hours", "minutes", "seconds"]);
     expect(page).toContain("<strong>launch</strong>");
+    expect(page).toMatch(/<dt data-local-zone>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
     expect(page).toMatch(/<dt>Target \(UTC\)<\/dt><dd><time datetime="[^"]+" data-when>[^<]+ UTC<\/time>/);
-    expect(page).toMatch(/<dt>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
+    // The labels are Intl's words in the countdown's language, written right to left where it is.
+    const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
+    expect([...german.matchAll(/<span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["Tage", "Stunden", "Minuten", "Sekunden"]);
   });
 
   it("marks the countdown's own words with its language where it is not the site's, on its page and the index", () => {
@@ -75,6 +78,65 @@ describe("a countdown's page", () => {
     expect(german).toContain('<h1 lang="de">Eigene Voreinstellungen</h1>');
     expect(german).toContain('data-done lang="de">Geschafft</p>');
     expect(read("index.html")).toMatch(new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`));
+  });
+
+  it("adds to a calendar: the .ics, and Google Calendar's and Outlook's new-event forms filled in with the same instant", () => {
+    expect(page).toContain('<a class="button" href="/future-launch/future-launch.ics" download>');
+    const at = /<time datetime="([^"]+)" data-when>/.exec(page)![1]!;
+    const google = new URL(decode(/<a class="button" href="([^"]+)" rel="noopener">Google Calendar<\/a>/.exec(page)![1]!));
+    expect(google.origin + google.pathname).toBe("https://calendar.google.com/calendar/render");
+    const compact = at.replace(/[-:]/g, "");
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({ action: "TEMPLATE", text: HOSTILE_TITLE, dates: `${compact}/${compact}` });
+    expect(google.searchParams.get("details")).toMatch(new RegExp(`^${TEST_BASE_URL}/future-launch/\n\n`));
+    const outlook = new URL(decode(/<a class="button" href="([^"]+)" rel="noopener">Outlook<\/a>/.exec(page)![1]!));
+    expect(outlook.origin + outlook.pathname).toBe("https://outlook.live.com/calendar/0/action/compose");
+    expect(Object.fromEntries(outlook.searchParams)).toMatchObject({ rru: "addevent", startdt: at, enddt: at });
+    // A repeating countdown's link repeats by the same rule as its .ics, in its zone.
+    const weekly = read(`${WEEKLY_BERLIN.slug}/index.html`);
+    const recurring = new URL(decode(/href="([^"]+)" rel="noopener">Google Calendar/.exec(weekly)![1]!));
+    const ics = read(`${WEEKLY_BERLIN.slug}/${WEEKLY_BERLIN.slug}.ics`).split("BEGIN:VEVENT")[1]!;
+    expect(recurring.searchParams.get("recur")).toBe(/^RRULE:.*$/m.exec(ics.replace(/\r/g, ""))![0]);
+    expect(recurring.searchParams.get("ctz")).toBe("Europe/Berlin");
+  });
+
+  it("offers Share and full screen, and only a discreet link to the owner's tools: no snippet, configurator or image", () => {
+    expect(page).toContain('<button type="button" class="js-only" data-share>Share</button>');
+    expect(page).toContain('<button type="button" class="js-only" data-fullscreen aria-keyshortcuts="F" hidden>Full screen</button>');
+    expect(page).toContain('<p class="owner"><a href="/future-launch/embed/">Embed or share</a></p>');
+    expect(page).not.toMatch(/<form|<pre|<iframe|<img/);
+  });
+
+  it("describes the event as schema.org JSON-LD: start with its offset, status, page, image", () => {
+    const event = (html: string) => JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    const data = event(page);
+    expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "Event", eventStatus: "https://schema.org/EventScheduled", url: `${TEST_BASE_URL}/future-launch/`, image: `${TEST_BASE_URL}/api/og/future-launch.png` });
+    expect(Date.parse(data.startDate)).toBe(Date.parse(/<time datetime="([^"]+)" data-when>/.exec(page)![1]!));
+    // In the author's zone, with its offset at that instant.
+    const weekly = event(read(`${WEEKLY_BERLIN.slug}/index.html`));
+    expect(weekly.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T17:00:00\+0[12]:00$/);
+    expect(event(read("postponed-de/index.html")).eventStatus).toBe("https://schema.org/EventPostponed");
+    expect(event(read("cancelled-fr/index.html")).eventStatus).toBe("https://schema.org/EventCancelled");
+  });
+
+  it("of a postponed countdown strikes the date announced before and says a new one is to come; a cancelled one says it will not take place", () => {
+    const postponed = read("postponed-de/index.html");
+    expect(postponed).toContain('<p class="status-postponed">Postponed</p>\n  <p>New date to be announced.</p>');
+    expect(postponed).toContain('<dl class="when struck">');
+    expect(postponed).not.toContain("Google Calendar");
+    expect(postponed).not.toContain('role="timer"');
+    const cancelled = read("cancelled-fr/index.html");
+    expect(cancelled).toContain('<p class="status-cancelled">Cancelled</p>\n  <p>It will not take place.</p>');
+    expect(cancelled).toContain('<dl class="when struck">');
+  });
+});
+
+describe("a countdown's page for its owner", () => {
+  const page = read("future-launch/embed/index.html");
+  const embedSrc = `${TEST_BASE_URL}/api/embed/future-launch`;
+
+  it("is kept out of search engines, and links the visitor's page", () => {
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect(page).toContain('<a href="/future-launch/">Launch ');
   });
 
   it("offers both published snippets, with an absolute src and a title naming the countdown (escaped for an attribute)", () => {
@@ -107,10 +169,6 @@ describe("a countdown's page", () => {
     expect(page).toContain(`<code>${TEST_BASE_URL}/api/countdown/future-launch</code>`);
     expect(codeById(page, "fetch-example")).toContain(`await fetch("${TEST_BASE_URL}/api/countdown/future-launch")`);
     expect(page).toContain('href="/api/openapi.json"');
-  });
-
-  it("links an add-to-calendar file", () => {
-    expect(page).toContain('<a href="/future-launch/future-launch.ics" download>');
   });
 });
 

@@ -212,15 +212,16 @@ describe("the badge", () => {
   });
 });
 
-describe("the countdown page's sharing section", () => {
+describe("the owner's page's sharing section", () => {
   it("offers the badge as Markdown and Discord and Slack timestamps of the next occurrence", async () => {
-    const page = await (await get("/future-launch/")).text();
+    const page = await (await get("/future-launch/embed/")).text();
     const unix = /&lt;t:(\d+):F&gt;/.exec(page)![1]!;
     const data = await (await get("/api/data/future-launch.json")).json();
     expect(Number(unix) * 1000).toBe(Date.parse(data.targetDate));
     expect(page).toContain(`&lt;t:${unix}:F&gt; (&lt;t:${unix}:R&gt;)`);
     expect(page).toMatch(new RegExp(`&lt;!date\\^${unix}\\^\\{date_long_pretty\\} at \\{time\\}\\|[^&]+ UTC&gt;`));
     expect(page).toContain(`](${base}/api/badge/future-launch.svg)](${base}/future-launch/)`);
-    expect(page).toContain(`<link rel="alternate" type="application/json+oembed" href="${base}/api/oembed?url=${encodeURIComponent(`${base}/future-launch/`)}&amp;format=json"`);
+    const visitors = await (await get("/future-launch/")).text();
+    expect(visitors).toContain(`<link rel="alternate" type="application/json+oembed" href="${base}/api/oembed?url=${encodeURIComponent(`${base}/future-launch/`)}&amp;format=json"`);
   });
 });

@@ -221,6 +221,21 @@ async function launchChromium(): Promise<Launched> {
  * preferences set both media features, browser-wide, and the TZ variable its time zone: so one
  * browser per preference set and zone, started when a page first asks for it (about 5 s each).
  */
+/**
+ * Puppeteer's setViewport sends WebDriver BiDi's browsingContext.setViewport and, with it,
+ * emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know: the viewport is set, and
+ * the call fails on the orientation. That one failure is let through once the viewport is seen in
+ * force; any other is thrown.
+ */
+async function firefoxViewport(page: import("puppeteer-core").Page, width: number, height: number): Promise<void> {
+  try {
+    await page.setViewport({ width, height });
+  } catch (error) {
+    if (!String((error as Error).message).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
+    await page.waitForFunction((w: number, h: number) => window.innerWidth === w && window.innerHeight === h, { timeout: 5000 }, width, height);
+  }
+}
+
 function firefoxPreferences(options: OpenOptions | undefined): Record<string, number> {
   return {
     // 0 dark, 1 light.
@@ -267,7 +282,7 @@ async function launchFirefox(): Promise<Launched> {
       // Each page is a tab of one window; a tab behind another is hidden, and the widget rightly
       // stops ticking there. So a page is brought to the front whenever it loads, as a visitor's is.
       await page.bringToFront();
-      await page.setViewport({ width, height });
+      await firefoxViewport(page, width, height);
       if (options?.beforeLoad) await page.evaluateOnNewDocument(options.beforeLoad);
       const problems: string[] = [];
       page.on("console", (message) => {
@@ -283,7 +298,7 @@ async function launchFirefox(): Promise<Launched> {
         },
         click: (selector) => page.click(selector),
         evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
-        setViewport: (width, height) => page.setViewport({ width, height }),
+        setViewport: (width, height) => firefoxViewport(page, width, height),
         screenshot: async () => Buffer.from(await page.screenshot()),
         consoleProblems: () => [...problems],
         close: () => context.close(),
