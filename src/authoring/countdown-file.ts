@@ -6,7 +6,7 @@ import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
-import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue } from "./front-matter-text.ts";
+import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
 import { EMAIL_OPTION_NAMES, emailOptionHint, emailOptionsQuery, isValidEmailOption, type EmailOptionName } from "../images/email-options.ts";
 import { CHOICES, COLOURS, OPTION_NAMES, isLanguageTag, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
@@ -56,6 +56,8 @@ export type ParseResult = { countdown: Countdown; problems: []; warnings: Proble
 export interface ParseOptions {
   /** The clock, in ms since the epoch: with it, a countdown that is already over is warned about. */
   now?: number;
+  /** How many lines YAML could not read were fixed already to look for more problems (see afterRepair). */
+  repairs?: number;
 }
 
 /** The longest slug. */
@@ -150,6 +152,61 @@ export function canonicalZone(name: string): string | undefined {
   return canonicalZones.get(name);
 }
 
+/**
+ * Zone names that are no place's time: the POSIX-style US zones and the abbreviations of the old
+ * tzdata, each with the place people usually mean. `EST` is UTC-5 all year (no summer time), so a
+ * New York meeting written in it is an hour off all summer.
+ */
+const LEGACY_ZONES: Record<string, { is: string; mean: string }> = {
+  EST: { is: "UTC-5 all year, with no daylight saving time", mean: "America/New_York" },
+  MST: { is: "UTC-7 all year, with no daylight saving time", mean: "America/Denver" },
+  HST: { is: "UTC-10 all year", mean: "Pacific/Honolulu" },
+  EST5EDT: { is: "a POSIX-style rule, not a place", mean: "America/New_York" },
+  CST6CDT: { is: "a POSIX-style rule, not a place", mean: "America/Chicago" },
+  MST7MDT: { is: "a POSIX-style rule, not a place", mean: "America/Denver" },
+  PST8PDT: { is: "a POSIX-style rule, not a place", mean: "America/Los_Angeles" },
+  CET: { is: "an old abbreviation, not a place", mean: "Europe/Paris" },
+  MET: { is: "an old abbreviation, not a place", mean: "Europe/Paris" },
+  EET: { is: "an old abbreviation, not a place", mean: "Europe/Athens" },
+  WET: { is: "an old abbreviation, not a place", mean: "Europe/Lisbon" },
+};
+const ZONE_REGIONS = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian", "Antarctica"];
+
+/** The zone of a place named alone ("Tokyo", "new york" -> "Asia/Tokyo", "America/New_York"), if Intl knows one. */
+export function zoneForCity(name: string): string | undefined {
+  const city = name.trim().replace(/\s+/g, "_");
+  if (!/^[A-Za-z_'-]+$/.test(city)) return undefined;
+  for (const region of ZONE_REGIONS) {
+    const zone = canonicalZone(`${region}/${city}`);
+    if (zone) return zone;
+  }
+  return undefined;
+}
+
+/**
+ * A zone as written in `timezone:` (or `--timezone`, or the creator's form): its canonical spelling,
+ * with a note where the name is not the one to write (an old link, another case, a fixed offset);
+ * or the problem, naming the zone people mean where it can.
+ */
+export function checkZone(written: string): { zone: string; note?: string } | { problem: string } {
+  const legacy = LEGACY_ZONES[written.toUpperCase()];
+  if (legacy) return { problem: `"${written}" is ${legacy.is}, so its clocks do not follow any place's; write the zone of the place you mean, like "${legacy.mean}"` };
+  const zone = canonicalZone(written);
+  if (!zone) {
+    const city = zoneForCity(written.split("/").pop()!);
+    const hint = city ? `did you mean "${city}"? Zone names are a region and a city` : `use an IANA name like "Europe/Berlin" or "America/New_York"`;
+    return { problem: `"${written}" is not a time zone; ${hint}` };
+  }
+  const offset = /^Etc\/GMT([+-])(\d{1,2})$/i.exec(written);
+  if (offset) {
+    const utc = `UTC${offset[1] === "+" ? "-" : "+"}${offset[2]}`;
+    return { zone, note: `"${written}" is ${utc} all year, with no daylight saving time (the sign of Etc/GMT names is inverted); if you mean a place, write its zone, like "America/New_York"` };
+  }
+  if (written === zone || zone === "UTC") return { zone };
+  if (written.toLowerCase() === zone.toLowerCase()) return { zone, note: `is written "${written}"; write it "${zone}", as the zone is spelled` };
+  return { zone, note: `"${written}" is an old name of "${zone}"; write "${zone}"` };
+}
+
 /** A date-time as the author wrote it: the instant, and its wall-clock reading in the countdown's zone. */
 export interface ParsedTarget {
   ms: number;
@@ -228,6 +285,22 @@ function wallClockAt(ms: number, zone: string): WallClock {
  * Parses and validates one countdown file. `file` is how messages name it (e.g. `countdowns/launch.md`);
  * the slug is its base name without `.md`. Every problem of the file is reported, not just the first.
  */
+/**
+ * The file's other problems, behind a line YAML cannot read: where the fix is sure (a value put in
+ * quotes), the file is checked again with that line fixed, so that one run reports every problem it
+ * can (a title with ": " in it does not hide an impossible date below it). The slug's problem, if
+ * any, is already said.
+ */
+function afterRepair(file: string, text: string, mistake: LineMistake, options: ParseOptions, slugSaid: boolean): Problem[] {
+  const depth = options.repairs ?? 0;
+  if (mistake.fix === undefined || depth >= 20) return [];
+  const lines = text.split("\n");
+  const crlf = lines[mistake.line - 1]?.endsWith("\r") ? "\r" : "";
+  lines[mistake.line - 1] = mistake.fix + crlf;
+  const again = parseCountdownFile(file, lines.join("\n"), { ...options, repairs: depth + 1 });
+  return again.problems.filter((problem) => !(slugSaid && problem.field === "slug"));
+}
+
 export function parseCountdownFile(file: string, text: string, options: ParseOptions = {}): ParseResult {
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ file, field, message });
@@ -251,13 +324,13 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
     if (!(error instanceof yaml.YAMLException)) throw error;
     const mistake = explainYamlError(parts.yaml, error, parts.firstLine);
     problem(`line ${mistake.line}`, mistake.message);
-    return { problems, warnings: [] };
+    return { problems: [...problems, ...afterRepair(file, text, mistake, options, badSlug !== undefined)], warnings: [] };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const mistake = findLineMistake(parts.yaml, parts.firstLine);
     if (mistake) problem(`line ${mistake.line}`, mistake.message);
     else problem("front matter", `must be a set of "key: value" lines, like title: "Launch" and target: "2027-03-01 09:00"`);
-    return { problems, warnings: [] };
+    return { problems: [...problems, ...(mistake ? afterRepair(file, text, mistake, options, badSlug !== undefined) : [])], warnings: [] };
   }
   const fields = data as Record<string, unknown>;
 
@@ -286,13 +359,17 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
   }
 
   let timezone = DEFAULT_TIMEZONE;
+  let zoneNote: string | undefined;
   if (fields.timezone !== undefined) {
     if (typeof fields.timezone !== "string") {
       problem("timezone", `must be an IANA zone name like "Europe/Berlin", not ${describe(fields.timezone)}`);
     } else {
-      const zone = canonicalZone(fields.timezone.trim());
-      if (zone) timezone = zone;
-      else problem("timezone", `"${fields.timezone}" is not a time zone; use an IANA name like "Europe/Berlin" or "America/New_York"`);
+      const checked = checkZone(fields.timezone.trim());
+      if ("problem" in checked) problem("timezone", checked.problem);
+      else {
+        timezone = checked.zone;
+        zoneNote = checked.note;
+      }
     }
   }
 
@@ -370,6 +447,7 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
     // Only a file with " #" in it can have text cut by a comment.
     textLines: /\s#/.test(parts.yaml) ? ["title", "done"].map((key) => ({ key, ...writtenValue(parts.yaml, key, parts.firstLine) })) : [],
   };
+  if (zoneNote) warn("timezone", zoneNote);
   warnAbout(countdown, written, start, until, options.now, warn);
   return { countdown, problems: [], warnings };
 }
@@ -458,10 +536,13 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
     return "";
   }
   const options: WidgetOptions = {};
-  for (const [name, raw] of Object.entries(value)) {
+  for (const [name, written] of Object.entries(value)) {
     const field = `widget.${name}`;
+    const raw = colourValue(name, written);
     if (!(OPTION_NAMES as string[]).includes(name)) {
       problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}`);
+    } else if (raw === null && COLOUR_OPTIONS.includes(name)) {
+      problem(field, `is empty; if you wrote ${name}: #${OPTION_EXAMPLES[name as OptionName]}, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (typeof raw !== "string") {
       problem(field, `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (!isValidOption(name, raw.trim())) {
@@ -487,8 +568,13 @@ function emailDefaults(value: unknown, problem: (field: string, message: string)
     return "";
   }
   const options: Partial<Record<EmailOptionName, string>> = {};
-  for (const [name, raw] of Object.entries(value)) {
+  for (const [name, written] of Object.entries(value)) {
     const field = `email.${name}`;
+    const raw = colourValue(name, written);
+    if (raw === null && COLOUR_OPTIONS.includes(name)) {
+      problem(field, `is empty; if you wrote ${name}: #e11d48, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#e11d48"`);
+      continue;
+    }
     const text = typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim() : undefined;
     if (!(EMAIL_OPTION_NAMES as string[]).includes(name)) problem(field, `unknown email option; the options are ${EMAIL_OPTION_NAMES.join(", ")}`);
     else if (text === undefined) problem(field, `must be text or a whole number, not ${describe(raw)}; ${emailOptionHint(name as EmailOptionName)}`);
@@ -502,6 +588,10 @@ function emailDefaults(value: unknown, problem: (field: string, message: string)
   }
   return emailOptionsQuery(options);
 }
+
+const COLOUR_OPTIONS = ["accent", "color", "bg"];
+/** A colour option's value as the widget takes it: "#ff0000" written as CSS is "ff0000". */
+const colourValue = (name: string, value: unknown) => (COLOUR_OPTIONS.includes(name) && typeof value === "string" ? value.trim().replace(/^#/, "") : value);
 
 /** A value of each widget option, for the messages that show how to write one. */
 const OPTION_EXAMPLES: Record<OptionName, string> = {

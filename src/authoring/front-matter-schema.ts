@@ -49,7 +49,7 @@ export function frontMatterJsonSchema(): object {
         description: widget.description,
         properties: {
           ...Object.fromEntries(Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }])),
-          ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source, description: "A hex colour without #." }])),
+          ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source.replace("^", "^#?"), description: "A hex colour of 3 or 6 digits, with or without #." }])),
           lang: { type: "string", pattern: LANGUAGE_TAG },
         },
       },
@@ -64,7 +64,7 @@ export function frontMatterJsonSchema(): object {
           ...Object.fromEntries(
             Object.entries(EMAIL_RANGES).map(([name, { min, max, default: fallback }]) => [name, { oneOf: [{ type: "integer", minimum: min, maximum: max }, { type: "string", pattern: "^[0-9]{1,5}$" }], default: fallback }]),
           ),
-          ...Object.fromEntries(EMAIL_COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source, description: "A hex colour without #." }])),
+          ...Object.fromEntries(EMAIL_COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source.replace("^", "^#?"), description: "A hex colour of 3 or 6 digits, with or without #." }])),
           lang: { type: "string", pattern: LANGUAGE_TAG },
         },
       },

@@ -7,6 +7,8 @@ import yaml from "js-yaml";
 export interface LineMistake {
   line: number;
   message: string;
+  /** The line as the message says to write it, where the fix is that sure (a value put in quotes): the check goes on with it to find the file's other problems. */
+  fix?: string;
 }
 
 /** The front matter's YAML, the Markdown body, and the file line the YAML starts on. */
@@ -76,7 +78,7 @@ export function explainYamlError(text: string, error: yaml.YAMLException, firstL
     }
   }
   const mistake = findMistake(lines, stop);
-  if (mistake) return { line: mistake.index + firstLine, message: mistake.message };
+  if (mistake) return { line: mistake.index + firstLine, message: mistake.message, ...(mistake.fix === undefined ? {} : { fix: mistake.fix }) };
   return {
     line: stop + firstLine,
     message: `YAML cannot read this line (${error.reason}); check it and the line above for a value that needs quotes (one with ": " in it, or that starts with a quote or one of @ \` % ! & * [ { | >) and for indentation other than spaces`,
@@ -87,11 +89,11 @@ export function explainYamlError(text: string, error: yaml.YAMLException, firstL
 export function findLineMistake(text: string, firstLine: number): LineMistake | undefined {
   const lines = text.split(/\r?\n/);
   const mistake = findMistake(lines, lines.length - 1);
-  return mistake && { line: mistake.index + firstLine, message: mistake.message };
+  return mistake && { line: mistake.index + firstLine, message: mistake.message, ...(mistake.fix === undefined ? {} : { fix: mistake.fix }) };
 }
 
 /** Scans lines 0..stop for a common mistake; the parser reads top down, so the mistake is never after `stop`. */
-function findMistake(lines: string[], stop: number): { index: number; message: string } | undefined {
+function findMistake(lines: string[], stop: number): { index: number; message: string; fix?: string } | undefined {
   // Indentation of the open mappings (0, then 2 under "widget:", ...), and whether the last field opened one.
   const indents = [0];
   let opensMapping = false;
@@ -140,6 +142,7 @@ function findMistake(lines: string[], stop: number): { index: number; message: s
       continue;
     }
     const mistake = valueMistake(key, value, lines, index);
+    if (typeof mistake === "object") return { index, message: mistake.message, fix: `${spaces}${key}: ${mistake.value}` };
     if (mistake === "multiline") {
       // A quoted value that goes on over the next lines: skip them.
       while (index < stop && !closesQuote(lines[index + 1]!, value[0]!)) index++;
@@ -150,7 +153,7 @@ function findMistake(lines: string[], stop: number): { index: number; message: s
 }
 
 /** What is wrong with a field's value as written, "multiline" for a quoted value closed on a later line, or undefined. */
-function valueMistake(key: string, value: string, lines: string[], index: number): string | "multiline" | undefined {
+function valueMistake(key: string, value: string, lines: string[], index: number): string | { message: string; value: string } | "multiline" | undefined {
   if (value === "" || value.startsWith("#")) return undefined;
   // A value that YAML reads on its own line is not the mistake (`[a, b]` reads, as a list: a later check refuses it).
   const readsAlone = () => {
@@ -176,17 +179,17 @@ function valueMistake(key: string, value: string, lines: string[], index: number
       // "He said "hi"": the author meant the outer quotes to enclose the value.
       const whole = value.replace(/\s+#.*$/, "");
       const meant = whole.length > 1 && whole.endsWith(quote) ? whole.slice(1, -1) : whole;
-      return `the value of "${key}" goes on after its closing quote; quote the whole value, using the other kind of quote around it to keep quotes inside: ${key}: ${quoted(meant)}`;
+      return { message: `the value of "${key}" goes on after its closing quote; quote the whole value, using the other kind of quote around it to keep quotes inside: ${key}: ${quoted(meant)}`, value: quoted(meant) };
     }
     return undefined;
   }
   if (readsAlone()) return undefined;
   if (RESERVED_START.test(value)) {
-    return `the value of "${key}" starts with "${value[0]}", which YAML reserves; put the value in quotes: ${key}: ${quoted(value)}`;
+    return { message: `the value of "${key}" starts with "${value[0]}", which YAML reserves; put the value in quotes: ${key}: ${quoted(value)}`, value: quoted(value) };
   }
   if (/:(?:\s|$)/.test(value)) {
     const colon = /:\s/.test(value) ? `has ": " in it` : `ends with ":"`;
-    return `the value of "${key}" ${colon}, which YAML reads as another "key: value"; put the value in quotes: ${key}: ${quoted(value)}`;
+    return { message: `the value of "${key}" ${colon}, which YAML reads as another "key: value"; put the value in quotes: ${key}: ${quoted(value)}`, value: quoted(value) };
   }
   return undefined;
 }

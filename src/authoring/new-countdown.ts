@@ -30,6 +30,8 @@ const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o",
 /** "Fête de l'été 2027!" -> "fete-de-l-ete-2027": ASCII letters and digits, hyphens between, at most SLUG_MAX. */
 export function slugFromTitle(title: string): string {
   const slug = title
+    // Markup in a title is not words of it: "<b>Launch</b>" is "launch".
+    .replace(/<\/?[a-z][^>]*>/gi, " ")
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
@@ -66,7 +68,9 @@ export async function createCountdownFile(dir: string, countdown: NewCountdown, 
   // Without a slug the other fields are still checked (under a stand-in name), so every problem shows.
   const parsed = parseCountdownFile(slug ? file : `${displayDir}/countdown.md`, countdownFileText(countdown), { now: options.now });
   const problems = parsed.problems.map((problem) => ({ ...problem, file }));
-  if (!slug) problems.unshift({ file, field: "slug", message: "cannot be made from this title (it has no letters or digits); give one with --slug" });
+  if (!slug) {
+    problems.unshift({ file, field: "slug", message: "cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; give one with --slug, like --slug hanabi-2027" });
+  }
   if (problems.length > 0 || !parsed.countdown) return { ok: false, problems };
   try {
     // "wx": fails if the file exists, so a countdown is never overwritten, even by a concurrent run.

@@ -116,7 +116,9 @@ describe("npm run new", () => {
       [["--title", "T", "--target", "2027-03-28T02:30", "--timezone", "Europe/Berlin"], /target: "2027-03-28T02:30" does not exist in Europe\/Berlin/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "Bad_Slug"], /slug: "Bad_Slug" is not a valid slug/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],
-      [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title .* give one with --slug/],
+      [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: .* give one with --slug/],
+      [["--title", "花火大会", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: a slug .* takes Latin letters a-z, digits and hyphens, .* like --slug hanabi-2027/],
+      [["--title", "Standup", "--target", "2030-06-01T09:00", "--timezone", "EST", "--slug", "standup"], /timezone: "EST" is UTC-5 all year, .* like "America\/New_York"/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"], /until: ends a repeating countdown; add "repeat:"/],
     ];
@@ -169,6 +171,9 @@ describe("npm run new", () => {
     expect(slugFromTitle("Hello, World!")).toBe("hello-world");
     expect(slugFromTitle("  Ünïcödé  Straße 2027 ")).toBe("unicode-strasse-2027");
     expect(slugFromTitle("🚀 Launch 🚀")).toBe("launch");
+    // Markup is not words of the title; a title in another script gives no slug, and the message says why.
+    expect(slugFromTitle("<b>Big</b> launch")).toBe("big-launch");
+    expect(slugFromTitle("日本語のタイトル")).toBe("");
     const long = slugFromTitle("word ".repeat(40));
     expect(long.length).toBeLessThanOrEqual(64);
     expect(long).toMatch(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);

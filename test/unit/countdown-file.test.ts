@@ -287,9 +287,10 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
 
 describe("YAML mistakes are reported at the line of the mistake (the opening --- is line 1), with the usual fix", () => {
   // The file's problems, formatted, for front matter given line by line.
+  // The line YAML cannot read comes first; where its fix is sure, the problems behind it follow.
   const mistake = (...lines: string[]) => {
     const problems = problemsOf(["---", ...lines, "---", ""].join("\n"));
-    expect(problems).toHaveLength(1);
+    expect(problems[0]!.field).toMatch(/^line \d+$/);
     return formatProblem(problems[0]!);
   };
 
@@ -433,5 +434,55 @@ describe("warnings: valid, but probably not what the author meant (they do not f
     const result = parseCountdownFile("countdowns/launch.md", file(`title: ""\ntarget: "${fromNow(-1)}"`), { now: TEST_NOW });
     expect(result.problems).toHaveLength(1);
     expect(result.warnings).toEqual([]);
+  });
+});
+
+describe("the messages people needed when they tried it", () => {
+  const messages = (text: string) => {
+    const result = parse(text);
+    return { problems: result.problems.map(formatProblem), warnings: result.warnings.map(formatWarning), zone: result.countdown?.timezone };
+  };
+  const at = (zone: string) => messages(file(`title: "Standup"\ntarget: "2030-06-03 09:00"\ntimezone: "${zone}"`));
+
+  it("refuses a zone that is no place's time, naming the zone people mean", () => {
+    for (const [zone, meant] of [["EST", "America/New_York"], ["est", "America/New_York"], ["PST8PDT", "America/Los_Angeles"], ["CST6CDT", "America/Chicago"], ["CET", "Europe/Paris"]]) {
+      const { problems } = at(zone!);
+      expect(problems, zone).toHaveLength(1);
+      expect(problems[0]).toContain(`timezone: "${zone}" is `);
+      expect(problems[0]).toContain(`write the zone of the place you mean, like "${meant}"`);
+    }
+  });
+
+  it("warns about a fixed offset, with its real sign, and about an old or miscased name, naming the spelling to write", () => {
+    expect(at("Etc/GMT+5")).toMatchObject({ zone: "Etc/GMT+5", warnings: [expect.stringContaining('"Etc/GMT+5" is UTC-5 all year, with no daylight saving time (the sign of Etc/GMT names is inverted)')] });
+    expect(at("US/Eastern")).toMatchObject({ zone: "America/New_York", warnings: [expect.stringContaining('"US/Eastern" is an old name of "America/New_York"; write "America/New_York"')] });
+    expect(at("america/new_york")).toMatchObject({ zone: "America/New_York", warnings: [expect.stringContaining('is written "america/new_york"; write it "America/New_York"')] });
+    expect(at("Europe/Berlin")).toMatchObject({ zone: "Europe/Berlin", warnings: [] });
+    expect(at("UTC").warnings).toEqual([]);
+  });
+
+  it("suggests the zone of a city written alone", () => {
+    expect(at("Tokyo").problems).toEqual([expect.stringContaining('timezone: "Tokyo" is not a time zone; did you mean "Asia/Tokyo"?')]);
+    expect(at("new york").problems).toEqual([expect.stringContaining('did you mean "America/New_York"?')]);
+  });
+
+  it("reports every problem of a file whose YAML breaks on a value that needs quotes, in one run", () => {
+    const { problems } = messages(file(`title: Launch: day one\ntarget: "2027-02-30"\ntimezone: Berlin`));
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/line 2: the value of "title" has ": " in it, .* title: "Launch: day one"/);
+    expect(problems[1]).toMatch(/timezone: "Berlin" is not a time zone; did you mean "Europe\/Berlin"\?/);
+    expect(problems[2]).toMatch(/target: "2027-02-30" is not a real date-time/);
+    // Two such lines: both said, and what is behind them.
+    const two = parse(file(`title: Launch: day one\ndone: It's on: go\ntarget: "2027-02-30"`)).problems;
+    expect(two.map((problem) => problem.field)).toEqual(["line 2", "line 3", "target"]);
+    // A file with nothing else wrong has the one problem.
+    expect(parse(file(`title: Launch: day one\ntarget: "2030-02-03 10:00"`)).problems).toHaveLength(1);
+  });
+
+  it("says that '#' starts a YAML comment when a colour reads as empty, and takes a colour written with '#' in quotes", () => {
+    const { problems } = messages(file(`title: "A"\ntarget: "2030-06-03 09:00"\nwidget:\n  accent: #ff0000`));
+    expect(problems).toEqual([expect.stringMatching(/widget\.accent: is empty; .* YAML reads "#" as the start of a comment: put the colour in quotes, accent: "#e11d48"/)]);
+    const quoted = parse(file(`title: "A"\ntarget: "2030-06-03 09:00"\nwidget:\n  accent: "#ff0000"\nemail:\n  bg: "#fff"`));
+    expect(quoted.countdown).toMatchObject({ widget: "accent=ff0000", email: "bg=fff" });
   });
 });
