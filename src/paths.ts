@@ -48,6 +48,9 @@ export const HEALTH_PATH = "/api/health";
 export const OPENAPI_PATH = "/api/openapi.json";
 export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
+export const NEW_PAGE_PATH = "/new/";
+export const CREATOR_SCRIPT_PATH = "/assets/new.js";
 /** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */
 export const DEV_RELOAD_SCRIPT = "/__dev/reload.js";
 export const DEV_EVENTS = "/__dev/events";
@@ -58,7 +61,7 @@ export const WIDGET_NOT_FOUND = "/api/not-found.html";
 
 /** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
 export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
-  ...new Set([INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
+  ...new Set([INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH, NEW_PAGE_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
 ])();
 
 /** The path a visitor requests for a path of the site: the base path, then the path. */

@@ -545,12 +545,11 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
       problem(field, `is empty; if you wrote ${name}: #${OPTION_EXAMPLES[name as OptionName]}, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (typeof raw !== "string") {
       problem(field, `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`);
-    } else if (!isValidOption(name, raw.trim())) {
-      problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
     } else {
-      // A language, checked as the countdown's own `lang` is.
+      // A language, checked as the countdown's own `lang` is, and then as the widget takes one.
       const unknown = name === "lang" ? unknownLanguage(raw.trim()) : undefined;
       if (unknown) problem(field, unknown);
+      else if (!isValidOption(name, raw.trim())) problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
       else options[name as keyof WidgetOptions] = raw.trim();
     }
   }

@@ -14,7 +14,7 @@ export const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
-const FIELDS = ["name", "description", "language", "accent", "links", "repository"] as const;
+const FIELDS = ["name", "description", "language", "accent", "links", "repository", "branch"] as const;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: undefined; problems: Problem[] };
@@ -101,6 +101,13 @@ export function parseSiteFile(file: string, text: string): SiteFileResult {
     } else repository = written;
   }
 
+  let branch: string | undefined;
+  if (fields.branch !== undefined) {
+    if (typeof fields.branch !== "string" || !/^[A-Za-z0-9._/-]{1,100}$/.test(fields.branch.trim()) || fields.branch.includes("..")) {
+      problem("branch", `${JSON.stringify(fields.branch)} is not a branch name; write the branch that publishes, like "main"`);
+    } else branch = fields.branch.trim();
+  }
+
   if (problems.length) return { problems };
   return {
     site: {
@@ -110,6 +117,7 @@ export function parseSiteFile(file: string, text: string): SiteFileResult {
       accent: accent ?? SITE_DEFAULTS.accent,
       links: links ?? SITE_DEFAULTS.links,
       repository: repository ?? SITE_DEFAULTS.repository,
+      branch: branch ?? SITE_DEFAULTS.branch,
     },
     problems: [],
   };

@@ -126,7 +126,11 @@ if (form) {
   const embedSrc = form.dataset.embedSrc!;
   const previewPath = new URL(previews[0]!.src).pathname;
   const contrast = document.getElementById("contrast")!;
+  const langStatus = document.getElementById("lang-status");
   const update = () => {
+    // A language the widget would ignore is said so, not dropped silently.
+    const lang = (field("lang") as HTMLInputElement | null)?.value.trim() ?? "";
+    if (langStatus) langStatus.textContent = lang && !isValidOption("lang", lang) ? `"${lang}" is not a language tag, so the widget ignores it; write one like de, fr or pt-BR.` : "";
     const query = chosen();
     const src = query ? `${embedSrc}?${query}` : embedSrc;
     for (const code of document.querySelectorAll<HTMLElement>("[data-snippet]")) code.textContent = code.dataset.snippet!.replace("{src}", src.replace(/&/g, "&amp;"));
@@ -258,7 +262,9 @@ if (fullscreen && event && document.fullscreenEnabled) {
 /** `<button data-copy="id">` copies the text of the element with that id and says so. */
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
   button.addEventListener("click", async () => {
-    const text = document.getElementById(button.dataset.copy!)?.textContent ?? "";
+    const source = document.getElementById(button.dataset.copy!);
+    // A text area's text is its value (the creator's file); any other element's, its text.
+    const text = source instanceof HTMLTextAreaElement ? source.value : (source?.textContent ?? "");
     const status = document.getElementById(`${button.dataset.copy}-status`);
     try {
       await navigator.clipboard.writeText(text);

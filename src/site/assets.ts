@@ -20,6 +20,8 @@ export interface SiteAssets {
   ticker: InlineCode;
   repeatingTicker: InlineCode;
   pageScript: string;
+  /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
+  creatorScript: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -69,15 +71,16 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, pageScript, pageStyle, widgetStyle] = await Promise.all([
+  const [ticker, repeatingTicker, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
     bundle("pages/page-script.ts"),
+    bundle("pages/creator-script.ts"),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
     SITE_DEFAULTS.accent,
   );
 }

@@ -9,6 +9,7 @@ import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFi
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { repeatWords } from "../text/repeat-words.ts";
+import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
@@ -105,6 +106,10 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   );
   /** The direction of a language's script: "rtl" for Arabic, Hebrew and the like, else "ltr" (as the widget sets it). */
   eleventyConfig.addFilter("langDir", (lang: string) => (/Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr"));
+  /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
+  eleventyConfig.addFilter("editUrl", (countdown: Countdown, site: SiteIdentity & { countdownsFolder: string }) =>
+    (site.repository && editFileUrl(site.repository, site.branch, `${site.countdownsFolder}/${countdown.slug}.md`)) || "",
+  );
   eleventyConfig.addFilter("oembedUrl", (slug: string) => oembedUrl(site(), slug));
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();

@@ -18,6 +18,8 @@ import {
   OPENAPI_PATH,
   PAGES_PATH,
   PAGE_SCRIPT_PATH,
+  CREATOR_SCRIPT_PATH,
+  NEW_PAGE_PATH,
   SCHEMA_PATH,
   WIDGET_NOT_FOUND,
   absoluteUrl,
@@ -48,7 +50,7 @@ export function buildFacts(input: SiteInput): BuildFacts {
 }
 
 /** The Nunjucks templates of files that are not one countdown's own: written once per build. */
-const WHOLE_SITE_TEMPLATES = ["pages/index.njk", "pages/404.njk", "widget/widget-not-found.njk"];
+const WHOLE_SITE_TEMPLATES = ["pages/index.njk", "pages/404.njk", "pages/new.njk", "widget/widget-not-found.njk"];
 
 export interface SiteOptions {
   /** What to build from, as the build hands it over. */
@@ -112,7 +114,12 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     const { countdowns } = current();
     return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
   });
-  eleventyConfig.addGlobalData("site", () => ({ ...current().identity, address: current().config.site }));
+  eleventyConfig.addGlobalData("site", () => ({
+    ...current().identity,
+    address: current().config.site,
+    // Where the countdown files are in the repository, for its new-file and edit links.
+    countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
+  }));
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
   eleventyConfig.addGlobalData("routes", {
@@ -120,6 +127,8 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     pages: PAGES_PATH,
     openapi: OPENAPI_PATH,
     pageScript: PAGE_SCRIPT_PATH,
+    creatorScript: CREATOR_SCRIPT_PATH,
+    newPage: NEW_PAGE_PATH,
     notFoundPage: NOT_FOUND_PAGE,
     widgetNotFound: WIDGET_NOT_FOUND,
   });
@@ -143,11 +152,18 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     jsonText({ error: { code: "not_found", message: `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.` } }),
   );
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
+  generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(publishedCountdown(countdown!)), true);
   generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
     calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString() }), true);
+}
+
+/** The countdowns' folder as a path in the repository ("countdowns"); the default's name when it is outside the project. */
+function repositoryFolder(root: string, countdownsDir: string): string {
+  const relative = path.relative(root, countdownsDir);
+  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? "countdowns" : relative.split(path.sep).join("/");
 }
 
 interface PageData {

@@ -21,6 +21,8 @@ export interface SiteIdentity {
   links: SiteLink[];
   /** The repository of the countdowns (`https://github.com/owner/name`), for "Edit" links and the creator; "" when unknown. */
   repository: string;
+  /** The repository's branch that publishes (its new-file and edit links open there). */
+  branch: string;
 }
 
 /** What a site file may leave out. */
@@ -31,4 +33,5 @@ export const SITE_DEFAULTS: SiteIdentity = {
   accent: "#0b57d0",
   links: [],
   repository: "",
+  branch: "main",
 };

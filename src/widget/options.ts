@@ -27,11 +27,12 @@ export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "fo
 
 /**
  * The source of a regular expression that matches each `name=value` the options allow (a language
- * tag's letters, digits and hyphens; Intl then judges the tag): the widget's ticker gets this string
+ * tag: a two- or three-letter language, then subtags; Intl then judges the tag, so "german" or
+ * "de_DE" is ignored): the widget's ticker gets this string
  * from the bundler (src/site/assets.ts) instead of the tables.
  */
 export const optionPattern = () =>
-  `^(${[...Object.entries(CHOICES).map(([name, values]) => `${name}=(${values.join("|")})`), `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`, "lang=[\\w-]+"].join("|")})$`;
+  `^(${[...Object.entries(CHOICES).map(([name, values]) => `${name}=(${values.join("|")})`), `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`, "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*"].join("|")})$`;
 
 /** Is `value` a BCP 47 language tag the platform's Intl accepts? */
 export function isLanguageTag(value: string): boolean {

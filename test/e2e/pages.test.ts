@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { badgePath } from "../../src/paths.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
@@ -194,6 +195,66 @@ for (const name of ENGINE_NAMES) {
       });
     });
 
+    describe("the creator", () => {
+      /** Sets the creator's fields as a visitor would, and lets the form hear each. */
+      const fill = (page: EnginePage, values: Record<string, string>) =>
+        page.evaluate((entries: [string, string][]) => {
+          for (const [name, value] of entries) {
+            const control = document.querySelector<HTMLInputElement>(`form[data-creator] [name="${name}"]`)!;
+            control.value = value;
+            control.dispatchEvent(new Event("input", { bubbles: true }));
+            control.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }, Object.entries(values));
+      /** The creator's script has run: the file is written from the form's first state. */
+      const ready = (page: EnginePage) => waitInPage(page, () => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value || null);
+      const problemsShown = (page: EnginePage) =>
+        page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>(".problem")].filter((p) => p.textContent).map((p) => [p.id, p.textContent])));
+
+      it("starts from the visitor's time zone, and shows the build's own problems beside their fields", { timeout: 60_000 }, async () => {
+        const page = await load("/new/", { timeZone: "Asia/Tokyo" });
+        await ready(page);
+        expect(await page.evaluate(() => document.querySelector<HTMLInputElement>("#f-timezone")!.value)).toBe("Asia/Tokyo");
+        await fill(page, { title: "Launch: day one", date: "2031-02-30", time: "09:30", timezone: "Tokyo" });
+        const file = await page.evaluate(() => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value);
+        // The same messages as the build gives for the file the form wrote.
+        const build = parseCountdownFile("countdowns/launch-day-one.md", file).problems;
+        expect(build.map((problem) => problem.field).sort()).toEqual(["target", "timezone"]);
+        expect(await problemsShown(page)).toEqual({
+          "p-target": `target: ${build.find((problem) => problem.field === "target")!.message}`,
+          "p-timezone": `timezone: ${build.find((problem) => problem.field === "timezone")!.message}`,
+        });
+        expect(await page.evaluate(() => document.querySelector("[data-download]")!.hasAttribute("aria-disabled"))).toBe(true);
+      });
+
+      it("writes a file that the build takes unchanged, to the instant chosen, with Download as <slug>.md and Copy", async () => {
+        const page = await load("/new/");
+        await ready(page);
+        await fill(page, { title: "Launch: day one", date: "2031-05-14", time: "09:30", timezone: "Europe/Berlin", repeat: "", theme: "dark", description: "The **big** day." });
+        expect(await problemsShown(page)).toEqual({});
+        const file = await page.evaluate(() => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value);
+        const parsed = parseCountdownFile("countdowns/launch-day-one.md", file);
+        expect(parsed.problems).toEqual([]);
+        expect(parsed.countdown).toMatchObject({ slug: "launch-day-one", title: "Launch: day one", targetDate: "2031-05-14T07:30:00Z", timezone: "Europe/Berlin", widget: "theme=dark", description: "The **big** day." });
+        const download = await page.evaluate(() => {
+          const link = document.querySelector<HTMLAnchorElement>("[data-download]")!;
+          const [type, data] = link.href.split(",");
+          return { name: link.download, disabled: link.hasAttribute("aria-disabled"), type, text: decodeURIComponent(data!) };
+        });
+        expect(download).toEqual({ name: "launch-day-one.md", disabled: false, type: "data:text/markdown;charset=utf-8", text: file });
+        await page.evaluate(() => {
+          const w = window as unknown as { copied: string[] };
+          w.copied = [];
+          Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText: async (text: string) => void w.copied.push(text) } });
+        });
+        await page.click('button[data-copy="countdown-file"]');
+        expect(await waitInPage(page, () => (window as unknown as { copied: string[] }).copied[0] ?? null)).toBe(file);
+        // The preview counts to it.
+        const count = await page.evaluate(() => document.querySelector("[data-preview-count]")!.textContent!);
+        expect(count).toMatch(PATTERN);
+      });
+    });
+
     describe("the configurator on a countdown's owner page", () => {
       const embedSrc = `${TEST_BASE_URL}/api/embed/future-launch`;
       /** Sets a control as a visitor would and lets the form hear it. */
@@ -229,7 +290,12 @@ for (const name of ENGINE_NAMES) {
         const page = await load("/future-launch/embed/");
         await choose(page, 'input[name=theme][value=dark]', "on");
         await choose(page, 'input[name=layout][value=units]', "on");
+        // A language the widget would ignore is said so, and left out of the snippets.
+        await choose(page, "input[name=lang]", "German");
+        expect(await page.evaluate(() => document.getElementById("lang-status")!.textContent)).toBe('"German" is not a language tag, so the widget ignores it; write one like de, fr or pt-BR.');
+        expect((await snippets(page))[0]).not.toContain("lang=");
         await choose(page, "input[name=lang]", "de");
+        expect(await page.evaluate(() => document.getElementById("lang-status")!.textContent)).toBe("");
         await choose(page, "select[name=date]", "utc");
         await choose(page, "select[name=font]", "serif");
         await choose(page, "input[name=title]", "on");
@@ -320,7 +386,7 @@ for (const name of ENGINE_NAMES) {
 
     describe("the pages' Content-Security-Policy", () => {
       it("is set on every page, nothing on them breaks it, and it stops an injected script", { timeout: 60_000 }, async () => {
-        for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", `/${WEEKLY_BERLIN.slug}/`, "/no-such-page"]) {
+        for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", "/new/", `/${WEEKLY_BERLIN.slug}/`, "/no-such-page"]) {
           const headers = (await fetch(`${base}${pathname}`)).headers;
           const csp = headers.get("content-security-policy")!;
           expect(csp, pathname).toMatch(/^default-src 'none'; script-src 'self'[^;]*; style-src 'sha256-[^']+' 'sha256-[^']+'; /);
@@ -341,14 +407,14 @@ for (const name of ENGINE_NAMES) {
     describe("accessible and responsive pages", () => {
       it("have no serious or critical axe-core violation, light or dark", { timeout: 120_000 }, async () => {
         for (const colorScheme of ["light", "dark"] as const) {
-          for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", `/${WEEKLY_BERLIN.slug}/`, "/cancelled-fr/", "/no-such-page"]) {
+          for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", "/new/", `/${WEEKLY_BERLIN.slug}/`, "/cancelled-fr/", "/no-such-page"]) {
             expect(await seriousAxeViolations(await load(pathname, { colorScheme })), `${pathname} ${colorScheme}`).toEqual([]);
           }
         }
       });
 
       it("fit a 320 px wide screen without scrolling sideways", async () => {
-        for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", "/longest-title/"]) {
+        for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", "/new/", "/longest-title/"]) {
           const page = await load(pathname, { width: 320, height: 640 });
           const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
           expect(scrollWidth, pathname).toBeLessThanOrEqual(width!);

@@ -206,6 +206,26 @@ describe("a site under a base path (URL with a path)", () => {
   });
 });
 
+describe("a site that knows its repository (the site file's, or Netlify's REPOSITORY_URL)", () => {
+  it("links each countdown's file for editing there, and gives the creator the repository and branch", async () => {
+    const outDir = path.join(temporary("build-repository"), "dist");
+    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, REPOSITORY_URL: "https://github.com/you/countdowns.git" }), { now: TEST_NOW });
+    expect(result.ok).toBe(true);
+    const site = buildPaths(outDir).site;
+    const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
+    // The countdowns' folder as a path in the repository (the project's root); the default's name if it is outside.
+    const relative = path.relative(ROOT, TEST_COUNTDOWNS_DIR);
+    const folder = relative.startsWith("..") || path.isAbsolute(relative) ? "countdowns" : relative.split(path.sep).join("/");
+    expect(page).toContain(`· <a href="https://github.com/you/countdowns/edit/main/${folder}/future-launch.md" rel="noopener">Edit</a></p>`);
+    const creator = readFileSync(path.join(site, "new/index.html"), "utf8");
+    expect(creator).toContain(`data-folder="${folder}" data-repository="https://github.com/you/countdowns" data-branch="main"`);
+    expect(creator).toContain("data-repository-link");
+    // Without one: no Edit link, no repository button.
+    expect(read("future-launch/index.html")).not.toContain(">Edit</a>");
+    expect(read("new/index.html")).not.toContain("data-repository-link");
+  });
+});
+
 describe("Eleventy's own command builds the site on its own", () => {
   it("writes the same files as npm run build, with eleventy.config.js and nothing else", { timeout: 60_000 }, async () => {
     const outDir = path.join(temporary("eleventy-cli"), "dist");
@@ -309,7 +329,7 @@ describe("the index, in pages", () => {
     const outDir = path.join(temporary("paged"), "dist");
     expect((await publish(readConfig({ ...TEST_ENV, COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
     site = buildPaths(outDir).site;
-    expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file))).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
+    expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file) && file !== "/new/index.html")).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
     expect(indexPageFiles(COUNT)).toEqual(["/page/2/index.html", "/page/3/index.html"]);
     expect(expectCompressedTwins(site)).toBeGreaterThan(COUNT * 2);
   });

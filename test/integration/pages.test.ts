@@ -172,6 +172,30 @@ describe("a countdown's page for its owner", () => {
   });
 });
 
+describe("the creator page", () => {
+  const page = read("new/index.html");
+
+  it("labels every control it shows, visibly, and is kept out of search engines", () => {
+    const form = /<form class="creator js-only"[\s\S]*?<\/form>/.exec(page)![0];
+    const ids = [...form.matchAll(/<(?:input|select|textarea) id="([^"]+)"/g)].map((match) => match[1]!);
+    expect(ids).toEqual(["f-title", "f-slug", "f-date", "f-time", "f-timezone", "f-repeat", "f-until", "f-status", "f-lang", "f-done", "f-description"]);
+    for (const id of ids) expect(form, id).toMatch(new RegExp(`<label for="${id}">[^<]+</label>`));
+    // The widget's look: each select inside its label.
+    expect(form.match(/<label>(Theme|Layout) <select name="(theme|layout)">/g)).toHaveLength(2);
+    expect(page).toContain('<h2><label for="countdown-file">Countdown file</label></h2>\n<textarea id="countdown-file" readonly');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("loads the build's checks as a script of the site's own, and is linked from every page", () => {
+    expect(page).toContain('<script type="module" src="/assets/new.js"></script>');
+    const script = read("assets/new.js");
+    // The build's own messages are in it, not a copy written for the browser.
+    expect(script).toContain("Zone names are a region and a city");
+    expect(script).toContain("which YAML reads as another");
+    expect(read("index.html")).toContain('<a href="/new/">New countdown</a>');
+  });
+});
+
 describe("the calendar file", () => {
   const ics = read("future-launch/future-launch.ics");
   const unfolded = ics.replace(/\r\n /g, "");

@@ -232,7 +232,13 @@ async function firefoxViewport(page: import("puppeteer-core").Page, width: numbe
     await page.setViewport({ width, height });
   } catch (error) {
     if (!String((error as Error).message).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
-    await page.waitForFunction((w: number, h: number) => window.innerWidth === w && window.innerHeight === h, { timeout: 5000 }, width, height);
+    // Polled with plain evaluations: waitForFunction builds a Function, which a page's CSP refuses.
+    for (let tries = 0; ; tries++) {
+      const [w, h] = (await page.evaluate("[window.innerWidth, window.innerHeight]")) as [number, number];
+      if (w === width && h === height) return;
+      if (tries >= 50) throw new Error(`Firefox's viewport is ${w} × ${h}, not ${width} × ${height}, after setViewport`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 

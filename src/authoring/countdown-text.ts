@@ -1,0 +1,51 @@
+// A new countdown's file as an author would write it, from its fields: what `npm run new` writes and
+// what the creator page (/new/) shows, in Node and in the browser alike.
+import { SLUG_MAX } from "./countdown-file.ts";
+
+/** A new countdown's fields as given on the command line: text, checked with the build's rules. */
+export interface NewCountdown {
+  title: string;
+  target: string;
+  timezone?: string;
+  done?: string;
+  lang?: string;
+  status?: string;
+  repeat?: string;
+  until?: string;
+  /** The Markdown below the front matter. */
+  description?: string;
+  slug?: string;
+  /** Widget defaults (`widget:` in the file), option by option. */
+  widget?: Record<string, string>;
+}
+
+/** The front matter fields `npm run new` writes, in the order they appear in the file. */
+const WRITTEN_FIELDS = ["title", "target", "timezone", "done", "lang", "status", "repeat", "until"] as const;
+
+/** Latin letters that Unicode does not decompose into a base letter and marks. */
+const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+
+/** "Fête de l'été 2027!" -> "fete-de-l-ete-2027": ASCII letters and digits, hyphens between, at most SLUG_MAX. */
+export function slugFromTitle(title: string): string {
+  const slug = title
+    // Markup in a title is not words of it: "<b>Launch</b>" is "launch".
+    .replace(/<\/?[a-z][^>]*>/gi, " ")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (letter) => LETTERS[letter]!)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug.length <= SLUG_MAX) return slug;
+  // Cut at the last whole word that fits.
+  return slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, SLUG_MAX);
+}
+
+/** The file as an author would write it; values are double-quoted (JSON strings are YAML strings). */
+export function countdownFileText(countdown: NewCountdown): string {
+  const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined).map((key) => `${key}: ${JSON.stringify(countdown[key])}`);
+  const widget = Object.entries(countdown.widget ?? {});
+  if (widget.length > 0) lines.push("widget:", ...widget.map(([name, value]) => `  ${name}: ${JSON.stringify(value)}`));
+  const description = countdown.description?.trim() ? `\n${countdown.description.trim()}\n` : "";
+  return `---\n${lines.join("\n")}\n---\n${description}`;
+}

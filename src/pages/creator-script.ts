@@ -1,0 +1,125 @@
+// The creator page (/new/): the form's fields become a countdown file, written as `npm run new` writes
+// it (src/authoring/countdown-text.ts) and checked by the build's own code (parseCountdownFile), so
+// the problems shown beside each field are the build's, word for word. Shows a live preview, the
+// file's text with Copy and Download, and the repository's new-file page with the file filled in.
+import { parseCountdownFile, type Problem } from "../authoring/countdown-file.ts";
+import { countdownFileText, slugFromTitle, type NewCountdown } from "../authoring/countdown-text.ts";
+import { newFileUrl } from "../text/repository.ts";
+import { nextOccurrence } from "../time/occurrence.ts";
+import { tickEverySecond } from "../time/ticking.ts";
+import { formatTimeLeft, unitsLeft } from "../time/time-left.ts";
+
+const form = document.querySelector<HTMLFormElement>("form[data-creator]")!;
+const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+const folder = form.dataset.folder || "countdowns";
+const fileText = document.querySelector<HTMLTextAreaElement>("[data-file-text]")!;
+const download = document.querySelector<HTMLAnchorElement>("[data-download]")!;
+const repositoryLink = document.querySelector<HTMLAnchorElement>("[data-repository-link]");
+const others = document.querySelector<HTMLElement>("[data-other-problems]")!;
+const preview = {
+  title: document.querySelector<HTMLElement>("[data-preview-title]")!,
+  count: document.querySelector<HTMLElement>("[data-preview-count]")!,
+  when: document.querySelector<HTMLElement>("[data-preview-when]")!,
+};
+
+// The time zone: the visitor's, and every zone Intl knows to search.
+const zones = document.getElementById("zones")!;
+const supported = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+zones.append(...["UTC", ...supported].map((zone) => Object.assign(document.createElement("option"), { value: zone })));
+input("timezone").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+input("lang").value = form.dataset.lang || "en";
+// A week from today, at the time the form shows.
+if (!input("date").value) input("date").value = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** Where each field's problems show: a problem's field (`target`, `widget.theme`) to the element beside its control. */
+const PLACES: Record<string, string> = { title: "p-title", slug: "p-slug", target: "p-target", timezone: "p-timezone", repeat: "p-repeat", until: "p-until", status: "p-status", lang: "p-lang", done: "p-done", widget: "p-widget" };
+const CONTROLS: Record<string, string[]> = { title: ["title"], slug: ["slug"], target: ["date", "time"], timezone: ["timezone"], repeat: ["repeat"], until: ["until"], status: ["status"], lang: ["lang"], done: ["done"] };
+
+/** The form as a new countdown's fields: what is empty is left out, as `npm run new` leaves it. */
+function fields(): NewCountdown {
+  const text = (name: string) => input(name).value.trim() || undefined;
+  const repeat = text("repeat");
+  const theme = text("theme");
+  const layout = text("layout");
+  return {
+    title: input("title").value.trim(),
+    target: `${input("date").value} ${input("time").value || "00:00"}`.trim(),
+    timezone: text("timezone"),
+    done: text("done"),
+    lang: text("lang"),
+    status: text("status"),
+    repeat,
+    // The last occurrence may be on that day: the end of it.
+    until: repeat && text("until") ? `${input("until").value} 23:59:59` : undefined,
+    description: input("description").value,
+    widget: { ...(theme ? { theme } : {}), ...(layout ? { layout } : {}) },
+  };
+}
+
+let counting: { targetMs: number; next?: (nowMs: number) => number } | undefined;
+
+function update(): void {
+  input("until").disabled = !input("repeat").value;
+  const countdown = fields();
+  const slug = input("slug").value.trim() || slugFromTitle(countdown.title);
+  input("slug").placeholder = slugFromTitle(countdown.title) || "hanabi-2027";
+  const text = countdownFileText(countdown);
+  const file = `${folder}/${slug || "countdown"}.md`;
+  const result = parseCountdownFile(file, text, { now: Date.now() });
+  const problems: Problem[] = [...result.problems];
+  if (!slug) problems.unshift({ file, field: "slug", message: "cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; write one in the Address field, like hanabi-2027" });
+
+  // Each problem beside its field; the rest (and the warnings) in the list under the preview.
+  const said = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const { field, message } of problems) {
+    const place = PLACES[field.split(".")[0]!];
+    if (place) said.set(place, [...(said.get(place) ?? []), `${field}: ${message}`]);
+    else rest.push(`${field}: ${message}`);
+  }
+  for (const warning of result.warnings) rest.push(`Warning: ${warning.field}: ${warning.message}`);
+  for (const [field, place] of Object.entries(PLACES)) {
+    const messages = said.get(place) ?? [];
+    document.getElementById(place)!.textContent = messages.join(" ");
+    for (const name of CONTROLS[field] ?? []) input(name).setAttribute("aria-invalid", String(messages.length > 0));
+  }
+  others.replaceChildren(...rest.map((message) => Object.assign(document.createElement("li"), { textContent: message })));
+
+  fileText.value = text;
+  const ok = problems.length === 0;
+  // A data: address, not a blob: one: it needs no clean-up, and reads back as the text it holds.
+  download.href = ok ? `data:text/markdown;charset=utf-8,${encodeURIComponent(text)}` : "#";
+  download.download = `${slug || "countdown"}.md`;
+  download.toggleAttribute("aria-disabled", !ok);
+  if (repositoryLink) {
+    const url = ok ? newFileUrl(form.dataset.repository!, form.dataset.branch || "main", `${folder}/${slug}.md`, text) : undefined;
+    repositoryLink.hidden = !url;
+    if (url) repositoryLink.href = url;
+  }
+
+  preview.title.textContent = countdown.title || "Your countdown";
+  const parsed = result.countdown;
+  counting = parsed && { targetMs: parsed.targetMs, ...(parsed.schedule.repeat ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs } : {}) };
+  preview.when.textContent = parsed
+    ? new Intl.DateTimeFormat(parsed.lang, { dateStyle: "full", timeStyle: "short", timeZone: parsed.timezone }).format(parsed.targetMs) + ` (${parsed.timezone})`
+    : "";
+  draw(Date.now());
+}
+
+function draw(nowMs: number): boolean {
+  if (!counting) {
+    preview.count.textContent = "–";
+    return true;
+  }
+  const targetMs = counting.next?.(nowMs) ?? counting.targetMs;
+  preview.count.textContent = formatTimeLeft(unitsLeft(targetMs, nowMs));
+  return true;
+}
+
+form.addEventListener("input", update);
+form.addEventListener("change", update);
+download.addEventListener("click", (event) => {
+  if (download.hasAttribute("aria-disabled")) event.preventDefault();
+});
+update();
+tickEverySecond(draw);
