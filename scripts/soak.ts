@@ -8,7 +8,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { publish } from "../src/publish/publish.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
-import { HEALTH_PATH, PAGES_PATH, embedPath, livePath, pagePath } from "../src/paths.ts";
+import { HEALTH_PATH, PAGES_PATH, emailImagePath, embedPath, livePath, pagePath } from "../src/paths.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);
@@ -22,6 +22,8 @@ function soakPaths(first: string, second: string): string[] {
     PAGES_PATH,
     HEALTH_PATH,
     pagePath(first),
+    emailImagePath(first, "gif"),
+    `${emailImagePath(second, "png")}?theme=dark`,
     livePath("no-such-slug"),
   ];
 }
@@ -39,7 +41,7 @@ if (!built.ok) throw new Error("the countdowns do not build; run npm run build t
 const listed = (JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")) as { slug: string }[]).map((page) => page.slug);
 const PATHS = soakPaths(listed[0]!, listed[1] ?? listed[0]!);
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/serve.ts")], {
+const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
   env: { ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir },
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -47,7 +49,7 @@ const url = await new Promise<string>((resolve, reject) => {
   let output = "";
   server.stdout!.on("data", (chunk) => {
     output += chunk;
-    const match = /http:\/\/localhost:(\d+)/.exec(output);
+    const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
     if (match) resolve(`http://127.0.0.1:${match[1]}`);
   });
   server.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));

@@ -98,7 +98,12 @@ export const FIRST_FRAME_SOURCE = `{
   if (PerformanceObserver.supportedEntryTypes.includes("layout-shift")) {
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) w.shifts += entry.value; }).observe({ type: "layout-shift", buffered: true });
   } else w.shifts = null;
-  w.firstFrame = new Promise((resolve) => requestAnimationFrame(() => resolve(record("the first frame"))));
+  // The first frame with the widget in it: under load, Firefox may run a frame before the document's
+  // body is parsed, which shows nothing at all.
+  w.firstFrame = new Promise((resolve) => {
+    const look = () => (document.querySelector("[data-left]") ? resolve(record("the first frame")) : requestAnimationFrame(look));
+    requestAnimationFrame(look);
+  });
 }`;
 
 export interface FirstFrame {
