@@ -1,5 +1,5 @@
-// `npm run screenshots`: the README's pictures of the widget (docs/screenshots/), taken in Debian's
-// Chromium with the page's clock pinned, and the email images, drawn by the server at that clock, of
+// `npm run screenshots`: the README's pictures of the widget and the site's pages (docs/screenshots/),
+// taken in Debian's Chromium with the page's clock pinned, and the email images, drawn by the server at that clock, of
 // countdowns written here (not the samples, which change), so the same sources make the same
 // pictures on any day.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,9 @@ const COUNTDOWNS: Record<string, string> = {
   "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
   "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-01-15T17:00:00Z"\nlang: ar\n---\n`,
   "hanabi": `---\ntitle: "花火大会まであと"\ntarget: "2027-01-16T02:00:00+09:00"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
-  "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\n---\n`,
+  "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
+  "friday-stream": `---\ntitle: "Friday live stream"\ntarget: "2026-11-27 17:00"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\nEvery Friday at 17:00 Berlin time, summer and winter alike.\n`,
+  "open-air-concert": `---\ntitle: "Open-air concert in the park"\ntarget: "2027-06-19 20:00"\ntimezone: "Europe/Vienna"\nstatus: postponed\n---\nPostponed by the organisers: a new date will be announced here.\n`,
 };
 const WIDE = { width: 600, height: 250 };
 const SMALL = { width: 320, height: 180 };
@@ -49,6 +51,16 @@ const SHOTS: Shot[] = [
   { file: "widget-accent.png", slug: "product-launch", query: "?accent=e11d48&font=rounded", size: SMALL },
   { file: "widget-done.png", slug: "product-launch", size: WIDE, at: LAUNCH + 5_000 },
   { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
+];
+
+/** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator. */
+const PAGES: { file: string; path: string; fullPage?: boolean; fullscreen?: boolean }[] = [
+  { file: "page-visitor.png", path: "/summer-sale/" },
+  { file: "page-repeating.png", path: "/friday-stream/" },
+  { file: "page-postponed.png", path: "/open-air-concert/" },
+  { file: "page-fullscreen.png", path: "/summer-sale/", fullscreen: true },
+  { file: "page-owner.png", path: "/summer-sale/embed/" },
+  { file: "page-new.png", path: "/new/", fullPage: true },
 ];
 
 /** The email images (docs/email.md): the GIF as a mail client gets it, at a clock. */
@@ -98,6 +110,20 @@ try {
     await page.screenshot({ path: file });
     await page.close();
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
+  }
+  for (const shot of PAGES) {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 720 }, colorScheme: "light", reducedMotion: "reduce", timezoneId: "America/New_York" });
+    await page.clock.install({ time: NOW - 10_000 });
+    await page.clock.pauseAt(NOW);
+    await page.goto(`${base}${shot.path}`);
+    if (shot.fullscreen) {
+      await page.click("button[data-fullscreen]");
+      await page.waitForFunction(() => document.fullscreenElement !== null);
+    }
+    const file = path.join(outFolder, shot.file);
+    await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
+    await page.close();
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
   }
   // The link preview image, as a chat or social network shows it under a link to the page.
   const preview = await fetch(`${base}/api/og/product-launch.png`);
