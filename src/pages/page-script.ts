@@ -139,9 +139,16 @@ if (form) {
       if (new URL(preview.src).pathname + new URL(preview.src).search !== next) preview.src = next;
     }
   };
+  // A colour not yet chosen starts from the theme's own (the widget's light or dark colours), so
+  // ticking "Time left" on the dark theme does not bring in the light theme's blue.
   for (const toggle of form.querySelectorAll<HTMLInputElement>("[data-colour]")) {
+    const input = field(toggle.dataset.colour!) as HTMLInputElement;
+    const light = input.value;
+    let chosen = !input.disabled;
+    input.addEventListener("input", () => (chosen = true));
     toggle.addEventListener("change", () => {
-      (field(toggle.dataset.colour!) as HTMLInputElement).disabled = !toggle.checked;
+      input.disabled = !toggle.checked;
+      if (toggle.checked && !chosen) input.value = (field("theme") as RadioNodeList).value === "dark" ? input.dataset.dark! : light;
     });
   }
   // WebKit can drop a preview's navigation that was asked for while an earlier one was loading (a colour

@@ -6,7 +6,7 @@ import { HEX_COLOUR } from "../text/colour.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const CHOICES = {
-  theme: ["auto", "light", "dark", "transparent"],
+  theme: ["light", "auto", "dark", "transparent"],
   font: ["system", "serif", "mono", "rounded"],
   layout: ["text", "units"],
   date: ["local", "utc", "none"],

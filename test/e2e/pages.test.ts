@@ -311,7 +311,7 @@ for (const name of ENGINE_NAMES) {
         const shown = await previews(page, query);
         for (const preview of shown!) expect(preview).toMatchObject({ theme: "dark", layout: "units", lang: "de", date: "utc", title: "hide", after: "countup", sync: "1", accent: "e11d48", font: "serif", cells: 8 });
         // Back to the defaults: the published snippet again.
-        await choose(page, 'input[name=theme][value=auto]', "on");
+        await choose(page, 'input[name=theme][value=light]', "on");
         expect((await snippets(page))[0]).toContain(`src="${embedSrc}?accent=e11d48&amp;font=serif`);
       });
 
@@ -332,6 +332,16 @@ for (const name of ENGINE_NAMES) {
         });
         await waitInPage(page, () => (window as unknown as { strayLoads: number }).strayLoads === 2 || null, 10_000);
         for (const preview of (await previews(page, "theme=dark"))!) expect(preview).toMatchObject({ theme: "dark" });
+      });
+
+      it("starts a colour from the theme's own: the dark theme's blue on the dark theme, with no warning", async () => {
+        const page = await load("/future-launch/embed/");
+        await choose(page, 'input[name=theme][value=dark]', "on");
+        await choose(page, '[data-colour="accent"]', "on");
+        expect(await page.evaluate(() => (document.querySelector("input[name=accent]") as HTMLInputElement).value)).toBe("#8caeff");
+        expect((await snippets(page))[0]).toContain("?theme=dark&amp;accent=8caeff");
+        await previews(page, "theme=dark&accent=8caeff");
+        expect(await page.evaluate(() => document.getElementById("contrast")!.textContent)).toBe("");
       });
 
       it("starts from a countdown's own defaults, and names a colour the widget had to replace", async () => {

@@ -387,10 +387,10 @@ for (const name of ENGINE_NAMES) {
           };
         });
 
-      it("theme: auto follows the visitor's scheme, light and dark are fixed, transparent has no background", { timeout: 60_000 }, async () => {
+      it("theme: light by default in either scheme, auto follows the visitor's scheme, light and dark are fixed, transparent has no background", { timeout: 60_000 }, async () => {
         for (const scheme of ["light", "dark"] as const) {
           const other = scheme === "light" ? "dark" : "light";
-          expect(await colours(await load("/api/embed/future-launch", { colorScheme: scheme })), `auto in ${scheme}`).toMatchObject(THEME[scheme]);
+          expect(await colours(await load("/api/embed/future-launch", { colorScheme: scheme })), `the default in ${scheme}`).toMatchObject(THEME.light);
           expect(await colours(await load("/api/embed/future-launch?theme=auto", { colorScheme: scheme }))).toMatchObject(THEME[scheme]);
           expect(await colours(await load(`/api/embed/future-launch?theme=${other}`, { colorScheme: scheme })), `${other} in ${scheme}`).toMatchObject(THEME[other]);
           const transparent = await colours(await load("/api/embed/future-launch?theme=transparent", { colorScheme: scheme }));
@@ -405,7 +405,9 @@ for (const name of ENGINE_NAMES) {
           // A frame whose colour scheme differs from its host page's is painted opaque by the browser.
           ["?theme=transparent", "dark", ORANGE],
           ["", "light", [255, 255, 255]],
-          ["", "dark", [19, 23, 34]],
+          // The default is light, on a dark visitor's screen too; auto follows it.
+          ["", "dark", [255, 255, 255]],
+          ["?theme=auto", "dark", [19, 23, 34]],
         ] as const;
         for (const [query, colorScheme, expected] of cases) {
           // Loaded with its frames; a frame in a process of its own may reach the screen a little later.

@@ -255,9 +255,10 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
 
   it("checks every widget default with the widget's own rules, and keeps them as the embed's query", () => {
     expect(fields(`widget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  lang: de`).countdown?.widget).toBe("theme=dark&accent=e11d48&layout=units&lang=de");
-    expect(fields(`widget:\n  theme: auto`).countdown?.widget).toBe("");
+    expect(fields(`widget:\n  theme: light`).countdown?.widget).toBe("");
+    expect(fields(`widget:\n  theme: auto`).countdown?.widget).toBe("theme=auto");
     expect(problems(`widget:\n  theme: neon\n  accent: red\n  size: big\n  bg: 123456`)).toEqual([
-      "countdowns/launch.md: widget.theme: \"neon\" is not a value of theme; use one of auto, light, dark, transparent",
+      "countdowns/launch.md: widget.theme: \"neon\" is not a value of theme; use one of light, auto, dark, transparent",
       'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
       "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, lang, date, title, after, sync",
       'countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456; write it like bg: "ffffff"',
