@@ -41,6 +41,10 @@ export function slugFromTitle(title: string): string {
   return slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, SLUG_MAX);
 }
 
+/** Why a title gives no slug, and where to give one (`--slug` on the command line, a field of the creator). */
+export const noSlugMessage = (how: string) =>
+  `cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; ${how}`;
+
 /** The file as an author would write it; values are double-quoted (JSON strings are YAML strings). */
 export function countdownFileText(countdown: NewCountdown): string {
   const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined).map((key) => `${key}: ${JSON.stringify(countdown[key])}`);

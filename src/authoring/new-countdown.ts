@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
-import { countdownFileText, slugFromTitle, type NewCountdown } from "./countdown-text.ts";
+import { countdownFileText, noSlugMessage, slugFromTitle, type NewCountdown } from "./countdown-text.ts";
 
 export { countdownFileText, slugFromTitle, type NewCountdown } from "./countdown-text.ts";
 
@@ -28,7 +28,7 @@ export async function createCountdownFile(dir: string, countdown: NewCountdown, 
   const parsed = parseCountdownFile(slug ? file : `${displayDir}/countdown.md`, countdownFileText(countdown), { now: options.now });
   const problems = parsed.problems.map((problem) => ({ ...problem, file }));
   if (!slug) {
-    problems.unshift({ file, field: "slug", message: "cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; give one with --slug, like --slug hanabi-2027" });
+    problems.unshift({ file, field: "slug", message: noSlugMessage("give one with --slug, like --slug hanabi-2027") });
   }
   if (problems.length > 0 || !parsed.countdown) return { ok: false, problems };
   try {

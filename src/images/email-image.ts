@@ -6,6 +6,7 @@
 // rectangle of digits that changed. docs/email.md says what it looks like and why.
 import { unitDigits, unitsLeft } from "../time/time-left.ts";
 import { contrastRatio, rgbOf } from "../text/colour.ts";
+import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { textWidth, wrapText } from "./fonts.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
@@ -47,9 +48,6 @@ export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
   return { bg, inks: [text, muted, accent] };
 }
 
-/** Whether a language is written right to left, as Intl knows its script. */
-const rtlLanguage = (lang: string) => /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "");
-
 /** The date line: the target in the author's zone, in the language, naming the zone. */
 function dateLine(targetMs: number, zone: string, lang: string): string {
   const options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone };
@@ -60,19 +58,6 @@ function dateLine(targetMs: number, zone: string, lang: string): string {
   }
 }
 
-/** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). */
-const unitWords = new Map<string, Intl.NumberFormat>();
-function unitWord(lang: string, unit: string, n: number): string {
-  const key = `${lang} ${unit}`;
-  let format = unitWords.get(key);
-  if (!format) unitWords.set(key, (format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })));
-  return format
-    .formatToParts(n)
-    .filter((part) => part.type === "unit")
-    .map((part) => part.value)
-    .join("")
-    .trim();
-}
 const UNITS = ["day", "hour", "minute", "second"];
 
 // ---- The glyph atlas -----------------------------------------------------------------------------
@@ -202,7 +187,7 @@ function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Mom
     const labelSize = 14 * s;
     const labelTop = countTop + Math.round(numberSize * 1.15);
     countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
-    const order = rtlLanguage(lang) ? [3, 2, 1, 0] : [0, 1, 2, 3];
+    const order = isRightToLeftLanguage(lang) ? [3, 2, 1, 0] : [0, 1, 2, 3];
     const columnOf = (unit: number) => pad + order.indexOf(unit) * column;
     drawMoment = (image, moment) => {
       if (!("units" in moment)) return NOTHING;

@@ -3,7 +3,7 @@
 // the problems shown beside each field are the build's, word for word. Shows a live preview, the
 // file's text with Copy and Download, and the repository's new-file page with the file filled in.
 import { parseCountdownFile, type Problem } from "../authoring/countdown-file.ts";
-import { countdownFileText, slugFromTitle, type NewCountdown } from "../authoring/countdown-text.ts";
+import { countdownFileText, noSlugMessage, slugFromTitle, type NewCountdown } from "../authoring/countdown-text.ts";
 import { newFileUrl } from "../text/repository.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { tickEverySecond } from "../time/ticking.ts";
@@ -67,7 +67,7 @@ function update(): void {
   const file = `${folder}/${slug || "countdown"}.md`;
   const result = parseCountdownFile(file, text, { now: Date.now() });
   const problems: Problem[] = [...result.problems];
-  if (!slug) problems.unshift({ file, field: "slug", message: "cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; write one in the Address field, like hanabi-2027" });
+  if (!slug) problems.unshift({ file, field: "slug", message: noSlugMessage("write one in the Address field, like hanabi-2027") });
 
   // Each problem beside its field; the rest (and the warnings) in the list under the preview.
   const said = new Map<string, string[]>();

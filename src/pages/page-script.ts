@@ -1,6 +1,7 @@
 // The script of the site's pages (not of the widget), loaded as a module file: the live countdowns of
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
+import { unitWord } from "../text/language-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
@@ -15,15 +16,12 @@ import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, ty
  * A countdown page's big count: a number and a label per unit, the label the unit's word for that
  * number in the countdown's language (plural-correct, from Intl, as the widget's units layout).
  */
+const UNIT_NAMES = ["day", "hour", "minute", "second"];
 function unitsOf(root: HTMLElement) {
   const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
   if (numbers.length === 0) return undefined;
   const lang = root.dataset.lang || "en";
-  return numbers.map((number, i) => ({
-    number,
-    label: number.nextElementSibling as HTMLElement,
-    format: new Intl.NumberFormat(lang, { style: "unit", unit: ["day", "hour", "minute", "second"][i]!, unitDisplay: "long" }),
-  }));
+  return numbers.map((number, i) => ({ number, label: number.nextElementSibling as HTMLElement, word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n) }));
 }
 
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
@@ -69,10 +67,10 @@ if (live.length > 0) {
       item.shown = targetMs;
       const left = unitsLeft(targetMs, nowMs);
       if (item.units) {
-        item.units.forEach(({ number, label, format }, i) => {
+        item.units.forEach(({ number, label, word: wordFor }, i) => {
           const digits = unitDigits(left[i]!, i);
           if (number.textContent !== digits) number.textContent = digits;
-          const word = format.formatToParts(left[i]!).find((part) => part.type === "unit")!.value;
+          const word = wordFor(left[i]!);
           if (label.textContent !== word) label.textContent = word;
         });
       } else {

@@ -9,6 +9,7 @@ import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFi
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { repeatWords } from "../text/repeat-words.ts";
+import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
@@ -100,12 +101,9 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     return jsonText(data);
   });
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
-  const unitFormat = memoize((key) => new Intl.NumberFormat(key.split(" ")[0], { style: "unit", unit: key.split(" ")[1], unitDisplay: "long" }));
-  eleventyConfig.addFilter("unitWord", (lang: string, unit: string, n: number) =>
-    unitFormat(`${lang} ${unit}`).formatToParts(n).filter((part) => part.type === "unit").map((part) => part.value).join("").trim(),
-  );
+  eleventyConfig.addFilter("unitWord", unitWord);
   /** The direction of a language's script: "rtl" for Arabic, Hebrew and the like, else "ltr" (as the widget sets it). */
-  eleventyConfig.addFilter("langDir", (lang: string) => (/Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr"));
+  eleventyConfig.addFilter("langDir", (lang: string) => (isRightToLeftLanguage(lang) ? "rtl" : "ltr"));
   /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
   eleventyConfig.addFilter("editUrl", (countdown: Countdown, site: SiteIdentity & { countdownsFolder: string }) =>
     (site.repository && editFileUrl(site.repository, site.branch, `${site.countdownsFolder}/${countdown.slug}.md`)) || "",

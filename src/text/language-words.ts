@@ -1,0 +1,20 @@
+// What a language says of itself through Intl, shared by the pages (built and in the browser) and
+// the email image: which way its script runs, and a time unit's word for a number. (The widget's
+// ticker writes the same direction test inline: every embed carries its bytes.)
+
+/** Whether a language is written right to left, as Intl knows its script ("ar", "he", "fa"...). */
+export const isRightToLeftLanguage = (lang: string) => /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "");
+
+/** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). */
+const unitFormats = new Map<string, Intl.NumberFormat>();
+export function unitWord(lang: string, unit: string, n: number): string {
+  const key = `${lang} ${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) unitFormats.set(key, (format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })));
+  return format
+    .formatToParts(n)
+    .filter((part) => part.type === "unit")
+    .map((part) => part.value)
+    .join("")
+    .trim();
+}
