@@ -31,9 +31,11 @@ export async function startServerChild(
 ): Promise<ServerChild> {
   const stdio: StdioOptions = options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"];
   const child = spawnTsx(script, options.args ?? [], { PORT: "0", HOST: "127.0.0.1", ...options.env }, stdio, options.nodeOptions);
+  // The last 64 KB of what it printed: a server with its access log on prints a line per request.
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => void (output = (output + chunk).slice(-65_536));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const url = await new Promise<string>((resolve, reject) => {

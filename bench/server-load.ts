@@ -8,6 +8,9 @@ import { pinToCpus, startServerChild, type ServerChild } from "./processes.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
 
 const MAX_P99_RATIO = 2;
+const LOCAL_SERVER = "src/server/main.ts";
+/** The floor of the access log's cost: the local server with its log off. */
+const LOG_OFF = "local, access log off";
 const CONNECTIONS = [50, 200] as const;
 /** Seconds per round: the local server and its floor loaded at the same time. */
 const RUN_SECONDS = 2;
@@ -22,6 +25,8 @@ interface Endpoint {
   floorScript: string;
   /** The lowest req/s ratio, local over floor. */
   minRatio: number;
+  /** The local server's access log: off (as the floors, which log nothing) unless said. */
+  accessLog?: "on";
 }
 
 interface Comparison extends Endpoint {
@@ -52,10 +57,14 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
     { path: `/api/countdown/${slug}`, floor: "bare node:http", floorScript: "bench/servers/bare-json-server.ts", minRatio: 0.9 },
     { path: `/api/embed/${slug}`, floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
     { path: "/api/pages", floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
+    { path: `/${slug}/`, floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
+    // What the access log costs: the same server with it on (to a pipe the benchmark reads) and off.
+    { path: `/api/countdown/${slug}`, floor: LOG_OFF, floorScript: LOCAL_SERVER, minRatio: 0.9, accessLog: "on" },
+    { path: `/api/embed/${slug}`, floor: LOG_OFF, floorScript: LOCAL_SERVER, minRatio: 0.9, accessLog: "on" },
   ];
-  // The access log off: the floors log nothing (BENCHMARKS.md gives what logging costs).
-  const start = async (script: string) => {
-    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { OUT_DIR: outDir, ACCESS_LOG: "off" } });
+  // The access log off unless the endpoint says: the floors log nothing.
+  const start = async (script: string, accessLog: "on" | "off" = "off") => {
+    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { OUT_DIR: outDir, ACCESS_LOG: accessLog } });
     if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) {
       await server.stop();
       throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
@@ -69,7 +78,7 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
       for (let pair = 0; pair < PAIRS; pair++) {
         const servers: ServerChild[] = [];
         try {
-          const local = await start("src/server/main.ts");
+          const local = await start(LOCAL_SERVER, endpoint.accessLog);
           servers.push(local);
           const floor = await start(endpoint.floorScript);
           servers.push(floor);
@@ -116,6 +125,7 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
   const lowest = (floor: string) => rows.filter((r) => r.floor === floor).reduce((a, b) => (b.rpsRatio < a.rpsRatio ? b : a));
   const json = lowest("bare node:http");
   const files = lowest("plain sirv");
+  const logged = lowest(LOG_OFF);
   const worstP99 = rows.reduce((a, b) => (b.p99Ratio > a.p99Ratio ? b : a));
   return {
     id: "server-load",
@@ -124,6 +134,7 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
     summary:
       `req/s, local server over its floor: live JSON ${fmt(json.rpsRatio)} of bare node:http (lowest, ${json.connections} connections; target ≥ ${json.minRatio}), ` +
       `built files ${fmt(files.rpsRatio)} of plain sirv (lowest, \`${files.path}\`, ${files.connections} connections; target ≥ ${files.minRatio}); ` +
+      `with the access log on, ${fmt(logged.rpsRatio)} of the same server with it off (lowest, \`${logged.path}\`, ${logged.connections} connections; target ≥ ${logged.minRatio}); ` +
       `highest p99 ratio ${fmt(worstP99.p99Ratio)} (target ≤ ${MAX_P99_RATIO}); ${rows.reduce((sum, row) => sum + row.failures, 0)} failed requests.`,
     figures: [
       `${PAIRS} pairs × ${ROUNDS_PER_PAIR} rounds of ${RUN_SECONDS} s per row; medians.${serverCpu === undefined ? " (Processes could not be pinned on this machine.)" : ""}`,

@@ -20,7 +20,7 @@ const COUNTDOWNS: Record<string, string> = {
   "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
   "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-01-15T17:00:00Z"\nlang: ar\n---\n`,
   "hanabi": `---\ntitle: "花火大会まであと"\ntarget: "2027-01-16T02:00:00+09:00"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
-  "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
+  "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\nwidget:\n  link: { text: "Shop the sale", url: "https://shop.example/sale" }\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
   "friday-stream": `---\ntitle: "Friday live stream"\ntarget: "2026-11-27 17:00"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\nEvery Friday at 17:00 Berlin time, summer and winter alike.\n`,
   "open-air-concert": `---\ntitle: "Open-air concert in the park"\ntarget: "2027-06-19 20:00"\ntimezone: "Europe/Vienna"\nstatus: postponed\n---\nPostponed by the organisers: a new date will be announced here.\n`,
 };
@@ -51,6 +51,15 @@ const SHOTS: Shot[] = [
   { file: "widget-accent.png", slug: "product-launch", query: "?accent=e11d48&font=rounded", size: SMALL },
   { file: "widget-done.png", slug: "product-launch", size: WIDE, at: LAUNCH + 5_000 },
   { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
+  { file: "widget-auto-dark.png", slug: "product-launch", query: "?theme=auto", size: SMALL, colorScheme: "dark" },
+  { file: "widget-units-small.png", slug: "product-launch", query: "?layout=units", size: SMALL },
+  { file: "widget-tiles-wide.png", slug: "product-launch", query: "?layout=tiles", size: WIDE },
+  { file: "widget-tiles-small.png", slug: "product-launch", query: "?layout=tiles", size: SMALL },
+  { file: "widget-tiles-dark.png", slug: "product-launch", query: "?layout=tiles&theme=dark&accent=fbbf24", size: SMALL },
+  { file: "widget-transparent-colour.png", slug: "product-launch", query: "?theme=transparent&layout=tiles&color=ffffff&accent=ffffff", size: WIDE, host: "#6d28d9" },
+  { file: "widget-link.png", slug: "summer-sale", query: "?layout=tiles&date=author", size: WIDE },
+  { file: "widget-repeating.png", slug: "friday-stream", query: "?layout=tiles", size: SMALL },
+  { file: "widget-postponed.png", slug: "open-air-concert", size: SMALL },
 ];
 
 /** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator. */
@@ -101,7 +110,7 @@ mkdirSync(outFolder, { recursive: true });
 try {
   for (const shot of SHOTS) {
     // Reduced motion: the done message is shown as it ends up, not mid fade-in.
-    const page = await browser.newPage({ viewport: shot.size, deviceScaleFactor: 2, colorScheme: shot.colorScheme ?? "light", reducedMotion: "reduce" });
+    const page = await browser.newPage({ viewport: shot.size, deviceScaleFactor: 2, colorScheme: shot.colorScheme ?? "light", reducedMotion: "reduce", timezoneId: "America/New_York" });
     await page.clock.install({ time: (shot.at ?? NOW) - 10_000 });
     await page.clock.pauseAt(shot.at ?? NOW);
     const src = `${base}/api/embed/${shot.slug}${shot.query ?? ""}`;

@@ -32,9 +32,21 @@ export interface Countdown {
   status: Status;
   /** The widget's defaults, valid options as a query string ("" when none). */
   widget: string;
+  /** The widget's call to action (`widget: link:`), from the front matter only: an https link under the count. */
+  link?: WidgetLink;
   /** The email image's defaults, valid options as a query string ("" when none). */
   email: string;
 }
+
+/** A link the widget shows under the count, opened in the host page's window. */
+export interface WidgetLink {
+  text: string;
+  /** An absolute https URL. */
+  url: string;
+}
+
+/** The longest text of a widget's link: a button's words, not a sentence. */
+export const LINK_TEXT_MAX = 40;
 
 export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -420,7 +432,7 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
     }
   }
 
-  const widget = widgetDefaults(fields.widget, problem);
+  const { query: widget, link } = widgetDefaults(fields.widget, problem);
   const email = emailDefaults(fields.email, problem);
 
   if (problems.length > 0 || title === undefined || target === undefined || start === undefined) return { problems, warnings: [] };
@@ -436,6 +448,7 @@ export function parseCountdownFile(file: string, text: string, options: ParseOpt
     lang,
     status,
     widget,
+    ...(link ? { link } : {}),
     email,
   };
   const warnings: Problem[] = [];
@@ -529,18 +542,21 @@ function oneOf<T extends string>(fields: Record<string, unknown>, key: string, v
 }
 
 /** The `widget:` mapping: every option checked with the widget's own rules, kept as a query string. */
-function widgetDefaults(value: unknown, problem: (field: string, message: string) => void): string {
-  if (value === undefined) return "";
+function widgetDefaults(value: unknown, problem: (field: string, message: string) => void): { query: string; link?: WidgetLink } {
+  if (value === undefined) return { query: "" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     problem("widget", `must be a set of "option: value" lines, indented under "widget:", not ${describe(value)}`);
-    return "";
+    return { query: "" };
   }
   const options: WidgetOptions = {};
+  let link: WidgetLink | undefined;
   for (const [name, written] of Object.entries(value)) {
     const field = `widget.${name}`;
     const raw = colourValue(name, written);
-    if (!(OPTION_NAMES as string[]).includes(name)) {
-      problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}`);
+    if (name === "link") {
+      link = widgetLink(written, problem);
+    } else if (!(OPTION_NAMES as string[]).includes(name)) {
+      problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}, and link`);
     } else if (raw === null && COLOUR_OPTIONS.includes(name)) {
       problem(field, `is empty; if you wrote ${name}: #${OPTION_EXAMPLES[name as OptionName]}, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#${OPTION_EXAMPLES[name as OptionName]}"`);
     } else if (typeof raw !== "string") {
@@ -553,7 +569,48 @@ function widgetDefaults(value: unknown, problem: (field: string, message: string
       else options[name as keyof WidgetOptions] = raw.trim();
     }
   }
-  return optionsQuery(options);
+  return { query: optionsQuery(options), ...(link ? { link } : {}) };
+}
+
+const LINK_EXAMPLE = 'link: { text: "Get tickets", url: "https://example.com/tickets" }';
+
+/** `widget: link:`: a text of one short line and an https URL, both required. */
+function widgetLink(value: unknown, problem: (field: string, message: string) => void): WidgetLink | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    problem("widget.link", `must be a text and a URL, like ${LINK_EXAMPLE}, not ${describe(value)}`);
+    return undefined;
+  }
+  const fields = value as Record<string, unknown>;
+  let ok = true;
+  for (const name of Object.keys(fields)) {
+    if (name !== "text" && name !== "url") {
+      problem(`widget.link.${name}`, `unknown field; a link has a text and a url, like ${LINK_EXAMPLE}`);
+      ok = false;
+    }
+  }
+  const text = typeof fields.text === "string" ? fields.text.trim() : undefined;
+  if (!text) {
+    problem("widget.link.text", `${fields.text === undefined ? "is missing" : `must be text, not ${describe(fields.text)}`}; write the link's words, like ${LINK_EXAMPLE}`);
+    ok = false;
+  } else if (CONTROL_CHARACTERS.test(text) || [...text].length > LINK_TEXT_MAX) {
+    problem("widget.link.text", `must be one line of at most ${LINK_TEXT_MAX} characters (it is a button's words), not ${[...text].length} characters`);
+    ok = false;
+  }
+  const written = typeof fields.url === "string" ? fields.url.trim() : undefined;
+  let url: URL | undefined;
+  try {
+    url = written === undefined ? undefined : new URL(written);
+  } catch {
+    url = undefined;
+  }
+  if (written === undefined) {
+    problem("widget.link.url", `${fields.url === undefined ? "is missing" : `must be text, not ${describe(fields.url)}`}; write the address the link opens, like ${LINK_EXAMPLE}`);
+    ok = false;
+  } else if (!url || url.protocol !== "https:" || !url.hostname) {
+    problem("widget.link.url", `${JSON.stringify(written)} is not an https address; the widget links only to https://... pages, like ${LINK_EXAMPLE}`);
+    ok = false;
+  }
+  return ok ? { text: text!, url: url!.href } : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
-import { FRONT_MATTER_FIELDS } from "./countdown-file.ts";
+import { FRONT_MATTER_FIELDS, LINK_TEXT_MAX } from "./countdown-file.ts";
 
 /** A BCP 47 language tag's shape; the build checks it with the platform's Intl. */
 const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
@@ -51,6 +51,16 @@ export function frontMatterJsonSchema(): object {
           ...Object.fromEntries(Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }])),
           ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source.replace("^", "^#?"), description: "A hex colour of 3 or 6 digits, with or without #." }])),
           lang: { type: "string", pattern: LANGUAGE_TAG },
+          link: {
+            type: "object",
+            additionalProperties: false,
+            required: ["text", "url"],
+            description: "A call to action under the count, opened in the host page's window: from the front matter only, never from the embed's URL.",
+            properties: {
+              text: { type: "string", minLength: 1, maxLength: LINK_TEXT_MAX },
+              url: { type: "string", format: "uri", pattern: "^https://" },
+            },
+          },
         },
       },
       email: {

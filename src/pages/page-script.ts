@@ -86,6 +86,18 @@ if (live.length > 0) {
   });
 }
 
+/** WCAG relative luminance of a `#rrggbb` colour. */
+const luminance = (hex: string) =>
+  [1, 3, 5].reduce((sum, at, i) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return sum + [0.2126, 0.7152, 0.0722][i]! * (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  }, 0);
+/** WCAG contrast ratio of two `#rrggbb` colours, from 1 to 21. */
+const contrastRatio = (a: string, b: string) => {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+};
+
 /**
  * The configurator: a control per widget option. The previews and both snippets follow it; the
  * address carries the options that differ from the countdown's own defaults, which the widget
@@ -162,6 +174,31 @@ if (form) {
       preview.contentWindow!.location.replace(wanted.href);
     });
   }
+  // Transparent: the owner says what the page behind it looks like; the previews show that colour, and
+  // the text and the time left get colours that read on it (WCAG AA, 4.5:1): black or white for the
+  // text, and for the time left the colour chosen if it reads, else the text's.
+  const hostColour = form.querySelector<HTMLElement>("[data-host-colour]")!;
+  const hostInput = field("host") as HTMLInputElement;
+  const hostStatus = document.getElementById("host-status")!;
+  const fitHost = () => {
+    const transparent = (field("theme") as RadioNodeList).value === "transparent";
+    hostColour.hidden = !transparent;
+    for (const preview of previews) preview.style.background = transparent ? hostInput.value : "";
+    if (!transparent) return (hostStatus.textContent = "");
+    const host = hostInput.value;
+    const text = contrastRatio(host, "#000000") >= contrastRatio(host, "#ffffff") ? "#000000" : "#ffffff";
+    const accentInput = field("accent") as HTMLInputElement;
+    const accent = !accentInput.disabled && contrastRatio(host, accentInput.value) >= 4.5 ? accentInput.value : text;
+    for (const [name, value] of [["color", text], ["accent", accent]] as const) {
+      const input = field(name) as HTMLInputElement;
+      input.value = value;
+      input.disabled = false;
+      form.querySelector<HTMLInputElement>(`[data-colour="${name}"]`)!.checked = true;
+    }
+    hostStatus.textContent = `On ${host}: text ${text} (${contrastRatio(host, text).toFixed(1)}:1), time left ${accent} (${contrastRatio(host, accent).toFixed(1)}:1).`;
+  };
+  hostInput.addEventListener("input", fitHost);
+  for (const radio of field("theme") as RadioNodeList) radio.addEventListener("change", fitHost);
   form.addEventListener("input", update);
   form.addEventListener("change", update);
   // The widget says when it replaced a colour that read too little (its data-adjusted attribute).

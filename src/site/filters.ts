@@ -8,13 +8,14 @@ import type { Countdown } from "../authoring/countdown-file.ts";
 import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
-import { repeatWords } from "../text/repeat-words.ts";
+import { repeatWords, widgetRule } from "../text/repeat-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
+import { WIDGET_DATE } from "../widget/options.ts";
 import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
 import type { SiteCountdown } from "./site-input.ts";
 
@@ -77,8 +78,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const dateTime = DateTime.fromISO(iso, { zone });
     return `${dateTime.toFormat("d LLL yyyy, HH:mm:ss")} ${zoneName(zone)(dateTime.toMillis())}`;
   });
-  /** The target in UTC in a countdown's language, as the widget writes it (`31 Dec 2026, 23:00`). */
-  const widgetDate = memoize((lang) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
+  /** The target in UTC in a countdown's language, as the widget writes it with `date=utc` (`Thu, 31 Dec 2026, 23:00 UTC`). */
+  const widgetDate = memoize((lang) => new Intl.DateTimeFormat(lang, { ...WIDGET_DATE, timeZone: "UTC" }));
   eleventyConfig.addFilter("widgetDate", (iso: string, lang: string) => widgetDate(lang).format(Date.parse(iso)));
   /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
@@ -144,11 +145,13 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const { schedule, status } = countdown;
     const attributes: Record<string, string> = { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
-      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(schedule.start), "data-zone": schedule.zone });
+      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(schedule.start) });
       // The browser needs no until: no occurrence is after the last one.
       const last = lastOccurrence(schedule);
       if (last !== undefined) attributes["data-last"] = isoSeconds(last);
     }
+    // The author's zone: a repeating countdown's occurrences are in it; the widget's `date=author` names it.
+    attributes["data-zone"] = schedule.zone;
     if (status !== "scheduled") attributes["data-status"] = status;
     // Every value is a word, a zone name or a date: nothing to escape.
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
@@ -159,6 +162,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language));
   /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
   eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
+  /** A repeating countdown's rule in its own language, as its widget shows it: "Weekly · Friday · 17:00 CET". */
+  eleventyConfig.addFilter("widgetRule", (countdown: SiteCountdown) => widgetRule(countdown.schedule, countdown.lang, countdown.nextMs, messagesFor(countdown.lang).every));
 }
 
 /** The language of the pages' own words (headings, labels): English. */

@@ -9,13 +9,16 @@
 //                                                 and its schedule (src/time/ticking.ts, countingTo)
 //         data-options="theme=dark&lang=de"      the countdown's defaults (valid options), which the
 //                                                 query string overrides (src/widget/options.ts)
+//         data-zone="Europe/Berlin"              the author's zone, for `date=author`
 //         data-live="/api/countdown/<slug>"      the live JSON, for the `sync` option
 //         data-status="postponed">               not ticking: [data-done] shows the status instead
 //     and its children, in this order: <h1>, [data-done] the done message (hidden until the target),
-//     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript).
+//     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript),
+//     then what the build wrote and nothing here changes: a repeating countdown's rule, a postponed
+//     one's "new date to be announced", the countdown's link.
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
-import { resolveOptions } from "./options.ts";
+import { WIDGET_DATE, resolveOptions } from "./options.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
@@ -30,7 +33,6 @@ const options = resolveOptions(data.options!, location.search, new RegExp(OPTION
 // screen readers; the labels and the date follow `lang`.
 title.lang = done.lang = html.lang;
 const lang = (html.lang = options.lang ?? html.lang);
-const utc = options.date == "utc";
 const target = countingTo(data);
 /** Server time minus this machine's time, once `sync` has measured it. */
 let offsetMs = 0;
@@ -65,14 +67,19 @@ for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: utc ? "UTC" : undefined });
+// The date line names its zone: the visitor's (local), the countdown's author's, or UTC.
+const dateFormat = new Intl.DateTimeFormat(lang, {
+  ...WIDGET_DATE,
+  timeZone: options.date == "utc" ? "UTC" : options.date == "author" ? data.zone : undefined,
+});
 /**
  * The `units` layout: per unit its number, its label and the format of the label: the unit's word for
  * that number in the language (plural-correct; Arabic and Hebrew have words of their own for one and
  * two, with no number in them). The numbers are ASCII digits, as in the published pattern.
  */
+// (`units` and `tiles` sort after `text`, the default: the one comparison costs fewer bytes than two.)
 const units =
-  options.layout == "units" &&
+  options.layout! > "text" &&
   ["day", "hour", "minute", "second"].map(
     (unit) =>
       [
@@ -89,7 +96,7 @@ const tick = tickEverySecond(
     const countUp = over && options.after == "countup";
     const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
     // The date line follows the target (a repeating countdown's moves on).
-    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateFormat.format(targetMs) + (utc ? " UTC" : "");
+    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateFormat.format(targetMs);
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;

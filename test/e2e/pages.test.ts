@@ -344,6 +344,40 @@ for (const name of ENGINE_NAMES) {
         expect(await page.evaluate(() => document.getElementById("contrast")!.textContent)).toBe("");
       });
 
+      it("for a transparent widget, asks for the page's colour, shows it behind the previews, and sets colours that read on it", async () => {
+        const page = await load("/future-launch/embed/");
+        const hostShown = () => page.evaluate(() => !document.querySelector<HTMLElement>("[data-host-colour]")!.hidden);
+        expect(await hostShown()).toBe(false);
+        await choose(page, "input[name=theme][value=transparent]", "on");
+        expect(await hostShown()).toBe(true);
+        // A purple page: white reads on it, the theme's blue does not.
+        await choose(page, "input[name=host]", "#6d28d9");
+        expect((await snippets(page))[0]).toContain("?theme=transparent&amp;accent=ffffff&amp;color=ffffff");
+        expect(await page.evaluate(() => document.getElementById("host-status")!.textContent)).toMatch(/^On #6d28d9: text #ffffff \((\d+\.\d):1\), time left #ffffff \(\1:1\)\.$/);
+        expect(await page.evaluate(() => [...document.querySelectorAll<HTMLIFrameElement>("iframe[data-preview]")].map((frame) => getComputedStyle(frame).backgroundColor))).toEqual(["rgb(109, 40, 217)", "rgb(109, 40, 217)"]);
+        // A pale page: black text, and an accent that reads on it is kept.
+        await choose(page, "input[name=accent]", "#1d4ed8");
+        await choose(page, "input[name=host]", "#fef3c7");
+        expect((await snippets(page))[0]).toContain("?theme=transparent&amp;accent=1d4ed8&amp;color=000000");
+        // Another theme: no page colour behind the previews.
+        await choose(page, "input[name=theme][value=light]", "on");
+        expect(await hostShown()).toBe(false);
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("iframe[data-preview]")!).backgroundColor)).not.toBe("rgb(254, 243, 199)");
+      });
+
+      it("offers the tiles layout and the author's zone, and keeps the previews out of the Tab order but named", async () => {
+        const page = await load("/future-launch/embed/");
+        await choose(page, "input[name=layout][value=tiles]", "on");
+        await choose(page, "select[name=date]", "author");
+        expect((await snippets(page))[1]).toContain("?layout=tiles&amp;date=author");
+        const shown = await previews(page, "layout=tiles&date=author");
+        for (const preview of shown!) expect(preview).toMatchObject({ layout: "tiles", date: "author", cells: 8 });
+        expect(await page.evaluate(() => [...document.querySelectorAll<HTMLIFrameElement>("iframe[data-preview]")].map((frame) => [frame.tabIndex, frame.title]))).toEqual([
+          [-1, `Preview, full width: ${HOSTILE_TITLE}`],
+          [-1, `Preview, small: ${HOSTILE_TITLE}`],
+        ]);
+      });
+
       it("starts from a countdown's own defaults, and names a colour the widget had to replace", async () => {
         const page = await load(`/${WIDGET_DEFAULTS.slug}/embed/`);
         const src = `${TEST_BASE_URL}/api/embed/${WIDGET_DEFAULTS.slug}`;

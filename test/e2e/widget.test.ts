@@ -18,9 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
+import { WIDGET_DATE } from "../../src/widget/options.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EngineName, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
-import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS, WIDGET_LINK } from "../support/fixtures.ts";
 import {
   CSP_WATCH_SOURCE,
   FIRST_FRAME_SOURCE,
@@ -51,6 +52,9 @@ const shownSeconds = (text: string) => {
   const [d, h, m, s] = text.match(/\d+/g)!.map(Number);
   return d! * 86400 + h! * 3600 + m! * 60 + s!;
 };
+/** The widget's date line for `ms` in `timeZone`, as the browser of `page` formats it (its ICU may differ from Node's). */
+const inBrowserDate = (page: EnginePage, lang: string, ms: number, timeZone: string) =>
+  page.evaluate((language: string, options: Intl.DateTimeFormatOptions, at: number) => new Intl.DateTimeFormat(language, options).format(at), lang, { ...WIDGET_DATE, timeZone }, ms);
 /** An rgb() colour as a computed style gives it, from hex. */
 const rgb = (hex: string) => {
   const full = hex.length === 3 ? hex.replace(/./g, "$&$&") : hex;
@@ -280,9 +284,9 @@ for (const name of ENGINE_NAMES) {
     describe("fits any frame from 280 to 1200 px wide, both published sizes among them", () => {
       const WIDTHS = [280, 320, 400, 600, 800, 1000, 1200];
 
-      it("shows everything without a scrollbar or clipping, with a 200-character title, in both layouts", { timeout: 120_000 }, async () => {
+      it("shows everything without a scrollbar or clipping, no text under 12px, with a 200-character title, in every layout", { timeout: 120_000 }, async () => {
         expect([...LONGEST_TITLE]).toHaveLength(200);
-        for (const url of ["/api/embed/longest-title", "/api/embed/longest-title?layout=units&lang=de"]) {
+        for (const url of ["/api/embed/longest-title", "/api/embed/longest-title?layout=units&lang=de", "/api/embed/longest-title?layout=tiles"]) {
           const page = await load(url, { width: 280, height: 180 });
           for (const width of WIDTHS) {
             for (const height of [180, 250]) {
@@ -293,7 +297,7 @@ for (const name of ENGINE_NAMES) {
         }
       });
 
-      it("fits the published sizes in every state: done, count-up, status, German units, Arabic units", { timeout: 60_000 }, async () => {
+      it("fits the published sizes in every state: done, count-up, status, German units, Arabic units, tiles, a repeating rule, a link", { timeout: 60_000 }, async () => {
         const urls = [
           "/api/embed/hostile-content?after=countup",
           "/api/embed/long-past",
@@ -301,6 +305,8 @@ for (const name of ENGINE_NAMES) {
           "/api/embed/cancelled-fr",
           `/api/embed/${WIDGET_DEFAULTS.slug}`,
           "/api/embed/longest-title?layout=units&lang=ar",
+          "/api/embed/postponed-de?layout=tiles",
+          `/api/embed/${WEEKLY_BERLIN.slug}?layout=tiles&lang=fr`,
         ];
         for (const url of urls) {
           for (const [width, height] of [[320, 180], [280, 180], [800, 250]] as const) {
@@ -493,10 +499,29 @@ for (const name of ENGINE_NAMES) {
         expect(text.dir).toBe("rtl");
       });
 
+      it("layout=tiles: the units' numbers and labels, each unit on a card of its own", async () => {
+        const read = async (query: string) =>
+          (await load(`/api/embed/future-launch?${query}`)).evaluate(() => {
+            const left = document.querySelector("[data-left]")!;
+            const cards = [...left.children].map((cell) => getComputedStyle(cell).backgroundColor);
+            const spans = [...left.querySelectorAll("span")].map((span) => span.getBoundingClientRect());
+            return { labels: [...left.querySelectorAll("small")].map((label) => label.textContent), cards, gaps: spans.slice(1).map((box, i) => box.left - spans[i]!.right) };
+          });
+        const tiles = await read("layout=tiles&lang=de");
+        const units = await read("layout=units&lang=de");
+        expect(tiles.labels).toEqual(units.labels);
+        expect(tiles.labels).toHaveLength(4);
+        // Units: on the background; tiles: each number and its label on a tinted card, apart from the next.
+        expect(new Set(units.cards)).toEqual(new Set(["rgba(0, 0, 0, 0)"]));
+        expect(tiles.cards.every((colour) => colour !== "rgba(0, 0, 0, 0)" && colour === tiles.cards[0])).toBe(true);
+        expect(tiles.gaps.every((gap) => gap > 2)).toBe(true);
+      });
+
       it("lang: the language of the page and the date; the countdown's own words keep theirs; an invalid tag is ignored", async () => {
         const french = await read(await load("/api/embed/future-launch?lang=fr&date=utc"));
         expect(french.lang).toBe("fr");
-        expect(french.date).toBe(`${new Intl.DateTimeFormat("fr", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(target("future-launch"))} UTC`);
+        expect(french.date).toBe(await inBrowserDate(await load("/api/embed/future-launch?lang=fr&date=utc"), "fr", target("future-launch"), "UTC"));
+        expect(french.date).toMatch(/UTC$/);
         for (const invalid of ["%21%21", "german", "de_DE"]) expect((await read(await load(`/api/embed/future-launch?lang=${invalid}`))).lang, invalid).toBe("en");
         expect((await read(await load("/api/embed/postponed-de"))).done).toBe("Verschoben");
         expect((await read(await load("/api/embed/cancelled-fr"))).done).toBe("Annulé");
@@ -507,14 +532,22 @@ for (const name of ENGINE_NAMES) {
       });
 
       // A time zone of its own starts another browser in Firefox (3-5 s, more under load).
-      it("date: in the visitor's own zone, in UTC, or hidden", { timeout: 60_000 }, async () => {
+      it("date: in the visitor's own zone, the author's or UTC, each naming its zone, or hidden", { timeout: 60_000 }, async () => {
         const targetMs = target("future-launch");
         const iso = new Date(targetMs).toISOString();
-        const inTokyo = await read(await load("/api/embed/future-launch?lang=en-GB", { timeZone: "Asia/Tokyo" }));
-        const format = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(targetMs);
-        expect(inTokyo).toMatchObject({ datetime: iso, date: format("Asia/Tokyo"), dateShown: true });
-        expect(format("Asia/Tokyo")).not.toBe(format("UTC"));
-        expect(await read(await load("/api/embed/future-launch?lang=en-GB&date=utc", { timeZone: "Asia/Tokyo" }))).toMatchObject({ datetime: iso, date: `${format("UTC")} UTC` });
+        const tokyo = await load("/api/embed/future-launch?lang=en-GB", { timeZone: "Asia/Tokyo" });
+        const inTokyo = await read(tokyo);
+        const format = (timeZone: string, ms = targetMs) => inBrowserDate(tokyo, "en-GB", ms, timeZone);
+        expect(inTokyo).toMatchObject({ datetime: iso, date: await format("Asia/Tokyo"), dateShown: true });
+        // Each names its zone: Japan's offset or abbreviation, UTC.
+        expect(inTokyo.date).toMatch(/ (GMT\+9|JST)$/);
+        expect(await format("Asia/Tokyo")).not.toBe(await format("UTC"));
+        expect(await read(await load("/api/embed/future-launch?lang=en-GB&date=utc", { timeZone: "Asia/Tokyo" }))).toMatchObject({ datetime: iso, date: await format("UTC") });
+        expect(await format("UTC")).toMatch(/ UTC$/);
+        // The author's: a weekly countdown in Berlin, seen from Tokyo, at 17:00 Berlin time.
+        const weekly = await read(await load(`/api/embed/${WEEKLY_BERLIN.slug}?lang=en-GB&date=author`, { timeZone: "Asia/Tokyo" }));
+        expect(weekly.date).toBe(await format(WEEKLY_BERLIN.zone, Date.parse(weekly.datetime)));
+        expect(weekly.date).toMatch(/ 17:00 (CET|CEST|GMT\+[12])$/);
         expect((await read(await load("/api/embed/future-launch?date=none"))).dateShown).toBe(false);
       });
 
@@ -590,9 +623,16 @@ for (const name of ENGINE_NAMES) {
         expect(await colours(await load(`/api/embed/${slug}?theme=auto`))).toMatchObject({ bg: THEME.light.bg });
         const overridden = await load(`/api/embed/${slug}?theme=light&layout=text&date=local&font=system&lang=en&accent=2449d8`);
         const shown = await read(overridden);
-        expect(shown).toMatchObject({ lang: "en", cells: [], date: expect.not.stringMatching(/UTC/) });
+        const visitorZone = await overridden.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+        expect(shown).toMatchObject({ lang: "en", cells: [], date: await inBrowserDate(overridden, "en", Date.parse(shown.datetime), visitorZone) });
         expectTimeLeft(shown, target(slug));
         expect(await colours(overridden)).toMatchObject(THEME.light);
+      });
+
+      it("shows the countdown's link from its front matter, opened in the host's window; nothing in the query adds one", async () => {
+        const links = (page: EnginePage) => page.evaluate(() => [...document.querySelectorAll("a")].map((a) => ({ href: a.href, text: a.textContent, target: a.target, shown: a.getBoundingClientRect().height > 0 })));
+        expect(await links(await load(`/api/embed/${WIDGET_DEFAULTS.slug}`))).toEqual([{ href: WIDGET_LINK.url, text: WIDGET_LINK.text, target: "_top", shown: true }]);
+        expect(await links(await load(`/api/embed/future-launch?link=https%3A%2F%2Fevil.example&link.url=https%3A%2F%2Fevil.example&text=Win`))).toEqual([]);
       });
     });
 
@@ -724,12 +764,25 @@ for (const name of ENGINE_NAMES) {
     });
 
     describe("a postponed or cancelled countdown", () => {
-      it("shows its status, in its language, instead of ticking", async () => {
+      it("shows its status, in its language, instead of ticking; a postponed one strikes the announced date and says a new one is to come", async () => {
         for (const [slug, status] of [["postponed-de", "Verschoben"], ["cancelled-fr", "Annulé"]]) {
           const page = await load(`/api/embed/${slug}`);
           expect(await read(page), slug).toMatchObject({ done: status, doneShown: true, leftShown: false, text: "", dateShown: true });
           expect(await recordTimerChanges(page, 1200)).toEqual([]);
+          const dateLine = await page.evaluate(() => {
+            const when = document.querySelector("time")!;
+            return { struck: getComputedStyle(when).textDecorationLine, after: when.nextElementSibling?.tagName === "P" ? when.nextElementSibling.textContent : null };
+          });
+          expect(dateLine, slug).toEqual(slug === "postponed-de" ? { struck: "line-through", after: "Neuer Termin folgt" } : { struck: "none", after: null });
         }
+      });
+
+      it("says a repeating countdown's rule in words, in its language", async () => {
+        const rule = (page: EnginePage) => page.evaluate(() => document.querySelector("time + p")?.textContent ?? null);
+        // Friday, 17:00 in Berlin, whatever the visitor's zone and labels: the build wrote it.
+        expect(await rule(await load(`/api/embed/${WEEKLY_BERLIN.slug}?lang=ja`, { timeZone: "Asia/Tokyo" }))).toMatch(/^Weekly · Friday · 5:00\sPM \S/);
+        expect(await rule(await load(`/api/embed/${DAILY_UNTIL.slug}`))).toMatch(/^Daily · 9:30\sAM \S/);
+        expect(await rule(await load("/api/embed/future-launch"))).toBeNull();
       });
     });
 

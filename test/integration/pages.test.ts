@@ -60,7 +60,7 @@ describe("a countdown's page, for its visitors", () => {
   const page = read("future-launch/index.html");
 
   it("shows the count large, as labelled units in the countdown's language, the description, and when in the visitor's, the author's and UTC time", () => {
-    expect(page).toMatch(/<div class="event" data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-lang="en">\s*<h1>/);
+    expect(page).toMatch(/<div class="event" data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_\/]+" data-lang="en">\s*<h1>/);
     const timer = /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left dir="ltr">([\s\S]*?)<\/div>\s*<p class="done/.exec(page)![1]!;
     expect([...timer.matchAll(/<span class="n" data-unit>00<\/span><span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["days", "hours", "minutes", "seconds"]);
     expect(page).toContain("<strong>launch</strong>");
@@ -161,8 +161,8 @@ describe("a countdown's page for its owner", () => {
       expect(page).toMatch(new RegExp(`<button type="button" class="js-only" data-copy="${id}"[^>]*>Copy</button>`));
       expect(page).toContain(`<p class="status" id="${id}-status" role="status"></p>`);
     }
-    expect(page).toMatch(/<iframe class="preview" data-preview src="\/api\/embed\/future-launch" title=/);
-    expect(page).toMatch(/<iframe class="preview small" data-preview src="\/api\/embed\/future-launch" title=/);
+    expect(page).toMatch(/<iframe class="preview" data-preview tabindex="-1" src="\/api\/embed\/future-launch" title=/);
+    expect(page).toMatch(/<iframe class="preview small" data-preview tabindex="-1" src="\/api\/embed\/future-launch" title=/);
   });
 
   it("gives the JSON URL and a fetch example", () => {

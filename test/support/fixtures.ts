@@ -33,6 +33,9 @@ export const DAILY_UNTIL = { slug: "daily-until", start: "2024-03-05 09:30", unt
 /** A countdown in German whose widget has defaults for some options in its front matter. */
 export const WIDGET_DEFAULTS = { slug: "widget-defaults", widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" } };
 
+/** The call to action of the widget-defaults countdown (front matter only). */
+export const WIDGET_LINK = { text: "Tickets & more", url: "https://tickets.example/concert?a=1&b=2" };
+
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
   return {
@@ -51,7 +54,7 @@ export function fixtureFiles(): Record<string, string> {
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(WIDGET_DEFAULTS.widget)
       .map(([name, value]) => `  ${name}: "${value}"`)
-      .join("\n")}\n---\n`,
+      .join("\n")}\n  link: { text: "${WIDGET_LINK.text}", url: "${WIDGET_LINK.url}" }\n---\n`,
   };
 }
 

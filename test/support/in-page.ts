@@ -182,6 +182,9 @@ export function layoutProblems(page: EnginePage): Promise<string[]> {
         problems.push(`${element.tagName} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)} is outside ${innerWidth}x${innerHeight}`);
       }
       if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).display !== "inline") problems.push(`${element.tagName} is clipped (${element.scrollWidth} > ${element.clientWidth})`);
+      // Text that cannot be read: under 12 CSS px.
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      if ([...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim()) && size < 11.99) problems.push(`${element.tagName} "${element.textContent!.slice(0, 20)}" is ${size}px, under 12px`);
     }
     return problems;
   });

@@ -260,13 +260,34 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(problems(`widget:\n  theme: neon\n  accent: red\n  size: big\n  bg: 123456`)).toEqual([
       "countdowns/launch.md: widget.theme: \"neon\" is not a value of theme; use one of light, auto, dark, transparent",
       'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
-      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, lang, date, title, after, sync",
+      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, lang, date, title, after, sync, and link",
       'countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456; write it like bg: "ffffff"',
     ]);
     expect(problems(`widget:\n  sync: true`)).toEqual(['countdowns/launch.md: widget.sync: must be text in quotes, not the boolean true; write it like sync: "1"']);
     // An option written as a field of its own.
     expect(problems(`color: "e11d48"`)).toEqual([expect.stringMatching(/^countdowns\/launch\.md: color: unknown field; the fields are .*; "color" is a widget option: indent it under "widget:"$/)]);
     expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
+  });
+
+  it("takes the widget's link from the front matter: a short text and an https address, never in the options' query", () => {
+    const countdown = fields(`widget:\n  theme: dark\n  link: { text: " Get tickets ", url: "https://example.com/t?a=1&b=2" }`).countdown;
+    expect(countdown?.link).toEqual({ text: "Get tickets", url: "https://example.com/t?a=1&b=2" });
+    expect(countdown?.widget).toBe("theme=dark");
+    expect(fields(`widget:\n  theme: dark`).countdown?.link).toBeUndefined();
+    expect(problems(`widget:\n  link: "https://example.com"`)).toEqual([
+      'countdowns/launch.md: widget.link: must be a text and a URL, like link: { text: "Get tickets", url: "https://example.com/tickets" }, not the string "https://example.com"',
+    ]);
+    expect(problems(`widget:\n  link: { text: Go, url: "http://example.com" }`)).toEqual([
+      'countdowns/launch.md: widget.link.url: "http://example.com" is not an https address; the widget links only to https://... pages, like link: { text: "Get tickets", url: "https://example.com/tickets" }',
+    ]);
+    expect(problems(`widget:\n  link: { text: Go, url: "javascript:alert(1)" }`)[0]).toMatch(/widget\.link\.url: "javascript:alert\(1\)" is not an https address/);
+    expect(problems(`widget:\n  link: { url: "https://example.com", target: _blank }`)).toEqual([
+      'countdowns/launch.md: widget.link.target: unknown field; a link has a text and a url, like link: { text: "Get tickets", url: "https://example.com/tickets" }',
+      'countdowns/launch.md: widget.link.text: is missing; write the link\'s words, like link: { text: "Get tickets", url: "https://example.com/tickets" }',
+    ]);
+    expect(problems(`widget:\n  link: { text: "${"x".repeat(41)}", url: "https://example.com" }`)).toEqual([
+      "countdowns/launch.md: widget.link.text: must be one line of at most 40 characters (it is a button's words), not 41 characters",
+    ]);
   });
 
   it("checks every email default with the email image's own rules, numbers bare or quoted, and keeps them as the image's query", () => {

@@ -1,0 +1,40 @@
+// The words the build writes into a widget in its countdown's language: the built-in messages of every
+// language the project ships, and a repeating countdown's rule (its weekday, day, date and time from Intl).
+import { describe, expect, it } from "vitest";
+import { messagesFor } from "../../src/text/messages.ts";
+import { widgetRule } from "../../src/text/repeat-words.ts";
+import type { Repeat, Schedule } from "../../src/time/occurrence.ts";
+
+const LANGUAGES = ["en", "ar", "cs", "da", "de", "es", "fi", "fr", "he", "hi", "it", "ja", "ko", "nb", "nl", "pl", "pt", "ru", "sv", "tr", "uk", "zh"];
+/** Friday 15 January 2027, 17:00 in Berlin (16:00 UTC), repeating as asked. */
+const schedule = (repeat: Repeat): Schedule => ({ start: { year: 2027, month: 1, day: 15, hour: 17, minute: 0, second: 0 }, zone: "Europe/Berlin", repeat });
+const AT = Date.UTC(2027, 0, 15, 16);
+
+describe("the widget's built-in words", () => {
+  it("come in each shipped language, its own words, and in English for any other", () => {
+    const english = messagesFor("en");
+    for (const lang of LANGUAGES.slice(1)) {
+      const messages = messagesFor(lang);
+      expect(messages, lang).not.toBe(english);
+      for (const key of ["done", "postponed", "cancelled", "newDate"] as const) expect(messages[key], `${lang} ${key}`).not.toBe(english[key]);
+      for (const repeat of ["daily", "weekly", "monthly", "yearly"] as const) expect(messages.every[repeat], `${lang} ${repeat}`).not.toBe(english.every[repeat]);
+      expect(new Set(Object.values(messages.every)).size, lang).toBe(4);
+    }
+    expect(messagesFor("pt-BR")).toBe(messagesFor("pt"));
+    expect(messagesFor("sw")).toBe(english);
+  });
+
+  it("say a repeating countdown's rule: how often in the language's word, then Intl's weekday, day or date, and the time with its zone", () => {
+    const en = (repeat: Repeat) => widgetRule(schedule(repeat), "en", AT, messagesFor("en").every);
+    const de = (repeat: Repeat) => widgetRule(schedule(repeat), "de", AT, messagesFor("de").every);
+    // The zone's generic name comes after the time (its words are CLDR's: "Germany Time", "MEZ").
+    expect(en("weekly")).toMatch(/^Weekly · Friday · 5:00\sPM \S/);
+    expect(de("weekly")).toMatch(/^Wöchentlich · Freitag · 17:00 \S/);
+    expect(en("daily")).toMatch(/^Daily · 5:00\sPM \S/);
+    expect(en("monthly")).toMatch(/^Monthly · 15 · 5:00\sPM \S/);
+    expect(de("monthly")).toMatch(/^Monatlich · 15 · 17:00 \S/);
+    expect(en("yearly")).toMatch(/^Yearly · January 15 · 5:00\sPM \S/);
+    expect(de("yearly")).toMatch(/^Jährlich · 15\. Januar · 17:00 \S/);
+    expect(widgetRule({ ...schedule("weekly"), repeat: undefined }, "en", AT, messagesFor("en").every)).toBe("");
+  });
+});
