@@ -33,8 +33,12 @@ export interface LiveCall extends Target {
 export interface LiveHandler {
   /** The Web adapter: a Request (its URL's path is inside the site) to a Response. */
   (request: Request): Promise<Response>;
-  /** The answer to a request whose path the caller has parsed already. */
-  answer(call: LiveCall): Promise<Answer>;
+  /**
+   * The answer to a request whose path the caller has parsed already: at once where the route answers
+   * at once (the live JSON), a promise where it draws (the images), so the Node server writes most
+   * answers in the request's own turn of the event loop.
+   */
+  answer(call: LiveCall): Answer | Promise<Answer>;
 }
 
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
@@ -42,7 +46,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
 
-  async function answer({ method, pathname, query }: LiveCall): Promise<Answer> {
+  function answer({ method, pathname, query }: LiveCall): Answer | Promise<Answer> {
     const route = findLiveRoute(pathname);
     const answerRoute = route && options.answers[route.name];
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
@@ -57,13 +61,17 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       if (route.name === "health") return degraded(route, [problem, ...runtimeProblems()], now());
       return unavailable();
     }
-    try {
-      return await answerRoute({ route, pathname, query, store, nowMs: now(), runtimeProblems });
-    } catch (error) {
-      // A shard that cannot be read costs the countdowns in it, not the others.
+    // A shard that cannot be read costs the countdowns in it, not the others.
+    const shardFailed = (error: unknown) => {
       if (!(error instanceof LiveDataError)) throw error;
       log(`live data unavailable: ${error.message}`);
       return unavailable();
+    };
+    try {
+      const answered = answerRoute({ route, pathname, query, store, nowMs: now(), runtimeProblems });
+      return answered instanceof Promise ? answered.catch(shardFailed) : answered;
+    } catch (error) {
+      return shardFailed(error);
     }
   }
 

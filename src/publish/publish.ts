@@ -175,6 +175,16 @@ export function linkTree(from: string, to: string, skip: (relative: string) => b
  * and its time per countdown stop growing with the site (BENCHMARKS.md, build scaling).
  */
 export const COUNTDOWNS_PER_RUN = 10_000;
+/**
+ * From this many countdowns on, a build is written in at least RUNS_AT_LEAST runs: the twins of a
+ * run's files are made on the second core while the next run renders, so only the last run's wait
+ * after the rendering (at 10,000 countdowns in one run they took 14 s after it; BENCHMARKS.md).
+ */
+const SPLIT_FROM = 2_000;
+const RUNS_AT_LEAST = 4;
+
+/** Countdowns per Eleventy run for a build of `count` countdowns. */
+export const countdownsPerRun = (count: number) => (count < SPLIT_FROM ? COUNTDOWNS_PER_RUN : Math.min(COUNTDOWNS_PER_RUN, Math.ceil(count / RUNS_AT_LEAST)));
 
 /**
  * Runs Eleventy over a checked input into `siteDir`, configured as eleventy.config.js configures it
@@ -186,9 +196,10 @@ export const COUNTDOWNS_PER_RUN = 10_000;
 export async function renderSite(
   input: SiteInput,
   siteDir: string,
-  { perRun = COUNTDOWNS_PER_RUN, afterRun }: { perRun?: number; afterRun?: (slugs: ReadonlySet<string>) => void } = {},
+  { perRun: given, afterRun }: { perRun?: number; afterRun?: (slugs: ReadonlySet<string>) => void } = {},
 ): Promise<{ runs: number }> {
   const slugs = input.only ? [...input.only] : input.countdowns.map((countdown) => countdown.slug);
+  const perRun = given ?? countdownsPerRun(slugs.length);
   let runs = 0;
   for (let start = 0; start < slugs.length || runs === 0; start += perRun) {
     const only = slugs.length <= perRun ? input.only : new Set(slugs.slice(start, start + perRun));

@@ -13,8 +13,10 @@ const escaped = (char: string) => {
   const code = char.charCodeAt(0);
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`;
 };
+/** Text with nothing to escape (the common case: a look, no new string). */
+const SAFE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029]*$/;
 /** A request's text in a log line, escaped so that no line can be forged or hide another. */
-export const logText = (text: string | undefined) => (text === undefined ? "-" : text.slice(0, 2000).replace(UNSAFE, escaped));
+export const logText = (text: string | undefined) => (text === undefined ? "-" : SAFE.test(text) && text.length <= 2000 ? text : text.slice(0, 2000).replace(UNSAFE, escaped));
 
 // The time field changes once a second: written once a second.
 let stampSecond = -1;
@@ -43,7 +45,17 @@ export function accessLogLine(
   const request = `${logText(req.method)} ${logText(url)} HTTP/${req.httpVersion}`;
   const status = res.headersSent ? res.statusCode : 0;
   const address = remoteAddress === undefined ? "-" : remoteAddress.startsWith("::ffff:") ? remoteAddress.slice(7) : remoteAddress;
-  return `${address} - - [${timeField(at)}] "${request}" ${status} ${bytes} "${logText(req.headers.referer)}" "${logText(req.headers["user-agent"])}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
+  return `${address} - - [${timeField(at)}] "${request}" ${status} ${bytes} "${logText(rawHeader(req.rawHeaders, "referer"))}" "${logText(rawHeader(req.rawHeaders, "user-agent"))}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
+}
+
+/**
+ * A header's first value, read from the request's raw headers: `req.headers` is built on first use,
+ * which a line per request would otherwise pay for on answers that never look at it (the live JSON).
+ * Node keeps the first of repeated Referer and User-Agent headers too.
+ */
+function rawHeader(raw: string[], lowerCaseName: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === lowerCaseName.length && raw[i]!.toLowerCase() === lowerCaseName) return raw[i + 1];
+  return undefined;
 }
 
 /** Where access log lines go, and how the last of them are written out before the process ends. */
@@ -83,14 +95,8 @@ export function logRequests(server: http.Server, write: (line: string) => void):
     const started = performance.now();
     const { url } = req;
     const { remoteAddress, bytesWritten } = req.socket;
-    let logged = false;
-    const log = () => {
-      if (logged) return;
-      logged = true;
-      write(accessLogLine(req, res, { url, remoteAddress, bytes: req.socket.bytesWritten - bytesWritten, ms: performance.now() - started }));
-    };
-    // Finished, or closed before it could finish (the client went away): one line either way.
-    res.once("finish", log);
-    res.once("close", log);
+    // 'close' comes once an answer is sent in full, or cut short when the client went away
+    // (writableEnded tells which): one listener, one line either way.
+    res.once("close", () => write(accessLogLine(req, res, { url, remoteAddress, bytes: req.socket.bytesWritten - bytesWritten, ms: performance.now() - started })));
   });
 }

@@ -154,10 +154,14 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
     if (options.answerFirst?.(req, res, sitePath)) return;
     if (findLiveRoute(sitePath)) {
-      live.answer({ method: req.method ?? "GET", pathname: sitePath, query }).then(
-        (answer) => writeAnswer(req, res, answer),
-        (error: unknown) => failed(req, res, error),
-      );
+      // An error thrown at once reaches the server's own catch (failed).
+      const answer = live.answer({ method: req.method ?? "GET", pathname: sitePath, query });
+      if (answer instanceof Promise) {
+        answer.then(
+          (drawn) => writeAnswer(req, res, drawn),
+          (error: unknown) => failed(req, res, error),
+        );
+      } else writeAnswer(req, res, answer);
       return;
     }
     const isApi = isApiPath(sitePath);

@@ -86,7 +86,7 @@ describe("the access log", () => {
   });
 
   it("names an IPv4 client as such on a dual-stack socket, and IPv6 ones as they are", () => {
-    const req = { method: "GET", httpVersion: "1.1", headers: {} } as unknown as http.IncomingMessage;
+    const req = { method: "GET", httpVersion: "1.1", rawHeaders: [] } as unknown as http.IncomingMessage;
     const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
     const line = (remoteAddress: string) => accessLogLine(req, res, { url: "/", remoteAddress, bytes: 1, ms: 1 }, Date.UTC(2030, 0, 2, 3, 4, 5));
     expect(line("::ffff:203.0.113.7")).toBe('203.0.113.7 - - [02/Jan/2030:03:04:05 +0000] "GET / HTTP/1.1" 200 1 "-" "-" 1.0ms\n');

@@ -40,7 +40,7 @@ describe("the access log", () => {
   });
 
   it("writes one line per request, in the Combined Log Format, whatever the client sent", () => {
-    const req = { method: "GET", httpVersion: "1.1", headers: { referer: "x\u2028y", "user-agent": "evil\nline\u0085" } } as unknown as http.IncomingMessage;
+    const req = { method: "GET", httpVersion: "1.1", rawHeaders: ["Host", "a", "Referer", "x\u2028y", "user-agent", "evil\nline\u0085", "User-Agent", "second"] } as unknown as http.IncomingMessage;
     const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
     const line = accessLogLine(req, res, { url: "/a\u009bb", remoteAddress: "::ffff:10.0.0.1", bytes: 12, ms: 0.25 }, Date.UTC(2030, 0, 2, 3, 4, 5));
     expect(line).toBe('10.0.0.1 - - [02/Jan/2030:03:04:05 +0000] "GET /a\\x9bb HTTP/1.1" 200 12 "x\\u2028y" "evil\\x0aline\\x85" 0.3ms\n');
