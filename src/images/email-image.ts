@@ -5,7 +5,7 @@
 // once, and the digits once per size (a glyph atlas); each frame after the first is only the
 // rectangle of digits that changed. docs/email.md says what it looks like and why.
 import { unitDigits, unitsLeft } from "../time/time-left.ts";
-import { contrastRatio, rgbOf } from "../text/colour.ts";
+import { readableOn, rgbOf } from "../text/colour.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { textWidth, wrapText } from "./fonts.ts";
@@ -41,7 +41,7 @@ const INK = { text: 0, muted: 1, accent: 2 } as const;
 export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
   const theme = THEMES[options.theme];
   const bg = (options.bg && rgbOf(options.bg)) || theme.bg;
-  const readable = (colour: Rgb) => (contrastRatio(colour, bg) >= 4.5 ? colour : contrastRatio([0, 0, 0], bg) >= contrastRatio([255, 255, 255], bg) ? ([0, 0, 0] as Rgb) : ([255, 255, 255] as Rgb));
+  const readable = (colour: Rgb) => readableOn(colour, bg) as Rgb;
   const text = readable((options.color && rgbOf(options.color)) || theme.text);
   const muted = readable(options.color ? text : theme.muted);
   const accent = readable((options.accent && rgbOf(options.accent)) || theme.accent);

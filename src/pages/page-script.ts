@@ -1,6 +1,7 @@
 // The script of the site's pages (not of the widget), loaded as a module file: the live countdowns of
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
+import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
 import { unitWord } from "../text/language-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
@@ -85,18 +86,6 @@ if (live.length > 0) {
     return ticking;
   });
 }
-
-/** WCAG relative luminance of a `#rrggbb` colour. */
-const luminance = (hex: string) =>
-  [1, 3, 5].reduce((sum, at, i) => {
-    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return sum + [0.2126, 0.7152, 0.0722][i]! * (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  }, 0);
-/** WCAG contrast ratio of two `#rrggbb` colours, from 1 to 21. */
-const contrastRatio = (a: string, b: string) => {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (high! + 0.05) / (low! + 0.05);
-};
 
 /**
  * The configurator: a control per widget option. The previews and both snippets follow it; the
@@ -186,16 +175,18 @@ if (form) {
     for (const preview of previews) preview.style.background = transparent ? hostInput.value : "";
     if (!transparent) return (hostStatus.textContent = "");
     const host = hostInput.value;
-    const text = contrastRatio(host, "#000000") >= contrastRatio(host, "#ffffff") ? "#000000" : "#ffffff";
+    const hostRgb = rgbOf(host)!;
+    const text = hexOf(blackOrWhite(hostRgb));
     const accentInput = field("accent") as HTMLInputElement;
-    const accent = !accentInput.disabled && contrastRatio(host, accentInput.value) >= 4.5 ? accentInput.value : text;
+    const accent = accentInput.disabled ? text : hexOf(readableOn(rgbOf(accentInput.value)!, hostRgb));
+    const ratio = (hex: string) => contrastRatio(hostRgb, rgbOf(hex)!).toFixed(1);
     for (const [name, value] of [["color", text], ["accent", accent]] as const) {
       const input = field(name) as HTMLInputElement;
       input.value = value;
       input.disabled = false;
       form.querySelector<HTMLInputElement>(`[data-colour="${name}"]`)!.checked = true;
     }
-    hostStatus.textContent = `On ${host}: text ${text} (${contrastRatio(host, text).toFixed(1)}:1), time left ${accent} (${contrastRatio(host, accent).toFixed(1)}:1).`;
+    hostStatus.textContent = `On ${host}: text ${text} (${ratio(text)}:1), time left ${accent} (${ratio(accent)}:1).`;
   };
   hostInput.addEventListener("input", fitHost);
   for (const radio of field("theme") as RadioNodeList) radio.addEventListener("change", fitHost);

@@ -26,5 +26,16 @@ export function contrastRatio(a: readonly [number, number, number], b: readonly 
   return (light + 0.05) / (dark + 0.05);
 }
 
+/** WCAG AA's least contrast ratio for text. */
+export const READABLE_RATIO = 4.5;
+
+/** Black or white, whichever reads better on `bg`. */
+export const blackOrWhite = (bg: readonly [number, number, number]): [number, number, number] =>
+  contrastRatio([0, 0, 0], bg) >= contrastRatio([255, 255, 255], bg) ? [0, 0, 0] : [255, 255, 255];
+
+/** `colour` where it reads on `bg` (WCAG AA), else black or white, whichever reads better. */
+export const readableOn = (colour: readonly [number, number, number], bg: readonly [number, number, number]): readonly [number, number, number] =>
+  contrastRatio(colour, bg) >= READABLE_RATIO ? colour : blackOrWhite(bg);
+
 /** `#rrggbb`, lower case. */
 export const hexOf = ([r, g, b]: readonly [number, number, number]) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
