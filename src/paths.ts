@@ -51,6 +51,8 @@ export const PAGE_SCRIPT_PATH = "/assets/site.js";
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";
+/** The site's logo (the site file's `logo`), copied into the build under the name of its type. */
+export const logoPath = (type: string) => `/assets/logo.${type}`;
 /** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */
 export const DEV_RELOAD_SCRIPT = "/__dev/reload.js";
 export const DEV_EVENTS = "/__dev/events";

@@ -1,12 +1,14 @@
 // The site file, `_data/site.json` (Eleventy's place for global data): the site's name, description,
-// language, accent colour, footer links and repository, as its owner writes them. Checked like a
+// language, accent colour, footer links, logo and repository, as its owner writes them. Checked like a
 // countdown file: every problem at once, each naming the field and the fix.
 import { readFileSync } from "node:fs";
-import { SITE_DEFAULTS, type SiteIdentity, type SiteLink } from "../text/site-identity.ts";
+import path from "node:path";
+import { SITE_DEFAULTS, type SiteIdentity, type SiteLink, type SiteLogo } from "../text/site-identity.ts";
 import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
 import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown-file.ts";
 import { unknownLanguage } from "./language.ts";
+import { inspectLogo, logoName } from "./logo.ts";
 
 export const SITE_NAME_MAX = 80;
 export const SITE_DESCRIPTION_MAX = 300;
@@ -14,13 +16,16 @@ export const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
-const FIELDS = ["name", "description", "language", "accent", "links", "repository", "branch"] as const;
+const FIELDS = ["name", "description", "language", "accent", "links", "logo", "repository", "branch"] as const;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: undefined; problems: Problem[] };
 
-/** Reads the site file's text; `file` is how messages name it (`_data/site.json`). */
-export function parseSiteFile(file: string, text: string): SiteFileResult {
+/**
+ * Reads the site file's text; `file` is how messages name it (`_data/site.json`), `readBeside` reads
+ * a file of the same folder (the logo) or throws as readFileSync does.
+ */
+export function parseSiteFile(file: string, text: string, readBeside: (name: string) => Uint8Array = missing): SiteFileResult {
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ file, field, message });
   let data: unknown;
@@ -93,6 +98,27 @@ export function parseSiteFile(file: string, text: string): SiteFileResult {
     }
   }
 
+  let logo: SiteLogo | undefined;
+  if (fields.logo !== undefined) {
+    const named = logoName(fields.logo);
+    if ("problem" in named) problem("logo", named.problem);
+    else {
+      const shown = path.posix.join(path.posix.dirname(file.split(path.sep).join("/")), named.name);
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = readBeside(named.name);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        problem("logo", code === "ENOENT" ? `${shown} does not exist; put the image beside the site file, or leave the field out` : `${shown} cannot be read (${code}); make it a readable file`);
+      }
+      if (bytes) {
+        const inspected = inspectLogo(named.name, named.type, bytes, shown);
+        if ("problem" in inspected) problem("logo", inspected.problem);
+        else logo = inspected;
+      }
+    }
+  }
+
   let repository: string | undefined;
   if (fields.repository !== undefined) {
     const written = typeof fields.repository === "string" ? fields.repository.trim().replace(/\/+$/, "").replace(/\.git$/, "") : undefined;
@@ -116,11 +142,17 @@ export function parseSiteFile(file: string, text: string): SiteFileResult {
       language: language ?? SITE_DEFAULTS.language,
       accent: accent ?? SITE_DEFAULTS.accent,
       links: links ?? SITE_DEFAULTS.links,
+      ...(logo ? { logo } : {}),
       repository: repository ?? SITE_DEFAULTS.repository,
       branch: branch ?? SITE_DEFAULTS.branch,
     },
     problems: [],
   };
+}
+
+/** No file beside the site file: what `parseSiteFile` reads when it is given only the text. */
+function missing(): never {
+  throw Object.assign(new Error("no such file"), { code: "ENOENT" });
 }
 
 function isWebUrl(text: string): boolean {
@@ -157,5 +189,5 @@ export function loadSiteFile(file: string, displayName: string, required: boolea
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return { site: SITE_DEFAULTS, problems: [] };
     return { problems: [{ file: displayName, field: "file", message: `cannot be read (${(error as NodeJS.ErrnoException).code}); give the path of a JSON file like _data/site.json` }] };
   }
-  return parseSiteFile(displayName, text);
+  return parseSiteFile(displayName, text, (name) => readFileSync(path.join(path.dirname(file), name)));
 }

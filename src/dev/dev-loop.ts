@@ -3,9 +3,10 @@
 // A countdown file that changes is read again alone, and only its own files (page, widget, data,
 // calendar) are written again, with the lists that hold every countdown (index, /api/pages) and the
 // live data: a change costs about the same at 100 countdowns and at 10,000 (`npm run bench -- dev`).
-// A change to the site's sources (src/) or to the site file (_data/site.json) rebuilds everything. A file with problems is reported in the
-// terminal and over every open page, and the last good build keeps being served until it is fixed;
-// what changed meanwhile in other files is written with the build that follows the fix.
+// A change to the site's sources (src/) or to the site file's folder (_data/site.json, its logo)
+// rebuilds everything. A file with problems is reported in the terminal and over every open page,
+// and the last good build keeps being served until it is fixed; what changed meanwhile in other
+// files is written with the build that follows the fix.
 import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
@@ -143,8 +144,8 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   const watchers: FSWatcher[] = [
     watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),
     watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
-    // The site file's folder: an editor may save by replacing the file.
-    ...(existsSync(path.dirname(config.siteFile)) ? [watch(path.dirname(config.siteFile), (_event, name) => name === path.basename(config.siteFile) && schedule("all"))] : []),
+    // The site file's folder (an editor may save by replacing the file), where its logo lives too.
+    ...(existsSync(path.dirname(config.siteFile)) ? [watch(path.dirname(config.siteFile), (_event, name) => name && !isEditorOrHidden(name) && schedule("all"))] : []),
   ];
 
   return {

@@ -10,7 +10,7 @@ import Eleventy from "@11ty/eleventy";
 import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import { SITE_FILES, countdownFiles, indexPageFiles, indexPageOfFile, type FileEntry } from "../site/built-files.ts";
+import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type FileEntry } from "../site/built-files.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
@@ -84,7 +84,7 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
         digest(await moveRendered(input, changes, paths));
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digest([...slugs].flatMap(countdownFiles)) });
-        digest([...SITE_FILES, ...indexPageFiles(input.countdowns.length)]);
+        digest([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
       }
       await digested;
       const record = recordText(recordOf(input, plan.stamps));

@@ -1,4 +1,4 @@
-// A pushed commit's countdowns and site file, read from git's own objects (never from a checkout), for
+// A pushed commit's countdowns and site file (and the site file's logo), read from git's own objects (never from a checkout), for
 // the pre-receive hook: only regular files of the countdowns folder, of a bounded size and number,
 // under names a countdown can have; everything else is a problem that says what it is. The files are
 // then written into a fresh folder, as plain files, for the checks every countdown goes through.
@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown-file.ts";
+import { MAX_LOGO_BYTES, logoName } from "../authoring/logo.ts";
 import { SITE_FILE } from "../config.ts";
 
 /** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
@@ -62,9 +63,19 @@ function kindOf(entry: TreeEntry): string {
   return `not a regular file (mode ${entry.mode})`;
 }
 
+/** The plain file name of the site file's logo, if it names one (the site file's own check says what else is wrong). */
+function logoOf(siteFile: Buffer): string | undefined {
+  try {
+    const named = logoName((JSON.parse(siteFile.toString("utf8")) as { logo?: unknown })?.logo);
+    return "name" in named ? named.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Checks the countdowns folder and the site file of `commit` in the repository `gitDir` and writes
- * them into `into` (`into/countdowns/`, `into/_data/site.json`); returns the problems of what it
+ * Checks the countdowns folder and the site file (with its logo) of `commit` in the repository `gitDir` and writes
+ * them into `into` (`into/countdowns/`, `into/_data/site.json`, its logo beside it); returns the problems of what it
  * refused. A push with any problem must be refused.
  */
 export function extractPushedTree(gitDir: string, commit: string, into: string): Problem[] {
@@ -98,7 +109,15 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   const [site] = listTree(gitDir, commit, [SITE_FILE], false);
   if (site && (site.mode !== "100644" && site.mode !== "100755")) problem(SITE_FILE, `is ${kindOf(site)}; it must be a regular file`);
   else if (site && site.size > MAX_SITE_FILE_BYTES) problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
-  else if (site) wanted.push(site);
+  else if (site) {
+    wanted.push(site);
+    const logo = logoOf(readBlobs(gitDir, [site.object]).get(site.object)!);
+    // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
+    const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
+    if (image && image.mode !== "100644" && image.mode !== "100755") problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
+    else if (image && image.size > MAX_LOGO_BYTES) problem(image.path, `is ${Math.ceil(image.size / 1024)} KB; a logo loads with every page, so it may be at most ${MAX_LOGO_BYTES / 1024} KB`);
+    else if (image) wanted.push(image);
+  }
   if (problems.length) return problems;
 
   const blobs = readBlobs(gitDir, wanted.map((entry) => entry.object));

@@ -1,8 +1,9 @@
 // The site, put together for Eleventy: where the templates are, and one local plugin with the
 // countdowns and the build's facts as global data, the filters, and every generated file that is not
 // a Nunjucks page (the API's JSON, the calendar files, the pages' script, Netlify's `_headers` and
-// `_redirects`) as virtual templates. eleventy.config.js calls `configureSite`, and so does
+// `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
+import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
@@ -25,6 +26,8 @@ import {
   absoluteUrl,
   calendarPath,
   dataPath,
+  fileOf,
+  logoPath,
   pagePath,
   publicPath,
 } from "../paths.ts";
@@ -117,6 +120,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   eleventyConfig.addGlobalData("site", () => ({
     ...current().identity,
     address: current().config.site,
+    logoPath: current().identity.logo && logoPath(current().identity.logo!.type),
     // Where the countdown files are in the repository, for its new-file and edit links.
     countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
   }));
@@ -144,6 +148,15 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
       },
       render,
     });
+
+  // The logo, from beside the site file, into the first (or only) run's output.
+  eleventyConfig.on("eleventy.after", async () => {
+    const { identity, config, outputDir, ownFilesOnly } = current();
+    if (!identity.logo || ownFilesOnly) return;
+    const target = path.join(outputDir, fileOf(logoPath(identity.logo.type)));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(path.join(path.dirname(config.siteFile), identity.logo.file), target);
+  });
 
   generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));
   generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`);

@@ -1,12 +1,27 @@
 // The site's identity, as its owner writes it in `_data/site.json` (checked by
 // src/authoring/site-file.ts): its name and description, their language, its accent colour, the
-// links of its footer, and the repository its countdowns live in.
+// links of its footer, its logo, and the repository its countdowns live in.
 
 export interface SiteLink {
   text: string;
   /** An absolute http(s) URL. */
   url: string;
 }
+
+/** The site's logo: an image beside the site file, copied into every build at `logoPath(type)`. */
+export interface SiteLogo {
+  /** Its file name, beside the site file (`logo.svg`). */
+  file: string;
+  type: LogoType;
+  /** Its size in CSS pixels (an SVG's from its width and height or viewBox): the page reserves the room before it loads. */
+  width: number;
+  height: number;
+  /** A hash of its bytes: a new logo makes a new build. */
+  hash: string;
+}
+
+export const LOGO_TYPES = ["svg", "png", "webp"] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
 
 export interface SiteIdentity {
   /** On every page, in the link previews and as oEmbed's `provider_name`. */
@@ -19,6 +34,8 @@ export interface SiteIdentity {
   accent: string;
   /** The footer's links. */
   links: SiteLink[];
+  /** The logo beside the name in every page's header; none when undefined. */
+  logo?: SiteLogo;
   /** The repository of the countdowns (`https://github.com/owner/name`), for "Edit" links and the creator; "" when unknown. */
   repository: string;
   /** The repository's branch that publishes (its new-file and edit links open there). */

@@ -442,6 +442,12 @@ for (const name of ENGINE_NAMES) {
           // A tick of the page's countdowns, and the previews' loads.
           await recordTimerChanges(page, 1100);
           expect(await cspViolations(page), pathname).toEqual([]);
+          // The site's logo (a 3:1 SVG beside the fixtures' site file) loads under it, drawn 2rem high.
+          const logo = await waitInPage(page, () => {
+            const image = document.querySelector<HTMLImageElement>("header img");
+            return image?.complete ? { natural: image.naturalWidth > 0, width: Math.round(image.getBoundingClientRect().width), height: Math.round(image.getBoundingClientRect().height) } : null;
+          });
+          expect(logo, pathname).toEqual({ natural: true, width: 96, height: 32 });
           expect(await injectedScriptRuns(page), pathname).toBe(false);
           expect(await cspViolations(page), pathname).toEqual([expect.stringMatching(/^script-src/)]);
         }

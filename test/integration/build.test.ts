@@ -15,11 +15,11 @@ import { openLiveFolder } from "../../src/live/live-folder.ts";
 import { MIN_COMPRESSED_BYTES } from "../../src/publish/digest.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, indexPagePath } from "../../src/paths.ts";
-import { SITE_FILES, countdownFiles, indexPageFiles } from "../../src/site/built-files.ts";
+import { countdownFiles, indexPageFiles, siteFiles } from "../../src/site/built-files.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/site/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/site/site-plugin.ts";
-import { HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
+import { FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
 import { startServer } from "../support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DIR, TEST_NOW, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -50,9 +50,17 @@ function expectCompressedTwins(site: string): number {
 
 describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
-    const expected = [...SITE_FILES, ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
+    const expected = [...siteFiles({ type: "svg" }), ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
     expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
     for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
+  });
+
+  it("copies the site file's logo as it is, and every page's header draws it at its size beside the site's name", () => {
+    expect(read("assets/logo.svg")).toBe(FIXTURE_LOGO);
+    const header = (page: string) => /<header class="bar"><a href="\/">(.*?)<\/a>/.exec(read(page))?.[1];
+    for (const page of ["index.html", "404.html", "new/index.html", `${slugs()[0]}/index.html`, `${slugs()[0]}/embed/index.html`]) {
+      expect(header(page), page).toBe('<img src="/assets/logo.svg" alt="" width="90" height="30">Countdowns');
+    }
   });
 
   it("writes the brotli and gzip twins of every text file of a kilobyte or more, and of no other", () => {

@@ -26,7 +26,12 @@ beforeAll(async () => {
   mkdirSync(countdowns);
   writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day", 10));
   writeFileSync(path.join(countdowns, "party.md"), countdown("Party", 20));
-  loop = await startDevLoop({ config: readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), PORT: "0" }), log: (line) => lines.push(line) });
+  mkdirSync(path.join(work, "_data"));
+  writeFileSync(path.join(work, "_data", "site.json"), "{}\n");
+  loop = await startDevLoop({
+    config: readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), SITE_FILE: path.join(work, "_data", "site.json"), PORT: "0" }),
+    log: (line) => lines.push(line),
+  });
   await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -122,6 +127,22 @@ describe("npm run dev", () => {
     rmSync(path.join(countdowns, "new-one.md"));
     await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(404);
     expect((await page("/api/countdown/new-one")).status).toBe(404);
+  });
+
+  it("rebuilds everything when the site file or its logo changes, and reports a logo that is missing", async () => {
+    const data = path.join(work, "_data");
+    const logo = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="${fill}"/></svg>`;
+    writeFileSync(path.join(data, "site.json"), '{ "logo": "logo.svg" }\n');
+    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/still serving the last good build/);
+    expect(lines.at(-1)).toContain("_data/logo.svg does not exist");
+    writeFileSync(path.join(data, "logo.svg"), logo("red"));
+    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: 10_000 }).toBe(200);
+    expect(await (await page("/launch/")).text()).toContain('<img src="/assets/logo.svg" alt="" width="40" height="20">');
+    writeFileSync(path.join(data, "logo.svg"), logo("blue"));
+    await expect.poll(async () => (await page("/assets/logo.svg")).text(), { timeout: 10_000 }).toContain("blue");
+    writeFileSync(path.join(data, "site.json"), "{}\n");
+    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: 10_000 }).toBe(404);
+    expect(await (await page("/launch/")).text()).not.toContain("<img");
   });
 
   it("reports a file the build would refuse, passes over editors' backups, and goes on once the file is gone", async () => {

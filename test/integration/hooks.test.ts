@@ -168,6 +168,15 @@ describe("git push to your own server (deploy/git-hooks)", () => {
         writeFileSync(path.join(clone, "_data", "site.json"), '{ "name": "" }');
       }),
     ).toContain('_data/site.json: name: is empty; give the site a name, or leave the field out for "Countdowns"');
+    const withLogo = (write: (file: string) => void) =>
+      pushed(() => {
+        mkdirSync(path.join(clone, "_data"), { recursive: true });
+        writeFileSync(path.join(clone, "_data", "site.json"), '{ "logo": "logo.svg" }');
+        write(path.join(clone, "_data", "logo.svg"));
+      });
+    expect(withLogo(() => {})).toContain("_data/site.json: logo: _data/logo.svg does not exist; put the image beside the site file");
+    expect(withLogo((file) => symlinkSync("/etc/passwd", file))).toContain("_data/logo.svg: file: is a symbolic link; the logo must be a regular file");
+    expect(withLogo((file) => writeFileSync(file, `<svg viewBox="0 0 1 1">${" ".repeat(200_000)}</svg>`))).toMatch(/_data\/logo\.svg: file: is 196 KB; a logo loads with every page, so it may be at most 100 KB/);
 
     // A tree git itself would never make: an entry named ".." among the countdowns.
     const blob = spawnSync("git", ["hash-object", "-w", "--stdin"], { cwd: clone, input: countdown("Escape", 3), encoding: "utf8" }).stdout.trim();
@@ -183,6 +192,11 @@ describe("git push to your own server (deploy/git-hooks)", () => {
 
   it("builds and switches in a good push, and the running server serves it by itself", async () => {
     writeFileSync(path.join(clone, "countdowns", "second-wind.md"), countdown("Second wind", 5));
+    // A site file with a logo beside it: the hook takes the logo from the commit too.
+    const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 10"><rect width="30" height="10"/></svg>`;
+    mkdirSync(path.join(clone, "_data"), { recursive: true });
+    writeFileSync(path.join(clone, "_data", "site.json"), '{ "name": "Launch Central", "logo": "logo.svg" }');
+    writeFileSync(path.join(clone, "_data", "logo.svg"), logo);
     git(clone, "add", "--all");
     git(clone, "commit", "--quiet", "--message=A second countdown");
     const commit = git(clone, "rev-parse", "HEAD").stdout.trim();
@@ -197,5 +211,7 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     const live = await getJson(`${server.url}/api/countdown/second-wind`);
     expect(live).toMatchObject({ slug: "second-wind", title: "Second wind", expired: false });
     expect(server.output()).toContain("loaded the build: 2 countdown(s)");
+    expect(await (await fetch(`${server.url}/assets/logo.svg`)).text()).toBe(logo);
+    expect(await (await fetch(`${server.url}/second-wind/`)).text()).toContain('<img src="/assets/logo.svg" alt="" width="30" height="10">Launch Central</a>');
   });
 });

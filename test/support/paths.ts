@@ -17,5 +17,7 @@ export const TEST_OUT_DIR = path.join(TEST_WORK_DIR, "dist");
 export const TEST_SITE_DIR = path.join(TEST_OUT_DIR, "site");
 export const TEST_LIVE_DIR = path.join(TEST_OUT_DIR, "live");
 export const TEST_BASE_URL = "https://countdowns.example.test";
+/** The fixtures' site file: the defaults, and a logo beside it (test/support/fixtures.ts). */
+export const TEST_SITE_FILE = path.join(TEST_WORK_DIR, "_data", "site.json");
 /** The environment of a command run on the fixtures. */
-export const TEST_ENV = { COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: TEST_OUT_DIR, URL: TEST_BASE_URL };
+export const TEST_ENV = { COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: TEST_OUT_DIR, URL: TEST_BASE_URL, SITE_FILE: TEST_SITE_FILE };
