@@ -1,6 +1,6 @@
 // Build scaling: the build over generated countdowns against plain Eleventy writing as many trivial
 // files, each a whole command timed by hyperfine in a fresh process (peak memory from the process).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { hyperfine, type Timed } from "./hyperfine.ts";
 import { median } from "./load.ts";
@@ -59,14 +59,40 @@ interface SizeResult {
   validate: Run;
 }
 
-/** A RAM-backed folder when the machine has one (tmpfs), else the work folder: the disk's noise here is larger than the difference under test. */
-function buildMedium(fallback: string): { dir: string; name: string } {
+/** Files a build of one countdown leaves at most at once in the medium (its files, their twins, the floor's and the edit's copies), with room to spare. */
+const INODES_PER_COUNTDOWN = 40;
+const BENCH_PREFIX = "countdown-bench-";
+
+/**
+ * A RAM-backed folder when the machine has one (tmpfs) with room for `largest` countdowns, else the
+ * work folder: the disk's noise here is larger than the difference under test. Folders that earlier
+ * runs left behind (a run killed before it could clean up: named by its process, which is gone) are
+ * removed first, so they never fill the medium.
+ */
+function buildMedium(fallback: string, largest: number): { dir: string; name: string } {
   try {
-    if (statfsSync("/dev/shm").type === TMPFS_MAGIC) return { dir: mkdtempSync("/dev/shm/countdown-bench-"), name: "tmpfs (/dev/shm)" };
+    if (statfsSync("/dev/shm").type !== TMPFS_MAGIC) return { dir: fallback, name: "the disk" };
+    for (const name of readdirSync("/dev/shm")) {
+      const pid = Number(name.startsWith(BENCH_PREFIX) ? name.slice(BENCH_PREFIX.length).split("-")[0] : NaN);
+      if (Number.isInteger(pid) && !isAlive(pid)) rmSync(path.join("/dev/shm", name), { recursive: true, force: true });
+    }
+    const { ffree, bavail, bsize } = statfsSync("/dev/shm");
+    if (ffree < largest * INODES_PER_COUNTDOWN || bavail * bsize < largest * 64 * 1024) {
+      return { dir: fallback, name: `the disk (/dev/shm has too little room for ${largest.toLocaleString("en-US")} countdowns)` };
+    }
+    return { dir: mkdtempSync(`/dev/shm/${BENCH_PREFIX}${process.pid}-`), name: "tmpfs (/dev/shm)" };
   } catch {
-    // no /dev/shm
+    return { dir: fallback, name: "the disk" };
   }
-  return { dir: fallback, name: "the disk" };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** `count` valid countdown files, varied like real ones: zones, daylight saving, descriptions. */
@@ -139,7 +165,7 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
 }
 
 export async function buildScaling(work: string, sizes: number[]): Promise<BenchSection> {
-  const medium = buildMedium(work);
+  const medium = buildMedium(work, Math.max(...sizes));
   const results: SizeResult[] = [];
   try {
     for (const size of sizes) {
