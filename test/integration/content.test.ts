@@ -45,7 +45,9 @@ describe("a hostile title, done message and description", () => {
     expect(scripts[0]![2]).not.toContain("<");
     expect(JSON.parse(scripts[0]![2]!).name).toBe(TITLE);
     expect(page.match(/<script/g)).toHaveLength(2);
-    expect(page).not.toMatch(/<img|<\/textarea>|<!-- -->/);
+    // Its one image is the site's logo (the fixtures' site file has one); none comes from the content.
+    expect([...page.matchAll(/<img\b[^>]*>/g)].map((match) => match[0])).toEqual(['<img src="/assets/logo.svg" alt="" width="90" height="30">']);
+    expect(page).not.toMatch(/<\/textarea>|<!-- -->/);
   });
 
   it("are escaped in the owner's page: text, attributes, snippets", () => {
@@ -55,10 +57,10 @@ describe("a hostile title, done message and description", () => {
     const snippet = decode(/<code id="snippet-wide"[^>]*>([\s\S]*?)<\/code>/.exec(page)![1]!);
     expect(decode(/ title="([^"]*)"/.exec(snippet)![1]!)).toBe(TITLE);
     expect(page.match(/<script/g)).toHaveLength(1);
-    // The page's images are its own badge and email image; none comes from the content.
+    // The page's images are the site's logo, its own badge and email image; none comes from the content.
     const images = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((match) => match[1]);
-    expect(images).toEqual(["/api/email/hostile-content.gif", "/api/badge/hostile-content.svg"]);
-    expect(page.match(/<img\b/g)).toHaveLength(2);
+    expect(images).toEqual(["/assets/logo.svg", "/api/email/hostile-content.gif", "/api/badge/hostile-content.svg"]);
+    expect(page.match(/<img\b/g)).toHaveLength(3);
     expect(page).not.toMatch(/<img src=x|<\/textarea>|<!-- -->/);
   });
 
