@@ -192,12 +192,17 @@ if (form) {
   for (const radio of field("theme") as RadioNodeList) radio.addEventListener("change", fitHost);
   form.addEventListener("input", update);
   form.addEventListener("change", update);
-  // The widget says when it replaced a colour that read too little (its data-adjusted attribute).
+  // Whether the widget replaced a colour that read too little: it sets a colour's custom property
+  // (--f for the text, --a for the time left) to the one asked for, or, replacing it, to black or white.
   previews[0]!.addEventListener("load", () => {
-    const adjusted = previews[0]!.contentDocument?.documentElement.dataset.adjusted ?? "";
-    contrast.textContent = adjusted
-      ? `Too little contrast: the widget shows ${[adjusted.includes("f") && "the text", adjusted.includes("a") && "the time left"].filter(Boolean).join(" and ")} in black or white instead.`
-      : "";
+    const widget = previews[0]!.contentDocument;
+    const main = widget?.querySelector("main");
+    if (!widget || !main) return;
+    const asked = resolveOptions(main.dataset.options ?? "", widget.location.search, new RegExp(optionPattern()));
+    const replaced = ([["f", asked.color, "the text"], ["a", asked.accent, "the time left"]] as const)
+      .filter(([name, hex]) => widget.documentElement.style.getPropertyValue(`--${name}`) !== (hex ? `#${hex}` : ""))
+      .map(([, , what]) => what);
+    contrast.textContent = replaced.length ? `Too little contrast: the widget shows ${replaced.join(" and ")} in black or white instead.` : "";
   });
   update();
 }

@@ -1,10 +1,12 @@
 // The browser's part of the site, compiled by esbuild: the widget ticker in two builds, for countdowns
-// that repeat and those that do not (inlined in every embed, pinned by their hashes in the CSP), the pages' script (/assets/site.js), and the two stylesheets,
+// that repeat and those that do not (inlined in every embed, pinned by their hashes in the CSP, and
+// minified once more by terser), the pages' script (/assets/site.js), and the two stylesheets,
 // minified and inlined (the pages' CSP pins theirs by hash).
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
+import { minify } from "terser";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { optionPattern } from "../widget/options.ts";
 
@@ -41,6 +43,16 @@ const WIDGET_BROWSERS = ["chrome95", "firefox91", "safari15.4"];
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
 const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
+/**
+ * The widget's script once more through terser (three passes): it inlines the functions used once and
+ * reuses the same short names throughout, which gzip packs better; about 70 bytes gzipped of every
+ * widget that esbuild's minifier leaves. Its input is esbuild's output: plain statements, no imports.
+ */
+async function smaller(code: string): Promise<string> {
+  const result = await minify(code, { compress: { passes: 3 }, mangle: true, module: true, ecma: 2020, format: { comments: false } });
+  return result.code!.trim();
+}
+
 async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
@@ -72,8 +84,8 @@ function inline(code: string, closingTag: string): InlineCode {
 
 export async function buildAssets(): Promise<SiteAssets> {
   const [ticker, repeatingTicker, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
-    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
-    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES),
+    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
+    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
     bundle("pages/page-script.ts"),
     bundle("pages/creator-script.ts"),
     stylesheet("pages/pages.css"),

@@ -12,7 +12,7 @@ import { repeatWords, widgetRule } from "../text/repeat-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
-import { lastOccurrence } from "../time/occurrence.ts";
+import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 import { WIDGET_DATE } from "../widget/options.ts";
@@ -123,10 +123,17 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("unixSeconds", (iso: string) => String(Date.parse(iso) / 1000));
   /** The widget's built-in messages in a language. */
   eleventyConfig.addFilter("messages", (lang: string) => messagesFor(lang));
-  /** The widget's type scale for a text (its title, its done message): smaller the longer it is. */
-  eleventyConfig.addFilter("typeScale", (text: string) => {
-    const length = [...text].length;
-    return length <= 24 ? 1 : length <= 60 ? 0.8 : length <= 120 ? 0.62 : 0.48;
+  /**
+   * The widget's type scales, smaller the longer the text: `--h` its title's, `--d` its done
+   * message's, as a style attribute where they are not 1 (widget.css's default); "" for none.
+   */
+  eleventyConfig.addFilter("typeStyle", (countdown: Countdown) => {
+    const scale = (text: string) => {
+      const length = [...text].length;
+      return length <= 24 ? 1 : length <= 60 ? 0.8 : length <= 120 ? 0.62 : 0.48;
+    };
+    const scales = [`--h:${scale(countdown.title)}`, `--d:${scale(countdown.doneMessage)}`].filter((scale) => !scale.endsWith(":1"));
+    return scales.length ? ` style="${scales.join(";")}"` : "";
   });
   /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
   eleventyConfig.addFilter("attr", attributeText);
@@ -145,7 +152,10 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const { schedule, status } = countdown;
     const attributes: Record<string, string> = { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
-      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(schedule.start) });
+      // The wall clock of the occurrence data-countdown is: the browser walks on from it (src/time/ticking.ts).
+      // (nextMs is an occurrence: its next at or after it is itself.)
+      const [k] = nextOccurrenceOf(schedule, countdown.nextMs)!;
+      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(startOf(schedule, k)) });
       // The browser needs no until: no occurrence is after the last one.
       const last = lastOccurrence(schedule);
       if (last !== undefined) attributes["data-last"] = isoSeconds(last);

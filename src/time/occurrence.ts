@@ -50,8 +50,8 @@ export function occurrence(schedule: Schedule, k: number): number | undefined {
   return ms === undefined || ms > (schedule.untilMs ?? ms) ? undefined : ms;
 }
 
-/** The first occurrence at or after `nowMs`, or undefined when there is none (a past one-off, after `untilMs`). */
-export function nextOccurrence(schedule: Schedule, nowMs: number): number | undefined {
+/** The first occurrence at or after `nowMs` as [its index, its instant], or undefined when there is none (a past one-off, after `untilMs`). */
+export function nextOccurrenceOf(schedule: Schedule, nowMs: number): [k: number, ms: number] | undefined {
   // Every date two steps or more before the estimate is over (an instant is within 15 h of its local ms).
   for (let k = schedule.repeat ? Math.max(0, indexNear(schedule, nowMs) - 1) : 0, i = 0; i < SCAN; i++, k++) {
     const local = localAt(schedule, k);
@@ -59,10 +59,23 @@ export function nextOccurrence(schedule: Schedule, nowMs: number): number | unde
     if (local === undefined || local + DAY <= nowMs) continue;
     const ms = localToInstant(local, schedule.zone);
     if (ms > (schedule.untilMs ?? ms)) return undefined;
-    if (ms >= nowMs) return ms;
+    if (ms >= nowMs) return [k, ms];
   }
   return undefined;
 }
+
+/** The first occurrence at or after `nowMs`, or undefined when there is none (a past one-off, after `untilMs`). */
+export const nextOccurrence = (schedule: Schedule, nowMs: number) => nextOccurrenceOf(schedule, nowMs)?.[1];
+
+/**
+ * The wall clock of occurrence k (one the rule does not skip), as the start of the same schedule from
+ * it on: its occurrence j is the schedule's k + j (a monthly or yearly one keeps its day, so it skips
+ * the same dates). The browser walks on from it, one occurrence at a time (src/time/ticking.ts).
+ */
+export const startOf = (schedule: Schedule, k: number): WallClock => {
+  const at = new Date(localAt(schedule, k)!);
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
+};
 
 /** The final occurrence: a one-off's only one, the last up to `untilMs`; undefined when it repeats forever. */
 export function lastOccurrence(schedule: Schedule): number | undefined {

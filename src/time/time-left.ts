@@ -48,10 +48,8 @@ export function isoSeconds(ms: number): string {
 }
 
 /**
- * Milliseconds until the time left next changes, so a ticker can wake right then: the shown value
- * drops as soon as less than a whole number of seconds remains, i.e. just after each boundary.
+ * Milliseconds until the time left to any whole-second target next changes, so a ticker can wake right
+ * then: the shown value drops as soon as less than a whole number of seconds remains, i.e. just after
+ * each of the clock's second boundaries (at a boundary itself, 1 ms later).
  */
-export function msToNextSecond(targetMs: number, nowMs: number): number {
-  const remainder = (((targetMs - nowMs) % SECOND) + SECOND) % SECOND;
-  return Math.floor(remainder) + 1;
-}
+export const msToNextSecond = (nowMs: number): number => Math.floor((SECOND - (nowMs % SECOND)) % SECOND) + 1;

@@ -55,15 +55,14 @@ const luminance = (element: Element, property: "color" | "backgroundColor" = "co
   getComputedStyle(element)[property].match(/\d+/g)!.reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * ((+c / 255 + 0.055) / 1.055) ** 2.4, 0);
 
 // A colour that reads too little against the background (WCAG AA, 4.5:1) is replaced by black or
-// white, whichever reads better, and `data-adjusted` says which: "fm" the text, "a" the accent. The
-// secondary text stands for the text: in both themes it reads less well than the text. The themes'
-// own colours always pass.
+// white, whichever reads better: "fm" the text, "a" the accent (the configurator tells the owner,
+// from the custom properties set here). The secondary text stands for the text: in both themes it
+// reads less well than the text. The themes' own colours always pass.
 const bg = luminance(html, "backgroundColor");
 for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
   const ratio = (luminance(element) + 0.05) / (bg + 0.05);
   if (ratio < 4.5 && ratio * 4.5 > 1) {
     for (const name of names) style.setProperty("--" + name, bg > 0.18 ? "#000" : "#fff");
-    html.dataset.adjusted = (html.dataset.adjusted ?? "") + names;
   }
 }
 

@@ -390,6 +390,13 @@ for (const name of ENGINE_NAMES) {
         await choose(page, "input[name=accent]", "#ffe066");
         const status = await waitInPage(page, () => document.getElementById("contrast")!.textContent || null, 5000);
         expect(status).toMatch(/^Too little contrast: the widget shows the time left in black or white instead\.$/);
+        // A pale text colour too; then two that read, and the message goes.
+        await choose(page, 'input[data-colour="color"]', "on");
+        await choose(page, "input[name=color]", "#eeeeee");
+        expect(await waitInPage(page, () => /the text and the time left/.test(document.getElementById("contrast")!.textContent!) || null, 5000)).toBe(true);
+        await choose(page, "input[name=color]", "#222222");
+        await choose(page, "input[name=accent]", "#b00020");
+        expect(await waitInPage(page, () => document.getElementById("contrast")!.textContent === "" || null, 5000)).toBe(true);
       });
 
       it("the email section's options change its live preview and its <img> snippet, with the size the image is drawn at", async () => {

@@ -389,7 +389,6 @@ for (const name of ENGINE_NAMES) {
             secondary: colour("time"),
             accent: colour("[data-done]"),
             scheme: getComputedStyle(document.documentElement).colorScheme,
-            adjusted: document.documentElement.dataset.adjusted ?? null,
           };
         });
 
@@ -432,21 +431,20 @@ for (const name of ENGINE_NAMES) {
         }
       });
 
-      it("accent, color and bg: hex colours of 3 or 6 digits; a pair that reads too little is replaced, and says so", async () => {
+      it("accent, color and bg: hex colours of 3 or 6 digits; a pair that reads too little is replaced", async () => {
         expect(await colours(await load("/api/embed/future-launch?accent=e11d48&color=0f172a&bg=fefce8"))).toMatchObject({
           accent: rgb("e11d48"),
           text: rgb("0f172a"),
           secondary: rgb("0f172a"),
           bg: rgb("fefce8"),
-          adjusted: null,
         });
-        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=light"))).toMatchObject({ accent: rgb("c00"), adjusted: null, bg: THEME.light.bg });
+        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=light"))).toMatchObject({ accent: rgb("c00"), bg: THEME.light.bg });
         // Grey on near-black, a pale yellow on white, a dark red on the dark theme: replaced by white, black, white.
-        expect(await colours(await load("/api/embed/future-launch?bg=111&color=333"))).toMatchObject({ bg: rgb("111"), text: rgb("fff"), secondary: rgb("fff"), accent: rgb("fff"), adjusted: "fma" });
-        expect(await colours(await load("/api/embed/future-launch?accent=ffe066&theme=light"))).toMatchObject({ accent: rgb("000"), text: THEME.light.text, adjusted: "a" });
-        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=dark"))).toMatchObject({ accent: rgb("fff"), bg: THEME.dark.bg, adjusted: "a" });
+        expect(await colours(await load("/api/embed/future-launch?bg=111&color=333"))).toMatchObject({ bg: rgb("111"), text: rgb("fff"), secondary: rgb("fff"), accent: rgb("fff") });
+        expect(await colours(await load("/api/embed/future-launch?accent=ffe066&theme=light"))).toMatchObject({ accent: rgb("000"), text: THEME.light.text });
+        expect(await colours(await load("/api/embed/future-launch?accent=c00&theme=dark"))).toMatchObject({ accent: rgb("fff"), bg: THEME.dark.bg });
         // On a transparent background nothing can be judged, so nothing is replaced.
-        expect(await colours(await load("/api/embed/future-launch?theme=transparent&color=fff"))).toMatchObject({ text: rgb("fff"), adjusted: null });
+        expect(await colours(await load("/api/embed/future-launch?theme=transparent&color=fff"))).toMatchObject({ text: rgb("fff") });
       });
 
       it("font: local stacks only", async () => {

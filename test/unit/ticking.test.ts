@@ -1,0 +1,97 @@
+// What the browser counts to (src/time/ticking.ts, countingTo): from the attributes the build writes
+// (src/site/filters.ts, countdownData), a repeating countdown walks on from the build's next
+// occurrence, one occurrence at a time, and must land where the shared occurrence code
+// (nextOccurrence, tested against Luxon and brute force in occurrence.test.ts) says, whenever the page
+// is looked at: the same week, across skipped dates, years later, after its last occurrence.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { lastOccurrence, nextOccurrence, nextOccurrenceOf, occurrence, startOf, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
+import { wallClockText } from "../../src/time/zone.ts";
+
+// Set by the bundler in the browser's builds (src/site/assets.ts); the repeating build's value here.
+beforeAll(() => {
+  (globalThis as { REPEATS?: boolean }).REPEATS = true;
+});
+const { countingTo } = await import("../../src/time/ticking.ts");
+
+const DAY = 864e5;
+const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "America/Santiago", "Pacific/Chatham"];
+const REPEATS: Repeat[] = ["daily", "weekly", "monthly", "yearly"];
+
+/** A schedule from 2000 to 2040: days 28 to 31 and Feb 29 among them, times in spring-forward gaps and fall-back hours among them. */
+const schedules = fc
+  .record({
+    year: fc.integer({ min: 2000, max: 2040 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.oneof(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 29, max: 31 })),
+    hour: fc.integer({ min: 0, max: 23 }),
+    minute: fc.constantFrom(0, 30, 45),
+    zone: fc.constantFrom(...ZONES),
+    repeat: fc.constantFrom(...REPEATS),
+    untilYears: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+  })
+  .filter(({ year, month, day }) => new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day)
+  .map(({ year, month, day, hour, minute, zone, repeat, untilYears }): Schedule => {
+    const start = { year, month, day, hour, minute, second: 0 };
+    return { start, zone, repeat, ...(untilYears === undefined ? {} : { untilMs: Date.UTC(year + untilYears, month - 1, day) }) };
+  });
+
+/** The attributes the build writes for `schedule` at `builtAt` (src/site/filters.ts, countdownData). */
+function attributesAt(schedule: Schedule, builtAt: number): DOMStringMap {
+  const nextMs = targetAt(schedule, builtAt)!;
+  const [k] = nextOccurrenceOf(schedule, nextMs)!;
+  const last = lastOccurrence(schedule);
+  return {
+    countdown: isoSeconds(nextMs),
+    repeat: schedule.repeat,
+    start: wallClockText(startOf(schedule, k)),
+    zone: schedule.zone,
+    ...(last === undefined ? {} : { last: isoSeconds(last) }),
+  };
+}
+
+describe("a repeating countdown in the browser", () => {
+  it("restarted at any of its occurrences, has the same occurrences from there on (a skipped date stays skipped)", () => {
+    fc.assert(
+      fc.property(schedules, fc.integer({ min: 0, max: 400 }), (schedule, k) => {
+        if (occurrence(schedule, k) === undefined) return;
+        const restarted = { ...schedule, start: startOf(schedule, k) };
+        for (let j = 0; j < 30; j++) expect(occurrence(restarted, j), `${j}`).toBe(occurrence(schedule, k + j));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts to what the shared occurrence code says at every later instant, walking on from the build's next occurrence", () => {
+    fc.assert(
+      fc.property(schedules, fc.integer({ min: 0, max: 30 * 365 }), fc.array(fc.integer({ min: 0, max: 3 * 365 * DAY }), { minLength: 1, maxLength: 4 }), (schedule, builtDays, steps) => {
+        const builtAt = Date.UTC(schedule.start.year, 0, 1) + builtDays * DAY;
+        if (targetAt(schedule, builtAt) === undefined) return;
+        const target = countingTo(attributesAt(schedule, builtAt));
+        // Looked at later and later (a page left open, or opened years after its build).
+        let now = builtAt;
+        for (const step of steps) {
+          now += step;
+          // At an occurrence's own instant, the one after it counts; after the last, the last.
+          const expected = nextOccurrence(schedule, now + 1) ?? lastOccurrence(schedule)!;
+          expect(new Date(target(now)).toISOString(), new Date(now).toISOString()).toBe(new Date(expected).toISOString());
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("moves on exactly at an occurrence's instant, and stays at the last one once the schedule has ended", () => {
+    const schedule: Schedule = { start: { year: 2027, month: 1, day: 31, hour: 9, minute: 30, second: 0 }, zone: "America/New_York", repeat: "monthly", untilMs: Date.UTC(2027, 6, 1) };
+    const builtAt = Date.UTC(2027, 0, 1);
+    const target = countingTo(attributesAt(schedule, builtAt));
+    const [january, march] = [occurrence(schedule, 0)!, occurrence(schedule, 2)!];
+    expect(target(january - 1)).toBe(january);
+    // February has no 31st: from January's instant on, March's.
+    expect(target(january)).toBe(march);
+    const last = lastOccurrence(schedule)!;
+    expect(isoSeconds(last)).toBe("2027-05-31T13:30:00Z");
+    expect(target(last + 10 * 365 * DAY)).toBe(last);
+  });
+});
