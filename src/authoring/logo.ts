@@ -19,6 +19,16 @@ export function logoName(value: unknown): { name: string; type: LogoType } | { p
   return { name, type: type as LogoType };
 }
 
+/** The plain file name of the logo a site file's text names, if it names one (its own check says what else is wrong). */
+export function logoNamedIn(siteFileText: string): string | undefined {
+  try {
+    const named = logoName((JSON.parse(siteFileText) as { logo?: unknown } | null)?.logo);
+    return "name" in named ? named.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The logo from its bytes, or a problem's message (`shown`: how messages name the file). */
 export function inspectLogo(name: string, type: LogoType, bytes: Uint8Array, shown: string): SiteLogo | { problem: string } {
   if (bytes.length > MAX_LOGO_BYTES) return { problem: `${shown} is ${Math.ceil(bytes.length / 1024)} KB; a logo loads with every page, so it may be at most ${MAX_LOGO_BYTES / 1024} KB: make it smaller` };
@@ -26,10 +36,11 @@ export function inspectLogo(name: string, type: LogoType, bytes: Uint8Array, sho
   if (typeof size === "string") return { problem: `${shown} ${size}` };
   const [width, height] = size;
   if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) return { problem: `${shown} has no width or height; give it a size` };
-  return { file: name, type, width: round(width), height: round(height), hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 16) };
+  // Whole pixels, as HTML's width and height attributes take them (scaled up first when a side is under
+  // one): the page draws the logo 2rem high, so only the ratio counts.
+  const scale = Math.max(1, 1 / Math.min(width, height));
+  return { file: name, type, width: Math.round(width * scale), height: Math.round(height * scale), hash: logoHash(bytes) };
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 function pngSize(bytes: Uint8Array): [number, number] | string {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -73,5 +84,8 @@ function svgSize(bytes: Uint8Array): [number, number] | string {
   if (box && box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0) return [box[2]!, box[3]!];
   return `has no size the page can reserve: give its <svg> element a viewBox, like viewBox="0 0 120 40"`;
 }
+
+/** The logo's hash: a new logo makes a new build. */
+export const logoHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("base64url").slice(0, 16);
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));

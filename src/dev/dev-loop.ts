@@ -13,6 +13,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../authoring/countdown-file.ts";
 import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdowns.ts";
+import { logoNamedIn } from "../authoring/logo.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
@@ -141,11 +142,23 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     refuse: (req) => (devHostAllowed(req.headers.host, config.host) ? undefined : devHostRefusal(req.headers.host, config.port)),
   });
 
+  /** The logo the site file names now, if any. */
+  const logoNamed = () => {
+    try {
+      return logoNamedIn(readFileSync(config.siteFile, "utf8"));
+    } catch {
+      return undefined;
+    }
+  };
   const watchers: FSWatcher[] = [
     watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),
     watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
-    // The site file's folder (an editor may save by replacing the file), where its logo lives too.
-    ...(existsSync(path.dirname(config.siteFile)) ? [watch(path.dirname(config.siteFile), (_event, name) => name && !isEditorOrHidden(name) && schedule("all"))] : []),
+    // The site file's folder (an editor may save by replacing the file): the site file, and the logo
+    // it names (read again at each change, so a logo it newly names is watched at once). Nothing else
+    // there: the folder may be the project's own, where the build writes.
+    ...(existsSync(path.dirname(config.siteFile))
+      ? [watch(path.dirname(config.siteFile), (_event, name) => (name === path.basename(config.siteFile) || (name && name === logoNamed())) && schedule("all"))]
+      : []),
   ];
 
   return {

@@ -58,6 +58,14 @@ function fields(): NewCountdown {
 
 let counting: { targetMs: number; next?: (nowMs: number) => number } | undefined;
 
+// A field's problems show once its controls have been changed (the slug's with the title's, as it
+// is made from it), or all of them once the file is asked for: an empty form on arrival says nothing,
+// and nothing on it moves as it loads.
+const FIELD_OF: Record<string, string[]> = Object.fromEntries(Object.entries(CONTROLS).flatMap(([field, names]) => names.map((name) => [name, [field]])));
+FIELD_OF.title = ["title", "slug"];
+const touched = new Set<string>();
+let askedForFile = false;
+
 function update(): void {
   input("until").disabled = !input("repeat").value;
   const countdown = fields();
@@ -79,7 +87,7 @@ function update(): void {
   }
   for (const warning of result.warnings) rest.push(`Warning: ${warning.field}: ${warning.message}`);
   for (const [field, place] of Object.entries(PLACES)) {
-    const messages = said.get(place) ?? [];
+    const messages = askedForFile || touched.has(field) || field === "widget" ? (said.get(place) ?? []) : [];
     document.getElementById(place)!.textContent = messages.join(" ");
     for (const name of CONTROLS[field] ?? []) input(name).setAttribute("aria-invalid", String(messages.length > 0));
   }
@@ -116,10 +124,20 @@ function draw(nowMs: number): boolean {
   return true;
 }
 
-form.addEventListener("input", update);
-form.addEventListener("change", update);
+const changed = (event: Event) => {
+  for (const field of FIELD_OF[(event.target as HTMLInputElement).name] ?? []) touched.add(field);
+  update();
+};
+form.addEventListener("input", changed);
+form.addEventListener("change", changed);
+const askFor = () => {
+  askedForFile = true;
+  update();
+};
 download.addEventListener("click", (event) => {
+  askFor();
   if (download.hasAttribute("aria-disabled")) event.preventDefault();
 });
+document.querySelector('[data-copy="countdown-file"]')?.addEventListener("click", askFor);
 update();
 tickEverySecond(draw);

@@ -4,7 +4,7 @@
 import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
 import { unitWord } from "../text/language-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
-import { countingTo, tickEverySecond } from "../time/ticking.ts";
+import { countingToNext, tickEverySecond } from "../time/ticking.ts";
 import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
 
 /**
@@ -26,7 +26,7 @@ function unitsOf(root: HTMLElement) {
 }
 
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
-  target: countingTo(root.dataset),
+  target: countingToNext(root.dataset),
   /** The instant its `<time>` elements name: the build's, until it moves on. */
   shown: Date.parse(root.dataset.countdown!),
   root,
@@ -288,7 +288,7 @@ if (share) {
 const fullscreen = document.querySelector<HTMLButtonElement>("button[data-fullscreen]");
 const event = document.querySelector<HTMLElement>(".event");
 if (fullscreen && event && document.fullscreenEnabled) {
-  fullscreen.hidden = false;
+  fullscreen.classList.remove("pending");
   const toggle = () => (document.fullscreenElement ? document.exitFullscreen() : event.requestFullscreen()).catch(() => {});
   fullscreen.addEventListener("click", toggle);
   document.addEventListener("keydown", (key) => {

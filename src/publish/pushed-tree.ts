@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown-file.ts";
-import { MAX_LOGO_BYTES, logoName } from "../authoring/logo.ts";
+import { MAX_LOGO_BYTES, logoNamedIn } from "../authoring/logo.ts";
 import { SITE_FILE } from "../config.ts";
 
 /** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
@@ -63,16 +63,6 @@ function kindOf(entry: TreeEntry): string {
   return `not a regular file (mode ${entry.mode})`;
 }
 
-/** The plain file name of the site file's logo, if it names one (the site file's own check says what else is wrong). */
-function logoOf(siteFile: Buffer): string | undefined {
-  try {
-    const named = logoName((JSON.parse(siteFile.toString("utf8")) as { logo?: unknown })?.logo);
-    return "name" in named ? named.name : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Checks the countdowns folder and the site file (with its logo) of `commit` in the repository `gitDir` and writes
  * them into `into` (`into/countdowns/`, `into/_data/site.json`, its logo beside it); returns the problems of what it
@@ -111,7 +101,7 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   else if (site && site.size > MAX_SITE_FILE_BYTES) problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
   else if (site) {
     wanted.push(site);
-    const logo = logoOf(readBlobs(gitDir, [site.object]).get(site.object)!);
+    const logo = logoNamedIn(readBlobs(gitDir, [site.object]).get(site.object)!.toString("utf8"));
     // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
     const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
     if (image && image.mode !== "100644" && image.mode !== "100755") problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);

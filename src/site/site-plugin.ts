@@ -3,13 +3,14 @@
 // a Nunjucks page (the API's JSON, the calendar files, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
-import { copyFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { calendarFile } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
+import { logoHash } from "../authoring/logo.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
@@ -153,9 +154,13 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   eleventyConfig.on("eleventy.after", async () => {
     const { identity, config, outputDir, ownFilesOnly } = current();
     if (!identity.logo || ownFilesOnly) return;
+    const source = path.join(path.dirname(config.siteFile), identity.logo.file);
+    const bytes = await readFile(source);
+    // The bytes the site file's check read (its size and hash are in the pages and the build's record).
+    if (logoHash(bytes) !== identity.logo.hash) throw new Error(`${source} changed while the site was being built; build again`);
     const target = path.join(outputDir, fileOf(logoPath(identity.logo.type)));
     await mkdir(path.dirname(target), { recursive: true });
-    await copyFile(path.join(path.dirname(config.siteFile), identity.logo.file), target);
+    await writeFile(target, bytes);
   });
 
   generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));

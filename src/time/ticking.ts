@@ -1,7 +1,7 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
 // just after each second boundary, never on a decremented counter; nothing while the page is hidden,
 // the right value at once when it shows again or wakes.
-import { occurrence, type Repeat } from "./occurrence.ts";
+import { nextOccurrence, occurrence, type Repeat, type Schedule } from "./occurrence.ts";
 import { msToNextSecond } from "./time-left.ts";
 
 /** Set by the bundler: false in the widget of a countdown that does not repeat (src/site/assets.ts). */
@@ -28,23 +28,30 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () =>
 }
 
 /**
- * What a `[data-countdown]` element counts to, as a function of now: its `data-countdown` instant; for
- * a repeating countdown (`data-repeat`, `data-zone`, `data-start`: the wall clock of the occurrence
- * `data-countdown` is, and when it ends `data-last`, its last occurrence, as the build writes them)
- * the occurrences after that one in turn as each passes (src/time/occurrence.ts, `occurrence` of the
- * schedule restarted there: `startOf`), and the last one once none is ahead. A page opened long after
- * its build walks every occurrence between (a daily one two years on: about 730 steps, 13 ms, once).
- * `REPEATS` is false in a widget whose countdown does not repeat, so its bundle leaves the occurrence
- * code out.
+ * A repeating countdown's schedule from the attributes the build writes (src/site/filters.ts,
+ * countdownData): `data-repeat`, `data-zone`, `data-start` (the wall clock of the occurrence
+ * `data-countdown` is, so the schedule starts there) and, when it ends, `data-last` (its last
+ * occurrence, which bounds it as its `until` does).
+ */
+export function scheduleOf(data: DOMStringMap): Schedule {
+  // data-start is written as wallClockText writes it ("2027-03-05T17:00:00"): its six numbers in order.
+  const [year, month, day, hour, minute, second] = data.start!.split(/\D/).map(Number) as [number, number, number, number, number, number];
+  return { start: { year, month, day, hour, minute, second }, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.last ? Date.parse(data.last) : undefined };
+}
+
+/**
+ * What a `[data-countdown]` element counts to, as a function of now, for the widget: its
+ * `data-countdown` instant; for a repeating countdown the occurrences after that one in turn as each
+ * passes (`occurrence` of `scheduleOf`), and the last one once none is ahead. A widget first drawn
+ * long after its build walks every occurrence between (a daily one two years on: about 730 steps,
+ * 13 ms, once), with less code than finding the next one at once (`countingToNext`). `REPEATS` is
+ * false in a widget whose countdown does not repeat, so its bundle leaves the occurrence code out.
  */
 export function countingTo(data: DOMStringMap): (nowMs: number) => number {
   let target = Date.parse(data.countdown!);
   if (REPEATS && data.repeat) {
-    // No occurrence is after the last one: it bounds the schedule as its `until` does.
-    const last = data.last ? Date.parse(data.last) : undefined;
-    // The build writes data-start as wallClockText does ("2027-03-05T17:00:00"): its six numbers in order.
-    const [year, month, day, hour, minute, second] = data.start!.split(/\D/).map(Number) as [number, number, number, number, number, number];
-    const schedule = { start: { year, month, day, hour, minute, second }, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: last };
+    const schedule = scheduleOf(data);
+    const last = schedule.untilMs;
     let k = 0;
     // At an occurrence's own instant it is the one after it that counts; a date the rule skips has
     // none. (The bound only guards against data no build writes.)
@@ -54,4 +61,15 @@ export function countingTo(data: DOMStringMap): (nowMs: number) => number {
     };
   }
   return () => target;
+}
+
+/**
+ * The same for the pages, finding each next occurrence at once (`nextOccurrence`): an index page
+ * holds up to 100 countdowns, each perhaps years past its build.
+ */
+export function countingToNext(data: DOMStringMap): (nowMs: number) => number {
+  let target = Date.parse(data.countdown!);
+  if (!data.repeat) return () => target;
+  const schedule = scheduleOf(data);
+  return (nowMs) => (nowMs >= target ? (target = nextOccurrence(schedule, nowMs + 1) ?? schedule.untilMs!) : target);
 }

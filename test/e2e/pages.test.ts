@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DateTime } from "luxon";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { badgePath } from "../../src/paths.ts";
@@ -169,7 +170,8 @@ for (const name of ENGINE_NAMES) {
       it("goes full screen with its button or the F key (not while typing), showing the title and the count", async () => {
         const page = await load("/future-launch/");
         const enabled = await page.evaluate(() => document.fullscreenEnabled);
-        expect(await page.evaluate(() => document.querySelector<HTMLButtonElement>("button[data-fullscreen]")!.hidden)).toBe(!enabled);
+        // Shown where the browser can go full screen; else its room stays empty (nothing moves either way).
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("button[data-fullscreen]")!).visibility)).toBe(enabled ? "visible" : "hidden");
         if (!enabled) return;
         await page.evaluate(() => {
           const w = window as unknown as { asked: string[] };
@@ -225,6 +227,16 @@ for (const name of ENGINE_NAMES) {
           "p-timezone": `timezone: ${build.find((problem) => problem.field === "timezone")!.message}`,
         });
         expect(await page.evaluate(() => document.querySelector("[data-download]")!.hasAttribute("aria-disabled"))).toBe(true);
+      });
+
+      it("says nothing about an empty form on arrival (nothing moves as it loads), and what is missing once the file is asked for", async () => {
+        const page = await load("/new/");
+        await ready(page);
+        expect(await problemsShown(page)).toEqual({});
+        // (Download is disabled while the file has problems; Copy asks for it too.)
+        await page.click('[data-copy="countdown-file"]');
+        const shown = await waitInPage(page, () => (document.getElementById("p-title")!.textContent ? Object.fromEntries([...document.querySelectorAll<HTMLElement>(".problem")].filter((p) => p.textContent).map((p) => [p.id, p.textContent!.split(":")[0]])) : null));
+        expect(shown).toEqual({ "p-title": "title", "p-slug": "slug" });
       });
 
       it("writes a file that the build takes unchanged, to the instant chosen, with Download as <slug>.md and Copy", async () => {
@@ -455,6 +467,14 @@ for (const name of ENGINE_NAMES) {
             return image?.complete ? { natural: image.naturalWidth > 0, width: Math.round(image.getBoundingClientRect().width), height: Math.round(image.getBoundingClientRect().height) } : null;
           });
           expect(logo, pathname).toEqual({ natural: true, width: 96, height: 32 });
+          if (pathname === "/") {
+            // Drawn with its own stylesheet: the middle of its rectangle is its blue, not unstyled black.
+            const box = await page.evaluate(() => document.querySelector("header img")!.getBoundingClientRect().toJSON() as DOMRect);
+            const png = PNG.sync.read(await page.screenshot());
+            const scale = png.width / (await page.evaluate(() => innerWidth));
+            const at = (Math.round((box.top + box.height / 2) * scale) * png.width + Math.round((box.left + box.width / 2) * scale)) * 4;
+            expect([...png.data.subarray(at, at + 3)], "the logo's colour").toEqual([0x0b, 0x57, 0xd0]);
+          }
           expect(await injectedScriptRuns(page), pathname).toBe(false);
           expect(await cspViolations(page), pathname).toEqual([expect.stringMatching(/^script-src/)]);
         }
@@ -466,6 +486,21 @@ for (const name of ENGINE_NAMES) {
         for (const colorScheme of ["light", "dark"] as const) {
           for (const pathname of ["/", "/future-launch/", "/future-launch/embed/", "/new/", `/${WEEKLY_BERLIN.slug}/`, "/cancelled-fr/", "/no-such-page"]) {
             expect(await seriousAxeViolations(await load(pathname, { colorScheme })), `${pathname} ${colorScheme}`).toEqual([]);
+          }
+        }
+      });
+
+      it("move nothing as they load, on a phone's screen and a desktop's (where the engine measures layout shifts)", { timeout: 60_000 }, async () => {
+        const SHIFTS = `window.shifts = PerformanceObserver.supportedEntryTypes.includes("layout-shift") ? [] : null;
+          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); }).observe({ type: "layout-shift", buffered: true });`;
+        if (!engine.can.beforeLoadScript) return;
+        for (const [width, height] of [[412, 823], [1280, 800]] as const) {
+          for (const pathname of ["/", "/future-launch/", `/${WEEKLY_BERLIN.slug}/`, "/postponed-de/", "/cancelled-fr/", "/future-launch/embed/", "/new/"]) {
+            const page = await load(pathname, { width, height, beforeLoad: SHIFTS });
+            // Its script has run and ticked.
+            await recordTimerChanges(page, 1100);
+            const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] | null }).shifts);
+            if (shifts !== null) expect(shifts, `${pathname} at ${width} px`).toEqual([]);
           }
         }
       });

@@ -161,6 +161,34 @@ describe("npm run dev", () => {
   });
 });
 
+describe("npm run dev with the site file beside its build folder", () => {
+  it("rebuilds for the site file and its logo only, never for what the build itself writes there", async () => {
+    const project = mkdtempSync(path.join(tmpdir(), "dev-site-"));
+    mkdirSync(path.join(project, "countdowns"));
+    writeFileSync(path.join(project, "countdowns", "launch.md"), countdown("Launch day", 10));
+    writeFileSync(path.join(project, "site.json"), '{ "name": "Side by side" }\n');
+    const seen: string[] = [];
+    const side = await startDevLoop({
+      config: readConfig({ COUNTDOWNS_DIR: path.join(project, "countdowns"), OUT_DIR: path.join(project, "dist"), SITE_FILE: path.join(project, "site.json"), PORT: "0" }),
+      log: (line) => seen.push(line),
+    });
+    await new Promise<void>((resolve) => side.local.server.listen(0, "127.0.0.1", resolve));
+    try {
+      await side.settled();
+      const before = seen.length;
+      // Anything else in the folder, the build's own swaps among it, starts nothing.
+      writeFileSync(path.join(project, "notes.txt"), "not the site's");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await side.settled();
+      expect(seen.slice(before).filter((line) => /^Rebuilt /.test(line))).toEqual([]);
+      writeFileSync(path.join(project, "site.json"), '{ "name": "Side by side, renamed" }\n');
+      await expect.poll(() => seen.slice(before).some((line) => /^Rebuilt /.test(line)), { timeout: 10_000 }).toBe(true);
+    } finally {
+      await side.close();
+    }
+  }, 60_000);
+});
+
 describe("npm run dev's build folder", () => {
   it("is dist.dev/ unless OUT_DIR says otherwise, so the loop never replaces the build npm start serves", async () => {
     // The project as a checkout holds it, with one countdown and no build yet.

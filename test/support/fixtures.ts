@@ -58,9 +58,11 @@ export function fixtureFiles(): Record<string, string> {
   };
 }
 
-/** Writes the fixtures into `dir`, replacing what was there. */
-/** The fixtures' logo: a 3:1 SVG (it is drawn 96 x 32 in the pages' header). */
-export const FIXTURE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 30"><rect width="90" height="30" rx="6" fill="#0b57d0"/><circle cx="15" cy="15" r="9" fill="#fff"/></svg>\n`;
+/**
+ * The fixtures' logo: a 3:1 SVG (drawn 96 x 32 in the pages' header) coloured by its own stylesheet,
+ * as design tools export them: its rectangle is blue only where the SVG's styles apply (black otherwise).
+ */
+export const FIXTURE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 30"><style>rect{fill:#0b57d0}</style><rect width="90" height="30" rx="6"/><circle cx="15" cy="15" r="9" fill="#fff"/></svg>\n`;
 
 /** The fixtures' site file (the defaults but for a logo) and its logo beside it. */
 export function writeFixtureSite(siteFile: string): void {
@@ -69,6 +71,7 @@ export function writeFixtureSite(siteFile: string): void {
   writeFileSync(siteFile, `${JSON.stringify({ logo: "logo.svg" })}\n`);
 }
 
+/** Writes the fixtures into `dir`, replacing what was there. */
 export function writeFixtureCountdowns(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -61,7 +61,8 @@ describe("the site file's logo", () => {
   it("reads an SVG's, a PNG's and a WebP's size, so the page reserves the logo's room", () => {
     expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 120 40"') }).site?.logo).toMatchObject({ file: "logo.svg", type: "svg", width: 120, height: 40 });
     expect(withFiles("logo.svg", { "logo.svg": svg('width="64px" height="32" viewBox="0 0 2 1"') }).site?.logo).toMatchObject({ width: 64, height: 32 });
-    expect(withFiles("logo.svg", { "logo.svg": svg('width="100%" height="100%" viewBox="0,0,30.5,10"') }).site?.logo).toMatchObject({ width: 30.5, height: 10 });
+    expect(withFiles("logo.svg", { "logo.svg": svg('width="100%" height="100%" viewBox="0,0,30.5,10"') }).site?.logo).toMatchObject({ width: 31, height: 10 });
+    expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 0.2 0.1"') }).site?.logo).toMatchObject({ width: 2, height: 1 });
     expect(withFiles("Logo.PNG", { "Logo.PNG": encodePng(77, 33, [[0, 0, 0]], new Uint8Array(77 * 33)) }).site?.logo).toMatchObject({ type: "png", width: 77, height: 33 });
     const hex = (text: string) => Uint8Array.from(text.match(/../g)!, (byte) => parseInt(byte, 16));
     expect(withFiles("a.webp", { "a.webp": hex(WEBP.lossy) }).site?.logo).toMatchObject({ type: "webp", width: 200, height: 50 });

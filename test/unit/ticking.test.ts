@@ -4,16 +4,17 @@
 // (nextOccurrence, tested against Luxon and brute force in occurrence.test.ts) says, whenever the page
 // is looked at: the same week, across skipped dates, years later, after its last occurrence.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isoSeconds } from "../../src/time/time-left.ts";
-import { lastOccurrence, nextOccurrence, nextOccurrenceOf, occurrence, startOf, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
-import { wallClockText } from "../../src/time/zone.ts";
+import type { UserConfig } from "@11ty/eleventy";
+import { siteFilters } from "../../src/site/filters.ts";
+import { lastOccurrence, nextOccurrence, occurrence, startOf, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
 
 // Set by the bundler in the browser's builds (src/site/assets.ts); the repeating build's value here.
 beforeAll(() => {
   (globalThis as { REPEATS?: boolean }).REPEATS = true;
 });
-const { countingTo } = await import("../../src/time/ticking.ts");
+const { countingTo, countingToNext } = await import("../../src/time/ticking.ts");
 
 const DAY = 864e5;
 const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "America/Santiago", "Pacific/Chatham"];
@@ -37,18 +38,13 @@ const schedules = fc
     return { start, zone, repeat, ...(untilYears === undefined ? {} : { untilMs: Date.UTC(year + untilYears, month - 1, day) }) };
   });
 
-/** The attributes the build writes for `schedule` at `builtAt` (src/site/filters.ts, countdownData). */
+/** The attributes the build writes for `schedule` at `builtAt`: its own filter (src/site/filters.ts, countdownData), read as a DOMStringMap. */
 function attributesAt(schedule: Schedule, builtAt: number): DOMStringMap {
+  const found: Record<string, (countdown: never) => string> = {};
+  siteFilters({ addFilter: (name: string, filter: (countdown: never) => string) => (found[name] = filter) } as unknown as UserConfig, () => ({ origin: "https://x.test", basePath: "" }));
   const nextMs = targetAt(schedule, builtAt)!;
-  const [k] = nextOccurrenceOf(schedule, nextMs)!;
-  const last = lastOccurrence(schedule);
-  return {
-    countdown: isoSeconds(nextMs),
-    repeat: schedule.repeat,
-    start: wallClockText(startOf(schedule, k)),
-    zone: schedule.zone,
-    ...(last === undefined ? {} : { last: isoSeconds(last) }),
-  };
+  const attributes = found.countdownData!({ schedule, status: "scheduled", nextMs, nextDate: isoSeconds(nextMs) } as never);
+  return Object.fromEntries([...attributes.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value!]));
 }
 
 describe("a repeating countdown in the browser", () => {
@@ -68,30 +64,49 @@ describe("a repeating countdown in the browser", () => {
       fc.property(schedules, fc.integer({ min: 0, max: 30 * 365 }), fc.array(fc.integer({ min: 0, max: 3 * 365 * DAY }), { minLength: 1, maxLength: 4 }), (schedule, builtDays, steps) => {
         const builtAt = Date.UTC(schedule.start.year, 0, 1) + builtDays * DAY;
         if (targetAt(schedule, builtAt) === undefined) return;
-        const target = countingTo(attributesAt(schedule, builtAt));
+        // The widget's walk, and the pages' jump to the next one.
+        const targets = [countingTo(attributesAt(schedule, builtAt)), countingToNext(attributesAt(schedule, builtAt))];
         // Looked at later and later (a page left open, or opened years after its build).
         let now = builtAt;
         for (const step of steps) {
           now += step;
           // At an occurrence's own instant, the one after it counts; after the last, the last.
-          const expected = nextOccurrence(schedule, now + 1) ?? lastOccurrence(schedule)!;
-          expect(new Date(target(now)).toISOString(), new Date(now).toISOString()).toBe(new Date(expected).toISOString());
+          const expected = new Date(nextOccurrence(schedule, now + 1) ?? lastOccurrence(schedule)!).toISOString();
+          for (const target of targets) expect(new Date(target(now)).toISOString(), new Date(now).toISOString()).toBe(expected);
         }
       }),
       { numRuns: 300 },
     );
   });
 
+  it("walks on from the build's next occurrence, not from the schedule's start: one step asks the zone a few times", () => {
+    // A daily countdown started 20 years before its build: 7,300 occurrences before the one the build counted to.
+    const schedule: Schedule = { start: { year: 2007, month: 3, day: 1, hour: 9, minute: 0, second: 0 }, zone: "Europe/Berlin", repeat: "daily" };
+    const builtAt = Date.UTC(2027, 2, 1, 12);
+    const target = countingTo(attributesAt(schedule, builtAt));
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const next = target(builtAt);
+      expect(isoSeconds(next)).toBe("2027-03-02T08:00:00Z");
+      expect(isoSeconds(target(next))).toBe("2027-03-03T08:00:00Z");
+      expect(asked.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
   it("moves on exactly at an occurrence's instant, and stays at the last one once the schedule has ended", () => {
     const schedule: Schedule = { start: { year: 2027, month: 1, day: 31, hour: 9, minute: 30, second: 0 }, zone: "America/New_York", repeat: "monthly", untilMs: Date.UTC(2027, 6, 1) };
     const builtAt = Date.UTC(2027, 0, 1);
-    const target = countingTo(attributesAt(schedule, builtAt));
-    const [january, march] = [occurrence(schedule, 0)!, occurrence(schedule, 2)!];
-    expect(target(january - 1)).toBe(january);
-    // February has no 31st: from January's instant on, March's.
-    expect(target(january)).toBe(march);
-    const last = lastOccurrence(schedule)!;
-    expect(isoSeconds(last)).toBe("2027-05-31T13:30:00Z");
-    expect(target(last + 10 * 365 * DAY)).toBe(last);
+    for (const counting of [countingTo, countingToNext]) {
+      const target = counting(attributesAt(schedule, builtAt));
+      const [january, march] = [occurrence(schedule, 0)!, occurrence(schedule, 2)!];
+      expect(target(january - 1)).toBe(january);
+      // February has no 31st: from January's instant on, March's.
+      expect(target(january)).toBe(march);
+      const last = lastOccurrence(schedule)!;
+      expect(isoSeconds(last)).toBe("2027-05-31T13:30:00Z");
+      expect(target(last + 10 * 365 * DAY)).toBe(last);
+    }
   });
 });
