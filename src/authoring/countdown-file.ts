@@ -4,7 +4,7 @@ import yaml from "js-yaml";
 import { RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
 import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { wallClockOf, wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -282,15 +282,7 @@ function laterInstant(local: number, earlierMs: number, zone: string): number | 
 
 /** What the clocks of a zone read at an instant. */
 function wallClockAt(ms: number, zone: string): WallClock {
-  const local = new Date(ms + zoneOffset(zone, ms) * 60_000);
-  return {
-    year: local.getUTCFullYear(),
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-  };
+  return wallClockOf(ms + zoneOffset(zone, ms) * 60_000);
 }
 
 /**

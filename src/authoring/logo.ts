@@ -7,6 +7,10 @@ import { LOGO_TYPES, type LogoType, type SiteLogo } from "../text/site-identity.
 /** A logo loads with every page: at most this many bytes. */
 export const MAX_LOGO_BYTES = 100 * 1024;
 
+/** What is wrong with a logo of `size` bytes, or undefined: the site file's check and the push hook say it alike. */
+export const logoTooLarge = (size: number) =>
+  size > MAX_LOGO_BYTES ? `is ${Math.ceil(size / 1024)} KB; a logo loads with every page, so it may be at most ${MAX_LOGO_BYTES / 1024} KB: make it smaller` : undefined;
+
 /** The logo's file name as written, or a problem's message. */
 export function logoName(value: unknown): { name: string; type: LogoType } | { problem: string } {
   if (typeof value !== "string" || value.trim() === "") return { problem: `${JSON.stringify(value)} is not a file name; put the image beside the site file and write its name, like "logo.svg"` };
@@ -31,7 +35,8 @@ export function logoNamedIn(siteFileText: string): string | undefined {
 
 /** The logo from its bytes, or a problem's message (`shown`: how messages name the file). */
 export function inspectLogo(name: string, type: LogoType, bytes: Uint8Array, shown: string): SiteLogo | { problem: string } {
-  if (bytes.length > MAX_LOGO_BYTES) return { problem: `${shown} is ${Math.ceil(bytes.length / 1024)} KB; a logo loads with every page, so it may be at most ${MAX_LOGO_BYTES / 1024} KB: make it smaller` };
+  const tooLarge = logoTooLarge(bytes.length);
+  if (tooLarge) return { problem: `${shown} ${tooLarge}` };
   const size = type === "svg" ? svgSize(bytes) : type === "png" ? pngSize(bytes) : webpSize(bytes);
   if (typeof size === "string") return { problem: `${shown} ${size}` };
   const [width, height] = size;

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown-file.ts";
-import { MAX_LOGO_BYTES, logoNamedIn } from "../authoring/logo.ts";
+import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
 import { SITE_FILE } from "../config.ts";
 
 /** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
@@ -105,7 +105,7 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
     const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
     if (image && image.mode !== "100644" && image.mode !== "100755") problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
-    else if (image && image.size > MAX_LOGO_BYTES) problem(image.path, `is ${Math.ceil(image.size / 1024)} KB; a logo loads with every page, so it may be at most ${MAX_LOGO_BYTES / 1024} KB`);
+    else if (image && logoTooLarge(image.size)) problem(image.path, logoTooLarge(image.size)!);
     else if (image) wanted.push(image);
   }
   if (problems.length) return problems;

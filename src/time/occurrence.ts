@@ -1,6 +1,6 @@
 // When a countdown happens: the occurrences of a one-off or repeating countdown (RFC 5545's rules),
 // the one implementation for the build, the live function and the widget (pure: no Node, no Luxon).
-import { localMs, localToInstant, type WallClock } from "./zone.ts";
+import { localMs, localToInstant, wallClockOf, type WallClock } from "./zone.ts";
 
 export type Repeat = "daily" | "weekly" | "monthly" | "yearly";
 
@@ -72,10 +72,7 @@ export const nextOccurrence = (schedule: Schedule, nowMs: number) => nextOccurre
  * it on: its occurrence j is the schedule's k + j (a monthly or yearly one keeps its day, so it skips
  * the same dates). The browser walks on from it, one occurrence at a time (src/time/ticking.ts).
  */
-export const startOf = (schedule: Schedule, k: number): WallClock => {
-  const at = new Date(localAt(schedule, k)!);
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
-};
+export const startOf = (schedule: Schedule, k: number): WallClock => wallClockOf(localAt(schedule, k)!);
 
 /** The final occurrence: a one-off's only one, the last up to `untilMs`; undefined when it repeats forever. */
 export function lastOccurrence(schedule: Schedule): number | undefined {

@@ -42,6 +42,12 @@ const readsAs = (ms: number, local: number, zone: string) => local - zoneOffset(
 /** A wall clock as "local ms" (`Date.UTC` of it), `months` and `days` later; they may overflow as `Date.UTC`'s fields do. */
 export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
 
+/** The wall clock of "local ms" (the inverse of `localMs`). */
+export function wallClockOf(local: number): WallClock {
+  const at = new Date(local);
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
+}
+
 /**
  * The instant a wall clock in `zone` reads `wall`, by RFC 5545's rules (docs/authoring.md): the earlier of
  * the two in a fall-back; in a spring-forward gap (`gap: true`) the time moved forward by the gap, i.e.
