@@ -42,7 +42,11 @@ interface Run {
   files: number;
   /** Of the service's build only. */
   sizes?: Sizes;
+  /** Of the service's build only, each run's: the end of each of its steps, ms from the process's start. */
+  steps?: Step[][];
 }
+
+type Step = [name: string, endMs: number];
 
 /** The index's first page at most this many bytes gzipped, at any number of countdowns. */
 const MAX_INDEX_GZIP = 50 * 1024;
@@ -120,12 +124,12 @@ function timeCommands(work: string, commands: { kind: string; input: string; cou
     { runs, prepare: `rm -rf ${out}`, env: { BENCH_STATS: stats } },
   );
   rmSync(out, { recursive: true, force: true });
-  const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; count: number; maxRssBytes: number; files: number } & Partial<Sizes>);
+  const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; count: number; maxRssBytes: number; files: number; steps?: Step[] } & Partial<Sizes>);
   return commands.map(({ kind, count }, index) => {
     const mine = lines.filter((line) => line.kind === kind && line.count === count);
     const first = mine[0];
     const sizes = first?.indexGzip === undefined ? undefined : { indexGzip: first.indexGzip, pagesBytes: first.pagesBytes!, pagesGzip: first.pagesGzip! };
-    return { timed: timed[index]!, rss: mine.map((line) => line.maxRssBytes), files: first?.files ?? 0, sizes };
+    return { timed: timed[index]!, rss: mine.map((line) => line.maxRssBytes), files: first?.files ?? 0, sizes, steps: stepsOf(mine) };
   });
 }
 
@@ -157,8 +161,9 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
     const env = { BENCH_STATS: stats };
     hyperfine([`${CHILD} countdowns ${countdownsDir} ${out} ${size}`], { runs: 1, env });
     const [timed] = hyperfine([`${CHILD} edit ${countdownsDir} ${out} ${size}`], { runs: RUNS, env });
-    const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number });
-    return { timed: timed!, rss: lines.filter((line) => line.kind === "edit").map((line) => line.maxRssBytes), files: 0 };
+    const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number; steps?: Step[] });
+    const edits = lines.filter((line) => line.kind === "edit");
+    return { timed: timed!, rss: edits.map((line) => line.maxRssBytes), files: 0, steps: stepsOf(edits) };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -177,6 +182,48 @@ export async function buildScaling(work: string, sizes: number[]): Promise<Bench
     if (medium.dir !== work) rmSync(medium.dir, { recursive: true, force: true });
   }
   return report(results, medium.name);
+}
+
+const stepsOf = (lines: { steps?: Step[] }[]) => (lines.every((line) => line.steps) ? lines.map((line) => line.steps!) : undefined);
+
+/** What each step took, median over the runs, in seconds: from the process's start to the build's call, each step of the build, and from its last step to the process's exit. */
+function stepSeconds(run: Run): Map<string, number> {
+  const each = new Map<string, number[]>();
+  for (const [index, steps] of (run.steps ?? []).entries()) {
+    let before = 0;
+    for (const [name, endMs] of steps) {
+      each.set(name, [...(each.get(name) ?? []), (endMs - before) / 1000]);
+      before = endMs;
+    }
+    const total = run.timed.times[index];
+    if (total !== undefined) each.set("exit", [...(each.get("exit") ?? []), Math.max(0, total - before / 1000)]);
+  }
+  return new Map([...each].map(([name, times]) => [name, median(times)]));
+}
+
+/** The steps' names as the table says them (src/publish/publish.ts names them). */
+const STEP_NAMES: Record<string, string> = {
+  started: "Node's start and the imports",
+  checked: "read and check every countdown file, compile the browser assets",
+  planned: "find what changed (the served build's record)",
+  listed: "read the served build's manifest",
+  linked: "link the served build's files into the new build",
+  rendered: "Eleventy: the changed countdowns and the lists, or every file",
+  twins: "wait for the last compressed twins",
+  manifest: "write the manifest and the record",
+  "live data": "write the live data",
+  server: "bundle the server (a build of everything)",
+  switched: "switch the new build in: now live",
+  pruned: "remove the build before the previous one",
+  exit: "the process's exit (and, for a build, the benchmark's count of its files)",
+};
+
+function stepsTable(result: SizeResult): string {
+  const build = stepSeconds(result.build);
+  const edit = stepSeconds(result.edit);
+  const names = [...new Set([...build.keys(), ...edit.keys()])];
+  const cell = (steps: Map<string, number>, name: string) => (steps.has(name) ? `${fmt(steps.get(name)!)} s` : "–");
+  return table(["step", "build", "one edit"], names.map((name) => [STEP_NAMES[name] ?? name, cell(build, name), cell(edit, name)]));
 }
 
 const seconds = (run: Run) => `${fmt(run.timed.median)} s`;
@@ -228,6 +275,10 @@ function report(results: SizeResult[], medium: string): BenchSection {
         ["countdowns", "index page 1, gzip", "/api/pages", "/api/pages, gzip"],
         results.map((r) => [r.size.toLocaleString("en-US"), kb(r.build.sizes?.indexGzip), kb(r.build.sizes?.pagesBytes), kb(r.build.sizes?.pagesGzip)]),
       ),
+      "",
+      `Where the time goes at ${largest.size.toLocaleString("en-US")} countdowns, step by step (median over the runs; the steps of src/publish/publish.ts):`,
+      "",
+      stepsTable(largest),
       "",
       `Every run in seconds (hyperfine; build / plain, same files): ${results.map((r) => `${r.size}: ${r.build.timed.times.map((t) => fmt(t)).join(", ")} / ${r.plainSameFiles.timed.times.map((t) => fmt(t)).join(", ")}`).join("; ")}.`,
       "",

@@ -36,8 +36,13 @@ async function plainEleventy(): Promise<void> {
   await eleventy.write();
 }
 
+/** The end of each step of the build (src/publish/publish.ts), in ms since the process started: Node's start and the imports come first. */
+const steps: [string, number][] = [];
+const onStep = (step: string) => steps.push([step, Math.round(performance.now())]);
+
 async function countdownBuild(): Promise<void> {
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench" });
+  onStep("started");
+  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench", onStep });
   if (!result.ok) throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
   if (result.countdowns !== count) throw new Error(`built ${result.countdowns} countdowns, expected ${count}`);
 }
@@ -46,7 +51,8 @@ async function countdownBuild(): Promise<void> {
 async function editOne(): Promise<void> {
   const file = path.join(input, "countdown-000000.md");
   writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, `title: "Generated countdown number 0, edited at ${Date.now()}"`));
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench" });
+  onStep("started");
+  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench", onStep });
   if (!result.ok) throw new Error(`the edited countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
   if (result.rewritten === undefined) throw new Error("the build after one edit wrote every file: it did not start from the previous build");
 }
@@ -70,4 +76,4 @@ const sizes = site && {
   pagesBytes: statSync(path.join(site, PAGES_PATH)).size,
   pagesGzip: gzipped(path.join(site, PAGES_PATH)),
 };
-appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files, ...sizes })}\n`);
+appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files, ...sizes, ...(steps.length > 0 ? { steps } : {}) })}\n`);

@@ -28,10 +28,20 @@ export interface Written {
   rewritten?: number;
 }
 
+/**
+ * Told the end of each step of a build, by name, as it happens (the benchmark times the steps with
+ * it; BENCHMARKS.md). Steps: `checked` (every countdown read and checked, the browser assets
+ * compiled), `planned` (what changed, from the served build's record), then for a build from the
+ * served one `listed` (its manifest read) and `linked` (its files linked into the new build); then
+ * `rendered` (the changed countdowns and the lists, or every file), `twins` (the last compressed
+ * twins made), `manifest`, `live data`, `server`, `switched` (the new build served) and `pruned`.
+ */
+export type OnStep = (step: string) => void;
+
 export type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } & Written) | { ok: false; problems: Problem[] };
 
 /** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
-export async function publish(config: Config, options: GatherOptions & { full?: boolean } = {}): Promise<PublishResult> {
+export async function publish(config: Config, options: GatherOptions & { full?: boolean; onStep?: OnStep } = {}): Promise<PublishResult> {
   let input: SiteInput;
   try {
     input = await gatherSiteInput(config, options);
@@ -39,7 +49,8 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
     if (error instanceof CountdownProblemsError) return { ok: false, problems: error.problems };
     throw error;
   }
-  const written = await publishInput(input, { full: options.full });
+  options.onStep?.("checked");
+  const written = await publishInput(input, { full: options.full, onStep: options.onStep });
   return { ok: true, ...written, outDir: config.outDir, warnings: input.warnings ?? [] };
 }
 
@@ -52,7 +63,7 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
  * data, the manifest) are written again, each as a new file, so the build being served is never
  * touched. `full` writes everything anew.
  */
-export async function publishInput(given: SiteInput, { full = false }: { full?: boolean } = {}): Promise<Written> {
+export async function publishInput(given: SiteInput, { full = false, onStep = () => {} }: { full?: boolean; onStep?: OnStep } = {}): Promise<Written> {
   const { config } = given;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
@@ -61,9 +72,11 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
     const servedPaths = served && buildPaths(served);
     // What changed since the build served: found from its record (src/publish/record.ts).
     const plan = planBuild(readRecord(served), given, full);
+    onStep("planned");
     const input: SiteInput = { ...given, stamps: plan.stamps };
     const changes = plan.changes;
     const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest) : undefined;
+    if (previousFiles) onStep("listed");
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
@@ -81,23 +94,30 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
         for (const file of await writeChanges(input, changes, servedPaths, paths, entries)) entries.delete(file);
+        onStep("linked");
         digest(await moveRendered(input, changes, paths));
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digest([...slugs].flatMap(countdownFiles)) });
         digest([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
       }
+      onStep("rendered");
       await digested;
+      onStep("twins");
       const record = recordText(recordOf(input, plan.stamps));
       await writeManifest(paths.manifest, entries, { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length });
       await writeFile(path.join(next, RECORD_FILE), record);
+      onStep("manifest");
       await writeLiveData(paths.live, liveData(input));
+      onStep("live data");
       // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
       // keeps the server of the build it started from, made from the same code.
       if (!config.netlify && !input.dev && !previousFiles) await bundleServer(next, outDir);
+      onStep("server");
 
       // Checked again right before the switch: the folder may have changed since the settings were read.
       assertReplaceable(outDir);
       await switchRelease(outDir, next, config.netlify);
+      onStep("switched");
     } catch (error) {
       await digested.catch(() => {}); // nothing may still write into what is removed
       await rm(next, { recursive: true, force: true });
@@ -106,6 +126,7 @@ export async function publishInput(given: SiteInput, { full = false }: { full?: 
     // The build served until now stays, for a server still reading it; older ones go. On Netlify the
     // new build is OUT_DIR itself, and nothing else is kept.
     await pruneReleases(outDir, config.netlify ? [] : [next, served]);
+    onStep("pruned");
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
   });
 }

@@ -1,7 +1,7 @@
 // Publishing what changed: a build that starts from the previous one writes only the files of the
 // countdowns that changed and the lists, and the result is, byte for byte, what a build that writes
 // everything makes from the same countdowns at the same instant.
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -96,6 +96,37 @@ describe("publishing what changed", () => {
           expect(lstatSync(page).nlink, `countdown-${n}, round ${round}`).toBe(1);
         }
       }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("tells each step as it ends: a build of everything, then one from the served build, live from `switched` on", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "incremental-steps-"));
+    const countdowns = path.join(work, "countdowns");
+    mkdirSync(countdowns);
+    for (let n = 0; n < 3; n++) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, 0));
+    const config = readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), URL: "https://countdowns.example.test" });
+    const served = () => readFileSync(path.join(config.outDir, "site", "countdown-3", "index.html"), "utf8");
+    try {
+      const steps = async () => {
+        const told: string[] = [];
+        const live: Record<string, boolean> = {};
+        const onStep = (step: string) => {
+          told.push(step);
+          if (existsSync(path.join(countdowns, "countdown-3.md"))) live[step] = existsSync(path.join(config.outDir, "site", "countdown-3")) && served().includes("Countdown 3 version 0");
+        };
+        expect((await publish(config, { now: TEST_NOW, version: "v", onStep })).ok).toBe(true);
+        return { told, live };
+      };
+      const first = await steps();
+      expect(first.told).toEqual(["checked", "planned", "rendered", "twins", "manifest", "live data", "server", "switched", "pruned"]);
+
+      writeFileSync(path.join(countdowns, "countdown-3.md"), countdownText(3, 0));
+      const second = await steps();
+      expect(second.told).toEqual(["checked", "planned", "listed", "linked", "rendered", "twins", "manifest", "live data", "server", "switched", "pruned"]);
+      // The new countdown is served from `switched` on, and not before.
+      expect(second.live).toEqual({ checked: false, planned: false, listed: false, linked: false, rendered: false, twins: false, manifest: false, "live data": false, server: false, switched: true, pruned: true });
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
