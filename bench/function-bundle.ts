@@ -87,11 +87,11 @@ export async function functionBundle(outDir: string, work: string, slug: string)
   const urlOf = (s: string) => `https://countdowns.example${livePath(s)}`;
 
   const series: Series[] = [];
-  const ownFunctions = await deployFunctions(live);
+  const ownFunctions = await deployFunctions(live, path.join(work, "functions-own"));
   const own = ownFunctions.get("live")!;
   series.push({ label: `${store.count} (this run's build)`, module: own.module, url: urlOf(slug), deployed: own, starts: [] });
   for (const count of GENERATED) {
-    const deployed = (await deployFunctions(generatedLiveData(count, template, path.join(work, `live-${count}`)))).get("live")!;
+    const deployed = (await deployFunctions(generatedLiveData(count, template, path.join(work, `live-${count}`)), path.join(work, `functions-${count}`))).get("live")!;
     // The last one generated: a slug deep in the set, in a shard like any other.
     series.push({ label: String(count), module: deployed.module, url: urlOf(`countdown-${count - 1}`), deployed, starts: [] });
   }

@@ -2,7 +2,6 @@
 // (@netlify/zip-it-and-ship-it) with netlify.toml's [functions] settings, over a given build's live
 // data, and unzipped: what a deploy runs, for the tests and the benchmarks.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { zipFunctions } from "@netlify/zip-it-and-ship-it";
 import extract from "extract-zip";
@@ -41,10 +40,11 @@ export function functionSettings(): Record<string, FunctionSettings> {
 /**
  * Bundles every function of netlify/functions as a deploy would, with `liveDir` as the build's
  * dist/live: the repository's own files, and netlify.toml's settings with that one path pointed at
- * a copy of `liveDir`, which is put back at dist/live in the unzipped bundles.
+ * a copy of `liveDir`, which is put back at dist/live in the unzipped bundles. The zips and the
+ * unzipped bundles are written into `work`, which the caller removes once it is done with them.
  */
-export async function deployFunctions(liveDir: string): Promise<Map<string, DeployedFunction>> {
-  const work = mkdtempSync(path.join(os.tmpdir(), "netlify-functions-"));
+export async function deployFunctions(liveDir: string, work: string): Promise<Map<string, DeployedFunction>> {
+  mkdirSync(work, { recursive: true });
   const staging = mkdtempSync(path.join(PROJECT_ROOT, ".test-build", "netlify-"));
   try {
     cpSync(liveDir, path.join(staging, "live"), { recursive: true });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { config as netlifyConfig } from "../../netlify/functions/live.ts";
 import { openLiveFolder } from "../../src/live/live-folder.ts";
 import { liveDataFiles, type LiveCountdown } from "../../src/live/live-store.ts";
@@ -13,6 +13,13 @@ import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { deployFunctions, functionSettings } from "../../tools/netlify-bundle.ts";
 import { netlifyFunction } from "../support/netlify-function.ts";
 import { TEST_BASE_URL, TEST_LIVE_DIR, TEST_NOW } from "../support/paths.ts";
+
+/** A folder for Netlify's bundles (imported from there by the tests), removed after them. */
+const made: string[] = [];
+const bundles = () => (made.push(mkdtempSync(path.join(tmpdir(), "netlify-functions-"))), made.at(-1)!);
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("the Netlify Function", () => {
   it("routes exactly its live paths of the route table", () => {
@@ -27,7 +34,7 @@ describe("the Netlify Function", () => {
 
   it("are bundled by Netlify's own bundler with their build's live data, and answer from it", async () => {
     expect(functionSettings()["*"]).toEqual({ nodeBundler: "esbuild", includedFiles: ["dist/live/**"] });
-    const deployed = await deployFunctions(TEST_LIVE_DIR);
+    const deployed = await deployFunctions(TEST_LIVE_DIR, bundles());
     expect([...deployed.keys()].sort()).toEqual(["images", "live", "share"]);
     const run = async (name: string, target: string) => {
       const bundled = (await import(pathToFileURL(deployed.get(name)!.module).href)) as typeof import("../../netlify/functions/live.ts");
@@ -70,7 +77,7 @@ describe("the Netlify Function", () => {
         mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         writeFileSync(path.join(dir, name), text);
       }
-      const deployed = await deployFunctions(dir);
+      const deployed = await deployFunctions(dir, bundles());
       const live = (await import(pathToFileURL(deployed.get("live")!.module).href)) as typeof import("../../netlify/functions/live.ts");
       const get = async (target: string) => {
         const response = await live.default(new Request(`${TEST_BASE_URL}${target}`));
