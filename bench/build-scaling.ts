@@ -121,9 +121,9 @@ function timeCommands(work: string, commands: { kind: string; input: string; cou
   const out = path.join(work, "out");
   const timed = hyperfine(
     commands.map(({ kind, input, count }) => `${childFor(kind, count)} ${kind} ${input} ${out} ${count}`),
-    { runs, prepare: `rm -rf ${out}`, env: { BENCH_STATS: stats } },
+    { runs, prepare: `rm -rf ${out} ${out}.builds`, env: { BENCH_STATS: stats } },
   );
-  rmSync(out, { recursive: true, force: true });
+  for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
   const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; count: number; maxRssBytes: number; files: number; steps?: Step[] } & Partial<Sizes>);
   return commands.map(({ kind, count }, index) => {
     const mine = lines.filter((line) => line.kind === kind && line.count === count);
@@ -156,7 +156,7 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
   const stats = path.join(work, "stats.jsonl");
   rmSync(stats, { force: true });
   const out = path.join(work, "edit-out");
-  rmSync(out, { recursive: true, force: true });
+  for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
   try {
     const env = { BENCH_STATS: stats };
     hyperfine([`${CHILD} countdowns ${countdownsDir} ${out} ${size}`], { runs: 1, env });
@@ -165,7 +165,7 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
     const edits = lines.filter((line) => line.kind === "edit");
     return { timed: timed!, rss: edits.map((line) => line.maxRssBytes), files: 0, steps: stepsOf(edits) };
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
