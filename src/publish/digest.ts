@@ -14,25 +14,9 @@ const WORKER = new URL("./digest-worker.js", import.meta.url);
 
 /**
  * Digests `files` (paths in `dir`, as the route table names them: `/api/pages`) and, with `compress`,
- * writes the twins of those that are text of at least MIN_COMPRESSED_BYTES: on `threads` worker
- * threads, each a share of the files (two once nothing else runs: the build's last batch).
+ * writes the twins of those that are text of at least MIN_COMPRESSED_BYTES.
  */
-export async function digestFiles(dir: string, files: string[], compress: boolean, threads = 1): Promise<Map<string, FileEntry>> {
-  const share = Math.ceil(files.length / threads) || 1;
-  const shares = Array.from({ length: Math.min(threads, Math.ceil(files.length / share)) || 1 }, (_, index) => files.slice(index * share, (index + 1) * share));
-  const digested = await settled(shares.map((mine) => digestOnWorker(dir, mine, compress)));
-  return new Map(digested.flatMap((entries) => [...entries]));
-}
-
-/** Every promise settled, then their values, or the first failure. */
-export async function settled<T>(promises: Promise<T>[]): Promise<T[]> {
-  const results = await Promise.allSettled(promises);
-  const failed = results.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
-  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
-}
-
-function digestOnWorker(dir: string, files: string[], compress: boolean): Promise<Map<string, FileEntry>> {
+export function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, FileEntry>> {
   return new Promise((resolve, reject) => {
     let entries: Map<string, FileEntry> | undefined;
     new Worker(WORKER, { workerData: { dir, files, compress, minBytes: MIN_COMPRESSED_BYTES, text: TEXT.source } })

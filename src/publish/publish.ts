@@ -15,7 +15,7 @@ import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
 import { liveData, writeLiveData } from "./live-data.ts";
-import { digestFiles, settled } from "./digest.ts";
+import { digestFiles } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes } from "./record.ts";
 import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
@@ -80,39 +80,25 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
-    // run renders, so on a second core; one batch at a time, in the order of the runs. The last
-    // batch, made once the rendering is done, starts at once, shared by two threads: nothing else
-    // runs then. Netlify compresses on its own: no twins there.
+    // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
+    // compresses on its own: no twins there.
     const entries = new Map(previousFiles ?? []);
     let digested = Promise.resolve();
-    const keep = async (files: Promise<Map<string, FileEntry>>) => {
-      for (const [file, entry] of await files) entries.set(file, entry);
-    };
     const digest = (files: string[]) => {
-      digested = digested.then(() => keep(digestFiles(paths.site, files, !config.netlify)));
+      digested = digested.then(async () => {
+        for (const [file, entry] of await digestFiles(paths.site, files, !config.netlify)) entries.set(file, entry);
+      });
       digested.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
-    };
-    const digestLast = (files: string[]) => {
-      // Settled both before a failure is told: nothing may still write into what is removed.
-      digested = settled([digested, keep(digestFiles(paths.site, files, !config.netlify, 2))]).then(() => {});
-      digested.catch(() => {});
     };
     try {
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
         for (const file of await writeChanges(input, changes, servedPaths, paths, entries)) entries.delete(file);
         onStep("linked");
-        digestLast(await moveRendered(input, changes, paths));
+        digest(await moveRendered(input, changes, paths));
       } else {
-        // Each run's files are digested while the next renders; the last run's wait for the end.
-        let last: string[] = [];
-        await renderSite(input, paths.site, {
-          afterRun: (slugs) => {
-            if (last.length > 0) digest(last);
-            last = [...slugs].flatMap(countdownFiles);
-          },
-        });
-        digestLast([...last, ...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
+        await renderSite(input, paths.site, { afterRun: (slugs) => digest([...slugs].flatMap(countdownFiles)) });
+        digest([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
       }
       onStep("rendered");
       await digested;
