@@ -285,7 +285,7 @@ function report(results: SizeResult[], medium: string): BenchSection {
       `Targets: at most ${MAX_RATIO}× plain Eleventy writing the same files at ${largest.size.toLocaleString("en-US")} countdowns (${ratioOk ? "met" : "**not met**"}); ` +
         `time per countdown growing at most ${MAX_PER_COUNTDOWN_GROWTH}× over a tenfold size (${linearOk ? "met" : "**not met**"}); ` +
         `the index's first page at most ${kb(MAX_INDEX_GZIP)} gzipped at every size (${indexOk ? "met" : "**not met**"}); ` +
-        `one edited countdown published within ${MAX_EDIT_SECONDS} s at every size, 100,000 included with \`--max 100000\` (${editOk ? "met" : "**not met**"}).`,
+        `one edited countdown published within ${MAX_EDIT_SECONDS} s at every size measured in this run (${editOk ? "met" : "**not met**"}; the target is at 100,000, measured with \`--max 100000\`${largest.size < 100_000 ? ", not in this run" : ""}).`,
     ].join("\n"),
   };
 }
