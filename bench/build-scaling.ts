@@ -5,6 +5,7 @@ import path from "node:path";
 import { hyperfine, type Timed } from "./hyperfine.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
+import { releasesOf } from "../src/publish/releases.ts";
 
 const MAX_RATIO = 1.5;
 /** One edited countdown published within this many seconds, at 100,000 countdowns. */
@@ -115,15 +116,20 @@ export function writeGeneratedCountdowns(dir: string, count: number): void {
   }
 }
 
+/** Removes an OUT_DIR and every build of it (src/publish/releases.ts), so that no run times the removal of another's. */
+function removeBuilds(out: string): void {
+  for (const dir of [out, releasesOf(out)]) rmSync(dir, { recursive: true, force: true });
+}
+
 function timeCommands(work: string, commands: { kind: string; input: string; count: number }[], runs: number): Run[] {
   const stats = path.join(work, "stats.jsonl");
   rmSync(stats, { force: true });
   const out = path.join(work, "out");
   const timed = hyperfine(
     commands.map(({ kind, input, count }) => `${childFor(kind, count)} ${kind} ${input} ${out} ${count}`),
-    { runs, prepare: `rm -rf ${out} ${out}.builds`, env: { BENCH_STATS: stats } },
+    { runs, prepare: `rm -rf ${out} ${releasesOf(out)}`, env: { BENCH_STATS: stats } },
   );
-  for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
+  removeBuilds(out);
   const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; count: number; maxRssBytes: number; files: number; steps?: Step[] } & Partial<Sizes>);
   return commands.map(({ kind, count }, index) => {
     const mine = lines.filter((line) => line.kind === kind && line.count === count);
@@ -156,7 +162,7 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
   const stats = path.join(work, "stats.jsonl");
   rmSync(stats, { force: true });
   const out = path.join(work, "edit-out");
-  for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
+  removeBuilds(out);
   try {
     const env = { BENCH_STATS: stats };
     hyperfine([`${CHILD} countdowns ${countdownsDir} ${out} ${size}`], { runs: 1, env });
@@ -165,7 +171,7 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
     const edits = lines.filter((line) => line.kind === "edit");
     return { timed: timed!, rss: edits.map((line) => line.maxRssBytes), files: 0, steps: stepsOf(edits) };
   } finally {
-    for (const dir of [out, `${out}.builds`]) rmSync(dir, { recursive: true, force: true });
+    removeBuilds(out);
   }
 }
 
