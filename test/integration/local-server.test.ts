@@ -355,6 +355,9 @@ describe("graceful shutdown", () => {
     expect(Date.now() - lastData).toBeLessThan(2000);
     expect(await own.exited).toBe(0);
     expect(own.output()).toMatch(/SIGTERM: finishing requests in flight/);
+    // Nothing lost from the access log at a clean shutdown: a line for every answer, the last of
+    // them written out of its buffer before exit.
+    expect(own.output().match(/"GET \/api\/embed\/future-launch HTTP\/1\.1" 200 \d+ /g)?.length).toBe(10_000);
   });
 
   it("sends every answer already asked for in full to a client that reads slowly, then exits 0", async () => {
