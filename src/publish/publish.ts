@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import type { Problem } from "../authoring/countdown-file.ts";
@@ -15,7 +16,7 @@ import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
 import { liveData, writeLiveData } from "./live-data.ts";
-import { digestFiles } from "./digest.ts";
+import { digestQueue } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes } from "./record.ts";
 import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
@@ -80,16 +81,13 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
-    // run renders, so on a second core; one batch at a time, in the order of the runs. Netlify
+    // run renders, so on a second core; once the rendering is done, on two threads. Netlify
     // compresses on its own: no twins there.
     const entries = new Map(previousFiles ?? []);
-    let digested = Promise.resolve();
-    const digest = (files: string[]) => {
-      digested = digested.then(async () => {
-        for (const [file, entry] of await digestFiles(paths.site, files, !config.netlify)) entries.set(file, entry);
-      });
-      digested.catch(() => {}); // awaited below; until then a failure is not an unhandled rejection
-    };
+    const digests = digestQueue(paths.site, !config.netlify, (digested) => {
+      for (const [file, entry] of digested) entries.set(file, entry);
+    });
+    const digest = (files: string[]) => digests.add(files);
     try {
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
@@ -101,7 +99,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
         digest([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
       }
       onStep("rendered");
-      await digested;
+      await digests.finish(DIGEST_THREADS);
       onStep("twins");
       const record = recordText(recordOf(input, plan.stamps));
       await writeManifest(paths.manifest, entries, { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length });
@@ -119,7 +117,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       await switchRelease(outDir, next, config.netlify);
       onStep("switched");
     } catch (error) {
-      await digested.catch(() => {}); // nothing may still write into what is removed
+      await digests.finish(0).catch(() => {}); // nothing may still write into what is removed
       await rm(next, { recursive: true, force: true });
       throw error;
     }
@@ -130,6 +128,12 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
   });
 }
+
+/**
+ * Threads digesting at once after the rendering: the twins left when Eleventy is done (about 10 s of
+ * one thread's work at 10,000 countdowns) are shared by every core, up to four.
+ */
+const DIGEST_THREADS = Math.min(4, availableParallelism());
 
 /** The compressed twins the build writes beside a file (src/publish/digest.ts). */
 const TWINS = [".br", ".gz"];
