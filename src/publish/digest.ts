@@ -2,7 +2,7 @@
 // and a hash of its bytes), and the brotli and gzip twins of its text files (`page.html.br`,
 // `page.html.gz`), written beside them so that the Node server and nginx's gzip_static send a
 // compressed answer without compressing per request. The work runs on worker threads
-// (digest-worker.js says why): one while Eleventy renders on the main thread, two once it is done.
+// (digest-worker.js says why): one while Eleventy renders on the main thread, every core's once it is done.
 import { Worker } from "node:worker_threads";
 import type { FileEntry } from "../site/built-files.ts";
 
@@ -47,16 +47,6 @@ export function digestThread(dir: string, compress: boolean): DigestThread {
         : Promise.reject(failed),
     close: async () => void (await worker.terminate()),
   };
-}
-
-/** One chunk of files digested on a thread of its own (`DigestThread.run`). */
-export async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, FileEntry>> {
-  const thread = digestThread(dir, compress);
-  try {
-    return await thread.run(files);
-  } finally {
-    await thread.close();
-  }
 }
 
 /** Files a thread is given at once: about a second of work, so that two threads end within about a second of each other. */

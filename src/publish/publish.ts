@@ -81,22 +81,21 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
-    // run renders, so on a second core; once the rendering is done, on two threads. Netlify
+    // run renders, so on a second core; once the rendering is done, on every core (DIGEST_THREADS). Netlify
     // compresses on its own: no twins there.
     const entries = new Map(previousFiles ?? []);
     const digests = digestQueue(paths.site, !config.netlify, (digested) => {
       for (const [file, entry] of digested) entries.set(file, entry);
     });
-    const digest = (files: string[]) => digests.add(files);
     try {
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
         for (const file of await writeChanges(input, changes, servedPaths, paths, entries)) entries.delete(file);
         onStep("linked");
-        digest(await moveRendered(input, changes, paths));
+        digests.add(await moveRendered(input, changes, paths));
       } else {
-        await renderSite(input, paths.site, { afterRun: (slugs) => digest([...slugs].flatMap(countdownFiles)) });
-        digest([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
+        await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
+        digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
       }
       onStep("rendered");
       await digests.finish(DIGEST_THREADS);

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { FileEntry } from "../../src/site/built-files.ts";
-import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestFiles, digestQueue, digestThread, type DigestThread } from "../../src/publish/digest.ts";
+import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, type DigestThread } from "../../src/publish/digest.ts";
 
 const made: string[] = [];
 afterAll(() => {
@@ -28,7 +28,17 @@ function site(count: number): { dir: string; files: string[] } {
   return { dir, files };
 }
 
-describe("digestFiles", () => {
+/** One chunk of files digested on a thread of its own. */
+async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, FileEntry>> {
+  const thread = digestThread(dir, compress);
+  try {
+    return await thread.run(files);
+  } finally {
+    await thread.close();
+  }
+}
+
+describe("digestThread", () => {
   it("gives every file its size and hash, and twins that decode to it to the text files large enough", async () => {
     const { dir, files } = site(7);
     const digests = await digestFiles(dir, files, true);
