@@ -5,9 +5,17 @@ import { withConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 import { printProblems, printWarnings } from "./problems.ts";
 
+// `--full` writes every file anew, into a folder that holds the whole site (docs/deploying.md).
+const given = process.argv.slice(2);
+const unknown = given.filter((arg) => arg !== "--full");
+if (unknown.length > 0) {
+  console.error(`npm run build takes no argument but --full (which writes every file anew); it was given ${unknown.join(" ")}.`);
+  process.exit(2);
+}
+
 await withConfig(async (config) => {
   const started = performance.now();
-  const result = await publish(config);
+  const result = await publish(config, { full: given.includes("--full") });
   if (!result.ok) {
     printProblems(`Build failed: ${result.problems.length} problem(s) in countdowns; nothing was published.`, result.problems);
     process.exit(1);

@@ -4,7 +4,7 @@
 // compressed answer without compressing per request. The work runs on worker threads
 // (digest-worker.js says why): one while Eleventy renders on the main thread, every core's once it is done.
 import { Worker } from "node:worker_threads";
-import type { FileEntry } from "../site/built-files.ts";
+import type { KeptEntry } from "../site/built-files.ts";
 
 /** Below this, compression saves less than it costs the client to undo it (and Lighthouse asks for none). */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -18,20 +18,20 @@ export interface DigestThread {
    * Digests `files` (paths in the folder, as the route table names them: `/api/pages`) and, with
    * `compress`, writes the twins of those that are text of at least MIN_COMPRESSED_BYTES.
    */
-  run(files: string[]): Promise<Map<string, FileEntry>>;
+  run(files: string[]): Promise<Map<string, KeptEntry>>;
   close(): Promise<void>;
 }
 
 export function digestThread(dir: string, compress: boolean): DigestThread {
   const worker = new Worker(WORKER, { workerData: { dir, compress, minBytes: MIN_COMPRESSED_BYTES, text: TEXT.source } });
-  let waiting: { resolve: (entries: Map<string, FileEntry>) => void; reject: (error: unknown) => void } | undefined;
+  let waiting: { resolve: (entries: Map<string, KeptEntry>) => void; reject: (error: unknown) => void } | undefined;
   let failed: unknown;
   const fail = (error: unknown) => {
     failed ??= error;
     waiting?.reject(failed);
     waiting = undefined;
   };
-  worker.on("message", (list: [string, FileEntry][]) => {
+  worker.on("message", (list: [string, KeptEntry][]) => {
     waiting?.resolve(new Map(list));
     waiting = undefined;
   });
@@ -73,7 +73,7 @@ export interface DigestQueue {
 export function digestQueue(
   dir: string,
   compress: boolean,
-  digested: (entries: Map<string, FileEntry>) => void,
+  digested: (entries: Map<string, KeptEntry>) => void,
   open: () => DigestThread = () => digestThread(dir, compress),
 ): DigestQueue {
   const chunks: string[][] = [];

@@ -4,14 +4,14 @@
 // the build only ever replaces a folder it made itself.
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type FileEntry } from "../site/built-files.ts";
+import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type KeptEntry } from "../site/built-files.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
@@ -19,7 +19,7 @@ import { liveData, writeLiveData } from "./live-data.ts";
 import { digestQueue } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes } from "./record.ts";
-import { currentRelease, newRelease, pruneReleases, switchRelease, withBuildLock } from "./releases.ts";
+import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 
 /** What a build wrote: every countdown's files, or (`rewritten`) those of the countdowns that changed since the build it started from. */
@@ -58,11 +58,13 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
 /**
  * Builds a checked input as a new build beside the one OUT_DIR serves and switches OUT_DIR to it
  * (src/publish/releases.ts): the one way a build is written, by `npm run build` and `npm run dev`
- * alike. When the served build was made from the same code and settings (its record says so), the
- * new build starts as a copy of it made of hard links (no file is copied), and only the files of the
- * countdowns that changed and those that list every countdown (the index, `/api/pages`, the live
- * data, the manifest) are written again, each as a new file, so the build being served is never
- * touched. `full` writes everything anew.
+ * alike. When the served build was made from the same code and settings (its record says so), only
+ * the files of the countdowns that changed and those that list every countdown (the index,
+ * `/api/pages`, the live data, the manifest) are written again, each as a new file, so the build
+ * being served is never touched. The new build's folder holds only those; its manifest names, for
+ * every other file, the earlier build folder that holds it (shared files, releases.ts). On Netlify,
+ * which publishes one whole folder, the new build starts instead as a copy of the served one made of
+ * hard links (no file is copied). `full` writes everything anew.
  */
 export async function publishInput(given: SiteInput, { full = false, onStep = () => {} }: { full?: boolean; onStep?: OnStep } = {}): Promise<Written> {
   const { config } = given;
@@ -76,23 +78,26 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     onStep("planned");
     const input: SiteInput = { ...given, stamps: plan.stamps };
     const changes = plan.changes;
-    const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest) : undefined;
+    // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
+    // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
+    const shared = !config.netlify && served !== undefined && path.dirname(served) === path.resolve(releasesOf(outDir));
+    const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest, shared ? path.basename(served!) : undefined) : undefined;
     if (previousFiles) onStep("listed");
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
     // run renders, so on a second core; once the rendering is done, on every core (DIGEST_THREADS). Netlify
     // compresses on its own: no twins there.
-    const entries = new Map(previousFiles ?? []);
+    const entries = new Map<string, KeptEntry>(previousFiles ?? []);
     const digests = digestQueue(paths.site, !config.netlify, (digested) => {
       for (const [file, entry] of digested) entries.set(file, entry);
     });
     try {
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
-        for (const file of await writeChanges(input, changes, servedPaths, paths, entries)) entries.delete(file);
+        for (const file of await writeChanges(input, changes, servedPaths, paths, entries, shared)) entries.delete(file);
         onStep("linked");
-        digests.add(await moveRendered(input, changes, paths));
+        digests.add(await moveRendered(input, changes, paths, entries));
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
         digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
@@ -103,6 +108,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       const record = recordText(recordOf(input, plan.stamps));
       await writeManifest(paths.manifest, entries, { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length });
       await writeFile(path.join(next, RECORD_FILE), record);
+      if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries);
       onStep("manifest");
       await writeLiveData(paths.live, liveData(input));
       onStep("live data");
@@ -120,8 +126,8 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       await rm(next, { recursive: true, force: true });
       throw error;
     }
-    // The build served until now stays, for a server still reading it; older ones go. On Netlify the
-    // new build is OUT_DIR itself, and nothing else is kept.
+    // The build served until now stays, for a server still reading it; older ones go but for the files
+    // these two share with them. On Netlify the new build is OUT_DIR itself, and nothing else is kept.
     await pruneReleases(outDir, config.netlify ? [] : [next, served]);
     onStep("pruned");
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
@@ -138,22 +144,28 @@ const DIGEST_THREADS = Math.min(4, availableParallelism());
 const TWINS = [".br", ".gz"];
 
 /**
- * Fills the new build from the served one: hard links of every file but the live data and the
- * manifest (written anew), without the files that no longer exist (a removed countdown's, the index
- * pages past its end). Returns the files left out.
+ * Fills the new build from the served one: hard links of every file but the live data, the manifest
+ * and the records (written anew), and but the site's files when they are `shared` (the manifest names their
+ * folders instead); without the files that no longer exist (a removed countdown's, the index pages
+ * past its end). Returns the files left out.
  */
-async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, FileEntry>): Promise<string[]> {
+async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, KeptEntry>, shared: boolean): Promise<string[]> {
   const root = path.dirname(served.live);
-  const fresh = new Set([served.live, served.manifest, served.marker].map((dir) => path.relative(root, dir)));
+  const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
   linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
   const pagesNow = new Set(indexPageFiles(input.countdowns.length));
   const stale = [...[...changes.removed].flatMap(countdownFiles), ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file))];
-  for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
+  if (!shared) for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
   return stale;
 }
 
-/** Renders the changed countdowns and the lists into a scratch folder and moves each file into the new build; returns them. */
-async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>): Promise<string[]> {
+/**
+ * Renders the changed countdowns and the lists into a scratch folder and moves each file into the
+ * new build; returns them. A file the same, byte for byte, as the one it replaces (an index page
+ * that lists none of the changed countdowns) is not moved: the build keeps the one it had.
+ */
+async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, KeptEntry>): Promise<string[]> {
+  const releases = path.dirname(path.dirname(paths.live));
   const scratch = `${path.dirname(paths.live)}.render`;
   try {
     await renderSite({ ...input, only: changes.slugs }, scratch);
@@ -162,16 +174,29 @@ async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnTyp
       if (!entry.isFile()) continue;
       const relative = path.relative(scratch, path.join(entry.parentPath, entry.name));
       const target = path.join(paths.site, relative);
+      const file = `/${relative.split(path.sep).join("/")}`;
+      const before = entries.get(file);
+      if (before && (await sameBytes(path.join(scratch, relative), before[0], before[4] === undefined ? target : path.join(homeSite(releases, before[4]), relative)))) continue;
       await mkdir(path.dirname(target), { recursive: true });
       // A rename puts a new file in the link's place: the served build's file is left as it was. The
       // twins of the file as it was would be served in its place.
       await Promise.all(TWINS.map((twin) => rm(target + twin, { force: true })));
       await rename(path.join(scratch, relative), target);
-      written.push(`/${relative.split(path.sep).join("/")}`);
+      written.push(file);
     }
     return written.filter((file) => !PLATFORM_FILES.includes(file as (typeof PLATFORM_FILES)[number]));
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Whether the file `file` holds `size` bytes, the same as `other`'s. */
+async function sameBytes(file: string, size: number, other: string): Promise<boolean> {
+  if ((await stat(file)).size !== size) return false;
+  try {
+    return (await readFile(file)).equals(await readFile(other));
+  } catch {
+    return false;
   }
 }
 

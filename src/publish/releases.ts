@@ -4,11 +4,21 @@
 // a server still reading the previous one keeps its files until the build after next. One build of
 // an OUT_DIR runs at a time; each removes what no longer serves, a build that died midway included.
 // On Netlify, which publishes `dist/site` from a fresh checkout, OUT_DIR is the folder itself.
+//
+// A build made from the one served holds in its own `site/` only the files it wrote; every other file
+// stays in the folder of the earlier build that wrote it, which its manifest names (its `homes`), so
+// publishing one edit neither copies nor links the files of the whole site. Each such build records
+// in `shared.json` the build it was made from, the folders it shares files with, and the files of the
+// build before it that it no longer names (superseded). Pruning keeps the build served and the one
+// before it whole, keeps of every other folder that either names only its shared files, removes the files
+// no kept build names any more, and removes every other folder.
 import { randomUUID } from "node:crypto";
 import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError } from "../config.ts";
+import { ConfigError, buildPaths } from "../config.ts";
+import { PLATFORM_FILES } from "../http/routes.ts";
+import type { KeptEntry } from "../site/built-files.ts";
 
 /** The folder of an OUT_DIR's builds. */
 export const releasesOf = (outDir: string) => `${outDir}.builds`;
@@ -50,13 +60,73 @@ export async function switchRelease(outDir: string, release: string, inPlace = f
   await rename(link, outDir);
 }
 
-/** Removes every build but `keep` (the one served and the one before it) and what earlier versions left beside OUT_DIR. */
+/** The published files of the build folder `home` among the builds in `releases`. */
+export const homeSite = (releases: string, home: string) => buildPaths(path.join(releases, home)).site;
+
+export const SHARED_FILE = "shared.json";
+
+/** What a build made from the one served shares with the builds before it (`<build>/shared.json`). */
+interface Shared {
+  /** The build it was made from (a folder name among the builds). */
+  base: string;
+  /** The folders holding the files it shares. */
+  homes: string[];
+  /** By folder, the files of the build it was made from that it does not name; removed once that build is no longer kept. */
+  superseded?: Record<string, string[]>;
+}
+
+/** Writes `shared.json` of `next`, made from `base`, whose manifest had `before` and now has `entries` (src/publish/manifest.ts). */
+export async function writeShared(next: string, base: string, before: ReadonlyMap<string, KeptEntry>, entries: ReadonlyMap<string, KeptEntry>): Promise<void> {
+  const homes = new Set<string>();
+  for (const entry of entries.values()) if (entry[4] !== undefined) homes.add(entry[4]);
+  const superseded: Record<string, string[]> = {};
+  for (const [file, entry] of before) if (entries.get(file) !== entry) (superseded[entry[4]!] ??= []).push(file);
+  const shared: Shared = { base: path.basename(base), homes: [...homes].sort(), superseded };
+  await writeFile(path.join(next, SHARED_FILE), JSON.stringify(shared));
+}
+
+function readShared(dir: string): Shared | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, SHARED_FILE), "utf8")) as Shared;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The compressed twins the build writes beside a file (src/publish/digest.ts). */
+const TWINS = [".br", ".gz"];
+
+/**
+ * Removes every build but `keep` (the one served and the one before it, newest first) and what earlier versions
+ * left beside OUT_DIR. Of a build a kept one shares files with, only its `site/` stays, without the
+ * files the kept builds no longer name: those the served one and each build before it superseded.
+ */
 export async function pruneReleases(outDir: string, keep: (string | undefined)[]): Promise<void> {
   const releases = releasesOf(outDir);
   const kept = new Set(keep.filter((dir): dir is string => dir !== undefined).map((dir) => path.resolve(dir)));
+  const homes = new Set([...kept].flatMap((dir) => readShared(dir)?.homes ?? []));
+  // The files the oldest kept build superseded were named by builds before it only, and so on back.
+  const oldest = keep.findLast((dir): dir is string => dir !== undefined);
+  for (let dir = oldest, shared = dir && readShared(dir); dir && shared; dir = path.join(releases, shared.base), shared = readShared(dir)) {
+    for (const [home, files] of Object.entries(shared.superseded ?? {})) {
+      if (!/^[\w.-]+$/.test(home) || /^\.\.?$/.test(home)) continue;
+      const site = homeSite(releases, home);
+      for (const file of files) for (const suffix of ["", ...TWINS]) await rm(path.join(site, file + suffix), { force: true });
+    }
+    if (!shared.superseded) break;
+    await writeFile(path.join(dir, SHARED_FILE), JSON.stringify({ base: shared.base, homes: shared.homes } satisfies Shared));
+  }
   for (const name of existsSync(releases) ? readdirSync(releases) : []) {
     const dir = path.join(releases, name);
-    if (name !== LOCK && !kept.has(dir)) await rm(dir, { recursive: true, force: true });
+    if (name === LOCK || kept.has(dir)) continue;
+    if (!homes.has(name)) {
+      await rm(dir, { recursive: true, force: true });
+      continue;
+    }
+    // Only the shared files stay: not the manifest, the live data, the server, nor Netlify's rule files.
+    const site = homeSite(releases, name);
+    for (const entry of readdirSync(dir)) if (entry !== path.basename(site)) await rm(path.join(dir, entry), { recursive: true, force: true });
+    for (const file of PLATFORM_FILES) await rm(path.join(site, file), { force: true });
   }
   if (kept.size === 0 && existsSync(releases) && readdirSync(releases).every((name) => name === LOCK)) await rm(releases, { recursive: true, force: true });
   // Earlier versions built beside OUT_DIR under these names.

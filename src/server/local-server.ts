@@ -108,7 +108,8 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   /** What is wrong with the built files being served, for the health answer. */
   function builtFilesProblems(): string[] {
-    if (!existsSync(path.join(build.files.siteDir, NOT_FOUND_PAGE))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
+    const notFound = build.files.entry(NOT_FOUND_PAGE);
+    if (!notFound || !existsSync(build.files.locate(NOT_FOUND_PAGE, notFound))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
     if (!existsSync(options.outDir)) return [`built files: there is no build at ${options.outDir}`];
     return [];
   }

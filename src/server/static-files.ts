@@ -34,6 +34,8 @@ export interface BuiltFiles {
   site: SiteAddress;
   /** What the manifest says of a file of the site; undefined for a file the build did not write. Throws `ManifestError` for a shard that cannot be read. */
   entry(file: string): FileEntry | undefined;
+  /** Where a file of the manifest is on the disk: in the build's own folder, or in the earlier build's that holds it. */
+  locate(file: string, entry: FileEntry): string;
   /** The bodies of the fallbacks and their compressed twins, read once: they answer even if their files go missing. */
   fallbackBodies: Map<string, Bodies>;
   /** The `_headers` rules' headers of a path. */
@@ -55,7 +57,8 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     !Number.isInteger(meta.count) ||
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1 ||
-    typeof meta.files !== "object"
+    typeof meta.files !== "object" ||
+    (meta.homes !== undefined && !(Array.isArray(meta.homes) && meta.homes.every((home) => typeof home === "string" && /^[\w.-]+$/.test(home) && !/^\.\.?$/.test(home))))
   ) {
     throw new ManifestError(`the manifest ${MANIFEST_META} is not one of this service's builds; build the site again`);
   }
@@ -77,13 +80,28 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     const slug = countdownOfFile(file);
     return slug === undefined ? undefined : shardOfSlug(slug).get(slug)?.[file];
   };
+  // A build made from an earlier one shares the files it did not change with the folders beside it that hold them.
+  const homeSites = (meta.homes ?? []).map((home) => buildPaths(path.join(path.dirname(buildDir), home)).site);
+  const locate = (file: string, found: FileEntry) => {
+    if (found[4] === undefined) return path.join(paths.site, file);
+    const home = homeSites[found[4]];
+    if (home === undefined) throw new ManifestError(`the manifest names the build folder ${found[4]} for ${file}, and has no such folder`);
+    return path.join(home, file);
+  };
+  const fallbackBodies = new Map(
+    FALLBACKS.map(({ file }) => {
+      const found = entry(file);
+      return [file, readWithTwins(found ? locate(file, found) : path.join(paths.site, file), found)];
+    }),
+  );
   return {
     siteDir: paths.site,
     id: meta.id!,
     count: meta.count!,
     site: meta.site,
     entry,
-    fallbackBodies: new Map(FALLBACKS.map(({ file }) => [file, readWithTwins(path.join(paths.site, file), entry(file))])),
+    locate,
+    fallbackBodies,
     headersOf: staticHeaders(staticHeaderRules(meta.facts)),
   };
 }
@@ -256,7 +274,7 @@ export function sendFile(files: BuiltFiles, req: http.IncomingMessage, res: http
   }
   const count = end - start + 1;
   res.setHeader("Content-Length", count);
-  const where = path.join(files.siteDir, file) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
+  const where = files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
   // HEAD too opens the file, so that it answers as GET would.
   fs.open(where, "r", (openError, fd) => {
     if (openError) return missing(`${file}: ${openError.code}`);

@@ -38,8 +38,15 @@ export function countdownOfFile(file: string): string | undefined {
   return undefined;
 }
 
-/** A built file as the manifest records it: its size, a hash of its bytes (its ETag), and the sizes of its brotli and gzip twins (0: none). */
-export type FileEntry = [size: number, hash: string, brotli: number, gzip: number];
+/**
+ * A built file as the manifest records it: its size, a hash of its bytes (its ETag), the sizes of its
+ * brotli and gzip twins (0: none), and, for a file an earlier build wrote and this one shares
+ * (src/publish/releases.ts), the index in the manifest's `homes` of the build folder that holds it.
+ */
+export type FileEntry = [size: number, hash: string, brotli: number, gzip: number, home?: number];
+
+/** A file of a build while the next is made from it: the folder that holds it named (undefined: the new build's own). */
+export type KeptEntry = [size: number, hash: string, brotli: number, gzip: number, home?: string];
 
 /**
  * The manifest of a build (`<build>/manifest/`): `meta.json` with the site's own files and the index
@@ -57,6 +64,8 @@ export interface ManifestMeta {
   /** How many countdowns, and in how many shards. */
   count: number;
   shards: number;
+  /** The build folders, beside this one, that hold the files it shares with the builds before it (none: every file is its own). */
+  homes?: string[];
   files: Record<string, FileEntry>;
 }
 

@@ -27,8 +27,8 @@ describe("the commands stop before writing anything (run in a disposable copy of
     git("-c", "user.name=t", "-c", "user.email=t@example.test", "commit", "-qm", "copy");
     return copy;
   }
-  const npm = (copy: string, script: string, env: Record<string, string>) =>
-    exec("npm", ["run", "--silent", script], { cwd: copy, env: { ...process.env, ...env } }).then(
+  const npm = (copy: string, script: string, env: Record<string, string>, ...args: string[]) =>
+    exec("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: copy, env: { ...process.env, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -70,6 +70,10 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     // The build folder is outside the project: its server finds the project's packages through a link.
+    // The second build was made from the first, and says what it shares with it.
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "manifest", "node_modules", "record.json", "server.mjs", "shared.json", "site"]);
+    // One written whole shares nothing.
+    expect((await npm(copy, "build", { OUT_DIR: out }, "--full")).code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
     expect(readdirSync(path.dirname(out)).sort()).toEqual(["dist", "dist.builds"]);
   });

@@ -1,13 +1,15 @@
 // Publishing what changed: a build that starts from the previous one writes only the files of the
 // countdowns that changed and the lists, and the result is, byte for byte, what a build that writes
-// everything makes from the same countdowns at the same instant.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+// everything makes from the same countdowns at the same instant; the files it did not write stay in
+// the earlier builds' folders, and pruning keeps of those exactly the files the kept builds name.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
+import { buildTree, manifestOf } from "../support/builds.ts";
 import { TEST_NOW } from "../support/paths.ts";
 
 const HOUR = 3_600_000;
@@ -33,18 +35,30 @@ function countdownText(n: number, variant: number): string {
   return `---\ntitle: "${title}"\ntarget: "${at}"\n---\n*Description* ${variant}.\n`;
 }
 
-/** Every file of the build OUT_DIR names, by path in it, with its bytes (a link: its target). */
-function buildTree(outDir: string): Map<string, string> {
-  const root = realpathSync(outDir);
-  const tree = new Map<string, string>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(root, file);
-    if (relative.startsWith("node_modules")) continue;
-    if (entry.isSymbolicLink()) tree.set(relative, `-> ${readlinkSync(file)}`);
-    else if (entry.isFile()) tree.set(relative, readFileSync(file).toString("base64"));
+/** What a build made from another records beside it, which one written whole has not. */
+const sharing = (relative: string) => relative === "shared.json";
+
+/**
+ * Of the folders of OUT_DIR's builds, the build served and `previous` are whole, every file either
+ * names is there; every other folder holds only its `site/`, and in it only files one of those two
+ * builds names there (and their twins).
+ */
+function expectPruned(outDir: string, previous: string, round: number): void {
+  const releases = `${outDir}.builds`;
+  const served = realpathSync(outDir);
+  const named = new Set([served, previous].flatMap((build) => [...manifestOf(build).files.values()].map(({ at }) => at)));
+  // A server that has not yet loaded the new build still finds every file of the one before.
+  for (const file of named) expect(existsSync(file), `${path.relative(releases, file)}, round ${round}`).toBe(true);
+  for (const name of readdirSync(releases)) {
+    const dir = path.join(releases, name);
+    if (name === ".lock" || dir === served || dir === previous) continue;
+    expect(readdirSync(dir), `${name}, round ${round}`).toEqual(["site"]);
+    for (const entry of readdirSync(path.join(dir, "site"), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name).replace(/\.(br|gz)$/, "");
+      expect(named.has(file), `${path.relative(releases, file)} is named by no kept build, round ${round}`).toBe(true);
+    }
   }
-  return tree;
 }
 
 describe("publishing what changed", () => {
@@ -66,6 +80,7 @@ describe("publishing what changed", () => {
       let now = TEST_NOW;
       for (const name of ["partial", "full"]) expect((await publish(config(name), { now, version: "v" })).ok).toBe(true);
       expect(buildTree(config("partial").outDir)).toEqual(buildTree(config("full").outDir));
+      let previous = realpathSync(config("partial").outDir);
 
       for (let round = 0; round < 4; round++) {
         // Some edited, some removed, some added, and a few hours on: a repeating countdown's next occurrence moves.
@@ -80,21 +95,26 @@ describe("publishing what changed", () => {
         const partial = await publish(config("partial"), { now, version: "v" });
         const full = await publish(config("full"), { now, version: "v", full: true });
         expect(partial.ok && full.ok, `round ${round}: ${JSON.stringify([partial, full])}`).toBe(true);
-        const [partialTree, fullTree] = [buildTree(config("partial").outDir), buildTree(config("full").outDir)];
+        const [partialTree, fullTree] = [buildTree(config("partial").outDir, sharing), buildTree(config("full").outDir)];
         expect([...partialTree.keys()].sort(), `round ${round}`).toEqual([...fullTree.keys()].sort());
         for (const [file, bytes] of fullTree) expect(partialTree.get(file), `${file}, round ${round}`).toBe(bytes);
 
-        // The partial build wrote the files of what changed and linked the rest: a countdown neither
-        // edited nor added nor moved shares its page with the build before.
+        // The partial build wrote the files of what changed and shares the rest: a countdown neither
+        // edited nor added nor moved keeps its page in an earlier build's folder; an edited one's is in
+        // the new build's own.
+        const served = realpathSync(config("partial").outDir);
+        const { files } = manifestOf(served);
         const unchanged = [...variants.keys()].find((n) => !edited.includes(n) && n < 100 && n % 5 >= 2);
         if (unchanged !== undefined) {
-          const page = path.join(realpathSync(config("partial").outDir), "site", `countdown-${unchanged}`, "index.html");
-          expect(statSync(page).nlink, `countdown-${unchanged}, round ${round}`).toBeGreaterThan(1);
+          expect(path.dirname(path.dirname(path.dirname(files.get(`/countdown-${unchanged}/index.html`)!.at))), `countdown-${unchanged}, round ${round}`).not.toBe(served);
         }
+        // The site's own pages, rendered again the same, stay where they were too.
+        expect(files.get("/new/index.html")!.at, `round ${round}`).not.toContain(served);
         for (const n of edited) {
-          const page = path.join(realpathSync(config("partial").outDir), "site", `countdown-${n}`, "index.html");
-          expect(lstatSync(page).nlink, `countdown-${n}, round ${round}`).toBe(1);
+          expect(files.get(`/countdown-${n}/index.html`)!.at, `countdown-${n}, round ${round}`).toBe(path.join(served, "site", `countdown-${n}`, "index.html"));
         }
+        expectPruned(config("partial").outDir, previous, round);
+        previous = served;
       }
     } finally {
       rmSync(work, { recursive: true, force: true });

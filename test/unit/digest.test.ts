@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import type { FileEntry } from "../../src/site/built-files.ts";
+import type { KeptEntry } from "../../src/site/built-files.ts";
 import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, type DigestThread } from "../../src/publish/digest.ts";
 
 const made: string[] = [];
@@ -29,7 +29,7 @@ function site(count: number): { dir: string; files: string[] } {
 }
 
 /** One chunk of files digested on a thread of its own. */
-async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, FileEntry>> {
+async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, KeptEntry>> {
   const thread = digestThread(dir, compress);
   try {
     return await thread.run(files);
@@ -101,7 +101,7 @@ describe("digestQueue", () => {
           seen.running--;
           busy = false;
           if (failOn !== undefined && files.includes(failOn)) throw new Error(`cannot read ${failOn}`);
-          return new Map(files.map((file): [string, FileEntry] => [file, [file.length, "h", 0, 0]]));
+          return new Map(files.map((file): [string, KeptEntry] => [file, [file.length, "h", 0, 0]]));
         },
         close: async () => void seen.closed++,
       };
