@@ -168,7 +168,7 @@ async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnTyp
   const releases = path.dirname(path.dirname(paths.live));
   const scratch = `${path.dirname(paths.live)}.render`;
   try {
-    await renderSite({ ...input, only: changes.slugs }, scratch);
+    await renderSite({ ...input, only: changes.slugs, indexPages: changes.indexPages }, scratch);
     const written: string[] = [];
     for (const entry of readdirSync(scratch, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;

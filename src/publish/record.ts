@@ -1,13 +1,13 @@
 // What a build was made from, kept with it (`<build>/record.json`), so that the next build can write
 // only what changed: a hash of the code and the settings that shape every file, and per countdown a
 // hash of its checked record, the instant its page names (a repeating countdown's next occurrence at
-// the build's instant) and the stamp of its calendar file. A build from the same inputs at the same
-// instant writes the same files, byte for byte, whether it starts from the previous build or not.
+// the build's instant) and the stamp of its calendar file; and per page of the index a hash of what
+// it shows. A build from the same inputs at the same instant writes the same files, byte for byte, whether it starts from the previous build or not.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../config.ts";
-import type { SiteInput } from "../site/site-input.ts";
+import { indexOrder, indexPagesOf, type SiteInput } from "../site/site-input.ts";
 import { jsonText } from "../text/escape.ts";
 
 export const RECORD_FILE = "record.json";
@@ -20,12 +20,16 @@ export interface BuildRecord {
   /** The code, the packages and the settings every file depends on. */
   code: string;
   countdowns: Record<string, CountdownRecord>;
+  /** Per page of the index, from the first: a hash of what it shows (its countdowns, the page before's last, how many pages, the site's card). */
+  index?: string[];
 }
 
 /** What to write: the countdowns whose own files are written again and those removed; undefined: everything. */
 export interface Changes {
   slugs: ReadonlySet<string>;
   removed: ReadonlySet<string>;
+  /** The numbers of the index's pages to write: those new or showing anything else. */
+  indexPages: ReadonlySet<number>;
 }
 
 const hash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
@@ -65,7 +69,12 @@ export function recordOf(input: SiteInput, stamps: ReadonlyMap<string, number>):
     const { nextMs, nextDate, over, ...checked } = countdown;
     countdowns[countdown.slug] = [hash(jsonText(checked)), nextMs, stamps.get(countdown.slug) ?? input.builtAt];
   }
-  return { format: 1, code: codeOf(input), countdowns };
+  // What a page of the index shows of a countdown: all of it (its hash), when it is next, whether it is over.
+  const shown = (countdown: SiteInput["countdowns"][number] | undefined) => countdown && [countdown.slug, countdowns[countdown.slug]![0], countdown.nextMs, countdown.over];
+  const ordered = indexOrder(input.countdowns);
+  const card = shown(ordered[0]);
+  const index = indexPagesOf(ordered).map((page) => hash(JSON.stringify([page.count, card, shown(page.before), page.items.map(shown)])));
+  return { format: 1, code: codeOf(input), countdowns, index };
 }
 
 export function readRecord(buildDir: string | undefined): BuildRecord | undefined {
@@ -98,5 +107,6 @@ export function planBuild(previous: BuildRecord | undefined, input: SiteInput, f
   }
   if (!previous || !sameCode || full) return { stamps };
   const removed = new Set(Object.keys(previous.countdowns).filter((slug) => !(slug in now.countdowns)));
-  return { changes: { slugs, removed }, stamps };
+  const indexPages = new Set(now.index!.flatMap((page, i) => (previous.index?.[i] === page ? [] : [i + 1])));
+  return { changes: { slugs, removed, indexPages }, stamps };
 }

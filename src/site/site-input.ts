@@ -2,6 +2,7 @@
 // the build, the release, and the compiled browser assets. The build gathers it (src/publish/gather.ts)
 // and hands it to the site's configuration.
 import type { Config } from "../config.ts";
+import { INDEX_PAGE_SIZE, indexPages } from "../paths.ts";
 import type { Countdown, Problem } from "../authoring/countdown-file.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
@@ -33,12 +34,38 @@ export interface SiteInput {
   assets: SiteAssets;
   /** Build only these countdowns' own files (the dev loop's rebuild of what changed); the lists still hold them all. */
   only?: ReadonlySet<string>;
+  /** With `only`: the numbers of the index's pages to write (the others are as the build before wrote them); undefined: every page. */
+  indexPages?: ReadonlySet<number>;
   /** Write only the countdowns' own files, not the index, the lists and the 404 pages (a later run of a large build). */
   ownFilesOnly?: boolean;
   /** A build for `npm run dev`: every HTML file loads its reload script (src/dev/). */
   dev?: boolean;
   /** What the valid countdowns probably do not mean (a past target, ...): said, never failing the build. */
   warnings?: Problem[];
+}
+
+/** The index's order: upcoming soonest first, then ended, the most recent first (src/pages/index.njk pages it). */
+export function indexOrder<T extends { over: boolean }>(countdowns: readonly T[]): T[] {
+  return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
+}
+
+/** A page of the index: its number (from 1), how many there are, its countdowns, and the last countdown of the page before. */
+export interface IndexPage<T> {
+  number: number;
+  count: number;
+  items: T[];
+  before?: T;
+}
+
+/** The index's pages, in order; at least one (an empty site's). */
+export function indexPagesOf<T>(ordered: readonly T[]): IndexPage<T>[] {
+  const count = indexPages(ordered.length);
+  return Array.from({ length: count }, (_, i) => ({
+    number: i + 1,
+    count,
+    items: ordered.slice(i * INDEX_PAGE_SIZE, (i + 1) * INDEX_PAGE_SIZE),
+    ...(i > 0 ? { before: ordered[i * INDEX_PAGE_SIZE - 1] } : {}),
+  }));
 }
 
 /** The countdowns at an instant, soonest next occurrence first (ties by slug). */

@@ -38,7 +38,7 @@ import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
 import { openApiDocument } from "./openapi.ts";
 import { pagesList, publishedCountdown } from "./records.ts";
-import type { SiteInput } from "./site-input.ts";
+import { indexOrder, indexPagesOf, type SiteInput } from "./site-input.ts";
 
 /** The folder of the site's sources: templates beside the code of their feature. */
 const SOURCES = fileURLToPath(new URL("../", import.meta.url));
@@ -113,10 +113,12 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     if (!current().dev || !String(this.page.outputPath).endsWith(".html")) return content;
     return `${content}<script type="module" src="${publicPath(current().config.site, DEV_RELOAD_SCRIPT)}"></script>\n`;
   });
-  /** The index's order: upcoming soonest first, then ended, the most recent first (src/pages/index.njk pages it). */
-  eleventyConfig.addGlobalData("indexItems", () => {
-    const { countdowns } = current();
-    return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
+  eleventyConfig.addGlobalData("indexItems", () => indexOrder(current().countdowns));
+  /** The index's pages this build writes (src/pages/index.njk): every one, or those a build of what changed names. */
+  eleventyConfig.addGlobalData("indexPageList", () => {
+    const { countdowns, only, indexPages } = current();
+    const pages = indexPagesOf(indexOrder(countdowns));
+    return only && indexPages ? pages.filter((page) => indexPages.has(page.number)) : pages;
   });
   eleventyConfig.addGlobalData("site", () => ({
     ...current().identity,

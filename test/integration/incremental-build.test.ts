@@ -7,7 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
-import { publish } from "../../src/publish/publish.ts";
+import { gatherSiteInput } from "../../src/publish/gather.ts";
+import { publish, renderSite } from "../../src/publish/publish.ts";
+import { planBuild, readRecord } from "../../src/publish/record.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { buildTree, manifestOf } from "../support/builds.ts";
 import { TEST_NOW } from "../support/paths.ts";
@@ -69,6 +71,9 @@ describe("publishing what changed", () => {
     const next = random(20261124);
     const variants = new Map<number, number>();
     for (let n = 0; n < 24; n++) variants.set(n, 0);
+    // Months later than the others, never edited: the index's second and third pages (INDEX_PAGE_SIZE, 100).
+    const FILLERS = 200;
+    for (let n = FILLERS; n < FILLERS + 220; n++) variants.set(n, 0);
     const write = () => {
       rmSync(countdowns, { recursive: true, force: true });
       mkdirSync(countdowns);
@@ -83,14 +88,28 @@ describe("publishing what changed", () => {
       let previous = realpathSync(config("partial").outDir);
 
       for (let round = 0; round < 4; round++) {
-        // Some edited, some removed, some added, and a few hours on: a repeating countdown's next occurrence moves.
-        const slugs = [...variants.keys()];
+        // Some edited, some removed, some added, and a few hours on: a repeating countdown's next
+        // occurrence moves. The first round only edits: the pages of the index that list none of the
+        // edited countdowns stay as they were.
+        const slugs = [...variants.keys()].filter((n) => n < FILLERS);
         const edited = slugs.filter(() => next() < 0.15);
         for (const n of edited) variants.set(n, variants.get(n)! + 1);
-        for (const n of slugs.filter((n) => !edited.includes(n) && next() < 0.08)) variants.delete(n);
-        for (let added = 0; added < 2; added++) variants.set(100 + round * 10 + added, 0);
+        if (round > 0) {
+          for (const n of slugs.filter((n) => !edited.includes(n) && next() < 0.08)) variants.delete(n);
+          for (let added = 0; added < 2; added++) variants.set(100 + round * 10 + added, 0);
+          now += Math.floor(next() * 30) * HOUR;
+        }
         write();
-        now += Math.floor(next() * 30) * HOUR;
+        if (round === 0) {
+          // Only the pages listing an edited countdown are rendered again (page 2 lists none of them).
+          const input = await gatherSiteInput(config("partial"), { now, version: "v" });
+          const { changes } = planBuild(readRecord(realpathSync(config("partial").outDir)), input);
+          expect([...changes!.indexPages].sort()).toEqual([1, 3]);
+          // And the build renders those pages of the index only.
+          const scratch = path.join(work, "pages-only");
+          await renderSite({ ...input, only: new Set(), indexPages: new Set([2]) }, scratch);
+          expect(["index.html", "page/2/index.html", "page/3/index.html"].filter((file) => existsSync(path.join(scratch, file)))).toEqual(["page/2/index.html"]);
+        }
 
         const partial = await publish(config("partial"), { now, version: "v" });
         const full = await publish(config("full"), { now, version: "v", full: true });
@@ -108,8 +127,11 @@ describe("publishing what changed", () => {
         if (unchanged !== undefined) {
           expect(path.dirname(path.dirname(path.dirname(files.get(`/countdown-${unchanged}/index.html`)!.at))), `countdown-${unchanged}, round ${round}`).not.toBe(served);
         }
-        // The site's own pages, rendered again the same, stay where they were too.
+        // The site's own pages, rendered again the same, stay where they were too, and so does a page
+        // of the index that lists no edited countdown.
         expect(files.get("/new/index.html")!.at, `round ${round}`).not.toContain(served);
+        if (round === 0) expect(files.get("/page/2/index.html")!.at, `round ${round}`).not.toContain(served);
+        expect(files.has("/page/3/index.html"), `round ${round}`).toBe(true);
         for (const n of edited) {
           expect(files.get(`/countdown-${n}/index.html`)!.at, `countdown-${n}, round ${round}`).toBe(path.join(served, "site", `countdown-${n}`, "index.html"));
         }
