@@ -75,13 +75,14 @@ export class LiveDataError extends Error {
 export const META_FILE = "meta.json";
 export const shardFile = (index: number) => `shards/${index}.json`;
 
-/** The files of the live data folder, by name (`meta.json`, `shards/<n>.json`), as the build writes them. */
-export function liveDataFiles({ countdowns, ...rest }: LiveData): Map<string, string> {
+/** The files of the live data folder, by name (`meta.json`, `shards/<n>.json`), as the build writes them; with `only`, of those shards only. */
+export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: ReadonlySet<number>): Map<string, string> {
   const shards = shardCount(countdowns.length);
   const byShard = Array.from({ length: shards }, (): Record<string, LiveCountdown> => ({}));
   for (const countdown of countdowns) byShard[shardOf(countdown.slug, shards)]![countdown.slug] = countdown;
   const meta: LiveMeta = { ...rest, count: countdowns.length, shards };
-  return new Map([[META_FILE, jsonText(meta)], ...byShard.map((shard, index) => [shardFile(index), jsonText(shard)] as const)]);
+  const wanted = byShard.flatMap((shard, index) => (only && !only.has(index) ? [] : [[shardFile(index), jsonText(shard)] as const]));
+  return new Map([[META_FILE, jsonText(meta)], ...wanted]);
 }
 
 const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

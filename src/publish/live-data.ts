@@ -1,10 +1,12 @@
 // The live data of a build: the countdowns as the live runtime reads them (src/live/live-store.ts),
 // made from the checked countdowns, and written beside the published site.
+import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { shardCount, shardOf } from "../shards.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
 import { messagesFor } from "../text/messages.ts";
-import { META_FILE, liveDataFiles, type LiveCountdown, type LiveData } from "../live/live-store.ts";
+import { META_FILE, liveDataFiles, shardFile, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { publishedCountdown } from "../site/records.ts";
 
@@ -34,10 +36,19 @@ export function liveData(input: SiteInput): LiveData {
   };
 }
 
-/** Writes the live data folder: the shards, then meta.json, which readers take as the sign it is complete. */
-export async function writeLiveData(dir: string, data: LiveData): Promise<void> {
-  const files = liveDataFiles(data);
+/**
+ * Writes the live data folder: the shards, then meta.json, which readers take as the sign it is
+ * complete. With `base` (the live data folder of the build this one is made from, in as many shards,
+ * and the countdowns changed or removed since), a shard that holds none of them is the base's file,
+ * linked.
+ */
+export async function writeLiveData(dir: string, data: LiveData, base?: { dir: string; slugs: Iterable<string> }): Promise<void> {
+  const shards = shardCount(data.countdowns.length);
+  const from = base && existsSync(path.join(base.dir, META_FILE)) && (JSON.parse(readFileSync(path.join(base.dir, META_FILE), "utf8")) as LiveMeta).shards === shards ? base : undefined;
+  const written = from && new Set([...from.slugs].map((slug) => shardOf(slug, shards)));
+  const files = liveDataFiles(data, written);
   await mkdir(path.join(dir, "shards"), { recursive: true });
+  for (let index = 0; index < shards && written; index++) if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
   for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
   await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }

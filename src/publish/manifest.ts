@@ -1,40 +1,30 @@
 // Writes the manifest of a build's files (src/site/built-files.ts), and reads a build's back when the
-// next build starts from it.
-import { existsSync, readFileSync } from "node:fs";
+// next build starts from it. A build made from the served one reads only the shards of the countdowns
+// that changed and writes only those again; every other shard is the served build's file, linked.
+import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { shardCount, shardOf } from "../shards.ts";
 import { MANIFEST_META, countdownOfFile, manifestShardFile, type FileEntry, type KeptEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 import { jsonText } from "../text/escape.ts";
 
-/**
- * Writes the manifest of `entries` (every file of the site, by path) of a build of `count` countdowns
- * into `dir`: the shards, then meta.json. An entry that names the folder holding it (a file shared
- * with an earlier build) is written with that folder's index in `homes`.
- */
-export async function writeManifest(dir: string, entries: ReadonlyMap<string, KeptEntry>, about: Pick<ManifestMeta, "id" | "site" | "facts" | "count">): Promise<void> {
-  const shards = shardCount(about.count);
-  const homes = new Map<string, number>();
-  for (const home of [...new Set([...entries.values()].map((entry) => entry[4]))].filter((home) => home !== undefined).sort()) homes.set(home, homes.size);
-  const meta: ManifestMeta = { format: 1, ...about, shards, ...(homes.size > 0 ? { homes: [...homes.keys()] } : {}), files: {} };
-  const byShard = Array.from({ length: shards }, (): ManifestShard => ({}));
-  for (const [file, kept] of [...entries].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const entry: FileEntry = kept[4] === undefined ? (kept as FileEntry) : [kept[0], kept[1], kept[2], kept[3], homes.get(kept[4])!];
-    const slug = countdownOfFile(file);
-    if (slug === undefined) meta.files[file] = entry;
-    else (byShard[shardOf(slug, shards)]![slug] ??= {})[file] = entry;
-  }
-  await mkdir(path.join(dir, "shards"), { recursive: true });
-  for (const [index, shard] of byShard.entries()) await writeFile(path.join(dir, manifestShardFile(index)), jsonText(shard));
-  await writeFile(path.join(dir, MANIFEST_META), jsonText(meta));
+/** A build's manifest as the next build reads it: its meta, and the entries of the shards read (and of the site's own files). */
+export interface ReadManifest {
+  dir: string;
+  meta: ManifestMeta;
+  /** Every file read, by path, each naming the folder that holds it (none: the build's own, on Netlify). */
+  entries: Map<string, KeptEntry>;
+  /** The shards read; undefined: all of them. */
+  shards?: ReadonlySet<number>;
 }
 
 /**
- * Every file of a build's manifest, by path, each naming the folder that holds it: `own` for the
- * build's own files (undefined: they name none); undefined when the build has no manifest (an
- * earlier version's).
+ * Reads the manifest in `dir`: meta.json, and the shards of `slugs` when the next build can link the
+ * others as they are (their entries name their folders, and a build of `count` countdowns has as
+ * many shards), else every shard; undefined when the build has none (an earlier version's). `own`
+ * names the build's folder, for entries that name none.
  */
-export function readManifest(dir: string, own?: string): Map<string, KeptEntry> | undefined {
+export function readManifest(dir: string, { own, slugs, count }: { own?: string; slugs?: Iterable<string>; count?: number } = {}): ReadManifest | undefined {
   if (!existsSync(path.join(dir, MANIFEST_META))) return undefined;
   const meta = JSON.parse(readFileSync(path.join(dir, MANIFEST_META), "utf8")) as ManifestMeta;
   const homes = meta.homes ?? [];
@@ -44,9 +34,79 @@ export function readManifest(dir: string, own?: string): Map<string, KeptEntry> 
   };
   const entries = new Map<string, KeptEntry>();
   for (const [file, entry] of Object.entries(meta.files)) entries.set(file, kept(entry));
+  const linkable = slugs !== undefined && meta.homes !== undefined && meta.shardHomes !== undefined && count !== undefined && shardCount(count) === meta.shards;
+  const shards = linkable ? new Set([...slugs].map((slug) => shardOf(slug, meta.shards))) : undefined;
   for (let index = 0; index < meta.shards; index++) {
+    if (shards && !shards.has(index)) continue;
     const shard = JSON.parse(readFileSync(path.join(dir, manifestShardFile(index)), "utf8")) as ManifestShard;
     for (const files of Object.values(shard)) for (const [file, entry] of Object.entries(files)) entries.set(file, kept(entry));
   }
-  return entries;
+  return { dir, meta, entries, ...(shards ? { shards } : {}) };
+}
+
+/**
+ * Writes the manifest of `entries` (every file of the site, by path, or with `base` those of the
+ * shards it read) of a build of `count` countdowns into `dir`: the shards, then meta.json. With
+ * `own` (the build's folder name), every entry names the folder that holds it, so that a later build
+ * can link a shard as it is; `base` is the manifest of the build this one is made from, whose shards
+ * not read are linked. Returns the names of the folders the manifest names.
+ */
+export async function writeManifest(
+  dir: string,
+  entries: ReadonlyMap<string, KeptEntry>,
+  about: Pick<ManifestMeta, "id" | "site" | "facts" | "count">,
+  { own, base }: { own?: string; base?: ReadManifest } = {},
+): Promise<Set<string>> {
+  const shards = shardCount(about.count);
+  const linked = base?.shards ? base : undefined;
+  // Indexes stay as the base gave them, so that a linked shard means the same here.
+  const homes = new Map<string, number>((linked?.meta.homes ?? []).map((home, index) => [home, index]));
+  const indexOf = (home: string) => homes.get(home) ?? (homes.set(home, homes.size), homes.size - 1);
+  const onDisk = (kept: KeptEntry): FileEntry => {
+    const home = kept[4] ?? own;
+    return home === undefined ? [kept[0], kept[1], kept[2], kept[3]] : [kept[0], kept[1], kept[2], kept[3], indexOf(home)];
+  };
+  const files: Record<string, FileEntry> = {};
+  const byShard = new Map<number, Map<string, Map<string, FileEntry>>>();
+  for (const [file, kept] of entries) {
+    const slug = countdownOfFile(file);
+    if (slug === undefined) files[file] = onDisk(kept);
+    else {
+      const index = shardOf(slug, shards);
+      let shard = byShard.get(index);
+      if (!shard) byShard.set(index, (shard = new Map()));
+      let own = shard.get(slug);
+      if (!own) shard.set(slug, (own = new Map()));
+      own.set(file, onDisk(kept));
+    }
+  }
+  const sorted = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1));
+  await mkdir(path.join(dir, "shards"), { recursive: true });
+  const shardHomes: number[][] = [];
+  for (let index = 0; index < shards; index++) {
+    if (linked && !linked.shards!.has(index)) {
+      linkSync(path.join(linked.dir, manifestShardFile(index)), path.join(dir, manifestShardFile(index)));
+      shardHomes.push(linked.meta.shardHomes?.[index] ?? []);
+      continue;
+    }
+    const shard: ManifestShard = {};
+    const used = new Set<number>();
+    for (const [slug, own] of sorted(byShard.get(index) ?? new Map<string, Map<string, FileEntry>>())) {
+      shard[slug] = Object.fromEntries(sorted(own));
+      for (const entry of own.values()) if (entry[4] !== undefined) used.add(entry[4]);
+    }
+    shardHomes.push([...used].sort((a, b) => a - b));
+    await writeFile(path.join(dir, manifestShardFile(index)), jsonText(shard));
+  }
+  const named = new Set(shardHomes.flat());
+  for (const entry of Object.values(files)) if (entry[4] !== undefined) named.add(entry[4]);
+  const meta: ManifestMeta = {
+    format: 1,
+    ...about,
+    shards,
+    ...(homes.size > 0 ? { homes: [...homes.keys()], shardHomes } : {}),
+    files: Object.fromEntries(sorted(new Map(Object.entries(files)))),
+  };
+  await writeFile(path.join(dir, MANIFEST_META), jsonText(meta));
+  return new Set([...homes].filter(([, index]) => named.has(index)).map(([home]) => home));
 }

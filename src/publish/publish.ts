@@ -81,7 +81,13 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
     // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
     const shared = !config.netlify && served !== undefined && path.dirname(served) === path.resolve(releasesOf(outDir));
-    const previousFiles = changes && servedPaths && existsSync(servedPaths.liveMeta) ? readManifest(servedPaths.manifest, shared ? path.basename(served!) : undefined) : undefined;
+    // Of the served build's manifest, the shards of the countdowns that changed (the others are linked
+    // as they are), or on Netlify all of it.
+    const base =
+      changes && servedPaths && existsSync(servedPaths.liveMeta)
+        ? readManifest(servedPaths.manifest, shared ? { own: path.basename(served!), slugs: [...changes.slugs, ...changes.removed], count: given.countdowns.length } : {})
+        : undefined;
+    const previousFiles = base?.entries;
     if (previousFiles) onStep("listed");
     const next = await newRelease(outDir);
     const paths = buildPaths(next);
@@ -106,11 +112,12 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       await digests.finish(DIGEST_THREADS);
       onStep("twins");
       const record = recordText(recordOf(input, plan.stamps));
-      await writeManifest(paths.manifest, entries, { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length });
+      const about = { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length };
+      const homes = await writeManifest(paths.manifest, entries, about, config.netlify ? {} : { own: path.basename(next), ...(shared ? { base } : {}) });
       await writeFile(path.join(next, RECORD_FILE), record);
-      if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries);
+      if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries, homes);
       onStep("manifest");
-      await writeLiveData(paths.live, liveData(input));
+      await writeLiveData(paths.live, liveData(input), changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: [...changes.slugs, ...changes.removed] } : undefined);
       onStep("live data");
       // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
       // keeps the server of the build it started from, made from the same code.

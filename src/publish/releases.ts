@@ -75,10 +75,12 @@ interface Shared {
   superseded?: Record<string, string[]>;
 }
 
-/** Writes `shared.json` of `next`, made from `base`, whose manifest had `before` and now has `entries` (src/publish/manifest.ts). */
-export async function writeShared(next: string, base: string, before: ReadonlyMap<string, KeptEntry>, entries: ReadonlyMap<string, KeptEntry>): Promise<void> {
-  const homes = new Set<string>();
-  for (const entry of entries.values()) if (entry[4] !== undefined) homes.add(entry[4]);
+/**
+ * Writes `shared.json` of `next`, made from `base`, whose manifest had `before` and now has
+ * `entries` (of the same files: those of the shards read, src/publish/manifest.ts) and names the
+ * folders `homes`.
+ */
+export async function writeShared(next: string, base: string, before: ReadonlyMap<string, KeptEntry>, entries: ReadonlyMap<string, KeptEntry>, homes: ReadonlySet<string>): Promise<void> {
   const superseded: Record<string, string[]> = {};
   for (const [file, entry] of before) if (entries.get(file) !== entry) (superseded[entry[4]!] ??= []).push(file);
   const shared: Shared = { base: path.basename(base), homes: [...homes].sort(), superseded };

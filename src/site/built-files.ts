@@ -40,8 +40,8 @@ export function countdownOfFile(file: string): string | undefined {
 
 /**
  * A built file as the manifest records it: its size, a hash of its bytes (its ETag), the sizes of its
- * brotli and gzip twins (0: none), and, for a file an earlier build wrote and this one shares
- * (src/publish/releases.ts), the index in the manifest's `homes` of the build folder that holds it.
+ * brotli and gzip twins (0: none), and the index in the manifest's `homes` of the build folder that
+ * holds it: its own, or an earlier build's it shares the file with (src/publish/releases.ts).
  */
 export type FileEntry = [size: number, hash: string, brotli: number, gzip: number, home?: number];
 
@@ -64,8 +64,12 @@ export interface ManifestMeta {
   /** How many countdowns, and in how many shards. */
   count: number;
   shards: number;
-  /** The build folders, beside this one, that hold the files it shares with the builds before it (none: every file is its own). */
+  /**
+   * The build folders, beside this one, that hold its files, this one's among them (none: every file
+   * is in its own folder, as on Netlify); and per shard those its entries name, by index in `homes`.
+   */
   homes?: string[];
+  shardHomes?: number[][];
   files: Record<string, FileEntry>;
 }
 

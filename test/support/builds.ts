@@ -8,15 +8,16 @@ type Entry = [size: number, hash: string, brotli: number, gzip: number, home?: n
 interface Meta {
   shards: number;
   homes?: string[];
+  shardHomes?: number[][];
   files: Record<string, Entry>;
   [key: string]: unknown;
 }
 
-/** The manifest of the build OUT_DIR names: its meta (without `files` and `homes`) and every file's entry, with the real path of the file. */
-export function manifestOf(outDir: string): { meta: Omit<Meta, "files" | "homes">; files: Map<string, { entry: Entry; at: string }> } {
+/** The manifest of the build OUT_DIR names: its meta (without `files` and where they are) and every file's entry, with the real path of the file. */
+export function manifestOf(outDir: string): { meta: Omit<Meta, "files" | "homes" | "shardHomes">; files: Map<string, { entry: Entry; at: string }> } {
   const root = realpathSync(outDir);
   const manifest = path.join(root, "manifest");
-  const { files: own, homes = [], ...meta } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
+  const { files: own, homes = [], shardHomes: _, ...meta } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
   const files = new Map<string, { entry: Entry; at: string }>();
   const add = (file: string, entry: Entry) => {
     const folder = entry[4] === undefined ? root : path.join(path.dirname(root), homes[entry[4]]!);
