@@ -33,8 +33,9 @@ export interface Written {
  * Told the end of each step of a build, by name, as it happens (the benchmark times the steps with
  * it; BENCHMARKS.md). Steps: `checked` (every countdown read and checked, the browser assets
  * compiled), `planned` (what changed, from the served build's record), then for a build from the
- * served one `listed` (its manifest read) and `linked` (its files linked into the new build); then
- * `rendered` (the changed countdowns and the lists, or every file), `twins` (the last compressed
+ * served one `listed` (its manifest read, the shards of what changed) and `linked` (the new build
+ * started from it: its server linked, or on Netlify every file); then `rendered` (the changed
+ * countdowns and the pages that list them, or every file), `twins` (the last compressed
  * twins made), `manifest`, `live data`, `server`, `switched` (the new build served) and `pruned`.
  */
 export type OnStep = (step: string) => void;

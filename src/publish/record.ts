@@ -20,7 +20,7 @@ export interface BuildRecord {
   /** The code, the packages and the settings every file depends on. */
   code: string;
   countdowns: Record<string, CountdownRecord>;
-  /** Per page of the index, from the first: a hash of what it shows (its countdowns, the page before's last, how many pages, the site's card). */
+  /** Per page of the index, from the first: a hash of what it shows (its countdowns, the page before's last, how many pages). */
   index?: string[];
 }
 
@@ -72,8 +72,7 @@ export function recordOf(input: SiteInput, stamps: ReadonlyMap<string, number>):
   // What a page of the index shows of a countdown: all of it (its hash), when it is next, whether it is over.
   const shown = (countdown: SiteInput["countdowns"][number] | undefined) => countdown && [countdown.slug, countdowns[countdown.slug]![0], countdown.nextMs, countdown.over];
   const ordered = indexOrder(input.countdowns);
-  const card = shown(ordered[0]);
-  const index = indexPagesOf(ordered).map((page) => hash(JSON.stringify([page.count, card, shown(page.before), page.items.map(shown)])));
+  const index = indexPagesOf(ordered).map((page) => hash(JSON.stringify([page.count, shown(page.before), page.items.map(shown)])));
   return { format: 1, code: codeOf(input), countdowns, index };
 }
 

@@ -4,8 +4,9 @@
 // (static-files.ts), from the build's manifest. Methods, HEAD and errors are the HTTP kernel's.
 //
 // OUT_DIR names the build being served (src/publish/releases.ts). The server loads a build whole (its
-// manifest, its live data) and serves from that build's own folder, so a build switched in under it
-// changes no answer halfway; it sees the switch itself and loads the new build, which it takes only
+// manifest, its live data) and serves each file from the folder its manifest names (the build's own,
+// or an earlier build's that the pruning keeps while this build may be served), so a build switched
+// in under it changes no answer halfway; it sees the switch itself and loads the new build, which it takes only
 // if its live data reads whole. The built files never depend on the live data: a live data file
 // that is missing or corrupt costs only the live answers of the countdowns in it.
 import { existsSync, realpathSync, unwatchFile, watch, watchFile, type FSWatcher } from "node:fs";

@@ -113,7 +113,6 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     if (!current().dev || !String(this.page.outputPath).endsWith(".html")) return content;
     return `${content}<script type="module" src="${publicPath(current().config.site, DEV_RELOAD_SCRIPT)}"></script>\n`;
   });
-  eleventyConfig.addGlobalData("indexItems", () => indexOrder(current().countdowns));
   /** The index's pages this build writes (src/pages/index.njk): every one, or those a build of what changed names. */
   eleventyConfig.addGlobalData("indexPageList", () => {
     const { countdowns, only, indexPages } = current();
