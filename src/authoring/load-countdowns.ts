@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import type { CheckCache } from "./check-cache.ts";
 import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
 
 export interface LoadResult {
@@ -17,6 +18,8 @@ export interface LoadOptions {
   displayDir?: string;
   /** The clock, in ms since the epoch: with it, countdowns already over are warned about. */
   now?: number;
+  /** The results of an earlier check, reused for files whose bytes are the same (src/authoring/check-cache.ts). */
+  cache?: CheckCache;
 }
 
 /** Soonest target first, ties by slug: the order of `/api/pages` and of the index page. */
@@ -59,7 +62,16 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
     }
     // Read synchronously: one promise per file costs several times the read itself (10,000 files
     // in a build: `npm run bench`), and nothing else runs while a build validates.
-    add(result, parseCountdownFile(`${displayDir}/${entry.name}`, readFileSync(path.join(dir, entry.name), "utf8"), options));
+    const file = `${displayDir}/${entry.name}`;
+    const text = readFileSync(path.join(dir, entry.name), "utf8");
+    const { cache, now } = options;
+    const kept = cache?.lookup(file, text, now);
+    if (kept) add(result, kept);
+    else {
+      const parsed = parseCountdownFile(file, text, { now });
+      cache?.keep(file, text, now, parsed);
+      add(result, parsed);
+    }
   }
   result.countdowns.sort(bySoonestTarget);
   return result;

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatProblem, type Countdown, type Problem } from "../authoring/countdown-file.ts";
+import type { CheckCache } from "../authoring/check-cache.ts";
 import { loadCountdowns } from "../authoring/load-countdowns.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
 import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
@@ -29,6 +30,8 @@ export interface GatherOptions {
   /** The site's identity (default: the site file's, read again). */
   identity?: SiteIdentity;
   dev?: boolean;
+  /** The results of an earlier check, for the files whose bytes have not changed (src/authoring/check-cache.ts). */
+  cache?: CheckCache;
 }
 
 /** A build's input from countdowns already read and checked. */
@@ -60,7 +63,7 @@ export function readSite(config: Config): SiteFileResult {
 export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
   const now = options.now ?? config.buildTime ?? Date.now();
   const site = readSite(config);
-  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now });
+  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now, ...(options.cache ? { cache: options.cache } : {}) });
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
   return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings };
 }

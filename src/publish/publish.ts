@@ -2,12 +2,12 @@
 // it for `npx @11ty/eleventy`), writes the live data and the manifest of the files beside the site,
 // then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
 // the build only ever replaces a folder it made itself.
-import { createHash } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
+import { createCheckCache, type CheckCache } from "../authoring/check-cache.ts";
 import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
@@ -18,7 +18,7 @@ import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./g
 import { liveData, writeLiveData } from "./live-data.ts";
 import { digestQueue } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
-import { RECORD_FILE, planBuild, readRecord, recordOf, recordText, type Changes } from "./record.ts";
+import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
 import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 
@@ -45,14 +45,18 @@ export type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } &
 /** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
 export async function publish(config: Config, options: GatherOptions & { full?: boolean; onStep?: OnStep } = {}): Promise<PublishResult> {
   let input: SiteInput;
+  // The served build's check results: only the files whose bytes changed are parsed again.
+  const served = currentRelease(config.outDir);
+  const kept = served && existsSync(path.join(served, CHECKED_FILE)) ? readFileSync(path.join(served, CHECKED_FILE), "utf8") : undefined;
+  const cache = createCheckCache(checkCode(), options.full ? undefined : kept);
   try {
-    input = await gatherSiteInput(config, options);
+    input = await gatherSiteInput(config, { cache, ...options });
   } catch (error) {
     if (error instanceof CountdownProblemsError) return { ok: false, problems: error.problems };
     throw error;
   }
   options.onStep?.("checked");
-  const written = await publishInput(input, { full: options.full, onStep: options.onStep });
+  const written = await publishInput(input, { full: options.full, onStep: options.onStep, checked: cache });
   return { ok: true, ...written, outDir: config.outDir, warnings: input.warnings ?? [] };
 }
 
@@ -67,7 +71,7 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
  * which publishes one whole folder, the new build starts instead as a copy of the served one made of
  * hard links (no file is copied). `full` writes everything anew.
  */
-export async function publishInput(given: SiteInput, { full = false, onStep = () => {} }: { full?: boolean; onStep?: OnStep } = {}): Promise<Written> {
+export async function publishInput(given: SiteInput, { full = false, onStep = () => {}, checked }: { full?: boolean; onStep?: OnStep; checked?: CheckCache } = {}): Promise<Written> {
   const { config } = given;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
@@ -112,8 +116,8 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       onStep("rendered");
       await digests.finish(DIGEST_THREADS);
       onStep("twins");
-      const record = recordText(recordOf(input, plan.stamps));
-      const about = { id: createHash("sha256").update(record).digest("base64url").slice(0, 22), site: config.site, facts: buildFacts(input), count: input.countdowns.length };
+      const record = recordText(plan.record);
+      const about = { id: hash(record), site: config.site, facts: buildFacts(input), count: input.countdowns.length };
       const homes = await writeManifest(paths.manifest, entries, about, config.netlify ? {} : { own: path.basename(next), ...(shared ? { base } : {}) });
       await writeFile(path.join(next, RECORD_FILE), record);
       if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries, homes);
@@ -134,6 +138,8 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       await rm(next, { recursive: true, force: true });
       throw error;
     }
+    // For the next build, once this one is live; without it (a full disk), that build parses every file again.
+    if (checked) await writeFile(path.join(config.netlify ? outDir : next, CHECKED_FILE), checked.text()).catch(() => {});
     // The build served until now stays, for a server still reading it; older ones go but for the files
     // these two share with them. On Netlify the new build is OUT_DIR itself, and nothing else is kept.
     await pruneReleases(outDir, config.netlify ? [] : [next, served]);
@@ -148,6 +154,9 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
  */
 const DIGEST_THREADS = Math.min(4, availableParallelism());
 
+/** The results of checking each countdown file, kept with the build for the next one (src/authoring/check-cache.ts). */
+const CHECKED_FILE = "checked.json";
+
 /** The compressed twins the build writes beside a file (src/publish/digest.ts). */
 const TWINS = [".br", ".gz"];
 
@@ -159,7 +168,7 @@ const TWINS = [".br", ".gz"];
  */
 async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, KeptEntry>, shared: boolean): Promise<string[]> {
   const root = path.dirname(served.live);
-  const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
+  const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), path.join(root, CHECKED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
   linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
   const pagesNow = new Set(indexPageFiles(input.countdowns.length));
   const stale = [...[...changes.removed].flatMap(countdownFiles), ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file))];
