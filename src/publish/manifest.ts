@@ -105,6 +105,7 @@ export async function writeManifest(
     ...about,
     shards,
     ...(homes.size > 0 ? { homes: [...homes.keys()], shardHomes } : {}),
+    ...(own !== undefined ? { self: own } : {}),
     files: Object.fromEntries(sorted(new Map(Object.entries(files)))),
   };
   await writeFile(path.join(dir, MANIFEST_META), jsonText(meta));

@@ -58,6 +58,7 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1 ||
     typeof meta.files !== "object" ||
+    (meta.self !== undefined && typeof meta.self !== "string") ||
     (meta.homes !== undefined && !(Array.isArray(meta.homes) && meta.homes.every((home) => typeof home === "string" && /^[\w.-]+$/.test(home) && !/^\.\.?$/.test(home))))
   ) {
     throw new ManifestError(`the manifest ${MANIFEST_META} is not one of this service's builds; build the site again`);
@@ -81,7 +82,8 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     return slug === undefined ? undefined : shardOfSlug(slug).get(slug)?.[file];
   };
   // A build made from an earlier one shares the files it did not change with the folders beside it that hold them.
-  const homeSites = (meta.homes ?? []).map((home) => buildPaths(path.join(path.dirname(buildDir), home)).site);
+  // The build's own name stands for the build itself, so that a build copied elsewhere whole serves.
+  const homeSites = (meta.homes ?? []).map((home) => (home === meta.self ? paths.site : buildPaths(path.join(path.dirname(buildDir), home)).site));
   const locate = (file: string, found: FileEntry) => {
     if (found[4] === undefined) return path.join(paths.site, file);
     const home = homeSites[found[4]];

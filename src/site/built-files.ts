@@ -70,6 +70,8 @@ export interface ManifestMeta {
    */
   homes?: string[];
   shardHomes?: number[][];
+  /** The name of the build's own folder among `homes`: its files are found in the build, wherever it is copied. */
+  self?: string;
   files: Record<string, FileEntry>;
 }
 

@@ -9,18 +9,19 @@ interface Meta {
   shards: number;
   homes?: string[];
   shardHomes?: number[][];
+  self?: string;
   files: Record<string, Entry>;
   [key: string]: unknown;
 }
 
 /** The manifest of the build OUT_DIR names: its meta (without `files` and where they are) and every file's entry, with the real path of the file. */
-export function manifestOf(outDir: string): { meta: Omit<Meta, "files" | "homes" | "shardHomes">; files: Map<string, { entry: Entry; at: string }> } {
+export function manifestOf(outDir: string): { meta: Omit<Meta, "files" | "homes" | "shardHomes" | "self">; files: Map<string, { entry: Entry; at: string }> } {
   const root = realpathSync(outDir);
   const manifest = path.join(root, "manifest");
-  const { files: own, homes = [], shardHomes: _, ...meta } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
+  const { files: own, homes = [], shardHomes: _, self, ...meta } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
   const files = new Map<string, { entry: Entry; at: string }>();
   const add = (file: string, entry: Entry) => {
-    const folder = entry[4] === undefined ? root : path.join(path.dirname(root), homes[entry[4]]!);
+    const folder = entry[4] === undefined || homes[entry[4]] === self ? root : path.join(path.dirname(root), homes[entry[4]]!);
     files.set(file, { entry: entry.slice(0, 4) as Entry, at: path.join(folder, "site", file) });
   };
   for (const [file, entry] of Object.entries(own)) add(file, entry);
