@@ -6,8 +6,8 @@
 // that checks it, and the clock only through whether its target, or the end of its repeat rule, has
 // passed. So a result is reused for the same name and bytes, under the same code, when those facts
 // are the same at the new clock; anything else is parsed again. A file with problems is never kept.
-import crypto, { createHash } from "node:crypto";
 import type { Countdown, ParseResult, Problem } from "./countdown-file.ts";
+import { sha256 as digest } from "../text/digest.ts";
 import { isOver } from "../time/occurrence.ts";
 
 type Kept = [bytes: string, facts: string, countdown: Countdown, warnings: Problem[]];
@@ -22,10 +22,6 @@ export interface CheckCache {
   /** The results kept (of every file looked up or kept in this run), as the next build reads them. */
   text(): string;
 }
-
-const digest: (text: string) => string = crypto.hash
-  ? (text) => crypto.hash("sha256", text, "base64url")
-  : (text) => createHash("sha256").update(text).digest("base64url");
 
 /** What a countdown's warnings know of the clock: whether its target, and its repeat rule's end, have passed at `now`. */
 function clockFacts(countdown: Countdown, now: number | undefined): string {

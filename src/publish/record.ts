@@ -3,11 +3,12 @@
 // hash of its checked record, the instant its page names (a repeating countdown's next occurrence at
 // the build's instant) and the stamp of its calendar file; and per page of the index a hash of what
 // it shows. A build from the same inputs at the same instant writes the same files, byte for byte, whether it starts from the previous build or not.
-import crypto, { createHash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../config.ts";
 import { indexOrder, indexPagesOf, type SiteInput } from "../site/site-input.ts";
+import { sha256 } from "../text/digest.ts";
 import { jsonText } from "../text/escape.ts";
 
 export const RECORD_FILE = "record.json";
@@ -32,13 +33,8 @@ export interface Changes {
   indexPages: ReadonlySet<number>;
 }
 
-/**
- * A short name of a text: 22 characters of its SHA-256. `crypto.hash` (Node 20.12 and later) takes a
- * fifth of createHash's time, which at 100,000 countdowns is most of a second.
- */
-export const hash: (text: string) => string = crypto.hash
-  ? (text) => crypto.hash("sha256", text, "base64url").slice(0, 22)
-  : (text) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+/** A short name of a text: 22 characters of its SHA-256. */
+export const hash = (text: string) => sha256(text).slice(0, 22);
 
 let sourcesHash: string | undefined;
 /** The site's sources (src/) and the locked packages; read once per process, and again after `forgetSources`. */
