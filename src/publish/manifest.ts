@@ -22,14 +22,19 @@ export interface ReadManifest {
  * Reads the manifest in `dir`: meta.json, and the shards of `slugs` when the next build can link the
  * others as they are (their entries name their folders, and a build of `count` countdowns has as
  * many shards), else every shard; undefined when the build has none (an earlier version's). `own`
- * names the build's folder, for entries that name none.
+ * names the build's folder, for entries that name none. Without `own` (a build whose files the next
+ * one copies whole, not among OUT_DIR's builds or on Netlify), every file must be in the build's own
+ * folder: undefined when the manifest names another (the next build then writes everything).
  */
 export function readManifest(dir: string, { own, slugs, count }: { own?: string; slugs?: Iterable<string>; count?: number } = {}): ReadManifest | undefined {
   if (!existsSync(path.join(dir, MANIFEST_META))) return undefined;
   const meta = JSON.parse(readFileSync(path.join(dir, MANIFEST_META), "utf8")) as ManifestMeta;
   const homes = meta.homes ?? [];
+  let elsewhere = false;
   const kept = (entry: FileEntry): KeptEntry => {
-    const home = entry[4] === undefined ? own : homes[entry[4]];
+    const named = entry[4] === undefined ? undefined : homes[entry[4]];
+    if (own === undefined && named !== undefined && named !== meta.self) elsewhere = true;
+    const home = own === undefined ? undefined : (named ?? own);
     return home === undefined ? [entry[0], entry[1], entry[2], entry[3]] : [entry[0], entry[1], entry[2], entry[3], home];
   };
   const entries = new Map<string, KeptEntry>();
@@ -41,6 +46,7 @@ export function readManifest(dir: string, { own, slugs, count }: { own?: string;
     const shard = JSON.parse(readFileSync(path.join(dir, manifestShardFile(index)), "utf8")) as ManifestShard;
     for (const files of Object.values(shard)) for (const [file, entry] of Object.entries(files)) entries.set(file, kept(entry));
   }
+  if (elsewhere) return undefined;
   return { dir, meta, entries, ...(shards ? { shards } : {}) };
 }
 
@@ -59,9 +65,21 @@ export async function writeManifest(
 ): Promise<Set<string>> {
   const shards = shardCount(about.count);
   const linked = base?.shards ? base : undefined;
-  // Indexes stay as the base gave them, so that a linked shard means the same here.
-  const homes = new Map<string, number>((linked?.meta.homes ?? []).map((home, index) => [home, index]));
-  const indexOf = (home: string) => homes.get(home) ?? (homes.set(home, homes.size), homes.size - 1);
+  // Indexes stay as the base gave them, so that a linked shard means the same here; a new folder takes
+  // a slot no entry names any more, else a new one.
+  const slots: (string | null)[] = [...(linked?.meta.homes ?? [])];
+  const homes = new Map<string, number>();
+  slots.forEach((home, index) => home !== null && homes.set(home, index));
+  const indexOf = (home: string) => {
+    let index = homes.get(home);
+    if (index === undefined) {
+      index = slots.indexOf(null);
+      if (index === -1) index = slots.push(home) - 1;
+      else slots[index] = home;
+      homes.set(home, index);
+    }
+    return index;
+  };
   const onDisk = (kept: KeptEntry): FileEntry => {
     const home = kept[4] ?? own;
     return home === undefined ? [kept[0], kept[1], kept[2], kept[3]] : [kept[0], kept[1], kept[2], kept[3], indexOf(home)];
@@ -100,11 +118,14 @@ export async function writeManifest(
   }
   const named = new Set(shardHomes.flat());
   for (const entry of Object.values(files)) if (entry[4] !== undefined) named.add(entry[4]);
+  // A folder no entry names leaves its slot free.
+  const kept = slots.map((home, index) => (named.has(index) ? home : null));
+  while (kept.at(-1) === null) kept.pop();
   const meta: ManifestMeta = {
     format: 1,
     ...about,
     shards,
-    ...(homes.size > 0 ? { homes: [...homes.keys()], shardHomes } : {}),
+    ...(kept.length > 0 ? { homes: kept, shardHomes } : {}),
     ...(own !== undefined ? { self: own } : {}),
     files: Object.fromEntries(sorted(new Map(Object.entries(files)))),
   };

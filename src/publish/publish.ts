@@ -2,7 +2,7 @@
 // it for `npx @11ty/eleventy`), writes the live data and the manifest of the files beside the site,
 // then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
 // the build only ever replaces a folder it made itself.
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, symlinkSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -85,7 +85,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     const changes = plan.changes;
     // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
     // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
-    const shared = !config.netlify && served !== undefined && path.dirname(served) === path.resolve(releasesOf(outDir));
+    const shared = !config.netlify && served !== undefined && path.dirname(served) === realpathSync(releasesOf(outDir));
     // Of the served build's manifest, the shards of the countdowns that changed (the others are linked
     // as they are), or on Netlify all of it.
     const base =

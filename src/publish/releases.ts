@@ -18,7 +18,7 @@ import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, buildPaths } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import type { KeptEntry } from "../site/built-files.ts";
+import { isBuildName, type KeptEntry } from "../site/built-files.ts";
 
 /** The folder of an OUT_DIR's builds. */
 export const releasesOf = (outDir: string) => `${outDir}.builds`;
@@ -104,18 +104,20 @@ const TWINS = [".br", ".gz"];
  * files the kept builds no longer name: those the served one and each build before it superseded.
  */
 export async function pruneReleases(outDir: string, keep: (string | undefined)[]): Promise<void> {
-  const releases = releasesOf(outDir);
-  const kept = new Set(keep.filter((dir): dir is string => dir !== undefined).map((dir) => path.resolve(dir)));
+  // Real paths, so that a link in OUT_DIR's path does not make a kept build look like another.
+  const releases = existsSync(releasesOf(outDir)) ? realpathSync(releasesOf(outDir)) : releasesOf(outDir);
+  const kept = new Set(keep.filter((dir): dir is string => dir !== undefined && existsSync(dir)).map((dir) => realpathSync(dir)));
   const homes = new Set([...kept].flatMap((dir) => readShared(dir)?.homes ?? []));
   // The files the oldest kept build superseded were named by builds before it only, and so on back.
   const oldest = keep.findLast((dir): dir is string => dir !== undefined);
   for (let dir = oldest, shared = dir && readShared(dir); dir && shared; dir = path.join(releases, shared.base), shared = readShared(dir)) {
     for (const [home, files] of Object.entries(shared.superseded ?? {})) {
-      if (!/^[\w.-]+$/.test(home) || /^\.\.?$/.test(home)) continue;
+      if (!isBuildName(home)) continue;
       const site = homeSite(releases, home);
-      for (const file of files) for (const suffix of ["", ...TWINS]) await rm(path.join(site, file + suffix), { force: true });
+      // Only paths inside the site: a shared.json edited by hand removes nothing else.
+      for (const file of files) if (file.startsWith("/") && !file.split("/").includes("..")) for (const suffix of ["", ...TWINS]) await rm(path.join(site, file + suffix), { force: true });
     }
-    if (!shared.superseded) break;
+    if (!shared.superseded || !isBuildName(shared.base)) break;
     await writeFile(path.join(dir, SHARED_FILE), JSON.stringify({ base: shared.base, homes: shared.homes } satisfies Shared));
   }
   for (const name of existsSync(releases) ? readdirSync(releases) : []) {

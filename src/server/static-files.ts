@@ -14,7 +14,7 @@ import { STATIC_DEFAULT_CACHE, type HeaderSet } from "../http/policy.ts";
 import { FALLBACKS, PLATFORM_FILES, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardOf } from "../shards.ts";
-import { MANIFEST_META, countdownOfFile, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import { MANIFEST_META, countdownOfFile, isBuildName, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 
 type Encoding = "br" | "gzip";
 type Bodies = Partial<Record<"identity" | Encoding, Buffer>>;
@@ -59,7 +59,7 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     meta.shards! < 1 ||
     typeof meta.files !== "object" ||
     (meta.self !== undefined && typeof meta.self !== "string") ||
-    (meta.homes !== undefined && !(Array.isArray(meta.homes) && meta.homes.every((home) => typeof home === "string" && /^[\w.-]+$/.test(home) && !/^\.\.?$/.test(home))))
+    (meta.homes !== undefined && !(Array.isArray(meta.homes) && meta.homes.every((home) => home === null || isBuildName(home))))
   ) {
     throw new ManifestError(`the manifest ${MANIFEST_META} is not one of this service's builds; build the site again`);
   }
@@ -83,7 +83,7 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
   };
   // A build made from an earlier one shares the files it did not change with the folders beside it that hold them.
   // The build's own name stands for the build itself, so that a build copied elsewhere whole serves.
-  const homeSites = (meta.homes ?? []).map((home) => (home === meta.self ? paths.site : buildPaths(path.join(path.dirname(buildDir), home)).site));
+  const homeSites = (meta.homes ?? []).map((home) => (home === null ? undefined : home === meta.self ? paths.site : buildPaths(path.join(path.dirname(buildDir), home)).site));
   const locate = (file: string, found: FileEntry) => {
     if (found[4] === undefined) return path.join(paths.site, file);
     const home = homeSites[found[4]];

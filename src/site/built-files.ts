@@ -66,9 +66,10 @@ export interface ManifestMeta {
   shards: number;
   /**
    * The build folders, beside this one, that hold its files, this one's among them (none: every file
-   * is in its own folder, as on Netlify); and per shard those its entries name, by index in `homes`.
+   * is in its own folder, as on Netlify; null: a slot no entry names, free for a later build); and
+   * per shard those its entries name, by index in `homes`.
    */
-  homes?: string[];
+  homes?: (string | null)[];
   shardHomes?: number[][];
   /** The name of the build's own folder among `homes`: its files are found in the build, wherever it is copied. */
   self?: string;
@@ -79,4 +80,7 @@ export interface ManifestMeta {
 export type ManifestShard = Record<string, Record<string, FileEntry>>;
 
 export const MANIFEST_META = "meta.json";
+
+/** Whether `name` can be a folder among the builds, as a manifest's `homes` names them (not a path, not `.` or `..`). */
+export const isBuildName = (name: unknown): name is string => typeof name === "string" && /^[\w.-]+$/.test(name) && !/^\.\.?$/.test(name);
 export const manifestShardFile = (index: number) => `shards/${index}.json`;

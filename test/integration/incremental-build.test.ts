@@ -2,7 +2,7 @@
 // countdowns that changed and the lists, and the result is, byte for byte, what a build that writes
 // everything makes from the same countdowns at the same instant; the files it did not write stay in
 // the earlier builds' folders, and pruning keeps of those exactly the files the kept builds name.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,6 @@ import { planBuild, readRecord } from "../../src/publish/record.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { buildTree, manifestOf } from "../support/builds.ts";
 import { TEST_NOW } from "../support/paths.ts";
-import { shardOf } from "../../src/shards.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -50,6 +49,10 @@ function expectPruned(outDir: string, previous: string, round: number): void {
   const releases = `${outDir}.builds`;
   const served = realpathSync(outDir);
   const named = new Set([served, previous].flatMap((build) => [...manifestOf(build).files.values()].map(({ at }) => at)));
+  // The served manifest's folders: each one an entry names, no other (a folder no entry names leaves its slot free).
+  const { homes = [] } = JSON.parse(readFileSync(path.join(served, "manifest", "meta.json"), "utf8")) as { homes?: (string | null)[] };
+  const used = new Set([...manifestOf(served).files.values()].map(({ at }) => path.basename(at.slice(0, at.indexOf(`${path.sep}site${path.sep}`)))));
+  expect(new Set(homes.filter((home) => home !== null)), `round ${round}`).toEqual(used);
   // A server that has not yet loaded the new build still finds every file of the one before.
   for (const file of named) expect(existsSync(file), `${path.relative(releases, file)}, round ${round}`).toBe(true);
   for (const name of readdirSync(releases)) {
@@ -88,15 +91,16 @@ describe("publishing what changed", () => {
       for (const name of ["partial", "full"]) expect((await publish(config(name), { now, version: "v" })).ok).toBe(true);
       expect(buildTree(config("partial").outDir)).toEqual(buildTree(config("full").outDir));
       let previous = realpathSync(config("partial").outDir);
+      let previousTree = buildTree(previous, sharing);
 
       for (let round = 0; round < 4; round++) {
         // Some edited, some removed, some added, and a few hours on: a repeating countdown's next
-        // occurrence moves. The first two rounds only edit one countdown, upcoming, on the first page,
-        // and in the same shard: the pages of the index and the shard that do not list them stay as
-        // they were (in the second round, a shard linked from a build itself made from another).
+        // occurrence moves. The first two rounds only edit one countdown, upcoming, on the first page:
+        // the pages of the index and the shard that do not list it stay as they were (in the second
+        // round, a shard linked from a build itself made from another; and the first round's folder,
+        // whose files the second supersedes, leaves the manifest).
         const slugs = [...variants.keys()].filter((n) => n < FILLERS);
-        const sameShard = slugs.find((n) => n > 13 && n % 5 >= 2 && shardOf(`countdown-${n}`, 2) === shardOf("countdown-13", 2))!;
-        const edited = round === 0 ? [13] : round === 1 ? [sameShard] : slugs.filter(() => next() < 0.15);
+        const edited = round <= 1 ? [13] : slugs.filter(() => next() < 0.15);
         for (const n of edited) variants.set(n, variants.get(n)! + 1);
         if (round > 1) {
           for (const n of slugs.filter((n) => !edited.includes(n) && next() < 0.08)) variants.delete(n);
@@ -144,7 +148,50 @@ describe("publishing what changed", () => {
           expect(files.get(`/countdown-${n}/index.html`)!.at, `countdown-${n}, round ${round}`).toBe(path.join(served, "site", `countdown-${n}`, "index.html"));
         }
         expectPruned(config("partial").outDir, previous, round);
+        // Nothing of the build before was written through a link: it reads as it did when it was served.
+        expect(buildTree(previous, sharing), `round ${round}`).toEqual(previousTree);
         previous = served;
+        previousTree = partialTree;
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("publishes what changed through a link in OUT_DIR's path, and from a whole build copied elsewhere", { timeout: 120_000 }, async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "incremental-moved-"));
+    const countdowns = path.join(work, "countdowns");
+    mkdirSync(countdowns);
+    mkdirSync(path.join(work, "real"));
+    symlinkSync(path.join(work, "real"), path.join(work, "linked"), "dir");
+    const write = (variant: number) => {
+      for (let n = 0; n < 6; n++) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, n === 3 ? variant : 0));
+    };
+    const config = (outDir: string) => readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" });
+    const build = async (outDir: string, full = false) => {
+      const result = await publish(config(outDir), { now: TEST_NOW, version: "v", full });
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      return result as Extract<typeof result, { ok: true }>;
+    };
+    try {
+      write(0);
+      const linked = path.join(work, "linked", "dist");
+      await build(linked);
+      const first = realpathSync(linked);
+      const copy = path.join(work, "copy", "dist");
+      cpSync(linked, copy, { recursive: true, dereference: true, filter: (source) => path.basename(source) !== "node_modules" });
+      write(1);
+      // Through the link: a build of what changed that keeps (and shares the files of) the build before.
+      expect((await build(linked)).rewritten).toBe(1);
+      expect(existsSync(first), "the build before is kept").toBe(true);
+      // From the copy, a folder of its own: it is copied whole into the next build.
+      expect((await build(copy)).rewritten).toBe(1);
+      await build(path.join(work, "full", "dist"), true);
+      const whole = buildTree(path.join(work, "full", "dist"));
+      for (const outDir of [linked, copy]) {
+        const tree = buildTree(outDir, sharing);
+        expect([...tree].filter(([, bytes]) => bytes === "(missing)"), outDir).toEqual([]);
+        expect(tree, outDir).toEqual(whole);
       }
     } finally {
       rmSync(work, { recursive: true, force: true });
