@@ -6,6 +6,9 @@
 import { Worker } from "node:worker_threads";
 import type { KeptEntry } from "../site/built-files.ts";
 
+/** The suffixes of the compressed twins written beside a file. */
+export const TWINS = [".br", ".gz"];
+
 /** Below this, compression saves less than it costs the client to undo it (and Lighthouse asks for none). */
 export const MIN_COMPRESSED_BYTES = 1024;
 /** Text by extension; a file without one is a JSON answer of the API or an embed-free page. */

@@ -16,7 +16,7 @@ import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
 import { liveData, writeLiveData } from "./live-data.ts";
-import { digestQueue } from "./digest.ts";
+import { TWINS, digestQueue } from "./digest.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
 import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
@@ -83,6 +83,8 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     onStep("planned");
     const input: SiteInput = { ...given, stamps: plan.stamps };
     const changes = plan.changes;
+    // The countdowns whose shards of the manifest and the live data are written again.
+    const touched = changes && [...changes.slugs, ...changes.removed];
     // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
     // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
     const shared = !config.netlify && served !== undefined && path.dirname(served) === realpathSync(releasesOf(outDir));
@@ -90,7 +92,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     // as they are), or on Netlify all of it.
     const base =
       changes && servedPaths && existsSync(servedPaths.liveMeta)
-        ? readManifest(servedPaths.manifest, shared ? { own: path.basename(served!), slugs: [...changes.slugs, ...changes.removed], count: given.countdowns.length } : {})
+        ? readManifest(servedPaths.manifest, shared ? { own: path.basename(served!), slugs: touched!, count: given.countdowns.length } : {})
         : undefined;
     const previousFiles = base?.entries;
     if (previousFiles) onStep("listed");
@@ -122,7 +124,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       await writeFile(path.join(next, RECORD_FILE), record);
       if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries, homes);
       onStep("manifest");
-      await writeLiveData(paths.live, liveData(input), changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: [...changes.slugs, ...changes.removed] } : undefined);
+      await writeLiveData(paths.live, liveData(input), changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined);
       onStep("live data");
       // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
       // keeps the server of the build it started from, made from the same code.
@@ -157,8 +159,6 @@ const DIGEST_THREADS = Math.min(4, availableParallelism());
 /** The results of checking each countdown file, kept with the build for the next one (src/authoring/check-cache.ts). */
 const CHECKED_FILE = "checked.json";
 
-/** The compressed twins the build writes beside a file (src/publish/digest.ts). */
-const TWINS = [".br", ".gz"];
 
 /**
  * Fills the new build from the served one: hard links of every file but the live data, the manifest

@@ -19,6 +19,7 @@ import path from "node:path";
 import { ConfigError, buildPaths } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
 import { isBuildName, type KeptEntry } from "../site/built-files.ts";
+import { TWINS } from "./digest.ts";
 
 /** The folder of an OUT_DIR's builds. */
 export const releasesOf = (outDir: string) => `${outDir}.builds`;
@@ -95,8 +96,6 @@ function readShared(dir: string): Shared | undefined {
   }
 }
 
-/** The compressed twins the build writes beside a file (src/publish/digest.ts). */
-const TWINS = [".br", ".gz"];
 
 /**
  * Removes every build but `keep` (the one served and the one before it, newest first) and what earlier versions
