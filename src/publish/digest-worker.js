@@ -13,9 +13,12 @@ import zlib from "node:zlib";
 const { dir, compress, minBytes, text } = workerData;
 const isText = new RegExp(text);
 
-// Each message is a chunk of files; the answer, their entries. A file that cannot be read ends the
-// thread with its error, which the build reports.
-parentPort?.on("message", (/** @type {string[]} */ files) => parentPort?.postMessage(digest(files)));
+// Each message is a chunk of files and its claim, shared with the other threads given the same chunk;
+// the answer, their entries, or null when another thread claimed it first (or the build stopped it).
+// A file that cannot be read ends the thread with its error, which the build reports.
+parentPort?.on("message", (/** @type {{ files: string[]; claim: Int32Array }} */ { files, claim }) =>
+  parentPort?.postMessage(Atomics.compareExchange(claim, 0, 0, 1) === 0 ? digest(files) : null),
+);
 
 /** @param {string[]} files */
 function digest(files) {

@@ -151,7 +151,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
 }
 
 /**
- * Threads digesting at once after the rendering: the twins left when Eleventy is done (about 10 s of
+ * Threads digesting at once after the rendering: the twins left when Eleventy is done (about 4 s of
  * one thread's work at 10,000 countdowns) are shared by every core, up to four.
  */
 const DIGEST_THREADS = Math.min(4, availableParallelism());
@@ -243,11 +243,12 @@ export function linkTree(from: string, to: string, skip: (relative: string) => b
 export const COUNTDOWNS_PER_RUN = 10_000;
 /**
  * From this many countdowns on, a build is written in at least RUNS_AT_LEAST runs: the twins of a
- * run's files are made on the second core while the next run renders, so only the last run's wait
- * after the rendering (at 10,000 countdowns in one run they took 14 s after it; BENCHMARKS.md).
+ * run's files are made on the second core while the next run renders, so mostly the last run's wait
+ * after the rendering (at 10,000 countdowns in one run they took 14 s after it, in four runs 2.9 s,
+ * in eight 1.8 to 2.0 s; BENCHMARKS.md).
  */
 const SPLIT_FROM = 2_000;
-const RUNS_AT_LEAST = 4;
+const RUNS_AT_LEAST = 8;
 
 /** Countdowns per Eleventy run for a build of `count` countdowns. */
 export const countdownsPerRun = (count: number) => (count < SPLIT_FROM ? COUNTDOWNS_PER_RUN : Math.min(COUNTDOWNS_PER_RUN, Math.ceil(count / RUNS_AT_LEAST)));

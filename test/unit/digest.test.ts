@@ -1,12 +1,12 @@
 // The digests of built files (size and hash, for the manifest) and their compressed twins.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { KeptEntry } from "../../src/site/built-files.ts";
-import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, type DigestThread } from "../../src/publish/digest.ts";
+import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, newClaim, type DigestThread } from "../../src/publish/digest.ts";
 
 const made: string[] = [];
 afterAll(() => {
@@ -32,7 +32,9 @@ function site(count: number): { dir: string; files: string[] } {
 async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, KeptEntry>> {
   const thread = digestThread(dir, compress);
   try {
-    return await thread.run(files);
+    const digests = await thread.run(files);
+    if (digests === undefined) throw new Error("a chunk of its own was passed");
+    return digests;
   } finally {
     await thread.close();
   }
@@ -73,8 +75,10 @@ describe("digestThread", () => {
     const { dir, files } = site(6);
     const thread = digestThread(dir, true);
     try {
-      expect([...(await thread.run(files.slice(0, 2))).keys()]).toEqual(files.slice(0, 2));
-      expect([...(await thread.run(files.slice(2))).keys()]).toEqual(files.slice(2));
+      // Given at once, answered in order.
+      const [first, second] = await Promise.all([thread.run(files.slice(0, 2)), thread.run(files.slice(2))]);
+      expect([...first!.keys()]).toEqual(files.slice(0, 2));
+      expect([...second!.keys()]).toEqual(files.slice(2));
       // A failed chunk ends the thread: what it is given after fails at once.
       await expect(thread.run(["/missing.html"])).rejects.toThrow(/ENOENT|missing/);
       await expect(thread.run(files)).rejects.toThrow(/ENOENT|missing/);
@@ -82,26 +86,55 @@ describe("digestThread", () => {
       await thread.close();
     }
   });
+
+  it("passes a chunk another thread claimed, or one stopped, and writes nothing for it", async () => {
+    const { dir, files } = site(3);
+    const thread = digestThread(dir, true);
+    try {
+      const claimed = newClaim();
+      claimed[0] = 1;
+      const stopped = newClaim();
+      stopped[0] = 2;
+      expect(await thread.run(files, claimed)).toBeUndefined();
+      expect(await thread.run(files, stopped)).toBeUndefined();
+      expect(readdirSync(dir).filter((name) => /\.(br|gz)$/.test(name))).toEqual([]);
+      const free = newClaim();
+      expect([...(await thread.run(files, free))!.keys()]).toEqual(files);
+      expect(free[0]).toBe(1);
+    } finally {
+      await thread.close();
+    }
+  });
 });
 
 describe("digestQueue", () => {
-  /** Threads whose digests take `ms`, recording how many run at once; a chunk holding `failOn` fails. */
+  /**
+   * Threads that digest the chunks given to them one after the other, each in `ms`, claiming each
+   * as the real ones do, and record how many run at once; a chunk holding `failOn` fails.
+   */
   function fakeDigests({ ms = 5, failOn }: { ms?: number; failOn?: string } = {}) {
-    const seen = { running: 0, most: 0, chunks: [] as string[][], opened: 0, closed: 0 };
+    const seen = { running: 0, most: 0, chunks: [] as string[][], byThread: [] as string[][][], opened: 0, closed: 0 };
     const open = (): DigestThread => {
+      const mine: string[][] = [];
+      seen.byThread.push(mine);
       seen.opened++;
-      let busy = false;
+      let queue: Promise<unknown> = Promise.resolve();
+      let failed: unknown;
       return {
-        run: async (files) => {
-          expect(busy, "a thread is given one chunk at a time").toBe(false);
-          busy = true;
-          seen.chunks.push(files);
-          seen.most = Math.max(seen.most, ++seen.running);
-          await new Promise((resolve) => setTimeout(resolve, ms));
-          seen.running--;
-          busy = false;
-          if (failOn !== undefined && files.includes(failOn)) throw new Error(`cannot read ${failOn}`);
-          return new Map(files.map((file): [string, KeptEntry] => [file, [file.length, "h", 0, 0]]));
+        run(files, claim = newClaim()) {
+          const done = queue.then(async () => {
+            if (failed !== undefined) throw failed;
+            if (Atomics.compareExchange(claim, 0, 0, 1) !== 0) return undefined;
+            seen.chunks.push(files);
+            mine.push(files);
+            seen.most = Math.max(seen.most, ++seen.running);
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            seen.running--;
+            if (failOn !== undefined && files.includes(failOn)) throw (failed = new Error(`cannot read ${failOn}`));
+            return new Map(files.map((file): [string, KeptEntry] => [file, [file.length, "h", 0, 0]]));
+          });
+          queue = done.catch(() => {});
+          return done;
         },
         close: async () => void seen.closed++,
       };
@@ -114,17 +147,22 @@ describe("digestQueue", () => {
     const { seen, open } = fakeDigests();
     const got: string[] = [];
     const queue = digestQueue("/site", true, (entries) => got.push(...entries.keys()), open);
-    const added = [...names("a", DIGEST_CHUNK + 10), ...names("b", 3 * DIGEST_CHUNK)];
+    const added = [...names("a", DIGEST_CHUNK + 10), ...names("b", 7 * DIGEST_CHUNK)];
     queue.add(added.slice(0, DIGEST_CHUNK + 10));
     queue.add(added.slice(DIGEST_CHUNK + 10));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 12));
     expect(seen.most).toBe(1);
     await queue.finish(2);
     expect(seen.most).toBe(2);
     expect(got.sort()).toEqual([...added].sort());
     expect(seen.chunks.every((chunk) => chunk.length <= DIGEST_CHUNK)).toBe(true);
-    expect(seen.chunks).toHaveLength(5);
-    // Two threads, each given chunk after chunk, both closed at the end.
+    expect(seen.chunks).toHaveLength(9);
+    // The first thread went on from the front, the second took the last chunks first; each chunk once.
+    const [first, second] = seen.byThread;
+    expect(first![0]![0]).toBe("/a-0.html");
+    expect(second!.length).toBeGreaterThan(0);
+    expect(second![0]![0]).toBe(`/b-${6 * DIGEST_CHUNK}.html`);
+    // Two threads, both closed at the end.
     expect([seen.opened, seen.closed]).toEqual([2, 2]);
   });
 
@@ -142,8 +180,24 @@ describe("digestQueue", () => {
     const { seen, open } = fakeDigests({ ms: 30 });
     const queue = digestQueue("/site", true, () => {}, open);
     queue.add(names("a", 3 * DIGEST_CHUNK));
+    while (seen.running === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     await queue.finish(0);
     expect(seen.running).toBe(0);
     expect(seen.chunks).toHaveLength(1);
+  });
+
+  it("goes on digesting chunk after chunk while the main thread is busy and never turns its event loop", () => {
+    // As while Eleventy renders: every chunk added is digested on the worker with no answer read.
+    const { dir, files } = site(12);
+    const queue = digestQueue(dir, true, () => {}, undefined, 2);
+    queue.add(files);
+    const twins = files.filter((file) => file.endsWith(".html") && readFileSync(path.join(dir, file)).length >= MIN_COMPRESSED_BYTES).map((file) => path.join(dir, `${file}.gz`));
+    expect(twins.length).toBeGreaterThan(6);
+    const giveUp = Date.now() + 15_000;
+    while (!twins.every((twin) => existsSync(twin)) && Date.now() < giveUp) {
+      // busy: no await, so no message from the worker is read
+    }
+    expect(twins.filter((twin) => !existsSync(twin))).toEqual([]);
+    return queue.finish(1);
   });
 });
