@@ -2,7 +2,7 @@
 // it for `npx @11ty/eleventy`), writes the live data and the manifest of the files beside the site,
 // then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
 // the build only ever replaces a folder it made itself.
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
 import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
+import { linkTree } from "./link-tree.js";
 
 /** What a build wrote: every countdown's files, or (`rewritten`) those of the countdowns that changed since the build it started from. */
 export interface Written {
@@ -214,23 +215,6 @@ async function sameBytes(file: string, size: number, other: string): Promise<boo
     return (await readFile(file)).equals(await readFile(other));
   } catch {
     return false;
-  }
-}
-
-/**
- * Makes `to` a copy of the folder `from` made of hard links: the same files, none copied. Symbolic
- * links are made again; `skip` leaves out an entry (a path relative to `from`) and what is in it.
- */
-export function linkTree(from: string, to: string, skip: (relative: string) => boolean = () => false): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const relative = entry.name;
-    if (skip(relative)) continue;
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target, (inner) => skip(path.join(relative, inner)));
-    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
-    else linkSync(source, target);
   }
 }
 

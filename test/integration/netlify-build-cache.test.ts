@@ -1,7 +1,7 @@
 // Publishing what changed on Netlify: the previous deploy's build comes back from Netlify's build cache
 // (the local build plugin of netlify/plugins/previous-build, with Netlify's own cache utilities), and
 // the build writes only what changed, byte for byte what a build of everything writes.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bindOpts } from "@netlify/cache-utils";
@@ -21,6 +21,13 @@ function tree(dir: string): Map<string, string> {
   return files;
 }
 
+/** The one file of the cache folder whose path ends with `relative`. */
+function cachedFile(cache: string, relative: string): string {
+  const found = (readdirSync(cache, { recursive: true }) as string[]).filter((file) => file.endsWith(relative));
+  expect(found).toHaveLength(1);
+  return path.join(cache, found[0]!);
+}
+
 describe("a deploy on Netlify", () => {
   it("restores the previous build from the build cache and writes only the countdown that changed", { timeout: 60_000 }, async () => {
     const work = mkdtempSync(path.join(tmpdir(), "netlify-cache-"));
@@ -38,12 +45,23 @@ describe("a deploy on Netlify", () => {
       const first = await publish(readConfig(env), { now: TEST_NOW, version: "v" });
       expect(first).toMatchObject({ ok: true, countdowns: 3 });
       expect(first.ok && first.rewritten).toBeUndefined();
+      const built = tree(outDir);
       await onPostBuild({ utils });
+      // The build folder stays as built, for Netlify to publish; the cache holds the same files, not
+      // copied but linked (a copy each way cost more than building everything at 10,000 countdowns).
+      expect(tree(outDir)).toEqual(built);
+      const cachedPage = cachedFile(path.join(work, "cache"), "site/launch-1/index.html");
+      const builtPage = statSync(path.join(outDir, "site/launch-1/index.html")).ino;
+      expect(statSync(cachedPage).ino).toBe(builtPage);
 
       // The next deploy starts from a fresh checkout: no dist/ until the cache gives it back.
       rmSync(outDir, { recursive: true });
       writeFileSync(path.join(countdowns, "launch-2.md"), `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`);
       await onPreBuild({ utils });
+      // Given back whole, moved out of the cache rather than copied.
+      expect(tree(outDir)).toEqual(built);
+      expect(statSync(path.join(outDir, "site/launch-1/index.html")).ino).toBe(builtPage);
+      expect(existsSync(cachedPage)).toBe(false);
       const second = await publish(readConfig(env), { now: TEST_NOW, version: "v" });
       expect(second).toMatchObject({ ok: true, countdowns: 3, rewritten: 1 });
       expect(readFileSync(path.join(outDir, "site/launch-2/index.html"), "utf8")).toContain("Launch 2, moved");
