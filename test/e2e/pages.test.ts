@@ -492,15 +492,21 @@ for (const name of ENGINE_NAMES) {
 
       it("move nothing as they load, on a phone's screen and a desktop's (where the engine measures layout shifts)", { timeout: 60_000 }, async () => {
         const SHIFTS = `window.shifts = PerformanceObserver.supportedEntryTypes.includes("layout-shift") ? [] : null;
-          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); }).observe({ type: "layout-shift", buffered: true });`;
+          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); }).observe({ type: "layout-shift", buffered: true });
+          window.moved = [];
+          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) for (const source of entry.sources || []) window.moved.push((source.node && source.node.outerHTML ? source.node.outerHTML.slice(0, 120) : String(source.node)) + " " + JSON.stringify([source.previousRect, source.currentRect])); }).observe({ type: "layout-shift", buffered: true });`;
         if (!engine.can.beforeLoadScript) return;
         for (const [width, height] of [[412, 823], [1280, 800]] as const) {
           for (const pathname of ["/", "/future-launch/", `/${WEEKLY_BERLIN.slug}/`, "/postponed-de/", "/cancelled-fr/", "/future-launch/embed/", "/new/"]) {
             const page = await load(pathname, { width, height, beforeLoad: SHIFTS });
             // Its script has run and ticked.
             await recordTimerChanges(page, 1100);
-            const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] | null }).shifts);
-            if (shifts !== null) expect(shifts, `${pathname} at ${width} px`).toEqual([]);
+            const { shifts, moved } = await page.evaluate(() => {
+              const seen = window as unknown as { shifts: number[] | null; moved: string[] };
+              return { shifts: seen.shifts, moved: seen.moved };
+            });
+            // What moved, to tell why when it fails.
+            if (shifts !== null) expect(shifts, `${pathname} at ${width} px: ${moved.join("; ")}`).toEqual([]);
           }
         }
       });
