@@ -90,7 +90,7 @@ export function digestQueue(
   open: () => DigestThread = () => digestThread(dir, compress),
   chunkSize = DIGEST_CHUNK,
 ): DigestQueue {
-  const chunks: { files: string[]; claim: Int32Array; done: boolean }[] = [];
+  const chunks: { files: string[]; claim: Int32Array }[] = [];
   const opened: DigestThread[] = [];
   const runs: Promise<void>[] = [];
   let failure: { error: unknown } | undefined;
@@ -100,11 +100,7 @@ export function digestQueue(
   const give = (thread: DigestThread, chunk: (typeof chunks)[number]) => {
     runs.push(
       thread.run(chunk.files, chunk.claim).then(
-        (entries) => {
-          if (entries === undefined) return;
-          chunk.done = true;
-          digested(entries);
-        },
+        (entries) => void (entries && digested(entries)),
         (error: unknown) => {
           failure ??= { error };
           stop();
@@ -115,7 +111,7 @@ export function digestQueue(
   return {
     add(files) {
       for (let start = 0; start < files.length; start += chunkSize) {
-        const chunk = { files: files.slice(start, start + chunkSize), claim: newClaim(), done: false };
+        const chunk = { files: files.slice(start, start + chunkSize), claim: newClaim() };
         chunks.push(chunk);
         if (failure !== undefined) continue;
         if (opened.length === 0) opened.push(open());
@@ -124,7 +120,8 @@ export function digestQueue(
     },
     async finish(threads) {
       if (threads === 0) stop();
-      const left = chunks.filter((chunk) => !chunk.done && Atomics.load(chunk.claim, 0) === FREE).reverse();
+      // Not begun: a chunk begun or digested is claimed.
+      const left = chunks.filter((chunk) => Atomics.load(chunk.claim, 0) === FREE).reverse();
       for (let more = 1; more < threads && left.length > 0 && failure === undefined; more++) {
         const thread = open();
         opened.push(thread);

@@ -491,10 +491,15 @@ for (const name of ENGINE_NAMES) {
       });
 
       it("move nothing as they load, on a phone's screen and a desktop's (where the engine measures layout shifts)", { timeout: 60_000 }, async () => {
+        // Each shift's value, and what moved (to tell why when it fails).
         const SHIFTS = `window.shifts = PerformanceObserver.supportedEntryTypes.includes("layout-shift") ? [] : null;
-          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); }).observe({ type: "layout-shift", buffered: true });
           window.moved = [];
-          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) for (const source of entry.sources || []) window.moved.push((source.node && source.node.outerHTML ? source.node.outerHTML.slice(0, 120) : String(source.node)) + " " + JSON.stringify([source.previousRect, source.currentRect])); }).observe({ type: "layout-shift", buffered: true });`;
+          if (window.shifts) new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              window.shifts.push(entry.value);
+              for (const source of entry.sources || []) window.moved.push((source.node && source.node.outerHTML ? source.node.outerHTML.slice(0, 120) : String(source.node)) + " " + JSON.stringify([source.previousRect, source.currentRect]));
+            }
+          }).observe({ type: "layout-shift", buffered: true });`;
         if (!engine.can.beforeLoadScript) return;
         for (const [width, height] of [[412, 823], [1280, 800]] as const) {
           for (const pathname of ["/", "/future-launch/", `/${WEEKLY_BERLIN.slug}/`, "/postponed-de/", "/cancelled-fr/", "/future-launch/embed/", "/new/"]) {
@@ -505,7 +510,6 @@ for (const name of ENGINE_NAMES) {
               const seen = window as unknown as { shifts: number[] | null; moved: string[] };
               return { shifts: seen.shifts, moved: seen.moved };
             });
-            // What moved, to tell why when it fails.
             if (shifts !== null) expect(shifts, `${pathname} at ${width} px: ${moved.join("; ")}`).toEqual([]);
           }
         }

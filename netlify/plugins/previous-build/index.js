@@ -30,7 +30,7 @@ export const onPreBuild = async ({ utils }) => {
 export const onPostBuild = async ({ utils }) => {
   const copy = cachedCopy();
   await rm(copy, { recursive: true, force: true });
-  await linkTree(outDir(), copy);
+  linkTree(outDir(), copy);
   // Saved every time: restoring moved the last copy out of the cache.
   if (await utils.cache.save(copy, { move: true })) console.log(`Cached this build (${outDir()}) for the next deploy.`);
   await rm(copy, { recursive: true, force: true }); // left only if the cache could not take it
