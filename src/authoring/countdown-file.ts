@@ -4,7 +4,7 @@ import yaml from "js-yaml";
 import { RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
 import { isOver, type Repeat, type Schedule } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { wallClockOf, wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { ianaZone, wallClockOf, wallClockText, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -83,7 +83,7 @@ export const DEFAULT_LANG = "en";
 // A date, then optionally a time (after a `T` or a space; seconds optional) with an optional `Z` or
 // `±hh:mm`. Fractions of a second are refused: the published `targetDate` has whole seconds, so a
 // fraction would be silently dropped.
-export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/;
+export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/;
 const TARGET_EXAMPLE = `"2026-12-31 23:59" (a time in "timezone"), "2026-12-31" (midnight there) or "2026-12-31T23:59:00Z" (UTC)`;
 
 /**
@@ -141,6 +141,9 @@ export function slugProblem(slug: string): string | undefined {
   if (!SLUG_PATTERN.test(slug)) {
     return `"${slug}" is not a valid slug: use 1 to ${SLUG_MAX} lowercase letters, digits and inner hyphens (like "new-year-2027"), and rename the file to <slug>.md`;
   }
+  if (/^[0-9-]+$/.test(slug)) {
+    return `"${slug}" is only digits: an address says what the countdown is for, and a number alone (a year) could be any countdown's; add words, like "tokyo-marathon-${slug}", and rename the file`;
+  }
   if (RESERVED_SLUGS.includes(slug)) {
     return `"${slug}" is reserved for the site itself (${RESERVED_SLUGS.join(", ")}); rename the file`;
   }
@@ -150,12 +153,12 @@ export function slugProblem(slug: string): string | undefined {
 /** Zone names already checked: a site has thousands of countdowns but few distinct zones. */
 const canonicalZones = new Map<string, string | undefined>();
 
-/** The canonical IANA spelling of a zone the platform knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
+/** The canonical IANA spelling of a zone the platform knows ("europe/berlin" -> "Europe/Berlin", "Asia/Calcutta" -> "Asia/Kolkata"), or undefined. */
 export function canonicalZone(name: string): string | undefined {
   if (!canonicalZones.has(name)) {
     let zone: string | undefined;
     try {
-      zone = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+      zone = ianaZone(new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone);
     } catch {
       zone = undefined;
     }
@@ -306,6 +309,18 @@ function afterRepair(file: string, text: string, mistake: LineMistake, options: 
 }
 
 export function parseCountdownFile(file: string, text: string, options: ParseOptions = {}): ParseResult {
+  const result = parseFile(file, text, options);
+  return result.countdown || result.problems.length < 2 ? result : { problems: inFieldOrder(result.problems), warnings: result.warnings };
+}
+
+/**
+ * Problems in the order a person fixes them: a line the file cannot be read at and the title first,
+ * then the address (slug), then the rest as found (the file's own order).
+ */
+export const inFieldOrder = (problems: Problem[]) => [...problems].sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
+const fieldRank = (field: string) => (field === "title" || field.startsWith("line ") ? 0 : field === "slug" ? 1 : 2);
+
+function parseFile(file: string, text: string, options: ParseOptions): ParseResult {
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ file, field, message });
 

@@ -45,6 +45,23 @@ export function slugFromTitle(title: string): string {
 export const noSlugMessage = (how: string) =>
   `cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; ${how}`;
 
+/** A letter of a script other than Latin ("東", "م"): a slug cannot hold it. */
+const OTHER_SCRIPT = /(?!\p{Script=Latin})\p{L}/u;
+
+/**
+ * The slug a title gives, or why it gives none to use: a title with no Latin letter or digit gives
+ * nothing, and one written partly in another script only a fragment of itself ("東京マラソン 2027"
+ * gives "2027"), which the person must replace with an address of their own. `how` says where.
+ */
+export function titleSlug(title: string, how: string): { slug: string; problem?: undefined } | { slug?: undefined; problem: string } {
+  const slug = slugFromTitle(title);
+  if (!slug) return { problem: noSlugMessage(how) };
+  if (OTHER_SCRIPT.test(title)) {
+    return { problem: `cannot be made from this title: only its Latin letters and digits can be in a slug (the countdown's address and file name), and they give "${slug}", a fragment of it; ${how}` };
+  }
+  return { slug };
+}
+
 /** The file as an author would write it; values are double-quoted (JSON strings are YAML strings). */
 export function countdownFileText(countdown: NewCountdown): string {
   const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined).map((key) => `${key}: ${JSON.stringify(countdown[key])}`);

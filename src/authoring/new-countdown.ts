@@ -2,8 +2,8 @@
 // checks of the build before anything is written.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
-import { countdownFileText, noSlugMessage, slugFromTitle, type NewCountdown } from "./countdown-text.ts";
+import { inFieldOrder, parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
+import { countdownFileText, titleSlug, type NewCountdown } from "./countdown-text.ts";
 
 export { countdownFileText, slugFromTitle, type NewCountdown } from "./countdown-text.ts";
 
@@ -22,14 +22,12 @@ export interface CreateOptions {
  */
 export async function createCountdownFile(dir: string, countdown: NewCountdown, options: CreateOptions = {}): Promise<NewCountdownResult> {
   const displayDir = options.displayDir ?? path.basename(dir);
-  const slug = countdown.slug ?? slugFromTitle(countdown.title);
+  const made = countdown.slug === undefined ? titleSlug(countdown.title, "give one with --slug, like --slug hanabi-2027") : { slug: countdown.slug };
+  const slug = made.slug;
   const file = `${displayDir}/${slug || "?"}.md`;
   // Without a slug the other fields are still checked (under a stand-in name), so every problem shows.
   const parsed = parseCountdownFile(slug ? file : `${displayDir}/countdown.md`, countdownFileText(countdown), { now: options.now });
-  const problems = parsed.problems.map((problem) => ({ ...problem, file }));
-  if (!slug) {
-    problems.unshift({ file, field: "slug", message: noSlugMessage("give one with --slug, like --slug hanabi-2027") });
-  }
+  const problems = inFieldOrder([...parsed.problems.map((problem) => ({ ...problem, file })), ...(made.problem ? [{ file, field: "slug", message: made.problem }] : [])]);
   if (problems.length > 0 || !parsed.countdown) return { ok: false, problems };
   try {
     // "wx": fails if the file exists, so a countdown is never overwritten, even by a concurrent run.

@@ -3,7 +3,7 @@
 // countdown file: every problem at once, each naming the field and the fix.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SITE_DEFAULTS, type SiteIdentity, type SiteLink, type SiteLogo } from "../text/site-identity.ts";
+import { SITE_DEFAULTS, SITE_TOOLS, type SiteIdentity, type SiteLink, type SiteLogo, type SiteTool } from "../text/site-identity.ts";
 import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
 import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown-file.ts";
@@ -16,7 +16,7 @@ export const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
-const FIELDS = ["name", "description", "language", "accent", "links", "logo", "repository", "branch"] as const;
+const FIELDS = ["name", "description", "language", "accent", "links", "tools", "logo", "repository", "branch"] as const;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: undefined; problems: Problem[] };
@@ -83,7 +83,7 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
   let links: SiteLink[] | undefined;
   if (fields.links !== undefined) {
     if (!Array.isArray(fields.links)) problem("links", `must be a list of { "text": ..., "url": ... }, like [{ "text": "Contact", "url": "https://example.org/contact" }]`);
-    else if (fields.links.length > SITE_LINKS_MAX) problem("links", `has ${fields.links.length} links; the footer holds at most ${SITE_LINKS_MAX}`);
+    else if (fields.links.length > SITE_LINKS_MAX) problem("links", `has ${fields.links.length} links; the header holds at most ${SITE_LINKS_MAX}`);
     else {
       links = [];
       fields.links.forEach((link: unknown, index) => {
@@ -96,6 +96,15 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
         } else links!.push({ text: text.trim(), url: url.trim() });
       });
     }
+  }
+
+  let tools: SiteTool[] | undefined;
+  if (fields.tools !== undefined) {
+    const listed = Array.isArray(fields.tools) ? fields.tools : [];
+    const unknown = listed.filter((tool) => !(SITE_TOOLS as readonly unknown[]).includes(tool));
+    if (!Array.isArray(fields.tools) || unknown.length > 0) {
+      problem("tools", `${JSON.stringify(Array.isArray(fields.tools) ? unknown[0] : fields.tools)} is not a tool; list those the header links to, of ${SITE_TOOLS.map((tool) => `"${tool}"`).join(", ")}, like ["creator"], or leave the field out for none`);
+    } else tools = SITE_TOOLS.filter((tool) => listed.includes(tool));
   }
 
   let logo: SiteLogo | undefined;
@@ -142,6 +151,7 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
       language: language ?? SITE_DEFAULTS.language,
       accent: accent ?? SITE_DEFAULTS.accent,
       links: links ?? SITE_DEFAULTS.links,
+      tools: tools ?? SITE_DEFAULTS.tools,
       ...(logo ? { logo } : {}),
       repository: repository ?? SITE_DEFAULTS.repository,
       branch: branch ?? SITE_DEFAULTS.branch,

@@ -6,6 +6,7 @@
 // rectangle of digits that changed. docs/email.md says what it looks like and why.
 import { unitDigits, unitsLeft } from "../time/time-left.ts";
 import { readableOn, rgbOf } from "../text/colour.ts";
+import { dateWords } from "../text/dates.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { textWidth, wrapText } from "./fonts.ts";
@@ -48,13 +49,12 @@ export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
   return { bg, inks: [text, muted, accent] };
 }
 
-/** The date line: the target in the author's zone, in the language, naming the zone. */
+/** The date line: the target in the author's zone and the language, as every surface says it (src/text/dates.ts). */
 function dateLine(targetMs: number, zone: string, lang: string): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone };
   try {
-    return new Intl.DateTimeFormat(lang, options).format(targetMs);
+    return dateWords(targetMs, zone, lang);
   } catch {
-    return new Intl.DateTimeFormat("en-GB", options).format(targetMs);
+    return dateWords(targetMs, zone, "en");
   }
 }
 

@@ -5,27 +5,17 @@
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { renderPreview } from "../images/preview-image.ts";
 import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
-import { repeatWords } from "../text/repeat-words.ts";
+import { dateWords } from "../text/dates.ts";
+import { ruleWords } from "../text/repeat-words.ts";
+import { targetAt } from "../time/occurrence.ts";
 import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./route.ts";
-import type { LiveEntry } from "./live-store.ts";
-
-/** The target in the author's zone and language, with the zone's short name: "Friday, 2 August 2027 at 10:00 CEST". */
-function targetWords(entry: LiveEntry): string {
-  const zone = entry.zone ?? "UTC";
-  const options: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone };
-  try {
-    return new Intl.DateTimeFormat(entry.lang ?? "en-GB", options).format(entry.targetMs);
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", options).format(entry.targetMs);
-  }
-}
 
 /** Images drawn, by slug and build version; the oldest are dropped past CACHED. */
 const CACHED = 200;
 const drawn = new Map<string, Uint8Array<ArrayBuffer>>();
 const PREFIX = previewImagePath("");
 
-function preview({ route, pathname, store }: LiveRequest) {
+function preview({ route, pathname, store, nowMs }: LiveRequest) {
   const slug = slugIn(pathname, PREFIX.slice(0, -".png".length), ".png");
   const entry = slug === undefined ? undefined : store.get(slug);
   if (slug === undefined) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`);
@@ -36,7 +26,8 @@ function preview({ route, pathname, store }: LiveRequest) {
     png = renderPreview({
       title: entry.title,
       lang: entry.lang ?? "en",
-      when: entry.schedule ? repeatWords(entry.schedule) : targetWords(entry),
+      // When, as the pages say it (src/text/dates.ts): a repeating countdown's rule as of its next occurrence.
+      when: entry.schedule ? ruleWords(entry.schedule, entry.lang ?? "en", targetAt(entry.schedule, nowMs) ?? entry.targetMs) : dateWords(entry.targetMs, entry.zone ?? "UTC", entry.lang ?? "en"),
       whenFollowsTitle: !entry.schedule,
       ...(entry.status ? { status: entry.status } : {}),
       siteName: store.siteName,

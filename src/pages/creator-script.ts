@@ -2,13 +2,17 @@
 // it (src/authoring/countdown-text.ts) and checked by the build's own code (parseCountdownFile), so
 // the problems shown beside each field are the build's, word for word. Shows a live preview, the
 // file's text with Copy and Download, and the repository's new-file page with the file filled in.
-import { parseCountdownFile, type Problem } from "../authoring/countdown-file.ts";
-import { countdownFileText, noSlugMessage, slugFromTitle, type NewCountdown } from "../authoring/countdown-text.ts";
+import { inFieldOrder, parseCountdownFile, type Problem } from "../authoring/countdown-file.ts";
+import { countdownFileText, slugFromTitle, titleSlug, type NewCountdown } from "../authoring/countdown-text.ts";
+import { dateWords } from "../text/dates.ts";
+import { fill, type ScriptWords } from "../text/page-words.ts";
 import { newFileUrl } from "../text/repository.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { tickEverySecond } from "../time/ticking.ts";
 import { formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 
+/** The page's words for what this script says, in the page's language (written into the page as JSON). */
+const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.textContent || "{}");
 const form = document.querySelector<HTMLFormElement>("form[data-creator]")!;
 const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
 const folder = form.dataset.folder || "countdowns";
@@ -69,23 +73,33 @@ let askedForFile = false;
 function update(): void {
   input("until").disabled = !input("repeat").value;
   const countdown = fields();
-  const slug = input("slug").value.trim() || slugFromTitle(countdown.title);
-  input("slug").placeholder = slugFromTitle(countdown.title) || "hanabi-2027";
+  const written = input("slug").value.trim();
+  // An address made from the title only where the whole title makes it (src/authoring/countdown-text.ts).
+  const made = written ? { slug: written } : titleSlug(countdown.title, "write one in the Address field, like hanabi-2027");
+  const slug = made.slug;
+  input("slug").placeholder = (countdown.title && slugFromTitle(countdown.title)) || "hanabi-2027";
   const text = countdownFileText(countdown);
   const file = `${folder}/${slug || "countdown"}.md`;
   const result = parseCountdownFile(file, text, { now: Date.now() });
-  const problems: Problem[] = [...result.problems];
-  if (!slug) problems.unshift({ file, field: "slug", message: noSlugMessage("write one in the Address field, like hanabi-2027") });
+  let problems: Problem[] = [...result.problems];
+  if (made.problem) problems.push({ file, field: "slug", message: made.problem });
+  // A date or time the browser could not take (a day that does not exist, a half-typed date) leaves its
+  // control empty: the person is asked to choose one, beside that control.
+  const missing = !input("date").value ? words.chooseDate : !input("time").value ? words.chooseTime : undefined;
+  if (missing) problems = [...problems.filter((problem) => problem.field !== "target"), { file, field: "target", message: missing }];
+  problems = inFieldOrder(problems);
 
   // Each problem beside its field; the rest (and the warnings) in the list under the preview.
   const said = new Map<string, string[]>();
   const rest: string[] = [];
   for (const { field, message } of problems) {
     const place = PLACES[field.split(".")[0]!];
-    if (place) said.set(place, [...(said.get(place) ?? []), `${field}: ${message}`]);
-    else rest.push(`${field}: ${message}`);
+    // A message of the page's own (choose a date) stands alone; the build's name their field.
+    const line = message === missing ? message : `${field}: ${message}`;
+    if (place) said.set(place, [...(said.get(place) ?? []), line]);
+    else rest.push(line);
   }
-  for (const warning of result.warnings) rest.push(`Warning: ${warning.field}: ${warning.message}`);
+  for (const warning of result.warnings) rest.push(fill(words.warning, { message: `${warning.field}: ${warning.message}` }));
   for (const [field, place] of Object.entries(PLACES)) {
     const messages = askedForFile || touched.has(field) || field === "widget" ? (said.get(place) ?? []) : [];
     document.getElementById(place)!.textContent = messages.join(" ");
@@ -105,12 +119,10 @@ function update(): void {
     if (url) repositoryLink.href = url;
   }
 
-  preview.title.textContent = countdown.title || "Your countdown";
+  preview.title.textContent = countdown.title || words.yourCountdown;
   const parsed = result.countdown;
   counting = parsed && { targetMs: parsed.targetMs, ...(parsed.schedule.repeat ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs } : {}) };
-  preview.when.textContent = parsed
-    ? new Intl.DateTimeFormat(parsed.lang, { dateStyle: "full", timeStyle: "short", timeZone: parsed.timezone }).format(parsed.targetMs) + ` (${parsed.timezone})`
-    : "";
+  preview.when.textContent = parsed ? dateWords(parsed.targetMs, parsed.timezone, parsed.lang) : "";
   draw(Date.now());
 }
 

@@ -2,10 +2,15 @@
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
 import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
+import { dateWords, visitorWords } from "../text/dates.ts";
 import { unitWord } from "../text/language-words.ts";
+import { fill, type ScriptWords } from "../text/page-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
 import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
+
+/** The page's words for what this script says, in the page's language (written into the page as JSON). */
+const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.textContent || "{}");
 
 /**
  * Every `[data-countdown]` element (not postponed or cancelled) shows the time left in its
@@ -35,27 +40,33 @@ const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([d
   units: unitsOf(root),
 }));
 
-/** `<time>` elements name their instant: `data-when` in UTC, `data-local` in the visitor's zone, `data-zoned="<zone>"` in that zone. */
-const timeFormat = (timeZone?: string) => new Intl.DateTimeFormat(timeZone ? "en-GB" : undefined, { dateStyle: "medium", timeStyle: "long", timeZone });
-const localFormat = timeFormat();
-function showTimes(within: ParentNode, ms?: number): void {
-  for (const time of within.querySelectorAll<HTMLTimeElement>("time[data-local], time[data-when], time[data-zoned]")) {
-    if (ms !== undefined) time.dateTime = new Date(ms).toISOString().replace(".000", "");
-    // The UTC and zoned lines are right as built until a repeating countdown moves on.
-    if (time.dataset.local !== undefined) time.textContent = localFormat.format(new Date(time.dateTime));
-    else if (ms !== undefined) time.textContent = timeFormat(time.dataset.zoned || "UTC").format(ms);
+/**
+ * When each countdown is: `time[data-when]` in the author's zone and the countdown's language (as the
+ * build wrote it, again once a repeating countdown moves on), and `[data-your-time]` the visitor's own
+ * time where it reads differently (src/text/dates.ts).
+ */
+const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
+  const { zone = "UTC", lang = "en" } = root.dataset;
+  const iso = new Date(ms).toISOString().replace(".000", "");
+  for (const time of root.querySelectorAll<HTMLTimeElement>("time[data-when]")) {
+    if (moved) time.textContent = dateWords(ms, zone, lang);
+    time.dateTime = iso;
+  }
+  // The visitor's time is the page's sentence, in the page's language.
+  const yours = visitorZone ? visitorWords(ms, zone, visitorZone, document.documentElement.lang || "en") : undefined;
+  for (const line of root.querySelectorAll<HTMLElement>("[data-your-time]")) {
+    line.textContent = yours ? fill(words.yourTime, { time: yours }) : "";
+    line.classList.remove("pending");
   }
   // The chat snippets of a countdown's page name the same instant.
-  if (ms === undefined) return;
-  const utc = new Date(ms).toISOString().replace(/\.000Z$/, " UTC").replace("T", " ");
+  if (!moved) return;
+  const utc = iso.replace("Z", " UTC").replace("T", " ");
   for (const chat of document.querySelectorAll<HTMLElement>("[data-chat]")) {
     chat.textContent = chat.dataset.chat!.replaceAll("{unix}", String(ms / 1000)).replaceAll("{utc}", utc);
   }
 }
-showTimes(document);
-// "Your time" names the visitor's zone.
-const localZone = localFormat.resolvedOptions().timeZone;
-for (const label of document.querySelectorAll<HTMLElement>("[data-local-zone]")) if (localZone) label.textContent = `Your time (${localZone.replace(/_/g, " ")})`;
+for (const root of document.querySelectorAll<HTMLElement>("[data-countdown]")) showTimes(root, Date.parse(root.dataset.countdown!), false);
 
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
@@ -64,10 +75,13 @@ if (live.length > 0) {
     let ticking = false;
     for (const item of live) {
       const targetMs = item.target(nowMs);
-      if (targetMs !== item.shown) showTimes(item.root, targetMs);
+      if (targetMs !== item.shown) showTimes(item.root, targetMs, true);
       item.shown = targetMs;
       const left = unitsLeft(targetMs, nowMs);
       if (item.units) {
+        // The numbers are sized by the days' digits (pages.css): "345" is smaller than "45".
+        const digits = String(left[0]).length;
+        if (item.left.dataset.digits !== String(digits)) item.left.dataset.digits = String(digits);
         item.units.forEach(({ number, label, word: wordFor }, i) => {
           const digits = unitDigits(left[i]!, i);
           if (number.textContent !== digits) number.textContent = digits;
@@ -129,7 +143,7 @@ if (form) {
   const update = () => {
     // A language the widget would ignore is said so, not dropped silently.
     const lang = (field("lang") as HTMLInputElement | null)?.value.trim() ?? "";
-    if (langStatus) langStatus.textContent = lang && !isValidOption("lang", lang) ? `"${lang}" is not a language tag, so the widget ignores it; write one like de, fr or pt-BR.` : "";
+    if (langStatus) langStatus.textContent = lang && !isValidOption("lang", lang) ? fill(words.notALanguage, { lang }) : "";
     const query = chosen();
     const src = query ? `${embedSrc}?${query}` : embedSrc;
     for (const code of document.querySelectorAll<HTMLElement>("[data-snippet]")) code.textContent = code.dataset.snippet!.replace("{src}", src.replace(/&/g, "&amp;"));
@@ -186,7 +200,7 @@ if (form) {
       input.disabled = false;
       form.querySelector<HTMLInputElement>(`[data-colour="${name}"]`)!.checked = true;
     }
-    hostStatus.textContent = `On ${host}: text ${text} (${ratio(text)}:1), time left ${accent} (${ratio(accent)}:1).`;
+    hostStatus.textContent = fill(words.hostColours, { host, text, textRatio: ratio(text), accent, accentRatio: ratio(accent) });
   };
   hostInput.addEventListener("input", fitHost);
   for (const radio of field("theme") as RadioNodeList) radio.addEventListener("change", fitHost);
@@ -199,10 +213,10 @@ if (form) {
     const main = widget?.querySelector("main");
     if (!widget || !main) return;
     const asked = resolveOptions(main.dataset.options ?? "", widget.location.search, new RegExp(optionPattern()));
-    const replaced = ([["f", asked.color, "the text"], ["a", asked.accent, "the time left"]] as const)
+    const replaced = ([["f", asked.color, words.text], ["a", asked.accent, words.timeLeft]] as const)
       .filter(([name, hex]) => widget.documentElement.style.getPropertyValue(`--${name}`) !== (hex ? `#${hex}` : ""))
       .map(([, , what]) => what);
-    contrast.textContent = replaced.length ? `Too little contrast: the widget shows ${replaced.join(" and ")} in black or white instead.` : "";
+    contrast.textContent = replaced.length ? fill(words.tooLittleContrast, { what: new Intl.ListFormat(document.documentElement.lang).format(replaced) }) : "";
   });
   update();
 }
@@ -265,7 +279,7 @@ if (share) {
   const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
   const data = { title: document.querySelector("h1")?.textContent ?? document.title, url: canonical };
   const native = () => typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true);
-  if (!native()) share.textContent = "Copy link";
+  if (!native()) share.textContent = words.copyLink;
   share.addEventListener("click", async () => {
     if (native()) {
       try {
@@ -277,9 +291,9 @@ if (share) {
     }
     try {
       await navigator.clipboard.writeText(canonical);
-      status.textContent = "Link copied.";
+      status.textContent = words.linkCopied;
     } catch {
-      status.textContent = `Copying was not allowed: the link is ${canonical}`;
+      status.textContent = `${words.copyRefused} ${canonical}`;
     }
   });
 }
@@ -306,9 +320,9 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
     const status = document.getElementById(`${button.dataset.copy}-status`);
     try {
       await navigator.clipboard.writeText(text);
-      if (status) status.textContent = "Copied.";
+      if (status) status.textContent = words.copied;
     } catch {
-      if (status) status.textContent = "Copying was not allowed: select the text and copy it by hand.";
+      if (status) status.textContent = words.copyRefused;
     }
   });
 }

@@ -1,21 +1,21 @@
 // The templates' filters: the URL map, dates in Luxon, JSON for inline data, the Markdown body, and
 // the split of the index into upcoming and ended countdowns.
 import type { UserConfig } from "@11ty/eleventy";
-import { DateTime } from "luxon";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
 import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
-import { repeatWords, widgetRule } from "../text/repeat-words.ts";
+import { dateWords } from "../text/dates.ts";
+import { fill, pageLanguage, pageWordsFor, type PageWords } from "../text/page-words.ts";
+import { ruleWords } from "../text/repeat-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
-import { WIDGET_DATE } from "../widget/options.ts";
 import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
 import type { SiteCountdown } from "./site-input.ts";
 
@@ -32,29 +32,10 @@ function memoize<T>(compute: (key: string) => T): (key: string) => T {
 }
 
 /**
- * The short name of a zone at an instant (`GMT-3`, `EST`), as Luxon's `ZZZZ` token writes it, with
- * one formatter per zone: Luxon makes a new `Intl.DateTimeFormat` for every date it names (about
- * 80 µs, the costliest step of a countdown's page at 10,000 countdowns).
+ * Registers the filters. `site` answers where the current build is published and `identity` the
+ * site file's fields (both change from one build to the next in a watching process).
  */
-const zoneName = memoize((zone) => {
-  const format = new Intl.DateTimeFormat("en-US", {
-    hour12: false,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone: zone,
-  });
-  return (ms: number) => format.formatToParts(ms).find((part) => part.type === "timeZoneName")!.value;
-});
-
-/**
- * Registers the filters. `site` answers where the current build is published (it changes from one
- * build to the next in a watching process).
- */
-export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress): void {
+export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress, identity: () => SiteIdentity): void {
   // The URL map (src/paths.ts): paths inside the site, for permalinks ...
   eleventyConfig.addFilter("pagePath", pagePath);
   eleventyConfig.addFilter("embedPath", embedPath);
@@ -68,19 +49,16 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   eleventyConfig.addFilter("href", (sitePath: string) => publicPath(site(), sitePath));
   eleventyConfig.addFilter("absoluteUrl", (sitePath: string) => absoluteUrl(site(), sitePath));
 
-  // Luxon's formatting is the costliest filter, and the pages of one countdown format the same
-  // instant about 9 times (`npm run bench` builds 10,000 countdowns).
-  const utcDateTime = memoize((iso) => DateTime.fromISO(iso, { zone: "utc" }).toFormat("d LLL yyyy, HH:mm:ss 'UTC'"));
-  /** `31 Dec 2026, 23:00 UTC`: the target for people, in UTC (a page cannot know the reader's zone). */
-  eleventyConfig.addFilter("utcDateTime", (iso: string) => utcDateTime(iso));
-  /** The target in the zone the author wrote it in, with its offset: `31 Dec 2026, 20:00 GMT-3`. */
-  eleventyConfig.addFilter("zonedDateTime", (iso: string, zone: string) => {
-    const dateTime = DateTime.fromISO(iso, { zone });
-    return `${dateTime.toFormat("d LLL yyyy, HH:mm:ss")} ${zoneName(zone)(dateTime.toMillis())}`;
+  /**
+   * When a countdown is (its next occurrence), as people read it (src/text/dates.ts): the author's
+   * wall clock in the countdown's language, with the zone people know: "Sun, Mar 7, 2027, 9:10 AM JST
+   * (Tokyo)". The pages of one countdown say it several times; each is made once.
+   */
+  const when = memoize((key) => {
+    const [ms, zone, lang] = key.split(" ");
+    return dateWords(Number(ms), zone!, lang!);
   });
-  /** The target in UTC in a countdown's language, as the widget writes it with `date=utc` (`Thu, 31 Dec 2026, 23:00 UTC`). */
-  const widgetDate = memoize((lang) => new Intl.DateTimeFormat(lang, { ...WIDGET_DATE, timeZone: "UTC" }));
-  eleventyConfig.addFilter("widgetDate", (iso: string, lang: string) => widgetDate(lang).format(Date.parse(iso)));
+  eleventyConfig.addFilter("when", (countdown: SiteCountdown) => when(`${countdown.nextMs} ${countdown.timezone} ${countdown.lang}`));
   /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
   eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
@@ -88,12 +66,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   /** The email image: its path in the site, and its absolute URL for the snippet. */
   eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") => emailImagePath(slug, format));
   eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") => absoluteUrl(site(), emailImagePath(slug, format)));
-  /** The email image's alt text: the title and when, in words ("Summer sale – 1 Dec 2026, 17:00 CET"). */
-  const emailDate = memoize((zone) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone: zone }));
-  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => {
-    const when = countdown.schedule.repeat ? repeatWords(countdown.schedule) : emailDate(countdown.timezone).format(countdown.targetMs);
-    return `${countdown.title} – ${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}`;
-  });
+  /** The email image's alt text: the title and when, as the image says it ("Summer sale – Fri, Jan 15, 2027, 6:00 PM CET (Berlin)"). */
+  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => `${countdown.title} – ${whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`);
   /** Links that open a calendar's new-event form with the countdown filled in, and its schema.org Event as JSON text. */
   eleventyConfig.addFilter("googleCalendarUrl", (countdown: SiteCountdown) => googleCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
   eleventyConfig.addFilter("outlookCalendarUrl", (countdown: SiteCountdown) => outlookCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
@@ -101,10 +75,10 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     const data = eventData(countdown, { pageUrl: absoluteUrl(site(), pagePath(countdown.slug)), imageUrl: absoluteUrl(site(), previewImagePath(countdown.slug)), description: summaryOf(countdown) });
     return jsonText(data);
   });
+  /** How many digits the days left have at `nowMs` (at least 1): the page sizes its count's numbers by them, and its script keeps them right. */
+  eleventyConfig.addFilter("dayDigits", (countdown: SiteCountdown, nowMs: number) => String(Math.floor(Math.max(0, countdown.nextMs - nowMs) / 86_400_000)).length);
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
   eleventyConfig.addFilter("unitWord", unitWord);
-  /** The direction of a language's script: "rtl" for Arabic, Hebrew and the like, else "ltr" (as the widget sets it). */
-  eleventyConfig.addFilter("langDir", (lang: string) => (isRightToLeftLanguage(lang) ? "rtl" : "ltr"));
   /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
   eleventyConfig.addFilter("editUrl", (countdown: Countdown, site: SiteIdentity & { countdownsFolder: string }) =>
     (site.repository && editFileUrl(site.repository, site.branch, `${site.countdownsFolder}/${countdown.slug}.md`)) || "",
@@ -113,7 +87,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();
   const summaryOf = (countdown: SiteCountdown) => {
-    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown));
+    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(identity().language)));
     return summaries.get(countdown)!;
   };
   eleventyConfig.addFilter("summary", summaryOf);
@@ -134,6 +108,14 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     };
     const scales = [`--h:${scale(countdown.title)}`, `--d:${scale(countdown.doneMessage)}`].filter((scale) => !scale.endsWith(":1"));
     return scales.length ? ` style="${scales.join(";")}"` : "";
+  });
+  /**
+   * One of the pages' words with its `{name}`s filled in: `values` are text, escaped here, except
+   * those named in `html`, which the template made (a link) and which go in as they are.
+   */
+  eleventyConfig.addFilter("fill", (text: string, values: Record<string, string | number> = {}, html: Record<string, string> = {}) => {
+    const escaped = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, attributeText(String(value))]));
+    return fill(attributeText(text), { ...escaped, ...html });
   });
   /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
   eleventyConfig.addFilter("attr", attributeText);
@@ -167,27 +149,31 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress)
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
   });
   /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the pages' own; else nothing. */
-  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang));
+  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang, pageLanguage(identity().language)));
   /** The same for the site's own words (its name, description and links, `_data/site.json`). */
-  eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language));
-  /** A repeat rule in words: "Every Friday at 17:00 (Europe/Berlin), until 31 Dec 2030". */
-  eleventyConfig.addFilter("repeatWords", (countdown: Countdown) => repeatWords(countdown.schedule));
-  /** A repeating countdown's rule in its own language, as its widget shows it: "Weekly · Friday · 17:00 CET". */
-  eleventyConfig.addFilter("widgetRule", (countdown: SiteCountdown) => widgetRule(countdown.schedule, countdown.lang, countdown.nextMs, messagesFor(countdown.lang).every));
+  eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language, pageLanguage(site.language)));
+  /** A repeating countdown's rule in its own language: "Weekly · Friday · 5:00 PM CET (Berlin)". */
+  eleventyConfig.addFilter("ruleWords", (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs));
 }
 
-/** The language of the pages' own words (headings, labels): English. */
-export const PAGE_LANGUAGE = "en";
+/**
+ * ` lang="<tag>"` for words in another language than the page's, with ` dir` where its script runs the
+ * other way (Arabic words on a German page); "" for the page's. Tags are checked, canonical BCP 47: nothing to escape.
+ */
+function langAttribute(lang: string, pageLang: string): string {
+  if (lang === pageLang) return "";
+  const rtl = isRightToLeftLanguage(lang);
+  return rtl === isRightToLeftLanguage(pageLang) ? ` lang="${lang}"` : ` lang="${lang}" dir="${rtl ? "rtl" : "ltr"}"`;
+}
 
-/** ` lang="<tag>"` for words in another language than the page's; "" for the page's. Tags are checked, canonical BCP 47: nothing to escape. */
-const langAttribute = (lang: string) => (lang === PAGE_LANGUAGE ? "" : ` lang="${lang}"`);
+/** When a countdown is, in its language: a repeating one's rule, else its next occurrence (src/text/dates.ts). */
+const whenOrRule = (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || dateWords(countdown.nextMs, countdown.timezone, countdown.lang);
 
-/** One line for link previews, at most 200 characters: when (the target in UTC, or the rule in words) and the status, then the start of the description; without one, the title. */
-export function summary(countdown: SiteCountdown): string {
-  const when = countdown.schedule.repeat ? repeatWords(countdown.schedule) : new Date(countdown.nextMs).toUTCString().replace("GMT", "UTC");
-  const lead = `${when}${countdown.status === "scheduled" ? "" : ` (${countdown.status})`}.`;
+/** One line for link previews, at most 200 characters: when (the next occurrence, or the rule in words) and the status, then the start of the description; without one, the title. */
+export function summary(countdown: SiteCountdown, words: PageWords): string {
+  const lead = `${whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}.`;
   const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
-  if (!text) return `Countdown to ${countdown.title}: ${lead}`;
+  if (!text) return `${fill(words.countdownTo, { title: countdown.title })}: ${lead}`;
   const line = `${lead} ${text}`;
   const chars = [...line];
   return chars.length <= 200 ? line : `${chars.slice(0, 199).join("").trimEnd()}…`;

@@ -33,6 +33,8 @@ import {
   publicPath,
 } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
+import { isRightToLeftLanguage } from "../text/language-words.ts";
+import { SCRIPT_WORDS, pageLanguage, pageWordsFor } from "../text/page-words.ts";
 import { siteFilters } from "./filters.ts";
 import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
@@ -97,7 +99,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   });
 
   if (options.nunjucksCompileCache !== false) eleventyConfig.addPlugin(nunjucksCompileCache);
-  siteFilters(eleventyConfig, () => current().config.site);
+  siteFilters(eleventyConfig, () => current().config.site, () => current().identity);
   // /api/pages is written without an extension so that its URL is the published one on any static
   // host; its Content-Type comes from the route table.
   eleventyConfig.configureErrorReporting({ allowMissingExtensions: true });
@@ -126,6 +128,16 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     // Where the countdown files are in the repository, for its new-file and edit links.
     countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
   }));
+  /**
+   * The pages' own words, in the site's language where the pages speak it (src/text/page-words.ts):
+   * `words` for the templates; `lang` and `dir` for `<html>`; `scriptWords`, the scripts' words, as
+   * JSON for the page to carry.
+   */
+  eleventyConfig.addGlobalData("ui", () => {
+    const lang = pageLanguage(current().identity.language);
+    const words = pageWordsFor(lang);
+    return { lang, dir: isRightToLeftLanguage(lang) ? "rtl" : "ltr", words, scriptWords: jsonText(Object.fromEntries(SCRIPT_WORDS.map((key) => [key, words[key]]))) };
+  });
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
   eleventyConfig.addGlobalData("routes", {

@@ -1,6 +1,6 @@
 // The site's identity, as its owner writes it in `_data/site.json` (checked by
-// src/authoring/site-file.ts): its name and description, their language, its accent colour, the
-// links of its footer, its logo, and the repository its countdowns live in.
+// src/authoring/site-file.ts): its name and description, their language (the pages'), its accent
+// colour, the links and tools of its header, its logo, and the repository its countdowns live in.
 
 export interface SiteLink {
   text: string;
@@ -20,6 +20,10 @@ export interface SiteLogo {
   hash: string;
 }
 
+/** The tools a site may link to from every page's header: the creator (/new/), the list as JSON (/api/pages), the API's OpenAPI description. */
+export const SITE_TOOLS = ["creator", "pages", "api"] as const;
+export type SiteTool = (typeof SITE_TOOLS)[number];
+
 export const LOGO_TYPES = ["svg", "png", "webp"] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
@@ -32,8 +36,10 @@ export interface SiteIdentity {
   language: string;
   /** The pages' accent colour, `#rrggbb`: links, buttons, the count. */
   accent: string;
-  /** The footer's links. */
+  /** The links in every page's header, after the site's name. */
   links: SiteLink[];
+  /** The site's own tools the header also links to (none unless asked for: visitors need none of them). */
+  tools: SiteTool[];
   /** The logo beside the name in every page's header; none when undefined. */
   logo?: SiteLogo;
   /** The repository of the countdowns (`https://github.com/owner/name`), for "Edit" links and the creator; "" when unknown. */
@@ -49,6 +55,7 @@ export const SITE_DEFAULTS: SiteIdentity = {
   language: "en",
   accent: "#0b57d0",
   links: [],
+  tools: [],
   repository: "",
   branch: "main",
 };

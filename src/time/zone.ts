@@ -68,3 +68,33 @@ export function parseWallClock(text: string): WallClock | undefined {
   const fields = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)$/.exec(text)?.slice(1).map(Number);
   return fields && { year: fields[0]!, month: fields[1]!, day: fields[2]!, hour: fields[3]!, minute: fields[4]!, second: fields[5]! };
 }
+
+/**
+ * The zones whose name in the platform's Intl (CLDR's, as ICU gives it: "Asia/Calcutta") is an old
+ * one in the IANA database, by their IANA name ("Asia/Kolkata"). Intl takes both; people know the
+ * IANA name, and the city in it.
+ */
+const RENAMED: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** A zone's IANA name: "Asia/Calcutta" (as Intl may name it) -> "Asia/Kolkata"; any other name as it is. */
+export const ianaZone = (zone: string) => RENAMED[zone] ?? zone;

@@ -18,7 +18,8 @@
 //     one's "new date to be announced", the countdown's link.
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
-import { WIDGET_DATE, resolveOptions } from "./options.ts";
+import { dateWords } from "../text/dates.ts";
+import { resolveOptions } from "./options.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
@@ -66,11 +67,9 @@ for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
   }
 }
 
-// The date line names its zone: the visitor's (local), the countdown's author's, or UTC.
-const dateFormat = new Intl.DateTimeFormat(lang, {
-  ...WIDGET_DATE,
-  timeZone: options.date == "utc" ? "UTC" : options.date == "author" ? data.zone : undefined,
-});
+// The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local), the
+// countdown's author's, or UTC.
+const dateZone = options.date == "utc" ? "UTC" : options.date == "author" ? data.zone! : Intl.DateTimeFormat().resolvedOptions().timeZone;
 /**
  * The `units` layout: per unit its number, its label and the format of the label: the unit's word for
  * that number in the language (plural-correct; Arabic and Hebrew have words of their own for one and
@@ -95,22 +94,40 @@ const tick = tickEverySecond(
     const countUp = over && options.after == "countup";
     const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
     // The date line follows the target (a repeating countdown's moves on).
-    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateFormat.format(targetMs);
+    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateWords(targetMs, dateZone, lang);
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
+    // The count's type is sized by its days' digits (widget.css).
+    style.setProperty("--n", "" + ("" + shown[0]).length);
     if (units) {
       units.forEach(([number, label, format], i) => {
         number.textContent = unitDigits(shown[i]!, i);
         label.textContent = format.formatToParts(shown[i]!).find((part) => part.type == "unit")!.value;
       });
     } else left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown);
-    // From the target on, the done message shows (widget.css puts the time left under it).
-    done.hidden = !over;
+    // From the target on, the done message shows (widget.css puts the time left under it), and the
+    // frame is fitted again.
+    if (done.hidden != (done.hidden = !over)) fit();
     return !over || countUp;
   },
   () => offsetMs,
 );
+
+/**
+ * Fits everything in the frame: where it does not (a long title, a long done message and a link in a
+ * low frame), the title and the done message get fewer lines (--l), then all the type is smaller, a
+ * tenth at a time (--k, widget.css), down to half.
+ */
+function fit() {
+  let step = 0;
+  do {
+    root.style.setProperty("--l", "" + Math.max(1, 3 - step));
+    root.style.setProperty("--k", "" + (1 - Math.max(0, step - 2) / 10));
+  } while ((root.scrollHeight > root.clientHeight || [...root.children].some((e) => e.scrollWidth > e.clientWidth)) && ++step < 8);
+}
+fit();
+addEventListener("resize", fit);
 
 // `sync`: one request for serverTime, taken as read halfway through the round trip.
 if (options.sync == "1") {

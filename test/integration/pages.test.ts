@@ -5,7 +5,12 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { afterAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
+import { PAGE_LANGUAGES } from "../../src/text/page-words.ts";
 import { netlifyFunction, shareFunction } from "../support/netlify-function.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
@@ -24,7 +29,7 @@ const codeById = (html: string, id: string) => decode(new RegExp(`<code id="${id
 describe("the index", () => {
   const index = read("index.html");
 
-  it("lists every countdown with a link to its page, a live mini countdown, and the target in UTC and local time", () => {
+  it("lists every countdown with a link to its page, a live mini countdown, when in the author's zone, and a line for the visitor's own time", () => {
     const pages = JSON.parse(read("api/pages")) as { slug: string }[];
     for (const { slug } of pages) {
       const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
@@ -33,8 +38,8 @@ describe("the index", () => {
       const status = /data-status="(\w+)"/.exec(item!)?.[1];
       if (status) expect(item).toMatch(new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`));
       else expect(item).toMatch(/role="timer"[^>]*data-left/);
-      expect(item).toMatch(/<time datetime="[^"]+Z" data-when>[^<]+ UTC<\/time>/);
-      expect(item).toMatch(/<time datetime="[^"]+Z" data-local>/);
+      expect(item).toMatch(/<time datetime="[^"]+Z" data-when( lang="[\w-]+")?>[^<]+ (UTC|[A-Z]*\s?\([^()/_]+\))<\/time>/);
+      expect(item).toContain('<p class="when your-time js-only pending" data-your-time></p>');
     }
   });
 
@@ -50,22 +55,26 @@ describe("the index", () => {
     expect(index.indexOf('href="/recently-ended/"')).toBeLessThan(index.indexOf('href="/long-past/"'));
   });
 
-  it("loads one script, the pages' own module file, and no framework", () => {
-    expect(index.match(/<script/g)).toHaveLength(1);
+  it("loads one script, the pages' own module file, and no framework; the script's words come as data", () => {
+    expect(index.match(/<script/g)).toHaveLength(2);
     expect(index).toContain('<script type="module" src="/assets/site.js"></script>');
+    const words = JSON.parse(/<script type="application\/json" id="page-words">([^<]*)<\/script>/.exec(index)![1]!);
+    expect(words).toMatchObject({ copied: "Copied.", yourTime: "{time} your time" });
   });
 });
 
 describe("a countdown's page, for its visitors", () => {
   const page = read("future-launch/index.html");
 
-  it("shows the count large, as labelled units in the countdown's language, the description, and when in the visitor's, the author's and UTC time", () => {
-    expect(page).toMatch(/<div class="event" data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_\/]+" data-lang="en">\s*<h1>/);
-    const timer = /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left dir="ltr">([\s\S]*?)<\/div>\s*<p class="done/.exec(page)![1]!;
+  it("shows the count large, as labelled units in the countdown's language sized by the days' digits, the description, and when in the author's zone with a line for the visitor's own time", () => {
+    expect(page).toMatch(/<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_\/]+" data-lang="en">\s*<div class="event">\s*<h1>/);
+    const timer = /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left data-digits="1">([\s\S]*?)<\/div>\s*<p class="done/.exec(page)![1]!;
     expect([...timer.matchAll(/<span class="n" data-unit>00<\/span><span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["days", "hours", "minutes", "seconds"]);
+    expect(read("longest-title/index.html")).toContain('data-left data-digits="4"');
     expect(page).toContain("<strong>launch</strong>");
-    expect(page).toMatch(/<dt data-local-zone>Your time<\/dt><dd><time datetime="[^"]+" data-local>/);
-    expect(page).toMatch(/<dt>Target \(UTC\)<\/dt><dd><time datetime="[^"]+" data-when>[^<]+ UTC<\/time>/);
+    // The fixture's target is in UTC: "Mon, Nov 30, 2026, 10:26 AM UTC".
+    expect(page).toMatch(/<p class="date"><time datetime="[^"]+" data-when>\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time><\/p>\s*<p class="your-time js-only pending" data-your-time><\/p>/);
+    expect(read("berlin-wall-clock/index.html")).toMatch(/<time datetime="2099-07-01T10:00:00Z" data-when>Wed, Jul 1, 2099, 12:00\sPM CEST \(Berlin\)<\/time>/);
     // The labels are Intl's words in the countdown's language, written right to left where it is.
     const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
     expect([...german.matchAll(/<span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["Tage", "Stunden", "Minuten", "Sekunden"]);
@@ -74,7 +83,7 @@ describe("a countdown's page, for its visitors", () => {
   it("marks the countdown's own words with its language where it is not the site's, on its page and the index", () => {
     expect(page).toMatch(/<h1>Launch /);
     const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
-    expect(german).toMatch(/^<html lang="en">$/m);
+    expect(german).toMatch(/^<html lang="en" dir="ltr">$/m);
     expect(german).toContain('<h1 lang="de">Eigene Voreinstellungen</h1>');
     expect(german).toContain('data-done lang="de">Geschafft</p>');
     expect(read("index.html")).toMatch(new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`));
@@ -121,13 +130,13 @@ describe("a countdown's page, for its visitors", () => {
 
   it("of a postponed countdown strikes the date announced before and says a new one is to come; a cancelled one says it will not take place", () => {
     const postponed = read("postponed-de/index.html");
-    expect(postponed).toContain('<p class="status-postponed">Postponed</p>\n  <p>New date to be announced.</p>');
-    expect(postponed).toContain('<dl class="when struck">');
+    expect(postponed).toContain('<p class="status-postponed">Postponed</p>\n  <p>New date to be announced</p>');
+    expect(postponed).toContain('<div class="when struck">');
     expect(postponed).not.toContain("Google Calendar");
     expect(postponed).not.toContain('role="timer"');
     const cancelled = read("cancelled-fr/index.html");
     expect(cancelled).toContain('<p class="status-cancelled">Cancelled</p>\n  <p>It will not take place.</p>');
-    expect(cancelled).toContain('<dl class="when struck">');
+    expect(cancelled).toContain('<div class="when struck">');
   });
 });
 
@@ -187,13 +196,98 @@ describe("the creator page", () => {
     expect(page).toContain('<meta name="robots" content="noindex">');
   });
 
-  it("loads the build's checks as a script of the site's own, and is linked from every page", () => {
+  it("loads the build's checks as a script of the site's own", () => {
     expect(page).toContain('<script type="module" src="/assets/new.js"></script>');
     const script = read("assets/new.js");
     // The build's own messages are in it, not a copy written for the browser.
     expect(script).toContain("Zone names are a region and a city");
     expect(script).toContain("which YAML reads as another");
-    expect(read("index.html")).toContain('<a href="/new/">New countdown</a>');
+  });
+});
+
+describe("one way to write a date", () => {
+  it("says the same instant in the same words on every surface: the page, the index, the owner's page, the widget without JavaScript, the email image's alt text, the link preview", () => {
+    const words = "Wed, Jul 1, 2099, 12:00 PM CEST (Berlin)";
+    const surfaces = {
+      page: read("berlin-wall-clock/index.html"),
+      index: read("index.html"),
+      owner: read("berlin-wall-clock/embed/index.html"),
+      widget: read("api/embed/berlin-wall-clock.html"),
+    };
+    for (const [surface, html] of Object.entries(surfaces)) expect(html, surface).toMatch(new RegExp(`<time[^>]*datetime="2099-07-01T10:00:00Z"[^>]*>${words.replace(/[()]/g, "\\$&").replace(/ /g, "\\s")}</time>`));
+    expect(decode(/<img class="email-preview"[^>]* alt="([^"]*)"/.exec(surfaces.owner)![1]!)).toBe(`Berlin wall clock – ${words}`);
+    expect(decode(/<meta property="og:description" content="([^"]*)">/.exec(surfaces.page)![1]!)).toBe(`Countdown to Berlin wall clock: ${words}.`);
+    // No page says UTC for a countdown whose author did not choose it (but for the widget's option of
+    // that name), nor names a zone by its ID.
+    for (const html of [surfaces.page, surfaces.owner, surfaces.widget]) expect(html.replace(/<script[\s\S]*?<\/script>|<pre[\s\S]*?<\/pre>|<select[\s\S]*?<\/select>|"[^"]*"/g, "")).not.toMatch(/UTC|Europe\/Berlin/);
+  });
+});
+
+describe("the pages' own words", () => {
+  const work = mkdtempSync(path.join(tmpdir(), "countdown-words-"));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  /** A site of one countdown with the site file `site`, built; its pages by file. */
+  async function site(name: string, fields: Record<string, unknown>): Promise<(file: string) => string> {
+    const dir = path.join(work, name);
+    mkdirSync(path.join(dir, "countdowns"), { recursive: true });
+    writeFileSync(path.join(dir, "countdowns", "konzert.md"), `---\ntitle: "Konzert"\ntarget: "2099-07-01 20:00"\ntimezone: "Europe/Berlin"\nlang: de\n---\n`);
+    writeFileSync(path.join(dir, "site.json"), JSON.stringify(fields));
+    const built = await publish(readConfig({ COUNTDOWNS_DIR: path.join(dir, "countdowns"), OUT_DIR: path.join(dir, "dist"), SITE_FILE: path.join(dir, "site.json") }), { now: Date.UTC(2030, 0, 1) });
+    expect(built.ok).toBe(true);
+    return (file) => readFileSync(path.join(dir, "dist", "site", file), "utf8");
+  }
+
+  it("are in the site file's language, with <html lang>: a German site gets German pages, the 404 page and the creator included", async () => {
+    const german = await site("de", { language: "de", tools: ["creator"] });
+    const page = german("konzert/index.html");
+    expect(page).toMatch(/^<html lang="de" dir="ltr">$/m);
+    expect(page).toContain(">Zum Kalender hinzufügen (.ics)</a>");
+    expect(page).toContain('data-share>Teilen</button>');
+    expect(page).toContain('>Einbetten oder teilen</a>');
+    // The countdown is German too: its words carry no lang of their own.
+    expect(page).toContain("<h1>Konzert</h1>");
+    expect(page).toContain('"yourTime":"{time} bei Ihnen"');
+    expect(german("404.html")).toContain("<h1>Nicht gefunden</h1>");
+    expect(german("new/index.html")).toContain('<label for="f-title">Titel</label>');
+    expect(german("konzert/embed/index.html")).toContain("<h2 id=\"embed\">Einbetten</h2>");
+    expect(german("index.html")).toContain('<a href="/new/">Neuer Countdown</a>');
+  });
+
+  it("run right to left on a site in Arabic, and are English for a language the pages do not speak", async () => {
+    const arabic = await site("ar", { language: "ar" });
+    expect(arabic("konzert/index.html")).toMatch(/^<html lang="ar" dir="rtl">$/m);
+    expect(arabic("konzert/index.html")).toContain('<h1 lang="de" dir="ltr">Konzert</h1>');
+    const swahili = await site("sw", { language: "sw", name: "Siku" });
+    const page = swahili("konzert/index.html");
+    expect(page).toMatch(/^<html lang="en" dir="ltr">$/m);
+    expect(page).toContain("Add to calendar (.ics)");
+    expect(page).toContain('<a href="/" lang="sw">Siku</a>');
+  });
+
+  it("link visitors to no JSON and no developer tool unless the site file lists them; the owner's page keeps every tool", async () => {
+    for (const file of ["index.html", "future-launch/index.html", "404.html", "new/index.html"]) {
+      expect(read(file), file).not.toMatch(/<a [^>]*href="[^"]*(\/api\/|\.json|\/new\/")/);
+    }
+    expect(read("future-launch/embed/index.html")).toContain('href="/api/openapi.json"');
+    const tools = await site("tools", { tools: ["pages", "api", "creator"] });
+    expect(/<nav aria-label="Site">([\s\S]*?)<\/nav>/.exec(tools("index.html"))![1]).toBe(
+      '<a href="/new/">New countdown</a><a href="/api/pages">All countdowns (JSON)</a><a href="/api/openapi.json">API (OpenAPI)</a>\n',
+    );
+  });
+
+  it("are every one of them in each of the pages' languages, with the same placeholders as in English, and each is said somewhere", () => {
+    const english = PAGE_LANGUAGES.en!;
+    const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((match) => match[0]).sort();
+    expect(Object.keys(PAGE_LANGUAGES).sort()).toEqual(["ar", "cs", "da", "de", "en", "es", "fi", "fr", "he", "hi", "it", "ja", "ko", "nb", "nl", "pl", "pt", "ru", "sv", "tr", "uk", "zh"]);
+    for (const [lang, words] of Object.entries(PAGE_LANGUAGES)) {
+      expect(Object.keys(words), lang).toEqual(Object.keys(english));
+      for (const [key, text] of Object.entries(words)) expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(english[key as keyof typeof english]));
+      // Translated: all but a few words many languages share ("API (OpenAPI)", "Layout", "Download").
+      const same = Object.keys(english).filter((key) => words[key as keyof typeof words] === english[key as keyof typeof english]);
+      if (lang !== "en") expect(same.length, `${lang}: ${same.join(", ")}`).toBeLessThanOrEqual(6);
+    }
+    const sources = ["src/pages", "src/site"].flatMap((dir) => readdirSync(path.join(ROOT, dir)).map((file) => readFileSync(path.join(ROOT, dir, file), "utf8"))).join("\n");
+    for (const key of Object.keys(english)) expect(sources, key).toMatch(new RegExp(`\\b(w|words|ui\\.words)\\.${key}\\b|"${key}"`));
   });
 });
 

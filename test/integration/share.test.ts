@@ -7,6 +7,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
+import { DateTime } from "luxon";
 import { unfurl } from "unfurl.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
@@ -121,16 +122,18 @@ describe("link previews", () => {
     expect(result.description).toBeTruthy();
   });
 
-  it("say when and the status before the description: the target in UTC, or the rule in words", async () => {
-    const utc = (days: number) => new Date(fromNow(days)).toUTCString().replace("GMT", "UTC");
+  it("say when and the status before the description: the target in the author's zone and the countdown's language, or the rule in words", async () => {
+    // Luxon is the oracle of the wall clock; the fixtures without a zone are in UTC.
+    const utc = (days: number) => DateTime.fromISO(fromNow(days), { zone: "utc" }).toFormat("ccc, LLL d, yyyy, h:mm a");
     const descriptions = {
-      "future-launch": `${utc(3.2)}. The launch <em>party</em>.`,
-      "postponed-de": `Countdown to Konzert im Park: ${utc(40)} (postponed).`,
-      [WEEKLY_BERLIN.slug]: "Countdown to Friday stream: Every Friday at 17:00 (Europe/Berlin).",
+      "future-launch": new RegExp(`^${utc(3.2)} UTC\\. The launch <em>party</em>\\.$`),
+      "postponed-de": /^Countdown to Konzert im Park: \w\w\., \d{1,2}\. \S+ \d{4}, \d{1,2}:\d\d UTC \(Verschoben\)\.$/,
+      [WEEKLY_BERLIN.slug]: /^Countdown to Friday stream: Weekly · Friday · 5:00\sPM CES?T \(Berlin\)\.$/,
     };
     for (const [slug, description] of Object.entries(descriptions)) {
       const result = await unfurl(pageUrl(slug));
-      expect([result.open_graph.description, result.twitter_card.description], slug).toEqual([description, description]);
+      expect(result.open_graph.description, slug).toMatch(description);
+      expect(result.twitter_card.description, slug).toBe(result.open_graph.description);
     }
   });
 

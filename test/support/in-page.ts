@@ -241,3 +241,84 @@ export async function readSandboxedFrame(page: EnginePage, url: string, sandbox 
       ...args,
     );
 }
+
+/**
+ * What of a page or a widget does not hold its content, as "what: why" lines: a horizontal scrollbar;
+ * a visible element outside its parent's box (or, fixed or absolute, outside the viewport); a line of
+ * text outside the viewport (across, and down too in a `frame`, a widget's iframe) or cut off by an
+ * ancestor that clips it, unless that ancestor clamps its lines on purpose and carries the whole text
+ * in its `title` (the widget's long title and done message). Boxes are compared with a pixel to spare.
+ */
+export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]> {
+  return page.evaluate((inFrame: boolean) => {
+    const problems: string[] = [];
+    const SPARE = 1;
+    const name = (element: Element) => {
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ");
+      const classes = typeof element.className === "string" && element.className.trim() ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${classes}${text ? ` "${text.slice(0, 24)}${text.length > 24 ? "…" : ""}"` : ""}`;
+    };
+    const box = (r: DOMRect) => `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`;
+    const outside = (r: DOMRect, c: { left: number; top: number; right: number; bottom: number }, vertical = true) =>
+      r.left < c.left - SPARE || r.right > c.right + SPARE || (vertical && (r.top < c.top - SPARE || r.bottom > c.bottom + SPARE));
+    const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const root = document.documentElement;
+    if (root.scrollWidth > innerWidth + SPARE) problems.push(`the page: ${root.scrollWidth} px wide in a ${innerWidth} px viewport (a horizontal scrollbar)`);
+    const shown = (element: Element) => {
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") return false;
+      }
+      return true;
+    };
+    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "DATALIST", "OPTION", "NOSCRIPT", "BR"]);
+    for (const element of document.body.querySelectorAll("*")) {
+      if (SKIP.has(element.tagName) || !shown(element)) continue;
+      const r = element.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      const position = getComputedStyle(element).position;
+      if (position === "fixed" || position === "absolute") {
+        if (outside(r, viewport, inFrame)) problems.push(`${name(element)} ${box(r)}: outside the ${innerWidth}x${innerHeight} viewport`);
+        continue;
+      }
+      const parent = element.parentElement!;
+      if (parent === document.body && !inFrame) {
+        if (outside(r, viewport, false)) problems.push(`${name(element)} ${box(r)}: wider than the ${innerWidth} px viewport`);
+        continue;
+      }
+      const p = parent.getBoundingClientRect();
+      // An inline box may stand above or below its line's (a code span in a link): only its sides count.
+      const inline = getComputedStyle(element).display === "inline";
+      if (parent !== document.body && outside(r, p, !inline)) problems.push(`${name(element)} ${box(r)}: outside its parent ${name(parent)} ${box(p)}`);
+    }
+    // Every line of text: where it is drawn, against what clips it.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      if (!node.textContent!.trim() || SKIP.has(element.tagName) || !shown(element)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        if (line.width === 0) continue;
+        // What clips the line: an ancestor whose overflow is hidden and whose box the line leaves.
+        let clipper: Element | undefined;
+        for (let e: Element | null = element; e && e !== document.body && !clipper; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if ((style.overflowX !== "visible" || style.overflowY !== "visible") && outside(line, e.getBoundingClientRect())) clipper = e;
+        }
+        if (clipper) {
+          // A clamp on purpose: lines past the last are hidden, and the whole text is the element's tooltip.
+          const clamped = getComputedStyle(clipper).getPropertyValue("-webkit-line-clamp") !== "none" && (clipper.getAttribute("title") ?? "") === (clipper.textContent ?? "");
+          if (clamped) continue;
+          problems.push(`the text of ${name(element)} ${box(line)}: cut off by ${name(clipper)} ${box(clipper.getBoundingClientRect())}`);
+          break;
+        }
+        if (outside(line, viewport, inFrame)) {
+          problems.push(`the text of ${name(element)} ${box(line)}: outside the ${innerWidth}x${innerHeight} viewport`);
+          break;
+        }
+      }
+    }
+    return problems;
+  }, frame);
+}

@@ -117,7 +117,7 @@ describe("a bad countdown file fails with a message naming file and field", () =
   it("refuses a target that is not a date and time, and says how to write one", () => {
     expect(onlyProblem(file(`title: T\ntarget: "next friday"`), "target")).toMatch(/"next friday" is not a date and time; write it like "2026-12-31 23:59"/);
     expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00.5Z"`), "target")).toMatch(/not a date and time/);
-    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01 9:00"`), "target")).toMatch(/not a date and time/);
+    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01 109:00"`), "target")).toMatch(/not a date and time/);
     expect(onlyProblem(file(`title: T\ntarget: "2030-01-01Z"`), "target")).toMatch(/not a date and time/);
   });
 

@@ -11,15 +11,17 @@ const parse = (value: unknown) => parseSiteFile("_data/site.json", typeof value 
 describe("the site file", () => {
   it("gives the defaults for what it leaves out, and reads what it sets", () => {
     expect(parse({})).toEqual({ site: SITE_DEFAULTS, problems: [] });
-    const { site } = parse({ name: " Launch Central ", description: "All our launches.", language: "de-de", accent: "#A11", links: [{ text: "Impressum", url: "https://example.org/impressum" }], repository: "https://github.com/you/countdowns.git", branch: "live" });
-    expect(site).toEqual({ name: "Launch Central", description: "All our launches.", language: "de-DE", accent: "#aa1111", links: [{ text: "Impressum", url: "https://example.org/impressum" }], repository: "https://github.com/you/countdowns", branch: "live" });
+    const { site } = parse({ name: " Launch Central ", description: "All our launches.", language: "de-de", accent: "#A11", links: [{ text: "Impressum", url: "https://example.org/impressum" }], tools: ["api", "creator"], repository: "https://github.com/you/countdowns.git", branch: "live" });
+    expect(site).toEqual({ name: "Launch Central", description: "All our launches.", language: "de-DE", accent: "#aa1111", links: [{ text: "Impressum", url: "https://example.org/impressum" }], tools: ["creator", "api"], repository: "https://github.com/you/countdowns", branch: "live" });
   });
 
   it("reports every problem at once, each with its field and how to fix it", () => {
-    const { problems } = parse({ name: "", langauge: "de", accent: "#ffff00", language: "german", links: [{ text: "x", url: "ftp://a" }, { url: "https://ok.example" }], repository: "github.com/you", branch: "../x" });
-    expect(problems.map((problem) => problem.field)).toEqual(["langauge", "name", "language", "accent", "links[0].url", "links[1].text", "repository", "branch"]);
+    const { problems } = parse({ name: "", langauge: "de", accent: "#ffff00", language: "german", links: [{ text: "x", url: "ftp://a" }, { url: "https://ok.example" }], tools: ["creator", "json"], repository: "github.com/you", branch: "../x" });
+    expect(problems.map((problem) => problem.field)).toEqual(["langauge", "name", "language", "accent", "links[0].url", "links[1].text", "tools", "repository", "branch"]);
     const by = Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
-    expect(by.langauge).toMatch(/unknown field; the fields are name, description, language, accent, links, logo, repository, branch/);
+    expect(by.langauge).toMatch(/unknown field; the fields are name, description, language, accent, links, tools, logo, repository, branch/);
+    expect(by.tools).toBe('"json" is not a tool; list those the header links to, of "creator", "pages", "api", like ["creator"], or leave the field out for none');
+    expect(parse({ tools: "api" }).problems[0]!.message).toMatch(/^"api" is not a tool/);
     expect(by.language).toMatch(/for German write "de"/);
     expect(by.accent).toMatch(/contrast 1\.07:1.*choose a darker colour, like #[0-9a-f]{6}/);
     expect(problems.every((problem) => problem.file === "_data/site.json")).toBe(true);

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import type { UserConfig } from "@11ty/eleventy";
+import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import { siteFilters } from "../../src/site/filters.ts";
 import { lastOccurrence, nextOccurrence, occurrence, startOf, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
 
@@ -41,7 +42,7 @@ const schedules = fc
 /** The attributes the build writes for `schedule` at `builtAt`: its own filter (src/site/filters.ts, countdownData), read as a DOMStringMap. */
 function attributesAt(schedule: Schedule, builtAt: number): DOMStringMap {
   const found: Record<string, (countdown: never) => string> = {};
-  siteFilters({ addFilter: (name: string, filter: (countdown: never) => string) => (found[name] = filter) } as unknown as UserConfig, () => ({ origin: "https://x.test", basePath: "" }));
+  siteFilters({ addFilter: (name: string, filter: (countdown: never) => string) => (found[name] = filter) } as unknown as UserConfig, () => ({ origin: "https://x.test", basePath: "" }), () => SITE_DEFAULTS);
   const nextMs = targetAt(schedule, builtAt)!;
   const attributes = found.countdownData!({ schedule, status: "scheduled", nextMs, nextDate: isoSeconds(nextMs) } as never);
   return Object.fromEntries([...attributes.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value!]));

@@ -2,7 +2,7 @@
 // language the project ships, and a repeating countdown's rule (its weekday, day, date and time from Intl).
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "../../src/text/messages.ts";
-import { widgetRule } from "../../src/text/repeat-words.ts";
+import { ruleWords } from "../../src/text/repeat-words.ts";
 import type { Repeat, Schedule } from "../../src/time/occurrence.ts";
 
 const LANGUAGES = ["en", "ar", "cs", "da", "de", "es", "fi", "fr", "he", "hi", "it", "ja", "ko", "nb", "nl", "pl", "pt", "ru", "sv", "tr", "uk", "zh"];
@@ -16,7 +16,7 @@ describe("the widget's built-in words", () => {
     for (const lang of LANGUAGES.slice(1)) {
       const messages = messagesFor(lang);
       expect(messages, lang).not.toBe(english);
-      for (const key of ["done", "postponed", "cancelled", "newDate"] as const) expect(messages[key], `${lang} ${key}`).not.toBe(english[key]);
+      for (const key of ["done", "postponed", "cancelled", "newDate", "until"] as const) expect(messages[key], `${lang} ${key}`).not.toBe(english[key]);
       for (const repeat of ["daily", "weekly", "monthly", "yearly"] as const) expect(messages.every[repeat], `${lang} ${repeat}`).not.toBe(english.every[repeat]);
       expect(new Set(Object.values(messages.every)).size, lang).toBe(4);
     }
@@ -24,17 +24,21 @@ describe("the widget's built-in words", () => {
     expect(messagesFor("sw")).toBe(english);
   });
 
-  it("say a repeating countdown's rule: how often in the language's word, then Intl's weekday, day or date, and the time with its zone", () => {
-    const en = (repeat: Repeat) => widgetRule(schedule(repeat), "en", AT, messagesFor("en").every);
-    const de = (repeat: Repeat) => widgetRule(schedule(repeat), "de", AT, messagesFor("de").every);
-    // The zone's generic name comes after the time (its words are CLDR's: "Germany Time", "MEZ").
-    expect(en("weekly")).toMatch(/^Weekly · Friday · 5:00\sPM \S/);
-    expect(de("weekly")).toMatch(/^Wöchentlich · Freitag · 17:00 \S/);
-    expect(en("daily")).toMatch(/^Daily · 5:00\sPM \S/);
-    expect(en("monthly")).toMatch(/^Monthly · 15 · 5:00\sPM \S/);
-    expect(de("monthly")).toMatch(/^Monatlich · 15 · 17:00 \S/);
-    expect(en("yearly")).toMatch(/^Yearly · January 15 · 5:00\sPM \S/);
-    expect(de("yearly")).toMatch(/^Jährlich · 15\. Januar · 17:00 \S/);
-    expect(widgetRule({ ...schedule("weekly"), repeat: undefined }, "en", AT, messagesFor("en").every)).toBe("");
+  it("say a repeating countdown's rule: how often in the language's word, then Intl's weekday, day or date, the time with its zone as people know it, and the last day", () => {
+    const en = (repeat: Repeat) => ruleWords(schedule(repeat), "en", AT).replace(/\s/g, " ");
+    const de = (repeat: Repeat) => ruleWords(schedule(repeat), "de", AT);
+    expect(en("weekly")).toBe("Weekly · Friday · 5:00 PM CET (Berlin)");
+    expect(de("weekly")).toBe("Wöchentlich · Freitag · 17:00 MEZ (Berlin)");
+    expect(en("daily")).toBe("Daily · 5:00 PM CET (Berlin)");
+    expect(en("monthly")).toBe("Monthly · 15 · 5:00 PM CET (Berlin)");
+    expect(de("monthly")).toBe("Monatlich · 15 · 17:00 MEZ (Berlin)");
+    expect(en("yearly")).toBe("Yearly · January 15 · 5:00 PM CET (Berlin)");
+    expect(de("yearly")).toBe("Jährlich · 15. Januar · 17:00 MEZ (Berlin)");
+    // In summer the zone is named as it is then.
+    expect(ruleWords(schedule("weekly"), "en", Date.UTC(2027, 6, 16, 15)).replace(/\s/g, " ")).toBe("Weekly · Friday · 5:00 PM CEST (Berlin)");
+    const until = { ...schedule("weekly"), untilMs: Date.UTC(2030, 11, 31, 22) };
+    expect(ruleWords(until, "en", AT).replace(/\s/g, " ")).toBe("Weekly · Friday · 5:00 PM CET (Berlin) · until Dec 31, 2030");
+    expect(ruleWords(until, "de", AT)).toBe("Wöchentlich · Freitag · 17:00 MEZ (Berlin) · bis 31. Dez. 2030");
+    expect(ruleWords({ ...schedule("weekly"), repeat: undefined }, "en", AT)).toBe("");
   });
 });

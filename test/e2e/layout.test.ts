@@ -1,0 +1,188 @@
+// Every page and widget holds any data, in Chromium, Firefox and WebKit: random countdowns of the kinds
+// real sites have (1 to 5 digits of days; titles of 1 to 200 characters in Latin, CJK, Arabic,
+// Devanagari and emoji, or one unbroken word; done messages and links at their longest; counting,
+// ended, postponed, cancelled and repeating) on a German site and an Arabic one (right to left), at 320,
+// 375, 768 and 1280 px, and the widget in every layout at both published sizes and at 280 px. Nothing
+// may stand outside its box, be cut off or scroll sideways (boxProblems, test/support/in-page.ts).
+// The data comes from fast-check with a seed the run prints; LAYOUT_SEED=<seed> makes the same again.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
+import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
+import { boxProblems } from "../support/in-page.ts";
+
+const SEED = Number(process.env.LAYOUT_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const DAY = 86_400_000;
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+const PAGE_WIDTHS = [320, 375, 768, 1280];
+const WIDGET_SIZES: [number, number][] = [[600, 250], [320, 180], [280, 180]];
+
+/** Words of each script, to make titles and messages of: spaces between them where the script has spaces. */
+const SCRIPTS = {
+  latin: { words: ["Internationale", "Konferenz", "über", "sehr", "lange", "Titel", "and", "the", "Art", "of", "not", "cutting", "them", "off", "Sommerfest", "2027"], space: " " },
+  cjk: { words: ["東京", "マラソン", "大会", "開催", "まで", "あと", "花火", "北京", "音乐节", "倒计时", "2027"], space: "" },
+  arabic: { words: ["سوق", "العيد", "الكبير", "في", "وسط", "المدينة", "مع", "الأصدقاء", "والعائلة", "مهرجان"], space: " " },
+  devanagari: { words: ["दिवाली", "महोत्सव", "रोशनी", "का", "त्योहार", "नई", "दिल्ली", "२०२७"], space: " " },
+  emoji: { words: ["🎉", "Party", "🚀", "Launch", "🎆", "Neujahr", "👨‍👩‍👧", "🏳️‍🌈"], space: " " },
+  unbroken: { words: ["Supercalifragilistic", "Donaudampfschifffahrt", "x"], space: "" },
+};
+type Script = keyof typeof SCRIPTS;
+
+/** Text of a script, `length` characters long at most (code points), cut at a character. */
+const textOf = (script: Script, picks: number[], length: number) => {
+  const { words, space } = SCRIPTS[script];
+  let text = "";
+  for (let i = 0; [...text].length < length; i++) text += (i ? space : "") + words[picks[i % picks.length]! % words.length];
+  return [...text].slice(0, length).join("").trim() || words[0]!;
+};
+
+const LANGS: Record<Script, string> = { latin: "de", cjk: "ja", arabic: "ar", devanagari: "hi", emoji: "en", unbroken: "en" };
+const ZONES = ["Asia/Tokyo", "America/New_York", "Europe/Berlin", "Asia/Riyadh", "Asia/Kolkata", "America/Argentina/Buenos_Aires", "UTC", "Pacific/Chatham"];
+const STATES = ["counting", "ended", "postponed", "cancelled", "repeating"] as const;
+
+const countdownArbitrary = fc.record({
+  titleScript: fc.constantFrom(...(Object.keys(SCRIPTS) as Script[])),
+  titleLength: fc.oneof(fc.constant(200), fc.constant(1), fc.integer({ min: 2, max: 199 })),
+  doneScript: fc.constantFrom(...(Object.keys(SCRIPTS) as Script[])),
+  doneLength: fc.oneof(fc.constant(200), fc.integer({ min: 1, max: 199 })),
+  picks: fc.array(fc.nat(), { minLength: 1, maxLength: 12 }),
+  zone: fc.constantFrom(...ZONES),
+  hours: fc.integer({ min: 0, max: 23 }),
+  link: fc.boolean(),
+  layout: fc.constantFrom("text", "units", "tiles"),
+});
+
+/** A countdown's file: `digits` digits of days left (1 to 5), in `state`. */
+function countdownFile(data: typeof countdownArbitrary extends fc.Arbitrary<infer T> ? T : never, digits: number, state: (typeof STATES)[number]): string {
+  const days = [3, 45, 345, 4321, 26_000][digits - 1]!;
+  // An ended one is over by as many days (at most 400: targets are after 1970), and shows zeros.
+  const target = state === "ended" ? NOW - (Math.min(days, 400) * DAY + data.hours * 3_600_000) : NOW + days * DAY + data.hours * 3_600_000;
+  const lines = [
+    `title: ${JSON.stringify(textOf(data.titleScript, data.picks, data.titleLength))}`,
+    `target: "${isoSeconds(Math.floor(target / 1000) * 1000)}"`,
+    `timezone: "${data.zone}"`,
+    `lang: "${LANGS[data.titleScript]}"`,
+    `done: ${JSON.stringify(textOf(data.doneScript, data.picks, data.doneLength))}`,
+    ...(state === "postponed" || state === "cancelled" ? [`status: ${state}`] : []),
+    ...(state === "repeating" ? ["repeat: weekly"] : []),
+    ...(data.link ? ["widget:", `  link: { text: ${JSON.stringify(textOf(data.titleScript, data.picks, 40))}, url: "https://tickets.example/" }`] : []),
+  ];
+  return `---\n${lines.join("\n")}\n---\n${textOf(data.doneScript, data.picks, 300)}\n`;
+}
+
+interface Site {
+  base: string;
+  slugs: { slug: string; layout: string; over: boolean }[];
+  local: LocalServer;
+}
+const sites: Record<string, Site> = {};
+let work: string;
+
+beforeAll(async () => {
+  console.log(`layout: LAYOUT_SEED=${SEED}`);
+  work = mkdtempSync(path.join(tmpdir(), "countdown-layout-"));
+  const samples = fc.sample(countdownArbitrary, { seed: SEED, numRuns: 12 });
+  for (const [language, name, links] of [
+    ["de", "Veranstaltungskalender der Stadtbibliothek und des Kulturzentrums am Marktplatz", ["Impressum", "Datenschutzerklärung", "Kontakt und Anfahrt"]],
+    ["ar", "تقويم فعاليات المكتبة العامة والمركز الثقافي في ساحة السوق القديمة بالمدينة", ["اتصل بنا", "سياسة الخصوصية"]],
+  ] as const) {
+    const dir = path.join(work, language);
+    mkdirSync(path.join(dir, "countdowns"), { recursive: true });
+    mkdirSync(path.join(dir, "_data"));
+    writeFileSync(
+      path.join(dir, "_data", "site.json"),
+      JSON.stringify({ name, language, tools: ["creator", "pages", "api"], links: links.map((text, i) => ({ text, url: `https://example.org/${i}` })) }),
+    );
+    // Six countdowns a site: every number of digits and every state among them.
+    const slugs = samples.slice(language === "de" ? 0 : 6, language === "de" ? 6 : 12).map((data, i) => {
+      const digits = (i % 5) + 1;
+      const state = STATES[(i + (language === "de" ? 0 : 2)) % STATES.length]!;
+      const slug = `c${i}-${digits}-${state}`;
+      writeFileSync(path.join(dir, "countdowns", `${slug}.md`), countdownFile(data, digits, state));
+      return { slug, layout: data.layout, over: state === "ended" };
+    });
+    const outDir = path.join(dir, "dist");
+    const built = await publish(readConfig({ COUNTDOWNS_DIR: path.join(dir, "countdowns"), OUT_DIR: outDir, SITE_FILE: path.join(dir, "_data", "site.json") }), { now: NOW });
+    if (!built.ok) throw new Error(`the layout test's countdowns do not build (LAYOUT_SEED=${SEED}): ${JSON.stringify(built.problems)}`);
+    const local = createLocalServer({ outDir, log: () => {} });
+    await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
+    sites[language] = { base: `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`, slugs, local };
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const site of Object.values(sites)) await site.local.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+for (const name of ENGINE_NAMES) {
+  describe(name, () => {
+    let engine: Engine;
+    let page: EnginePage | undefined;
+    beforeAll(async () => {
+      engine = await launchEngine(name);
+    }, 120_000);
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    /** Opens `url` in the one page of this engine, at `width` × `height`. */
+    async function open(url: string, width: number, height: number): Promise<EnginePage> {
+      if (!page) page = await engine.open(url, { width, height });
+      else {
+        await page.setViewport(width, height);
+        await page.goto(url);
+      }
+      return page;
+    }
+
+    /** The problems of `url` at each size, each line naming where it was seen. */
+    async function problemsAt(url: string, sizes: [number, number][], frame: boolean): Promise<string[]> {
+      const problems: string[] = [];
+      for (const [i, [width, height]] of sizes.entries()) {
+        const at = i === 0 ? await open(url, width, height) : page!;
+        if (i > 0) {
+          await at.setViewport(width, height);
+          // The widget fits itself again on "resize", dispatched before the next frame is drawn.
+          await at.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        }
+        for (const problem of await boxProblems(at, frame)) problems.push(`${url} at ${width}x${height}: ${problem}`);
+      }
+      return problems;
+    }
+
+    for (const language of ["de", "ar"]) {
+      it(`holds a ${language === "de" ? "German" : "right-to-left Arabic"} site's pages at 320 to 1280 px: the index, the creator, the 404 page, and each countdown's page and owner's page`, { timeout: 300_000 }, async () => {
+        const { base, slugs } = sites[language]!;
+        const pageSizes = PAGE_WIDTHS.map((width): [number, number] => [width, 800]);
+        const problems: string[] = [];
+        for (const pathname of ["/", "/new/", "/no-such-page/"]) problems.push(...(await problemsAt(base + pathname, pageSizes, false)));
+        for (const { slug } of slugs) {
+          problems.push(...(await problemsAt(`${base}/${slug}/`, pageSizes, false)));
+          problems.push(...(await problemsAt(`${base}/${slug}/embed/`, [[320, 800], [1280, 800]], false)));
+        }
+        expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
+      });
+
+      it(`holds the widget of a ${language === "de" ? "German" : "right-to-left Arabic"} site's countdowns in every layout at 600x250, 320x180 and 280x180, counting and at zero`, { timeout: 300_000 }, async () => {
+        const { base, slugs } = sites[language]!;
+        const problems: string[] = [];
+        for (const { slug, layout, over } of slugs) {
+          for (const query of ["layout=text", "layout=units", "layout=tiles"]) {
+            // At zero, the time since under the done message as well, in the countdown's own layout.
+            problems.push(...(await problemsAt(`${base}/api/embed/${slug}?${query}`, WIDGET_SIZES, true)));
+          }
+          if (over) problems.push(...(await problemsAt(`${base}/api/embed/${slug}?after=countup&layout=${layout}`, WIDGET_SIZES, true)));
+        }
+        expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
+      });
+    }
+  });
+}
