@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
-import { createLocalServer } from "../src/server/local-server.ts";
+import { createLocalServer, type LocalServer } from "../src/server/local-server.ts";
 import { launchBrowser } from "../tools/chromium.ts";
 
 /** The instant every picture is taken at, unless it says otherwise. */
@@ -17,12 +17,22 @@ const NOW = Date.parse("2026-11-22T12:34:56Z");
 const LAUNCH = Date.parse("2027-01-15T17:00:00Z");
 const COUNTDOWNS: Record<string, string> = {
   "product-launch": `---\ntitle: "Product launch"\ntarget: "2027-01-15T17:00:00Z"\ndone: "We are live!"\n---\n`,
+  // A count of three digits, in New York, and one of five.
+  "city-marathon": `---\ntitle: "City Marathon"\ntarget: "2027-11-07 08:00"\ntimezone: "America/New_York"\ndone: "The runners are off!"\n---\nTwenty-six miles through all five boroughs. The start is on the bridge at 8:00 sharp.\n`,
+  "halley": `---\ntitle: "Halley's Comet returns"\ntarget: "2061-07-28 00:00"\n---\n`,
+  // The longest title a countdown may have (200 characters), and a long done message.
+  "summit": `---\ntitle: "The International Summit on Climate, Oceans and the Future of Coastal Cities: Keynotes, Workshops, Field Trips to the Harbour and a Closing Dinner with Everyone Who Made the Programme Possible"\ntarget: "2027-05-03 09:00"\ntimezone: "Europe/Lisbon"\ndone: "The summit is open: welcome to Lisbon, and thank you all for coming from so far away!"\n---\n`,
   "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
-  "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-01-15T17:00:00Z"\nlang: ar\n---\n`,
-  "hanabi": `---\ntitle: "花火大会まであと"\ntarget: "2027-01-16T02:00:00+09:00"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
+  "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-03-20 18:00"\ntimezone: "Asia/Riyadh"\nlang: ar\n---\nسوق العيد في وسط المدينة.\n`,
+  "hanabi": `---\ntitle: "東京マラソン 2027"\ntarget: "2027-03-07 09:10"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
   "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\nwidget:\n  link: { text: "Shop the sale", url: "https://shop.example/sale" }\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
   "friday-stream": `---\ntitle: "Friday live stream"\ntarget: "2026-11-27 17:00"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\nEvery Friday at 17:00 Berlin time, summer and winter alike.\n`,
   "open-air-concert": `---\ntitle: "Open-air concert in the park"\ntarget: "2027-06-19 20:00"\ntimezone: "Europe/Vienna"\nstatus: postponed\n---\nPostponed by the organisers: a new date will be announced here.\n`,
+};
+/** The site files the pictures are taken on: the defaults, and a German town's site. */
+const SITES: Record<string, object> = {
+  en: {},
+  de: { name: "Stadtfest Musterstadt", description: "Alle Termine des Stadtfests, live.", language: "de", links: [{ text: "Impressum", url: "https://example.org/impressum" }] },
 };
 const WIDE = { width: 600, height: 250 };
 const SMALL = { width: 320, height: 180 };
@@ -41,20 +51,24 @@ interface Shot {
 }
 
 const SHOTS: Shot[] = [
-  { file: "widget-wide.png", slug: "product-launch", size: WIDE },
-  { file: "widget-small.png", slug: "product-launch", size: SMALL },
+  { file: "widget-wide.png", slug: "city-marathon", size: WIDE },
+  { file: "widget-small.png", slug: "city-marathon", size: SMALL },
   { file: "widget-wide-dark.png", slug: "product-launch", query: "?theme=dark", size: WIDE },
   { file: "widget-small-dark.png", slug: "product-launch", query: "?theme=dark", size: SMALL },
   { file: "widget-transparent.png", slug: "product-launch", query: "?theme=transparent", size: WIDE, host: HOST },
   { file: "widget-units-de.png", slug: "sommerfest", query: "?layout=units", size: WIDE },
   { file: "widget-units-ar.png", slug: "eid-bazaar", query: "?layout=units", size: SMALL },
+  { file: "widget-ja.png", slug: "hanabi", query: "?layout=tiles&date=author", size: WIDE },
+  { file: "widget-long-title.png", slug: "summit", query: "?date=author", size: SMALL },
+  { file: "widget-long-done.png", slug: "summit", query: "?layout=units&after=countup", size: SMALL, at: Date.parse("2027-05-03T08:00:05Z") },
+  { file: "widget-five-digits.png", slug: "halley", query: "?layout=tiles", size: SMALL },
   { file: "widget-accent.png", slug: "product-launch", query: "?accent=e11d48&font=rounded", size: SMALL },
   { file: "widget-done.png", slug: "product-launch", size: WIDE, at: LAUNCH + 5_000 },
   { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
   { file: "widget-auto-dark.png", slug: "product-launch", query: "?theme=auto", size: SMALL, colorScheme: "dark" },
-  { file: "widget-units-small.png", slug: "product-launch", query: "?layout=units", size: SMALL },
-  { file: "widget-tiles-wide.png", slug: "product-launch", query: "?layout=tiles", size: WIDE },
-  { file: "widget-tiles-small.png", slug: "product-launch", query: "?layout=tiles", size: SMALL },
+  { file: "widget-units-small.png", slug: "city-marathon", query: "?layout=units", size: SMALL },
+  { file: "widget-tiles-wide.png", slug: "city-marathon", query: "?layout=tiles", size: WIDE },
+  { file: "widget-tiles-small.png", slug: "city-marathon", query: "?layout=tiles", size: SMALL },
   { file: "widget-tiles-dark.png", slug: "product-launch", query: "?layout=tiles&theme=dark&accent=fbbf24", size: SMALL },
   { file: "widget-transparent-colour.png", slug: "product-launch", query: "?theme=transparent&layout=tiles&color=ffffff&accent=ffffff", size: WIDE, host: "#6d28d9" },
   { file: "widget-link.png", slug: "summer-sale", query: "?layout=tiles&date=author", size: WIDE },
@@ -62,12 +76,15 @@ const SHOTS: Shot[] = [
   { file: "widget-postponed.png", slug: "open-air-concert", size: SMALL },
 ];
 
-/** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator. */
-const PAGES: { file: string; path: string; fullPage?: boolean; fullscreen?: boolean }[] = [
-  { file: "page-visitor.png", path: "/summer-sale/" },
+/** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator; on a phone; on a German site. */
+const PAGES: { file: string; path: string; site?: string; width?: number; fullPage?: boolean; fullscreen?: boolean }[] = [
+  { file: "page-visitor.png", path: "/city-marathon/" },
+  { file: "page-visitor-phone.png", path: "/summit/", width: 375, fullPage: true },
+  { file: "page-visitor-de.png", path: "/hanabi/", site: "de" },
+  { file: "page-index-de.png", path: "/", site: "de", width: 375, fullPage: true },
   { file: "page-repeating.png", path: "/friday-stream/" },
   { file: "page-postponed.png", path: "/open-air-concert/" },
-  { file: "page-fullscreen.png", path: "/summer-sale/", fullscreen: true },
+  { file: "page-fullscreen.png", path: "/halley/", fullscreen: true },
   { file: "page-owner.png", path: "/summer-sale/embed/" },
   { file: "page-new.png", path: "/new/", fullPage: true },
 ];
@@ -79,6 +96,7 @@ const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
   { file: "email-units-de.gif", slug: "sommerfest", query: "layout=units" },
   { file: "email-units-ar.gif", slug: "eid-bazaar", query: "layout=units" },
   { file: "email-ja.gif", slug: "hanabi" },
+  { file: "email-marathon.gif", slug: "city-marathon", query: "layout=units" },
   { file: "email-done.gif", slug: "summer-sale", at: LAUNCH + 5_000 },
 ];
 
@@ -87,13 +105,22 @@ const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
 const countdownsDir = path.join(work, "countdowns");
 mkdirSync(countdownsDir);
 for (const [slug, text] of Object.entries(COUNTDOWNS)) writeFileSync(path.join(countdownsDir, `${slug}.md`), text);
-const outDir = path.join(work, "dist");
-const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir }), { now: NOW });
-if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
 const clock = { now: NOW };
-const local = createLocalServer({ outDir, log: () => {}, now: () => clock.now });
-await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
+/** Each site built and served: its address by name. */
+const bases: Record<string, string> = {};
+const servers: LocalServer[] = [];
+for (const [name, fields] of Object.entries(SITES)) {
+  const siteFile = path.join(work, `${name}.json`);
+  writeFileSync(siteFile, JSON.stringify(fields));
+  const outDir = path.join(work, `dist-${name}`);
+  const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir, SITE_FILE: siteFile }), { now: NOW });
+  if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
+  const local = createLocalServer({ outDir, log: () => {}, now: () => clock.now });
+  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
+  servers.push(local);
+  bases[name] = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
+}
+const base = bases.en!;
 // The host page: the widget in an iframe, as the snippet puts it, on the page's own background.
 const host = http.createServer((request, response) => {
   const query = new URL(request.url!, "http://host").searchParams;
@@ -121,10 +148,10 @@ try {
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
   }
   for (const shot of PAGES) {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 720 }, colorScheme: "light", reducedMotion: "reduce", timezoneId: "America/New_York" });
+    const page = await browser.newPage({ viewport: { width: shot.width ?? 1000, height: 720 }, colorScheme: "light", reducedMotion: "reduce", timezoneId: "Europe/London" });
     await page.clock.install({ time: NOW - 10_000 });
     await page.clock.pauseAt(NOW);
-    await page.goto(`${base}${shot.path}`);
+    await page.goto(`${bases[shot.site ?? "en"]}${shot.path}`);
     if (shot.fullscreen) {
       await page.click("button[data-fullscreen]");
       await page.waitForFunction(() => document.fullscreenElement !== null);
@@ -135,7 +162,7 @@ try {
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
   }
   // The link preview image, as a chat or social network shows it under a link to the page.
-  const preview = await fetch(`${base}/api/og/product-launch.png`);
+  const preview = await fetch(`${base}/api/og/city-marathon.png`);
   if (!preview.ok) throw new Error(`the preview image answered ${preview.status}`);
   const file = path.join(outFolder, "preview.png");
   writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
@@ -150,7 +177,7 @@ try {
   }
 } finally {
   await browser.close();
-  await local.close();
+  for (const local of servers) await local.close();
   host.close();
   rmSync(work, { recursive: true, force: true });
 }

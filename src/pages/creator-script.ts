@@ -34,6 +34,8 @@ input("timezone").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "U
 input("lang").value = form.dataset.lang || "en";
 // A week from today, at the time the form shows.
 if (!input("date").value) input("date").value = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+// Shown once it holds its date: its text is as wide as a date, not as the empty control's "mm/dd/yyyy".
+input("date").classList.remove("pending");
 
 /** Where each field's problems show: a problem's field (`target`, `widget.theme`) to the element beside its control. */
 const PLACES: Record<string, string> = { title: "p-title", slug: "p-slug", target: "p-target", timezone: "p-timezone", repeat: "p-repeat", until: "p-until", status: "p-status", lang: "p-lang", done: "p-done", widget: "p-widget" };

@@ -3,10 +3,9 @@
 // language's own 12- or 24-hour clock, then the zone as people know it: "Sun, Mar 7, 2027, 9:10 AM
 // JST (Tokyo)"; the city alone where the zone has no abbreviation people use ("(Riyadh)"); "UTC" for
 // UTC. Never a raw `Area/City` ID. Intl only: the widget's ticker and the pages' script carry it.
-import { ianaZone } from "../time/zone.ts";
 
 /** The words of a date and time; the zone is named after them (zoneWords). */
-const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", "day": "numeric", "month": "short", "year": "numeric", "hour": "numeric", "minute": "2-digit" };
+export const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", "day": "numeric", "month": "short", "year": "numeric", "hour": "numeric", "minute": "2-digit" };
 
 /**
  * Where a zone's abbreviation is looked for after the language's own: the locales whose CLDR data
@@ -34,27 +33,26 @@ const shortName = (locale: string, zone: string, ms: number) => formatOf(locale,
 
 /**
  * A zone as people know it at `ms`: "JST (Tokyo)", "EDT (New York)", "(Riyadh)" where no abbreviation
- * is in use, "UTC". A fixed-offset zone (`Etc/GMT-9`) is its offset, "GMT+9".
+ * is in use, "UTC". A fixed-offset zone (`Etc/GMT-9`), or any zone without its `city` (the visitor's
+ * own, which they know), is its abbreviation or else its offset: "IST", "GMT+3". Zones are named as
+ * the IANA database names them ("Asia/Kolkata"): the build writes them so (src/time/zone.ts, ianaZone).
  */
-export function zoneWords(zone: string, ms: number, lang: string): string {
+export function zoneWords(zone: string, ms: number, lang: string, city = true): string {
   if (/^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(zone)) return "UTC";
   const own = shortName(lang, zone, ms);
   // The language's own name says which of the zone's offsets is in force ("GMT+1", "GMT+2"): the
   // search of the other locales is made once per zone, language and offset.
   const key = zone + " " + lang + " " + own;
-  let words = named.get(key);
-  if (!words) {
-    const city = /^Etc\//.test(zone) ? "" : ianaZone(zone).split("/").pop()!.replace(/_/g, " ");
-    const abbreviation = [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name));
-    if (named.size > 500) named.clear();
-    named.set(key, (words = city ? (abbreviation ? abbreviation + " " : "") + "(" + city + ")" : shortName("en", zone, ms)));
-  }
-  return words;
+  const abbreviation = abbreviations.get(key) ?? [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name)) ?? "";
+  if (abbreviations.size > 500) abbreviations.clear();
+  abbreviations.set(key, abbreviation);
+  const place = city && !/^Etc\//.test(zone) && zone.split("/").pop()!.replace(/_/g, " ");
+  return place ? (abbreviation && abbreviation + " ") + "(" + place + ")" : abbreviation || own;
 }
-const named = new Map<string, string>();
+const abbreviations = new Map<string, string>();
 
-/** An instant in a zone and a language: "Sun, Mar 7, 2027, 9:10 AM JST (Tokyo)". */
-export const dateWords = (ms: number, zone: string, lang: string): string => formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang);
+/** An instant in a zone and a language: "Sun, Mar 7, 2027, 9:10 AM JST (Tokyo)"; without the `city`, "... 9:10 AM JST". */
+export const dateWords = (ms: number, zone: string, lang: string, city = true): string => formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang, city);
 
 /**
  * The same instant on the visitor's clock, where it reads differently from the author's: the time

@@ -15,13 +15,6 @@ export const CHOICES = {
   sync: ["0", "1"],
 } as const;
 
-/**
- * The widget's date line, in `lang`, naming its zone (set beside it: the visitor's, the author's or
- * UTC). The keys are quoted: the ticker's bundle shortens its own fields of these names
- * (src/site/assets.ts), never a quoted key.
- */
-export const WIDGET_DATE: Intl.DateTimeFormatOptions = { weekday: "short", "day": "numeric", "month": "short", "year": "numeric", "hour": "numeric", "minute": "2-digit", timeZoneName: "short" };
-
 /** Colours: a hex colour without `#`, three or six digits. */
 export const COLOURS = ["accent", "color", "bg"] as const;
 

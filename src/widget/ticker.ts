@@ -67,9 +67,10 @@ for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
   }
 }
 
-// The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local), the
-// countdown's author's, or UTC.
+// The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local: named
+// by its abbreviation or offset, no city), the countdown's author's, or UTC.
 const dateZone = options.date == "utc" ? "UTC" : options.date == "author" ? data.zone! : Intl.DateTimeFormat().resolvedOptions().timeZone;
+const dateCity = options.date == "author";
 /**
  * The `units` layout: per unit its number, its label and the format of the label: the unit's word for
  * that number in the language (plural-correct; Arabic and Hebrew have words of their own for one and
@@ -94,7 +95,7 @@ const tick = tickEverySecond(
     const countUp = over && options.after == "countup";
     const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
     // The date line follows the target (a repeating countdown's moves on).
-    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateWords(targetMs, dateZone, lang);
+    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateWords(targetMs, dateZone, lang, dateCity);
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
@@ -124,7 +125,7 @@ function fit() {
   do {
     root.style.setProperty("--l", "" + Math.max(1, 3 - step));
     root.style.setProperty("--k", "" + (1 - Math.max(0, step - 2) / 10));
-  } while ((root.scrollHeight > root.clientHeight || [...root.children].some((e) => e.scrollWidth > e.clientWidth)) && ++step < 8);
+  } while ((root.scrollHeight > root.clientHeight || left.scrollWidth > left.clientWidth) && ++step < 8);
 }
 fit();
 addEventListener("resize", fit);

@@ -118,6 +118,10 @@ describe("npm run new", () => {
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],
       [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: .* give one with --slug/],
       [["--title", "花火大会", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: a slug .* takes Latin letters a-z, digits and hyphens, .* like --slug hanabi-2027/],
+      // A title partly in another script would give a fragment of itself ("2027"): an address is asked for.
+      [["--title", "東京マラソン 2027", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: only its Latin letters and digits .* they give "2027", a fragment of it; give one with --slug/],
+      [["--title", "Tokyo 東京", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: .* they give "tokyo", a fragment of it/],
+      [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "2027"], /slug: "2027" is only digits: .* add words, like "tokyo-marathon-2027"/],
       [["--title", "Standup", "--target", "2030-06-01T09:00", "--timezone", "EST", "--slug", "standup"], /timezone: "EST" is UTC-5 all year, .* like "America\/New_York"/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"], /until: ends a repeating countdown; add "repeat:"/],
@@ -132,9 +136,18 @@ describe("npm run new", () => {
     }
   }, 60_000);
 
-  it("reports every problem at once", async () => {
+  it("reports every problem at once, in the order a person fills the fields in: the title first, then the address", async () => {
     const result = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-13-01T00:00", "--timezone", "Nowhere/Land", "--slug", "ok");
     expect(result.stderr.match(/^  countdowns\/ok\.md: /gm)).toHaveLength(3);
+    const untitled = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-01-01T00:00");
+    expect(untitled.stderr.split("\n").filter((line) => line.startsWith("  ")).map((line) => /: (\w+): /.exec(line)?.[1])).toEqual(["title", "slug"]);
+  });
+
+  it("takes an hour of one digit as people write it (9:10 is 09:10)", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(dir, "--title", "Morning", "--target", "2030-01-01 9:10", "--timezone", "Asia/Tokyo");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Target: 2030-01-01T00:10:00Z (UTC)");
   });
 
   it("checks --lang, --status, --repeat and --until with the build's messages, and writes nothing", async () => {

@@ -483,6 +483,13 @@ describe("the messages people needed when they tried it", () => {
     expect(at("UTC").warnings).toEqual([]);
   });
 
+  it("takes the IANA names Intl knows by older ones (Asia/Kolkata, Europe/Kyiv) as they are, and the older ones as old names", () => {
+    for (const [current, old] of [["Asia/Kolkata", "Asia/Calcutta"], ["Europe/Kyiv", "Europe/Kiev"], ["Asia/Ho_Chi_Minh", "Asia/Saigon"], ["America/Argentina/Buenos_Aires", "America/Buenos_Aires"]]) {
+      expect(at(current!), current).toMatchObject({ zone: current, warnings: [] });
+      expect(at(old!), old).toMatchObject({ zone: current, warnings: [expect.stringContaining(`"${old}" is an old name of "${current}"`)] });
+    }
+  });
+
   it("suggests the zone of a city written alone", () => {
     expect(at("Tokyo").problems).toEqual([expect.stringContaining('timezone: "Tokyo" is not a time zone; did you mean "Asia/Tokyo"?')]);
     expect(at("new york").problems).toEqual([expect.stringContaining('did you mean "America/New_York"?')]);
