@@ -1,7 +1,8 @@
 // Which Host headers the dev server answers: a page on any other site, whose name its owner points at
 // 127.0.0.1 (DNS rebinding), must not read the drafts and problems `npm run dev` serves. Like other
-// dev servers it answers names of this machine (localhost, *.localhost), addresses written as numbers,
-// and the name HOST gives.
+// dev servers it answers names of this machine (localhost, *.localhost, its host name and its mDNS
+// name, <host name>.local), addresses written as numbers, and the name HOST gives.
+import { hostname } from "node:os";
 import { errorAnswer, SITE_ERROR_HEADERS, type Answer } from "../http/kernel.ts";
 
 /** The hostname of a Host header (`[::1]:8080` -> `[::1]`, `Example.org:80` -> `example.org`); undefined when there is none. */
@@ -18,6 +19,8 @@ export function devHostAllowed(header: string | undefined, host?: string): boole
   const name = hostnameOf(header);
   if (name === undefined) return false;
   if (name === "localhost" || name.endsWith(".localhost") || IPV4.test(name) || name.startsWith("[")) return true;
+  const own = hostname().toLowerCase();
+  if (own && (name === own || name === `${own}.local`)) return true;
   return host !== undefined && name === host.toLowerCase();
 }
 

@@ -73,11 +73,15 @@ interface Glyph {
 const ATLAS_CHARS = "0123456789dhms+ ";
 const atlases = new Map<string, Map<string, Glyph>>();
 
-/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept for the process. */
+/**
+ * The count's characters at a size, in an ink, drawn once (one resvg call) and kept: the few sizes in
+ * use stay, and the map is cleared once it holds more (widths come from requests).
+ */
 function atlasOf(size: number, ink: number): Map<string, Glyph> {
   const key = `${size} ${ink}`;
   let atlas = atlases.get(key);
   if (atlas) return atlas;
+  if (atlases.size >= 200) atlases.clear();
   const pad = Math.ceil(size * 0.15);
   // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
   const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
@@ -327,18 +331,20 @@ export function renderEmailPng(countdown: EmailCountdown, options: EmailOptions,
   return { bytes: encodePng(width, height, paletteOf(bg, inks), first.pixels), width, height };
 }
 
-const notFound = new Map<string, Uint8Array<ArrayBuffer>>();
-/** A small image that says no countdown is published there (an `<img>` shows no JSON). */
-export function notFoundImage(format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
-  const key = `${format} ${density}`;
-  let image = notFound.get(key);
+const notices = new Map<string, Uint8Array<ArrayBuffer>>();
+/** The notices an email image may give instead of a countdown (an `<img>` shows no JSON). */
+export const NOTICES = { notFound: "Countdown not found", unavailable: "Countdown unavailable, back shortly" } as const;
+/** A small image that says one of the NOTICES. */
+export function noticeImage(notice: keyof typeof NOTICES, format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
+  const key = `${notice} ${format} ${density}`;
+  let image = notices.get(key);
   if (!image) {
     const [width, height, size] = [320 * density, 48 * density, 16 * density];
-    const drawn = drawTexts(width, height, [{ text: "Countdown not found", x: width / 2, y: Math.round(height / 2 + size * 0.35), size, weight: 700, ink: INK.muted, align: "center" }], "en");
+    const drawn = drawTexts(width, height, [{ text: NOTICES[notice], x: width / 2, y: Math.round(height / 2 + size * 0.35), size, weight: 700, ink: INK.muted, align: "center" }], "en");
     const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: 320, frames: 1 });
     const palette = paletteOf(bg, inks);
     image = format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
-    notFound.set(key, image);
+    notices.set(key, image);
   }
   return image;
 }

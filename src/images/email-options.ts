@@ -43,6 +43,19 @@ export interface EmailOptions {
   lang?: string;
 }
 
+/** The longest `lang` taken (a language, a script and a region fit in 11; private-use tails do not). */
+export const LANG_MAX = 35;
+
+/**
+ * What of a tag says how the image reads: its language, script and region ("pt-BR", "zh-Hant-TW"); the
+ * rest (variants, extensions, private use) is dropped, so the drawings and the formats kept by
+ * language are few whatever the requests ask for.
+ */
+function languageOf(tag: string): string {
+  const { language, script, region } = new Intl.Locale(tag);
+  return [language, script, region].filter(Boolean).join("-");
+}
+
 /** Whether a language tag is one Intl knows a language of. */
 function knownLanguage(tag: string): boolean {
   try {
@@ -72,7 +85,7 @@ export function isValidEmailOption(name: string, value: string): boolean {
     return /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max;
   }
   if ((EMAIL_COLOURS as readonly string[]).includes(name)) return HEX_COLOUR.test(value);
-  if (name === "lang") return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && knownLanguage(value);
+  if (name === "lang") return value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && knownLanguage(value);
   return false;
 }
 
@@ -87,7 +100,7 @@ export function resolveEmailOptions(defaults: string, query: string): EmailOptio
       if (!(EMAIL_OPTION_NAMES as string[]).includes(name) || !isValidEmailOption(name, value)) return;
       if (name === "width" || name === "frames") options[name] = Number(value);
       else if (name === "density") options.density = value === "2" ? 2 : 1;
-      else if (name === "lang") options.lang = Intl.getCanonicalLocales(value)[0];
+      else if (name === "lang") options.lang = languageOf(value);
       else if (name === "accent" || name === "color" || name === "bg") options[name] = value.toLowerCase();
       else (options as unknown as Record<string, string>)[name] = value;
     });

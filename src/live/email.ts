@@ -9,11 +9,11 @@
 import { errorAnswer, quote, type Answer } from "../http/kernel.ts";
 import { NO_STORE } from "../http/policy.ts";
 import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
-import { notFoundImage, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
+import { noticeImage, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
 import { messagesFor } from "../text/messages.ts";
 import { currentTarget } from "./countdown.ts";
-import { slugIn, type LiveRequest, type RouteAnswers } from "./route.ts";
+import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
 const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);
@@ -107,36 +107,44 @@ const SECOND = 1000;
 
 /** The email image route over a set of drawings (one per process: the Node server, a function instance). */
 export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAnswers {
-  return {
-    email: async ({ route, pathname, query, store, nowMs }: LiveRequest): Promise<Answer> => {
-      const format: Format | undefined = pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined;
-      const slug = format && slugIn(pathname, PREFIX, `.${format}`);
-      if (!format || slug === undefined || slug === "") {
-        return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
-      }
-      const headers = { ...route.headers, "Content-Type": TYPES[format] };
-      const entry = store.get(slug);
-      if (!entry) {
-        // An image that says so: an <img> shows no JSON.
-        return { status: 404, headers: { ...headers, "Cache-Control": NO_STORE }, body: notFoundImage(format, resolveEmailOptions("", query).density) };
-      }
-      const options = resolveEmailOptions(entry.email ?? "", query);
-      // A still is one frame whatever `frames` says.
-      if (format === "png") options.frames = 1;
-      const second = Math.floor(nowMs / SECOND) * SECOND;
-      const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}`;
-      let key = keyOf();
-      if (!drawings.has(key) && drawings.stats().waiting >= BUSY_WAITING) {
-        options.frames = 1;
-        key = keyOf();
-      }
-      const drawing = drawings.draw(key, () => {
-        const countdown = emailCountdown(entry);
-        return (format === "gif" ? renderEmailGif : renderEmailPng)(countdown, options, second).bytes;
-      });
-      return { status: 200, headers, body: await drawing };
-    },
+  const email: RouteAnswer = async ({ route, pathname, query, store, nowMs }: LiveRequest): Promise<Answer> => {
+    const format: Format | undefined = pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined;
+    const slug = format && slugIn(pathname, PREFIX, `.${format}`);
+    if (!format || slug === undefined || slug === "") {
+      return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
+    }
+    const headers = { ...route.headers, "Content-Type": TYPES[format] };
+    const entry = store.get(slug);
+    if (!entry) {
+      // An image that says so: an <img> shows no JSON.
+      return { status: 404, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage("notFound", format, resolveEmailOptions("", query).density) };
+    }
+    const options = resolveEmailOptions(entry.email ?? "", query);
+    // A still is one frame whatever `frames` says.
+    if (format === "png") options.frames = 1;
+    const second = Math.floor(nowMs / SECOND) * SECOND;
+    const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}`;
+    let key = keyOf();
+    if (!drawings.has(key) && drawings.stats().waiting >= BUSY_WAITING) {
+      options.frames = 1;
+      key = keyOf();
+    }
+    const drawing = drawings.draw(key, () => {
+      const countdown = emailCountdown(entry);
+      return (format === "gif" ? renderEmailGif : renderEmailPng)(countdown, options, second).bytes;
+    });
+    return { status: 200, headers, body: await drawing };
   };
+  // Live data that cannot be read: an image that says so, with the 503 and when to try again.
+  email.unavailable = ({ route, pathname, query }) => {
+    const format = pathname.endsWith(".png") ? "png" : "gif";
+    return {
+      status: 503,
+      headers: { ...route.headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, "Retry-After": "10" },
+      body: noticeImage("unavailable", format, resolveEmailOptions("", query).density),
+    };
+  };
+  return { email };
 }
 
 /** The images of the service: what netlify/functions/images.ts answers with the preview image. */

@@ -52,6 +52,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
     const early = methodAnswer(method, true);
     if (early) return early;
+    // The route's own way of saying so (an image for an <img>), else the API's.
+    const unavailableHere = () => answerRoute.unavailable?.({ route, pathname, query }) ?? unavailable();
     let store: LiveStore;
     try {
       store = options.store();
@@ -59,13 +61,13 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       const problem = error instanceof Error ? error.message : String(error);
       log(`live data unavailable: ${problem}`);
       if (route.name === "health") return degraded(route, [problem, ...runtimeProblems()], now());
-      return unavailable();
+      return unavailableHere();
     }
     // A shard that cannot be read costs the countdowns in it, not the others.
     const shardFailed = (error: unknown) => {
       if (!(error instanceof LiveDataError)) throw error;
       log(`live data unavailable: ${error.message}`);
-      return unavailable();
+      return unavailableHere();
     };
     try {
       const answered = answerRoute({ route, pathname, query, store, nowMs: now(), runtimeProblems });

@@ -154,9 +154,16 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     },
     check() {
       // The files as they are now, not as they were read: a shard read earlier may be gone since.
-      // One shard per check, each in turn, and every shard that failed when it was needed (a shard
-      // that failed is read again when next asked for).
-      const problems = [...failed.values()];
+      // Every shard that failed when it was needed is read again (a repaired one answers from then
+      // on, with no request needed), and one other shard per check, each in turn.
+      const problems: string[] = [];
+      for (const index of [...failed.keys()]) {
+        try {
+          shard(index);
+        } catch (error) {
+          problems.push(error instanceof Error ? error.message : String(error));
+        }
+      }
       try {
         const now = readJson(read, META_FILE) as Partial<LiveMeta> | null;
         if (now?.version !== meta.version || now?.shards !== meta.shards) throw new LiveDataError(`live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`);

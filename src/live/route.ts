@@ -17,7 +17,13 @@ export interface LiveRequest {
 }
 
 /** How one live route answers. */
-export type RouteAnswer = (live: LiveRequest) => Answer | Promise<Answer>;
+export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
+  /**
+   * What the route answers when the live data cannot be read, where the API's JSON error is not what
+   * its clients can show (an email image's `<img>`); the 503 of the error shape otherwise.
+   */
+  unavailable?: (target: Pick<LiveRequest, "route" | "pathname" | "query">) => Answer;
+};
 export type RouteAnswers = Partial<Record<LiveRouteName, RouteAnswer>>;
 
 /** A 200 answer of a live route with the route's headers. */

@@ -55,6 +55,9 @@ function readBlobs(gitDir: string, objects: string[]): Map<string, Buffer> {
   return blobs;
 }
 
+/** The folders a path is in, outermost first: `_data/site.json` -> `_data`. */
+const parentsOf = (file: string) => file.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"));
+
 /** What a tree entry that is not a regular file is, for a message. */
 function kindOf(entry: TreeEntry): string {
   if (entry.mode === "120000") return "a symbolic link";
@@ -95,6 +98,15 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     } else if (entry.size > MAX_COUNTDOWN_BYTES) {
       problem(entry.path, `is ${entry.size} bytes; a countdown file may be at most ${MAX_COUNTDOWN_BYTES / 1024} KB`);
     } else wanted.push(entry);
+  }
+  // Every folder on the way to the site file must be a folder of the repository itself: a link
+  // would have the build read (and publish the logo of) a site file from elsewhere on the server.
+  for (const folder of parentsOf(SITE_FILE)) {
+    const [entry] = listTree(gitDir, commit, [folder], false);
+    if (entry && entry.type !== "tree") {
+      problem(`${folder}/`, `is ${kindOf(entry)}; it must be a folder in the repository itself, holding the site file`);
+      return problems;
+    }
   }
   const [site] = listTree(gitDir, commit, [SITE_FILE], false);
   if (site && (site.mode !== "100644" && site.mode !== "100755")) problem(SITE_FILE, `is ${kindOf(site)}; it must be a regular file`);

@@ -99,8 +99,33 @@ export function accessLogTo(fd: number, dropped: (lines: number) => void = () =>
   };
 }
 
-/** Logs each request of `server` once it has finished, or closed before it could. */
+/** The answers Node gives a request its parser refuses (as its own `clientError` handling does), by the parser's code. */
+const REFUSED: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large"],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout"],
+};
+
+/**
+ * Logs each request of `server` once it has finished, or closed before it could; and each one Node's
+ * parser refuses before it is a request (a malformed line, headers past the limit), answered as Node
+ * answers it (400, 431, 408), with "-" for the request it could not read.
+ */
 export function logRequests(server: http.Server, write: (line: string) => void): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: import("node:net").Socket) => {
+    const [status, reason] = REFUSED[error.code ?? ""] ?? [400, "Bad Request"];
+    // Mid-answer (a response already under way), or a socket already gone: nothing more can be said.
+    const answering = (socket as unknown as { _httpMessage?: unknown })._httpMessage;
+    let bytes = 0;
+    if (socket.writable && !answering && error.code !== "ECONNRESET") {
+      const answer = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`;
+      socket.write(answer);
+      bytes = answer.length;
+      const address = socket.remoteAddress === undefined ? "-" : socket.remoteAddress.replace(/^::ffff:/, "");
+      write(`${address} - - [${timeField(Date.now())}] "-" ${status} ${bytes} "-" "-" 0.0ms\n`);
+    }
+    socket.destroy(error);
+  });
   server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
     const { url } = req;

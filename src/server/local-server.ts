@@ -9,7 +9,7 @@
 // in under it changes no answer halfway; it sees the switch itself and loads the new build, which it takes only
 // if its live data reads whole. The built files never depend on the live data: a live data file
 // that is missing or corrupt costs only the live answers of the countdowns in it.
-import { existsSync, realpathSync, unwatchFile, watch, watchFile, type FSWatcher } from "node:fs";
+import { accessSync, constants, existsSync, realpathSync, unwatchFile, watch, watchFile, type FSWatcher } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -69,6 +69,16 @@ interface LoadedBuild {
 
 const INTERNAL_ERROR = "Something went wrong on our side; try again shortly.";
 
+/** Whether a file can be read now. */
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Loads the build OUT_DIR names: its manifest (which must read), and its live data, checked whole when `verify`. */
 function loadBuild(outDir: string, verify: boolean): LoadedBuild {
   let dir: string;
@@ -107,12 +117,23 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     runtimeProblems: () => builtFilesProblems(),
   });
 
+  /**
+   * Built files a request found missing or unreadable, by the build they belong to: health names each
+   * until it is readable again (checked anew at every health check, with no request needed).
+   */
+  const unreadable = new Map<string, { build: LoadedBuild; where: string; reason: string }>();
+
   /** What is wrong with the built files being served, for the health answer. */
   function builtFilesProblems(): string[] {
     const notFound = build.files.entry(NOT_FOUND_PAGE);
     if (!notFound || !existsSync(build.files.locate(NOT_FOUND_PAGE, notFound))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
     if (!existsSync(options.outDir)) return [`built files: there is no build at ${options.outDir}`];
-    return [];
+    const problems: string[] = [];
+    for (const [file, seen] of unreadable) {
+      if (seen.build !== build || readable(seen.where)) unreadable.delete(file);
+      else problems.push(`built files: ${file} cannot be served (${seen.reason})`);
+    }
+    return problems;
   }
 
   /** A 500 for a request that failed on our side, if nothing has been sent yet. */
@@ -192,6 +213,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
         res.statusCode = 200;
         return handle(req, res, true);
       }
+      if (unreadable.size < 1000) unreadable.set(resolved.file, { build, where: files.locate(resolved.file, resolved.entry), reason });
       unavailable(req, res, isApi, reason);
     });
   }

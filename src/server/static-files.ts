@@ -166,12 +166,27 @@ function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
   return bodies;
 }
 
-/** The encoding to answer in: brotli, then gzip, as the client accepts and a twin exists; else none. */
-function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
+/**
+ * The encoding to answer in, by RFC 9110 12.5.3: of the twins there are, the one the client weighs
+ * highest (its own `q`, else that of `*`), brotli before gzip at equal weight; one weighed 0 never.
+ * Without a header, or with none acceptable, the file as it is.
+ */
+export function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
   if (!accepted) return "identity";
-  if (br && /\bbr\b/.test(accepted)) return "br";
-  if (gzip && /\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
+  const weights = new Map<string, number>();
+  for (const part of accepted.split(",")) {
+    const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
+    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ""));
+    if (coding && Number.isFinite(weight) && weight >= 0 && weight <= 1) weights.set(coding, Math.max(weight, weights.get(coding) ?? 0));
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  let chosen: "identity" | Encoding = "identity";
+  let best = 0;
+  for (const [coding, exists] of [["br", br], ["gzip", gzip]] as const) {
+    if (exists && weightOf(coding) > best) [chosen, best] = [coding, weightOf(coding)];
+  }
+  return chosen;
 }
 
 const types = new Map<string, string>();
@@ -205,7 +220,8 @@ export type RangeAnswer = { start: number; end: number } | "whole" | "unsatisfia
 /**
  * Reads a `Range` header: one `bytes=first-last`, `bytes=first-` or `bytes=-suffix` range is served;
  * a header that is not a valid `bytes` range, or asks for several, is ignored (the whole file, as
- * RFC 9110 allows); a valid range that starts past the end, or a suffix of 0 bytes, cannot be met.
+ * RFC 9110 allows); a valid range that starts past the end, or a suffix of 0 bytes, cannot be met;
+ * positions of any length are read (an end or a suffix past the file's is cut to it).
  */
 export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined) return "whole";
@@ -213,17 +229,25 @@ export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (!match || (match[1] === "" && match[2] === "")) return "whole";
   const [first, last] = [match[1]!, match[2]!];
   if (first === "") {
-    const suffix = Number(last);
-    if (!Number.isSafeInteger(suffix)) return "whole";
+    const suffix = position(last);
     if (suffix === 0 || size === 0) return "unsatisfiable";
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
-  const start = Number(first);
-  const end = last === "" ? Infinity : Number(last);
-  if (!Number.isSafeInteger(start) || (last !== "" && !Number.isSafeInteger(end)) || end < start) return "whole";
+  const start = position(first);
+  const end = last === "" ? Infinity : position(last);
+  if (end < start) return "whole";
   if (start >= size) return "unsatisfiable";
   return { start, end: Math.min(end, size - 1) };
 }
+
+/**
+ * A byte position as written (digits, of any length): a number past any file's size (more than 15
+ * digits, beyond what a double holds exactly) is Infinity, which the RFC's rules then clamp or refuse.
+ */
+const position = (digits: string) => {
+  const significant = digits.replace(/^0+(?=\d)/, "");
+  return significant.length > 15 ? Infinity : Number(significant);
+};
 
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it), or is `*`. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -5,12 +5,19 @@
 /** Whether a language is written right to left, as Intl knows its script ("ar", "he", "fa"...). */
 export const isRightToLeftLanguage = (lang: string) => /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "");
 
-/** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). */
+/**
+ * A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). The
+ * formats are kept by language and unit; languages may come from requests (the email image's `lang`),
+ * so the map is cleared once it holds a few hundred.
+ */
 const unitFormats = new Map<string, Intl.NumberFormat>();
 export function unitWord(lang: string, unit: string, n: number): string {
   const key = `${lang} ${unit}`;
   let format = unitFormats.get(key);
-  if (!format) unitFormats.set(key, (format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })));
+  if (!format) {
+    if (unitFormats.size >= 400) unitFormats.clear();
+    unitFormats.set(key, (format = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" })));
+  }
   return format
     .formatToParts(n)
     .filter((part) => part.type === "unit")

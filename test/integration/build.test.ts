@@ -168,7 +168,7 @@ describe("deploys to Netlify with no other setting", () => {
     expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(["images.ts", "live.ts", "share.ts"]);
   });
 
-  it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", { timeout: 60_000 }, async () => {
+  it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", async () => {
     for (const [env, origin] of [
       [{ URL: "https://deployed.example.org" }, "https://deployed.example.org"],
       [{ URL: "https://deployed.example.org", CONTEXT: "deploy-preview", DEPLOY_PRIME_URL: "https://deploy-preview-7--deployed.netlify.app" }, "https://deploy-preview-7--deployed.netlify.app"],
@@ -236,7 +236,7 @@ describe("a site that knows its repository (the site file's, or Netlify's REPOSI
 });
 
 describe("Eleventy's own command builds the site on its own", () => {
-  it("writes the same files as npm run build, with eleventy.config.js and nothing else", { timeout: 60_000 }, async () => {
+  it("writes the same files as npm run build, with eleventy.config.js and nothing else", async () => {
     const outDir = path.join(temporary("eleventy-cli"), "dist");
     const eleventy = path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
     // As at the fixture build's instant (SOURCE_DATE_EPOCH): a repeating countdown's occurrence passing
@@ -261,7 +261,7 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     return dir;
   }
 
-  it("returns every problem of every file and leaves the previous build in place", { timeout: 60_000 }, async () => {
+  it("returns every problem of every file and leaves the previous build in place", async () => {
     const outDir = path.join(temporary("build-keep"), "dist");
     const good = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { version: "good" });
     expect(good.ok).toBe(true);
@@ -383,7 +383,7 @@ describe("the index, in pages", () => {
 });
 
 describe("the Nunjucks compile cache", () => {
-  it("changes nothing in what is built", { timeout: 60_000 }, async () => {
+  it("changes nothing in what is built", async () => {
     expect(CHECKED_ELEVENTY_VERSIONS).toBe(`${eleventyVersion.split(".").slice(0, 2).join(".")}.x`);
     const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
     const built: Record<string, string>[] = [];
@@ -401,7 +401,7 @@ describe("the Nunjucks compile cache", () => {
 describe("a large site, written in several Eleventy runs", () => {
   const filesOf = (dir: string) => Object.fromEntries(builtFiles(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
 
-  it("writes the same files, byte for byte, in runs of a few countdowns as in one run", { timeout: 60_000 }, async () => {
+  it("writes the same files, byte for byte, in runs of a few countdowns as in one run", async () => {
     const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
     const whole = path.join(temporary("one-run"), "site");
     const parts = path.join(temporary("runs-of-5"), "site");
@@ -411,7 +411,7 @@ describe("a large site, written in several Eleventy runs", () => {
     expect(filesOf(parts)).toEqual(filesOf(whole));
   });
 
-  it("writes only the countdowns' own files in a later run: the index, lists and 404 pages once", { timeout: 60_000 }, async () => {
+  it("writes only the countdowns' own files in a later run: the index, lists and 404 pages once", async () => {
     const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });
     const site = path.join(temporary("later-run"), "site");
     const [first, second] = input.countdowns;

@@ -34,7 +34,7 @@ describe("the commands stop before writing anything (run in a disposable copy of
     );
   const listing = (copy: string) => readdirSync(copy, { recursive: true }).map(String).filter((name) => !name.startsWith("node_modules")).sort();
 
-  it("keeps the checkout, .git included, when OUT_DIR is set but empty", { timeout: 60_000 }, async () => {
+  it("keeps the checkout, .git included, when OUT_DIR is set but empty", async () => {
     const copy = projectCopy();
     const before = listing(copy);
     const result = await npm(copy, "build", { OUT_DIR: "" });
@@ -44,7 +44,7 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect(existsSync(path.join(copy, ".git", "HEAD"))).toBe(true);
   });
 
-  it("publishes nothing for an empty or mistyped COUNTDOWNS_DIR, and check says so too", { timeout: 60_000 }, async () => {
+  it("publishes nothing for an empty or mistyped COUNTDOWNS_DIR, and check says so too", async () => {
     const copy = projectCopy();
     for (const value of ["", "countdownz"]) {
       for (const script of ["build", "check"]) {
@@ -56,7 +56,7 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect(existsSync(path.join(copy, "dist"))).toBe(false);
   });
 
-  it("leaves a folder of other files alone, and replaces its own earlier build", { timeout: 60_000 }, async () => {
+  it("leaves a folder of other files alone, and replaces its own earlier build", async () => {
     const copy = projectCopy();
     const photos = path.join(temporary("photos"), "photos");
     mkdirSync(photos);

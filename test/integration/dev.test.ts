@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
 import { startDevLoop, type DevLoop } from "../../src/dev/dev-loop.ts";
 import { fromNow } from "../support/fixtures.ts";
-import { ROOT } from "../support/paths.ts";
+import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 
 const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`;
-}, 60_000);
+});
 afterAll(async () => {
   await loop?.close();
 });
@@ -84,7 +84,7 @@ describe("npm run dev", () => {
   it("rebuilds a changed countdown and tells open pages to reload", async () => {
     const { events, stop } = await listen();
     writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day, moved", 11));
-    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: POLL_LIMIT }).toBe(true);
     stop();
     expect(await (await page("/launch/")).text()).toContain("<h1>Launch day, moved</h1>");
     expect((await (await page("/api/countdown/launch")).json()).title).toBe("Launch day, moved");
@@ -94,25 +94,25 @@ describe("npm run dev", () => {
   it("reports a bad file in the terminal and to open pages, keeps serving the last good build, and reloads once it is fixed", async () => {
     const { events, stop } = await listen();
     writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party: the sequel\ntarget: soon\n---\n");
-    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT }).toBeDefined();
     const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
     expect(problems[0]).toMatch(/^countdowns\/party\.md: line 2: .*quotes/);
     expect(lines.some((line) => line.includes("still serving the last good build") && line.includes("countdowns/party.md"))).toBe(true);
     expect(await (await page("/party/")).text()).toContain("<h1>Party</h1>");
     writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed", 20));
-    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: POLL_LIMIT }).toBe(true);
     stop();
     expect(await (await page("/party/")).text()).toContain("<h1>Party, fixed</h1>");
   });
 
   it("writes what changed while another file was bad once that file is fixed", async () => {
     writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party\ntarget: soon\n---\n");
-    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/still serving the last good build/);
+    await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/still serving the last good build/);
     writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day, moved again", 12));
-    await expect.poll(() => lines.filter((line) => line.includes("still serving")).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => lines.filter((line) => line.includes("still serving")).length, { timeout: POLL_LIMIT }).toBeGreaterThan(1);
     await loop.settled();
     writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed again", 20));
-    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/^Rebuilt /);
+    await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/^Rebuilt /);
     expect(lines.at(-1)).toMatch(/^Rebuilt (launch\.md, party\.md|party\.md, launch\.md) in \d+ ms\.$/);
     // The countdown's own files, not only the lists and the live data.
     for (const target of ["/launch/", "/api/embed/launch"]) expect(await (await page(target)).text(), target).toContain("Launch day, moved again");
@@ -122,10 +122,10 @@ describe("npm run dev", () => {
 
   it("publishes a new file and takes a deleted one away", async () => {
     writeFileSync(path.join(countdowns, "new-one.md"), countdown("New one", 5));
-    await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await page("/new-one/")).status, { timeout: POLL_LIMIT }).toBe(200);
     expect((await (await page("/api/pages")).json()).map((p: { slug: string }) => p.slug)).toContain("new-one");
     rmSync(path.join(countdowns, "new-one.md"));
-    await expect.poll(async () => (await page("/new-one/")).status, { timeout: 10_000 }).toBe(404);
+    await expect.poll(async () => (await page("/new-one/")).status, { timeout: POLL_LIMIT }).toBe(404);
     expect((await page("/api/countdown/new-one")).status).toBe(404);
   });
 
@@ -133,15 +133,15 @@ describe("npm run dev", () => {
     const data = path.join(work, "_data");
     const logo = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="${fill}"/></svg>`;
     writeFileSync(path.join(data, "site.json"), '{ "logo": "logo.svg" }\n');
-    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toMatch(/still serving the last good build/);
+    await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/still serving the last good build/);
     expect(lines.at(-1)).toContain("_data/logo.svg does not exist");
     writeFileSync(path.join(data, "logo.svg"), logo("red"));
-    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: POLL_LIMIT }).toBe(200);
     expect(await (await page("/launch/")).text()).toContain('<img src="/assets/logo.svg" alt="" width="40" height="20">');
     writeFileSync(path.join(data, "logo.svg"), logo("blue"));
-    await expect.poll(async () => (await page("/assets/logo.svg")).text(), { timeout: 10_000 }).toContain("blue");
+    await expect.poll(async () => (await page("/assets/logo.svg")).text(), { timeout: POLL_LIMIT }).toContain("blue");
     writeFileSync(path.join(data, "site.json"), "{}\n");
-    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: 10_000 }).toBe(404);
+    await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: POLL_LIMIT }).toBe(404);
     expect(await (await page("/launch/")).text()).not.toContain("<img");
   });
 
@@ -149,12 +149,12 @@ describe("npm run dev", () => {
     const { events, stop } = await listen();
     writeFileSync(path.join(countdowns, "party.md~"), "title: [unclosed");
     writeFileSync(path.join(countdowns, "NOTES.txt"), "notes");
-    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT }).toBeDefined();
     const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
     expect(problems).toEqual([expect.stringMatching(/^countdowns\/NOTES\.txt: file: is not a countdown: countdown files end in "\.md"/)]);
     expect(lines.at(-1)).toMatch(/still serving the last good build/);
     rmSync(path.join(countdowns, "NOTES.txt"));
-    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: POLL_LIMIT }).toBe(true);
     stop();
     rmSync(path.join(countdowns, "party.md~"));
     expect(lines.at(-1)).toMatch(/^Rebuilt /);
@@ -182,11 +182,11 @@ describe("npm run dev with the site file beside its build folder", () => {
       await side.settled();
       expect(seen.slice(before).filter((line) => /^Rebuilt /.test(line))).toEqual([]);
       writeFileSync(path.join(project, "site.json"), '{ "name": "Side by side, renamed" }\n');
-      await expect.poll(() => seen.slice(before).some((line) => /^Rebuilt /.test(line)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => seen.slice(before).some((line) => /^Rebuilt /.test(line)), { timeout: POLL_LIMIT }).toBe(true);
     } finally {
       await side.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("npm run dev's build folder", () => {
@@ -204,12 +204,12 @@ describe("npm run dev's build folder", () => {
     for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
-      await expect.poll(() => output, { timeout: 50_000, interval: 200 }).toMatch(/Countdown service at http:\/\/127\.0\.0\.1:\d+\//);
+      await expect.poll(() => output, { timeout: POLL_LIMIT, interval: 200 }).toMatch(/Countdown service at http:\/\/127\.0\.0\.1:\d+\//);
       expect(existsSync(buildPaths(path.join(project, "dist.dev")).marker), output).toBe(true);
       expect(existsSync(path.join(project, "dist")), output).toBe(false);
     } finally {
       child.kill("SIGTERM");
       await exited;
     }
-  }, 60_000);
+  });
 });

@@ -3,6 +3,8 @@
 // readers (omggif, pngjs; test/support/image-reader.ts): each frame as a viewer composes it is the
 // same picture as a drawing of that second alone, and its digits, told apart by glyphs drawn by resvg
 // in the test, are the JSON's time left for that second.
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
@@ -81,7 +83,7 @@ describe("the email GIF", () => {
     // The turn of days, hours and minutes is in it.
     expect(readCount(gif.frames[19]!.shown, red)).toBe("3d00h00m00s");
     expect(readCount(gif.frames[20]!.shown, red)).toBe("2d23h59m59s");
-  }, 60_000);
+  });
 
   it("clears what a longer count covered when it gets shorter (10 days, then 9)", async () => {
     const gif = decodeGif((await get(`/api/email/ten-days.gif?${READABLE}&frames=15`)).bytes);
@@ -223,7 +225,7 @@ describe("caching that fits email", () => {
     expect(stats.kept).toBeLessThanOrEqual(limits.entries);
     expect(stats.keptBytes).toBeLessThanOrEqual(limits.bytes);
     expect(stats.waiting).toBe(0);
-  }, 60_000);
+  });
 
   it("a flood of distinct GIFs: beyond the drawings already waiting, each is its first frame alone, so no request waits long", async () => {
     const { get: flood } = service();
@@ -234,7 +236,7 @@ describe("caching that fits email", () => {
     expect(frameCounts.slice(BUSY_WAITING)).toEqual(Array(2 * BUSY_WAITING).fill(1));
     // Once the queue has drained, the same request is the whole GIF again.
     expect(decodeGif((await flood(`/api/email/sale.gif?width=${300 + 2 * BUSY_WAITING}`, NOW + SECOND)).bytes).frames).toHaveLength(60);
-  }, 60_000);
+  });
 });
 
 describe("text in every script", () => {
@@ -257,5 +259,62 @@ describe("text in every script", () => {
     expect(covers("\u{10FFFD}")).toBe(false);
     expect(fontFilesFor(SAMPLES.Latin, 700).some((file) => file.endsWith(".ttc"))).toBe(false);
     expect(fontFilesFor(SAMPLES.Japanese, 700).some((file) => file.endsWith(".ttc"))).toBe(true);
+  });
+});
+
+describe("what a flood of distinct requests keeps", () => {
+  it("levels off: the formats kept for what a request can vary (a language tag, colours, widths) are bounded", async () => {
+    // Intl's formats hold their data outside the JS heap: each one made is counted, and each one
+    // collected again (a FinalizationRegistry), so what the process keeps is counted exactly.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const kept = { NumberFormat: 0, DateTimeFormat: 0 };
+    const collected = new FinalizationRegistry<keyof typeof kept>((name) => kept[name]--);
+    const originals = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat };
+    for (const name of ["NumberFormat", "DateTimeFormat"] as const) {
+      (Intl as Record<string, unknown>)[name] = new Proxy(originals[name], {
+        construct(target, args) {
+          const made = Reflect.construct(target, args) as object;
+          kept[name]++;
+          collected.register(made, name);
+          return made;
+        },
+      });
+    }
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return { ...kept };
+    };
+    try {
+      const { get } = service();
+      const flood = async (from: number, count: number) => {
+        for (let i = from; i < from + count; i++) {
+          const hex = ((i * 2654435761) % 0xffffff).toString(16).padStart(6, "0");
+          const lang = `en-x-${String(i).padStart(8, "0")}`;
+          const answer = await get(`/api/email/sale.gif?layout=units&frames=1&lang=${lang}&accent=${hex}&width=${240 + (i % 961)}`, NOW + i * SECOND);
+          expect(answer.status).toBe(200);
+        }
+      };
+      await flood(0, 500);
+      const first = await settle();
+      await flood(500, 1500);
+      const then = await settle();
+      // Unbounded, four unit formats were kept for every distinct language: 6,000 more here.
+      expect(then.NumberFormat - first.NumberFormat, JSON.stringify({ first, then })).toBeLessThan(100);
+      expect(then.DateTimeFormat - first.DateTimeFormat, JSON.stringify({ first, then })).toBeLessThan(100);
+      expect(then.NumberFormat + then.DateTimeFormat).toBeLessThan(1500);
+    } finally {
+      Object.assign(Intl, originals);
+    }
+  });
+
+  it("reads a language tag as its language, script and region, and takes none longer than 35 characters", async () => {
+    const { resolveEmailOptions } = await import("../../src/images/email-options.ts");
+    expect(resolveEmailOptions("", "lang=de-DE-u-ca-buddhist").lang).toBe("de-DE");
+    expect(resolveEmailOptions("", "lang=zh-Hant-TW").lang).toBe("zh-Hant-TW");
+    expect(resolveEmailOptions("", `lang=en-x-${"a".repeat(40)}`).lang).toBeUndefined();
   });
 });

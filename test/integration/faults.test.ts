@@ -2,7 +2,7 @@
 // that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
 // serves half a build.
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -11,7 +11,7 @@ import { buildPaths } from "../../src/config.ts";
 import { writeFixtureCountdowns } from "../support/fixtures.ts";
 import { rawRequest } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
-import { ROOT, TEST_OUT_DIR } from "../support/paths.ts";
+import { POLL_LIMIT, ROOT, TEST_OUT_DIR } from "../support/paths.ts";
 
 const run = promisify(execFile);
 const servers: RunningServer[] = [];
@@ -89,7 +89,10 @@ describe("a built file that goes missing while the server runs", () => {
     rmSync(path.join(site, "api/embed"), { recursive: true, force: true });
     const statuses = await Promise.all(requests);
     expect(statuses.every((status) => status === 200 || status === 503 || status === 0)).toBe(true);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // Health tells the truth: the files a request found gone make it 503, naming them.
+    const health = await fetch(`${server.url}/api/health`);
+    if (statuses.includes(503)) expect([health.status, JSON.stringify(await health.json())]).toEqual([503, expect.stringMatching(/built files: \/api\/embed\/(future-launch|long-past)\.html cannot be served/)]);
+    else expect(health.status).toBe(200);
     expect(server.process.exitCode).toBeNull();
   });
 });
@@ -116,7 +119,7 @@ describe("corrupt live data", () => {
     const { server, outDir } = await serveCopy();
     writeFileSync(buildPaths(outDir).liveMeta, '{"version": "half-written", "count": ');
     server.process.kill("SIGHUP");
-    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/kept the build being served; the one at \S+ could not be loaded: live data file meta\.json is not valid JSON/);
+    await expect.poll(() => server.output(), { timeout: POLL_LIMIT }).toMatch(/kept the build being served; the one at \S+ could not be loaded: live data file meta\.json is not valid JSON/);
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health.version).toBe("test+0000000");
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
@@ -147,8 +150,47 @@ describe("a live data shard that breaks under a running server", () => {
       // A line for the operator, no stack trace.
       expect(server.output()).toMatch(/live data unavailable: live data file shards\/0\.json/);
       expect(server.output()).not.toMatch(/^\s+at .+:\d+:\d+/m);
+      // The email image says so as an image, with the 503 and when to try again: an <img> shows no JSON.
+      for (const format of ["gif", "png"]) {
+        const image = await fetch(`${server.url}/api/email/future-launch.${format}`);
+        expect([image.status, image.headers.get("content-type"), image.headers.get("retry-after")], format).toEqual([503, `image/${format}`, "10"]);
+        expect(Buffer.from(await image.arrayBuffer()).subarray(0, 4).toString("latin1"), format).toBe(format === "gif" ? "GIF8" : "\x89PNG");
+      }
     }
     expect(server.process.exitCode).toBeNull();
+  });
+
+  it("is reported by health until repaired, and no longer from the next check after, with no request for a countdown in between", async () => {
+    const { server, outDir } = await serveCopy();
+    const shard = path.join(buildPaths(outDir).live, "shards", "0.json");
+    const good = readFileSync(shard);
+    writeFileSync(shard, "{");
+    // A request finds it broken (the shard is read when first needed).
+    expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(503);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(503);
+    writeFileSync(shard, good);
+    // A load balancer that asks only /api/health takes the node back.
+    const health = await fetch(`${server.url}/api/health`);
+    expect([health.status, (await health.json()).status]).toEqual([200, "ok"]);
+    expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
+  });
+});
+
+describe("a built file that breaks under a running server", () => {
+  it("answers 503, is reported by health until it is back, and no longer from the next check after", async () => {
+    const { server, outDir } = await serveCopy();
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const page = path.join(realpathSync(buildPaths(outDir).site), "future-launch", "index.html");
+    const bytes = readFileSync(page);
+    rmSync(page);
+    rmSync(`${page}.br`, { force: true });
+    rmSync(`${page}.gz`, { force: true });
+    expect((await fetch(`${server.url}/future-launch/`)).status).toBe(503);
+    const degraded = await fetch(`${server.url}/api/health`);
+    expect(degraded.status).toBe(503);
+    expect((await degraded.json()).problems.join(" ")).toMatch(/built files: \/future-launch\/index\.html cannot be served/);
+    writeFileSync(page, bytes);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 });
 
@@ -166,7 +208,7 @@ describe("the build folder moved away under a running server", () => {
 });
 
 describe("rebuilding under a running server", () => {
-  it("keeps serving the previous good build when a rebuild fails, and takes the next good one", { timeout: 60_000 }, async () => {
+  it("keeps serving the previous good build when a rebuild fails, and takes the next good one", async () => {
     const { server, outDir } = await serveCopy();
     const before = await (await fetch(`${server.url}/api/pages`)).text();
     const build = (countdownsDir: string) =>
@@ -189,7 +231,7 @@ describe("rebuilding under a running server", () => {
     writeFixtureCountdowns(good);
     writeFileSync(path.join(good, "brand-new.md"), '---\ntitle: Brand new\ntarget: "2031-01-01T00:00:00Z"\n---\n');
     expect(await build(good)).toBe(0);
-    await expect.poll(async () => (await fetch(`${server.url}/api/countdown/brand-new`)).status, { timeout: 5000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${server.url}/api/countdown/brand-new`)).status, { timeout: POLL_LIMIT }).toBe(200);
     expect((await fetch(`${server.url}/api/embed/brand-new`)).status).toBe(200);
     expect(await (await fetch(`${server.url}/api/pages`)).text()).toContain('"slug":"brand-new"');
     expect(server.output()).toMatch(/loaded the build: \d+ countdown\(s\)/);

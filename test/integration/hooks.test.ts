@@ -11,7 +11,7 @@ import { formatProblem } from "../../src/authoring/countdown-file.ts";
 import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
-import { ROOT } from "../support/paths.ts";
+import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 
 const shipped = (file: string) => readFileSync(path.join(ROOT, "deploy", file), "utf8");
 const made: string[] = [];
@@ -101,12 +101,12 @@ describe("git push to your own server (deploy/git-hooks)", () => {
 
     clone = path.join(root, "clone");
     git(root, "clone", "--quiet", bare, clone);
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   const publishedSlugs = async () => ((await getJson(`${server.url}/api/pages`)) as { slug: string }[]).map((page) => page.slug);
 
-  it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", { timeout: 60_000 }, async () => {
+  it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", async () => {
     writeFileSync(path.join(clone, "countdowns", "no-date.md"), `---\ntitle: "No date"\ntarget: "soon"\n---\n`);
     writeFileSync(path.join(clone, "countdowns", "Bad_Name.md"), `---\ntitle: ""\ntarget: "${fromNow(3)}"\ntimezone: "Mars/Olympus"\n---\n`);
     git(clone, "add", "--all");
@@ -129,7 +129,7 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     git(clone, "reset", "--quiet", "--hard", "origin/main");
   });
 
-  it("refuses a tree that is not plain countdown files, saying what each entry is, and publishes nothing", { timeout: 120_000 }, async () => {
+  it("refuses a tree that is not plain countdown files, saying what each entry is, and publishes nothing", async () => {
     const before = git(app, "rev-parse", "HEAD").stdout;
     /** Pushes a commit made by `change` and gives the remote's lines; the clone is reset after. */
     const pushed = (change: () => void) => {
@@ -174,6 +174,10 @@ describe("git push to your own server (deploy/git-hooks)", () => {
         writeFileSync(path.join(clone, "_data", "site.json"), '{ "logo": "logo.svg" }');
         write(path.join(clone, "_data", "logo.svg"));
       });
+    // The folder of the site file a link to a folder elsewhere on the server: refused, read from nowhere.
+    const dataLink = pushed(() => symlinkSync("/etc/ssl", path.join(clone, "_data")));
+    expect(dataLink).toContain("_data/: file: is a symbolic link; it must be a folder in the repository itself, holding the site file");
+    expect(dataLink).not.toMatch(/Published/);
     expect(withLogo(() => {})).toContain("_data/site.json: logo: _data/logo.svg does not exist; put the image beside the site file");
     expect(withLogo((file) => symlinkSync("/etc/passwd", file))).toContain("_data/logo.svg: file: is a symbolic link; the logo must be a regular file");
     expect(withLogo((file) => writeFileSync(file, `<svg viewBox="0 0 1 1">${" ".repeat(200_000)}</svg>`))).toMatch(/_data\/logo\.svg: file: is 196 KB; a logo loads with every page, so it may be at most 100 KB/);
@@ -206,12 +210,42 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     expect(push.stderr).toContain("remote: Published.");
 
     // The server has loaded the new build once its health names the pushed commit.
-    await expect.poll(async () => (await getJson(`${server.url}/api/health`)).version, { timeout: 5000 }).toContain(commit.slice(0, 12));
+    await expect.poll(async () => (await getJson(`${server.url}/api/health`)).version, { timeout: POLL_LIMIT }).toContain(commit.slice(0, 12));
     expect(await publishedSlugs()).toEqual(["second-wind", "first-light"]);
     const live = await getJson(`${server.url}/api/countdown/second-wind`);
     expect(live).toMatchObject({ slug: "second-wind", title: "Second wind", expired: false });
     expect(server.output()).toContain("loaded the build: 2 countdown(s)");
     expect(await (await fetch(`${server.url}/assets/logo.svg`)).text()).toBe(logo);
     expect(await (await fetch(`${server.url}/second-wind/`)).text()).toContain('<img src="/assets/logo.svg" alt="" width="30" height="10">Launch Central</a>');
+  });
+
+  it("puts the deploy checkout back at the build being served when a build fails, so the next push is checked with the code that is live, and a fix publishes", async () => {
+    const served = git(app, "rev-parse", "HEAD").stdout.trim();
+    // Code whose build fails (its countdowns pass the checks, made with the code that is live), and
+    // whose checks would refuse every later push if the checkout kept it.
+    const config = path.join(clone, "scripts", "build.ts");
+    const good = readFileSync(config, "utf8");
+    writeFileSync(config, `console.error("a broken build");\nprocess.exit(3);\n${good}`);
+    const check = path.join(clone, "scripts", "check.ts");
+    const goodCheck = readFileSync(check, "utf8");
+    writeFileSync(check, `process.exit(7);
+${goodCheck}`);
+    git(clone, "add", "--all");
+    git(clone, "commit", "--quiet", "--message=Broken code");
+    const broken = git(clone, "push", "origin", "main");
+    expect(broken.stderr).toContain("remote: The build failed; the site keeps serving the previous build.");
+    expect(broken.stderr).toContain(`remote: The deploy checkout is back at ${served.slice(0, 7)}`);
+    expect(git(app, "rev-parse", "HEAD").stdout.trim()).toBe(served);
+
+    // The fix is checked with the code that is live, accepted and published.
+    writeFileSync(config, good);
+    writeFileSync(check, goodCheck);
+    writeFileSync(path.join(clone, "countdowns", "third-time.md"), countdown("Third time", 4));
+    git(clone, "add", "--all");
+    git(clone, "commit", "--quiet", "--message=The fix");
+    const fix = git(clone, "push", "origin", "main");
+    expect(fix.status, fix.stderr).toBe(0);
+    expect(fix.stderr).toContain("remote: Published.");
+    await expect.poll(async () => await publishedSlugs(), { timeout: POLL_LIMIT }).toContain("third-time");
   });
 });

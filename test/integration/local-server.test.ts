@@ -227,6 +227,12 @@ describe("compressed answers", () => {
         ["br", "br", (b: Buffer) => brotliDecompressSync(b)],
         ["gzip, deflate", "gzip", (b: Buffer) => gunzipSync(b)],
         ["br;q=1, gzip;q=0.5", "br", (b: Buffer) => brotliDecompressSync(b)],
+        // Weights (RFC 9110 12.5.3): a coding weighed 0 is refused, the heavier one wins, "*" stands for the rest.
+        ["br;q=0, gzip", "gzip", (b: Buffer) => gunzipSync(b)],
+        ["gzip;q=1, br;q=0.5", "gzip", (b: Buffer) => gunzipSync(b)],
+        ["*", "br", (b: Buffer) => brotliDecompressSync(b)],
+        ["gzip;q=0.8, *;q=0.1", "gzip", (b: Buffer) => gunzipSync(b)],
+        ["BR ; Q=0.9", "br", (b: Buffer) => brotliDecompressSync(b)],
       ] as const) {
         const response = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`);
         expect(response.headers["content-encoding"], `${path} ${accept}`).toBe(encoding);
@@ -236,6 +242,11 @@ describe("compressed answers", () => {
         expect(body.length, path).toBe(Number(response.headers["content-length"]));
         expect(decode(body).toString("latin1"), path).toBe(plain.body);
         expect(body.length, path).toBeLessThan(plain.body.length);
+      }
+      for (const accept of ["br;q=0, gzip;q=0", "*;q=0", "deflate", "gzip;q=0, br;q=0.0"]) {
+        const response = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`);
+        expect(response.headers["content-encoding"], `${path} ${accept}`).toBeUndefined();
+        expect(response.body, `${path} ${accept}`).toBe(plain.body);
       }
     }
   });
@@ -259,7 +270,7 @@ describe("the address a build was made for", () => {
     expect(server.output()).toContain(`This build's links point at ${TEST_BASE_URL}/, the address it was built for`);
   });
 
-  it("says nothing when npm start built for the port it serves", { timeout: 30_000 }, async () => {
+  it("says nothing when npm start built for the port it serves", async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, "127.0.0.1", () => {
         const { port } = probe.address() as net.AddressInfo;
@@ -279,7 +290,7 @@ describe("the address a build was made for", () => {
 });
 
 describe("a site under a base path", () => {
-  it("serves every page, asset and API route under it, and nothing outside it", { timeout: 30_000 }, async () => {
+  it("serves every page, asset and API route under it, and nothing outside it", async () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), "base-")), "dist");
     expect((await publish(readConfig({ ...TEST_ENV, URL: "https://example.org/countdowns", OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
     const own = await startServer(outDir);

@@ -29,7 +29,7 @@ function cachedFile(cache: string, relative: string): string {
 }
 
 describe("a deploy on Netlify", () => {
-  it("restores the previous build from the build cache and writes only the countdown that changed", { timeout: 60_000 }, async () => {
+  it("restores the previous build from the build cache and writes only the countdown that changed", async () => {
     const work = mkdtempSync(path.join(tmpdir(), "netlify-cache-"));
     const countdowns = path.join(work, "countdowns");
     mkdirSync(countdowns);

@@ -59,7 +59,7 @@ describe("the Netlify Function", () => {
       expect(zipBytes, name).toBeLessThan(50 * 1024 * 1024);
       expect(unzippedBytes, name).toBeLessThan(250 * 1024 * 1024);
     }
-  }, 120_000);
+  });
 
   it("answers right for countdowns deep in a set of 100,000, as Netlify's bundler deploys it", async () => {
     const COUNT = 100_000;
@@ -101,5 +101,5 @@ describe("the Netlify Function", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

@@ -11,14 +11,15 @@ import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { accessLogLine } from "../../src/server/access-log.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
-import { ROOT, TEST_ENV, TEST_NOW } from "../support/paths.ts";
+import { rawRequest } from "../support/http.ts";
+import { POLL_LIMIT, ROOT, TEST_ENV, TEST_NOW } from "../support/paths.ts";
 
 /** A build in a folder outside the project, as a self-hoster might keep it (/srv/countdowns). */
 let outDir: string;
 beforeAll(async () => {
   outDir = path.join(mkdtempSync(path.join(tmpdir(), "production-")), "dist");
   expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { now: TEST_NOW, version: "prod" })).ok).toBe(true);
-}, 60_000);
+});
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -74,7 +75,7 @@ describe("the access log", () => {
     await (await fetch(`${server.url}/api/pages`, { headers: { "User-Agent": 'probe "quoted" agent', Referer: "https://ref.example/" } })).text();
     await (await fetch(`${server.url}/future-launch/`)).text();
     await (await fetch(`${server.url}/no-such-page`)).text();
-    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: POLL_LIMIT }).toBe(3);
     const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
     const combined = /^\S+ - - \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "(GET \S+ HTTP\/1\.1)" (\d{3}) (\d+) "([^"]*)" "([^"]*)" \d+\.\dms$/;
     const parsed = lines.map((line) => combined.exec(line)?.slice(1));
@@ -83,6 +84,19 @@ describe("the access log", () => {
       ["GET /future-launch/ HTTP/1.1", "200", expect.any(String), "-", expect.any(String)],
       ["GET /no-such-page HTTP/1.1", "404", expect.any(String), "-", expect.any(String)],
     ]);
+  });
+
+  it("logs what Node's parser refuses before it is a request, answered as Node answers it: 400 for a malformed line, 431 for headers past the limit", async () => {
+    const server = await serve();
+    const bad = await rawRequest(server.url, "GARBAGE\r\n\r\n");
+    expect(bad.status).toBe(400);
+    const huge = await rawRequest(server.url, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"x".repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    expect(huge.status).toBe(431);
+    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: POLL_LIMIT }).toBe(2);
+    const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
+    expect(lines.map((line) => / "-" (\d{3}) \d+ "-" "-" /.exec(line)?.[1])).toEqual(["400", "431"]);
+    // The server keeps answering.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 
   it("names an IPv4 client as such on a dual-stack socket, and IPv6 ones as they are", () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   expect(result.ok).toBe(true);
   server = await startServer(outDir, { PORT: String(port) });
   expect(server.url).toBe(base);
-}, 60_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

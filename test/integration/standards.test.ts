@@ -22,13 +22,13 @@ const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const OPENAPI = path.join(TEST_SITE_DIR, "api/openapi.json");
 
 describe("the OpenAPI description", () => {
-  it("is clean under Redocly's recommended rules (redocly.yaml gives the reason for each rule turned off)", { timeout: 60_000 }, async () => {
+  it("is clean under Redocly's recommended rules (redocly.yaml gives the reason for each rule turned off)", async () => {
     const { stdout } = await run(bin("redocly"), ["lint", OPENAPI, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"], { cwd: ROOT }).catch((error: { stdout: string }) => error);
     const problems = (JSON.parse(stdout) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] }).problems;
     expect(problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
   });
 
-  it("is clean under Spectral's spectral:oas rules (.spectral.yaml gives the reason for each rule turned off)", { timeout: 60_000 }, async () => {
+  it("is clean under Spectral's spectral:oas rules (.spectral.yaml gives the reason for each rule turned off)", async () => {
     const { stdout } = await run(bin("spectral"), ["lint", OPENAPI, "--ruleset", path.join(ROOT, ".spectral.yaml"), "--format", "json", "--fail-severity", "hint", "--quiet"], { cwd: ROOT }).catch((error: { stdout: string }) => error);
     const problems = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
     expect(problems.map((p) => `${p.code} ${p.path.join(".")}: ${p.message}`)).toEqual([]);
@@ -55,7 +55,7 @@ describe("the MDN HTTP Observatory", () => {
   /** What only a deployment with TLS can pass: redirecting http to https, and HSTS. */
   const NEEDS_TLS = ["redirectionTest", "strictTransportSecurityTest"];
 
-  it("passes every test but the two that need TLS, on the index, a countdown's page and the 404 page", { timeout: 60_000 }, async () => {
+  it("passes every test but the two that need TLS, on the index, a countdown's page and the 404 page", async () => {
     for (const pathname of ["/", "/future-launch/", "/no-such-page"]) {
       const results = await observatory(pathname);
       expect(results.length, pathname).toBeGreaterThanOrEqual(10);

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe("a build switched in under load", () => {
-  it("never answers with a half-switched build, and no request fails", { timeout: 120_000 }, async () => {
+  it("never answers with a half-switched build, and no request fails", async () => {
     const work = mkdtempSync(path.join(tmpdir(), "swap-"));
     const countdowns = path.join(work, "countdowns");
     mkdirSync(countdowns);

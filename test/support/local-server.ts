@@ -1,7 +1,7 @@
 // Starts the real local server (src/server/main.ts, as `npm run serve` does) on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { ROOT } from "./paths.ts";
+import { POLL_LIMIT, ROOT } from "./paths.ts";
 
 export interface RunningServer {
   url: string;
@@ -31,7 +31,7 @@ export async function startServer(outDir: string, env: Record<string, string | u
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), POLL_LIMIT);
     child.stdout!.on("data", () => {
       const match = /Countdown service at (http:\/\/[^/\s]+)/.exec(output);
       if (match) {

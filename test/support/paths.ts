@@ -21,3 +21,10 @@ export const TEST_BASE_URL = "https://countdowns.example.test";
 export const TEST_SITE_FILE = path.join(TEST_WORK_DIR, "_data", "site.json");
 /** The environment of a command run on the fixtures. */
 export const TEST_ENV = { COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: TEST_OUT_DIR, URL: TEST_BASE_URL, SITE_FILE: TEST_SITE_FILE };
+
+/**
+ * How long a test waits for what it polls for (a rebuild, a log line, a server's answer): a guard
+ * against a hang, never a measure of speed. Wide enough for a 2-core laptop busy with other work
+ * (docs/testing.md: the suite measured beside two CPU-bound processes).
+ */
+export const POLL_LIMIT = 120_000;

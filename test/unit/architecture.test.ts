@@ -18,11 +18,11 @@ async function violations(files: string[], root = ROOT): Promise<string[]> {
 }
 
 describe("the layers", () => {
-  it("hold: no import breaks a layer, closes a loop, reaches into the tests or uses an undeclared or development package where it must not", { timeout: 60_000 }, async () => {
+  it("hold: no import breaks a layer, closes a loop, reaches into the tests or uses an undeclared or development package where it must not", async () => {
     expect(await violations(["src", "netlify", "scripts", "bench", "tools", "test", "eleventy.config.js", "vitest.config.ts"])).toEqual([]);
   });
 
-  it("are checked: an import up the layers, a loop and a test module imported by the service are each reported", { timeout: 60_000 }, async () => {
+  it("are checked: an import up the layers, a loop and a test module imported by the service are each reported", async () => {
     // The same rules over a small tree of their own.
     const tree = mkdtempSync(path.join(tmpdir(), "layers-"));
     try {

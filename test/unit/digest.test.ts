@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { KeptEntry } from "../../src/site/built-files.ts";
 import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, newClaim, type DigestThread } from "../../src/publish/digest.ts";
+import { POLL_LIMIT } from "../support/paths.ts";
 
 const made: string[] = [];
 afterAll(() => {
@@ -193,7 +194,7 @@ describe("digestQueue", () => {
     queue.add(files);
     const twins = files.filter((file) => file.endsWith(".html") && readFileSync(path.join(dir, file)).length >= MIN_COMPRESSED_BYTES).map((file) => path.join(dir, `${file}.gz`));
     expect(twins.length).toBeGreaterThan(6);
-    const giveUp = Date.now() + 15_000;
+    const giveUp = Date.now() + POLL_LIMIT;
     while (!twins.every((twin) => existsSync(twin)) && Date.now() < giveUp) {
       // busy: no await, so no message from the worker is read
     }

@@ -1,6 +1,7 @@
 // The small rules of HTTP the Node server follows: byte ranges as RFC 9110 reads them, access log
 // lines that no client can forge, and the Host headers `npm run dev` answers.
 import type http from "node:http";
+import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { devHostAllowed } from "../../src/dev/dev-hosts.ts";
 import { accessLogLine, logText } from "../../src/server/access-log.ts";
@@ -13,6 +14,10 @@ describe("byte ranges (RFC 9110, 14.1.2)", () => {
     expect(rangeOf("bytes=90-500", 100)).toEqual({ start: 90, end: 99 });
     expect(rangeOf("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
     expect(rangeOf("bytes=-500", 100)).toEqual({ start: 0, end: 99 });
+    // Positions past what a double holds exactly are read too: an end or a suffix past the file's is cut to it.
+    expect(rangeOf("bytes=0-99999999999999999999999", 100)).toEqual({ start: 0, end: 99 });
+    expect(rangeOf("bytes=-99999999999999999999999", 100)).toEqual({ start: 0, end: 99 });
+    expect(rangeOf("bytes=0000000000000000000005-9", 100)).toEqual({ start: 5, end: 9 });
   });
 
   it("ignores a header that is not one valid range: the whole file", () => {
@@ -25,6 +30,8 @@ describe("byte ranges (RFC 9110, 14.1.2)", () => {
   it("cannot meet a range past the end, or a suffix of no bytes", () => {
     expect(rangeOf("bytes=100-", 100)).toBe("unsatisfiable");
     expect(rangeOf("bytes=999999-", 100)).toBe("unsatisfiable");
+    expect(rangeOf("bytes=99999999999999999999999-", 100)).toBe("unsatisfiable");
+    expect(rangeOf("bytes=99999999999999999999999-99999999999999999999999", 100)).toBe("unsatisfiable");
     expect(rangeOf("bytes=-0", 100)).toBe("unsatisfiable");
     expect(rangeOf("bytes=0-", 0)).toBe("unsatisfiable");
   });
@@ -51,6 +58,8 @@ describe("the access log", () => {
 describe("the Host headers npm run dev answers", () => {
   it("answers this machine's names and addresses", () => {
     for (const host of ["localhost:8080", "LOCALHOST", "app.localhost:3000", "127.0.0.1:8080", "[::1]:8080", "192.168.1.20:8080"]) expect(devHostAllowed(host), host).toBe(true);
+    // Its own host name, and its mDNS name, as another device on the network asks for it.
+    for (const host of [`${hostname()}:8080`, hostname().toUpperCase(), `${hostname()}.local:8080`]) expect(devHostAllowed(host), host).toBe(true);
   });
 
   it("refuses any other name, as a page pointing its name at this machine would send (DNS rebinding), and a request without one", () => {
