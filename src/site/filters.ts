@@ -21,16 +21,6 @@ import type { SiteCountdown } from "./site-input.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
-/** A one-argument function that computes each answer once (for the life of one build's plugin). */
-function memoize<T>(compute: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>();
-  return (key) => {
-    let answer = answers.get(key);
-    if (answer === undefined) answers.set(key, (answer = compute(key)));
-    return answer;
-  };
-}
-
 /**
  * Registers the filters. `site` answers where the current build is published and `identity` the
  * site file's fields (both change from one build to the next in a watching process).
@@ -54,11 +44,15 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
    * wall clock in the countdown's language, with the zone people know: "Sun, Mar 7, 2027, 9:10 AM JST
    * (Tokyo)". The pages of one countdown say it several times; each is made once.
    */
-  const when = memoize((key) => {
-    const [ms, zone, lang] = key.split(" ");
-    return dateWords(Number(ms), zone!, lang!);
-  });
-  eleventyConfig.addFilter("when", (countdown: SiteCountdown) => when(`${countdown.nextMs} ${countdown.timezone} ${countdown.lang}`));
+  const said = new WeakMap<SiteCountdown, string>();
+  const when = (countdown: SiteCountdown) => {
+    let words = said.get(countdown);
+    if (words === undefined) said.set(countdown, (words = dateWords(countdown.nextMs, countdown.timezone, countdown.lang)));
+    return words;
+  };
+  eleventyConfig.addFilter("when", when);
+  /** When a countdown is, in its language: a repeating one's rule, else its next occurrence. */
+  const whenOrRule = (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || when(countdown);
   /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
   eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
@@ -87,7 +81,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();
   const summaryOf = (countdown: SiteCountdown) => {
-    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(identity().language)));
+    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(identity().language), whenOrRule(countdown)));
     return summaries.get(countdown)!;
   };
   eleventyConfig.addFilter("summary", summaryOf);
@@ -166,12 +160,12 @@ function langAttribute(lang: string, pageLang: string): string {
   return rtl === isRightToLeftLanguage(pageLang) ? ` lang="${lang}"` : ` lang="${lang}" dir="${rtl ? "rtl" : "ltr"}"`;
 }
 
-/** When a countdown is, in its language: a repeating one's rule, else its next occurrence (src/text/dates.ts). */
-const whenOrRule = (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || dateWords(countdown.nextMs, countdown.timezone, countdown.lang);
-
-/** One line for link previews, at most 200 characters: when (the next occurrence, or the rule in words) and the status, then the start of the description; without one, the title. */
-export function summary(countdown: SiteCountdown, words: PageWords): string {
-  const lead = `${whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}.`;
+/**
+ * One line for link previews, at most 200 characters: when (`when`: the next occurrence, or the rule in
+ * words) and the status, then the start of the description; without one, the title.
+ */
+export function summary(countdown: SiteCountdown, words: PageWords, when: string): string {
+  const lead = `${when}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}.`;
   const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
   if (!text) return `${fill(words.countdownTo, { title: countdown.title })}: ${lead}`;
   const line = `${lead} ${text}`;

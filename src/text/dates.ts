@@ -19,7 +19,7 @@ const NAMING_LOCALES = ["en-US", "en-GB", "en-IN", "en-AU", "en-ZA", "en-CA", "e
 // from requests (`lang`), so the cache is cleared once it holds a few hundred.
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(lang: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = lang + " " + timeZone + JSON.stringify(options);
+  const key = lang + timeZone + Object.keys(options);
   let format = formats.get(key);
   if (!format) {
     if (formats.size > 500) formats.clear();
@@ -38,18 +38,12 @@ const shortName = (locale: string, zone: string, ms: number) => formatOf(locale,
  * the IANA database names them ("Asia/Kolkata"): the build writes them so (src/time/zone.ts, ianaZone).
  */
 export function zoneWords(zone: string, ms: number, lang: string, city = true): string {
-  if (/^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(zone)) return "UTC";
-  const own = shortName(lang, zone, ms);
-  // The language's own name says which of the zone's offsets is in force ("GMT+1", "GMT+2"): the
-  // search of the other locales is made once per zone, language and offset.
-  const key = zone + " " + lang + " " + own;
-  const abbreviation = abbreviations.get(key) ?? [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name)) ?? "";
-  if (abbreviations.size > 500) abbreviations.clear();
-  abbreviations.set(key, abbreviation);
+  if (/^(Etc\/)?UTC$/.test(zone)) return "UTC";
+  const names = [lang, ...NAMING_LOCALES].map((locale) => shortName(locale, zone, ms));
+  const abbreviation = names.find((name) => /^[A-Z]{2,5}$/.test(name));
   const place = city && !/^Etc\//.test(zone) && zone.split("/").pop()!.replace(/_/g, " ");
-  return place ? (abbreviation && abbreviation + " ") + "(" + place + ")" : abbreviation || own;
+  return place ? (abbreviation ? abbreviation + " " : "") + "(" + place + ")" : abbreviation || names[0]!;
 }
-const abbreviations = new Map<string, string>();
 
 /** An instant in a zone and a language: "Sun, Mar 7, 2027, 9:10 AM JST (Tokyo)"; without the `city`, "... 9:10 AM JST". */
 export const dateWords = (ms: number, zone: string, lang: string, city = true): string => formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang, city);
