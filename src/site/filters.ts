@@ -81,7 +81,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();
   const summaryOf = (countdown: SiteCountdown) => {
-    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(identity().language), whenOrRule(countdown)));
+    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(pageLanguageNow()), whenOrRule(countdown)));
     return summaries.get(countdown)!;
   };
   eleventyConfig.addFilter("summary", summaryOf);
@@ -143,7 +143,10 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
   });
   /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the pages' own; else nothing. */
-  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang, pageLanguage(identity().language)));
+  // The pages' language, worked out once per site language (a build's filters run thousands of times).
+  let pageLang = { of: "", is: "" };
+  const pageLanguageNow = () => (pageLang.of === identity().language ? pageLang.is : (pageLang = { of: identity().language, is: pageLanguage(identity().language) }).is);
+  eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang, pageLanguageNow()));
   /** The same for the site's own words (its name, description and links, `_data/site.json`). */
   eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language, pageLanguage(site.language)));
   /** A repeating countdown's rule in its own language: "Weekly · Friday · 5:00 PM CET (Berlin)". */

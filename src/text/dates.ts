@@ -39,11 +39,17 @@ const shortName = (locale: string, zone: string, ms: number) => formatOf(locale,
  */
 export function zoneWords(zone: string, ms: number, lang: string, city = true): string {
   if (/^(Etc\/)?UTC$/.test(zone)) return "UTC";
-  const names = [lang, ...NAMING_LOCALES].map((locale) => shortName(locale, zone, ms));
-  const abbreviation = names.find((name) => /^[A-Z]{2,5}$/.test(name));
+  const own = shortName(lang, zone, ms);
+  // The language's own name says which of the zone's offsets is in force ("GMT+1", "GMT+2"): the
+  // search of the other locales is made once per zone, language and offset.
+  const key = zone + " " + lang + " " + own;
+  const abbreviation = abbreviations.get(key) ?? [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name)) ?? "";
+  if (abbreviations.size > 500) abbreviations.clear();
+  abbreviations.set(key, abbreviation);
   const place = city && !/^Etc\//.test(zone) && zone.split("/").pop()!.replace(/_/g, " ");
-  return place ? (abbreviation ? abbreviation + " " : "") + "(" + place + ")" : abbreviation || names[0]!;
+  return place ? (abbreviation && abbreviation + " ") + "(" + place + ")" : abbreviation || own;
 }
+const abbreviations = new Map<string, string>();
 
 /** An instant in a zone and a language: "Sun, Mar 7, 2027, 9:10 AM JST (Tokyo)"; without the `city`, "... 9:10 AM JST". */
 export const dateWords = (ms: number, zone: string, lang: string, city = true): string => formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang, city);

@@ -2,8 +2,16 @@
 // the email image: which way its script runs, and a time unit's word for a number. (The widget's
 // ticker writes the same direction test inline: every embed carries its bytes.)
 
-/** Whether a language is written right to left, as Intl knows its script ("ar", "he", "fa"...). */
-export const isRightToLeftLanguage = (lang: string) => /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "");
+/** Whether a language is written right to left, as Intl knows its script ("ar", "he", "fa"...): kept per language, a few hundred at most. */
+const directions = new Map<string, boolean>();
+export function isRightToLeftLanguage(lang: string): boolean {
+  let rtl = directions.get(lang);
+  if (rtl === undefined) {
+    if (directions.size >= 400) directions.clear();
+    directions.set(lang, (rtl = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "")));
+  }
+  return rtl;
+}
 
 /**
  * A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage", "أيام"). The

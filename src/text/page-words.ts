@@ -32,12 +32,12 @@ export const PAGE_LANGUAGES: Record<string, PageWords> = { ar, cs, da, de, en, e
 
 /** The words of the language of a tag: its own (`de`), its language's (`pt-BR` -> `pt`, `no` -> `nb`), or English. */
 export function pageWordsFor(lang: string): PageWords {
-  const language = new Intl.Locale(lang).language;
+  const language = lang.toLowerCase().split("-")[0]!;
   return PAGE_LANGUAGES[language] ?? (language === "no" ? nb : en);
 }
 
 /** The language of the pages' own words for a site of `lang`: itself where the pages speak it, else English. */
-export const pageLanguage = (lang: string) => (pageWordsFor(lang) === en && new Intl.Locale(lang).language !== "en" ? "en" : lang);
+export const pageLanguage = (lang: string) => (pageWordsFor(lang) === en && lang.toLowerCase().split("-")[0] !== "en" ? "en" : lang);
 
 /** The words the pages' scripts say (src/pages/*-script.ts), written into each page as JSON. */
 export const SCRIPT_WORDS = ["yourTime", "copyLink", "linkCopied", "copied", "copyRefused", "hostColours", "tooLittleContrast", "notALanguage", "yourCountdown", "chooseDate", "chooseTime", "warning", "text", "timeLeft"] as const satisfies PageWord[];
