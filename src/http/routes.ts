@@ -121,8 +121,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
   const perDeployJson = { "Content-Type": JSON_TYPE, "Cache-Control": PER_DEPLOY_CACHE };
   // The pages: frame protection (only embeds are meant to be framed) and their CSP, for every path
   // of one or two segments, and of four or more (which only the 404 page answers); embeds have three,
-  // and so no rule can reach the other paths of three without reaching them (the 404 page carries
-  // the CSP itself, src/pages/404.njk).
+  // and so no rule can reach the other paths of three without reaching them.
   const page = { "Content-Security-Policy": pageContentSecurityPolicy(facts), "X-Frame-Options": "DENY" };
   return [
     { path: "/*", headers: COMMON_HEADERS },

@@ -11,7 +11,7 @@ import { calendarFile } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
 import { logoHash } from "../authoring/logo.ts";
-import { pageContentSecurityPolicy, type BuildFacts } from "../http/policy.ts";
+import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
   DEV_RELOAD_SCRIPT,
@@ -139,12 +139,6 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     return { lang, dir: isRightToLeftLanguage(lang) ? "rtl" : "ltr", words, scriptWords: jsonText(Object.fromEntries(SCRIPT_WORDS.map((key) => [key, words[key]]))) };
   });
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
-  /**
-   * The pages' CSP as a `<meta>` of the 404 page, which answers paths of any depth (and on Netlify the
-   * header rules reach no path of three segments without reaching the widget's): without
-   * `frame-ancestors`, which a `<meta>` cannot carry.
-   */
-  eleventyConfig.addGlobalData("metaPolicy", () => pageContentSecurityPolicy(buildFacts(current())).split("; ").filter((directive) => !directive.startsWith("frame-ancestors")).join("; "));
   eleventyConfig.addGlobalData("assets", () => current().assets);
   eleventyConfig.addGlobalData("routes", {
     index: INDEX_PATH,
