@@ -1,5 +1,6 @@
-// The templates' filters: the URL map, dates in Luxon, JSON for inline data, the Markdown body, and
-// the split of the index into upcoming and ended countdowns.
+// The templates' filters: the URL map, dates as every surface says them (src/text/dates.ts), the pages'
+// words, JSON for inline data, the Markdown body, and the split of the index into upcoming and ended
+// countdowns.
 import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
