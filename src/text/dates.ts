@@ -16,10 +16,11 @@ export const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", "day": 
 const NAMING_LOCALES = ["en-US", "en-GB", "en-IN", "en-AU", "en-ZA", "en-CA", "en-IE", "en-SG", "en-HK", "ja", "pt-BR"];
 
 // Formats are costly to make and cheap to use; keys come from countdowns and, for the email image,
-// from requests (`lang`), so the cache is cleared once it holds a few hundred.
+// from requests (`lang`), so the cache is cleared once it holds a few hundred. The repeat rules' words
+// (src/text/repeat-words.ts) are formatted through it too.
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatOf(lang: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = lang + timeZone + Object.keys(options);
+export function formatOf(lang: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = lang + timeZone + Object.entries(options);
   let format = formats.get(key);
   if (!format) {
     if (formats.size > 500) formats.clear();

@@ -3,24 +3,11 @@
 // Intl's weekday, day or date, the time and its zone as people know it (src/text/dates.ts), and the
 // last day when it ends: "Weekly · Friday · 5:00 PM CET (Berlin) · until Dec 31, 2030".
 import type { Schedule } from "../time/occurrence.ts";
-import { zoneWords } from "./dates.ts";
+import { formatOf, zoneWords } from "./dates.ts";
 import { messagesFor } from "./messages.ts";
 
-/**
- * `ms` in words of `lang` in `timeZone`. The formats are kept per language, zone and options: making
- * one takes milliseconds, and a build asks the same few for every repeating countdown. Languages come
- * from countdowns (checked tags), so the map stays small; it is cleared past a few hundred all the same.
- */
-const formats = new Map<string, Intl.DateTimeFormat>();
-function words(lang: string, options: Intl.DateTimeFormatOptions, ms: number, timeZone = "UTC"): string {
-  const key = `${lang}\0${timeZone}\0${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    if (formats.size > 500) formats.clear();
-    formats.set(key, (format = new Intl.DateTimeFormat(lang, { timeZone, ...options })));
-  }
-  return format.format(ms);
-}
+/** `ms` in words of `lang` in `timeZone`, through the dates' cache of formats. */
+const words = (lang: string, options: Intl.DateTimeFormatOptions, ms: number, timeZone = "UTC") => formatOf(lang, timeZone, options).format(ms);
 
 /**
  * The rule of a repeating countdown in `lang`, as of its occurrence `atMs` (whose offset names the
