@@ -116,13 +116,11 @@ export function logRequests(server: http.Server, write: (line: string) => void):
     const [status, reason] = REFUSED[error.code ?? ""] ?? [400, "Bad Request"];
     // Mid-answer (a response already under way), or a socket already gone: nothing more can be said.
     const answering = (socket as unknown as { _httpMessage?: unknown })._httpMessage;
-    let bytes = 0;
     if (socket.writable && !answering && error.code !== "ECONNRESET") {
       const answer = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`;
       socket.write(answer);
-      bytes = answer.length;
       const address = socket.remoteAddress === undefined ? "-" : socket.remoteAddress.replace(/^::ffff:/, "");
-      write(`${address} - - [${timeField(Date.now())}] "-" ${status} ${bytes} "-" "-" 0.0ms\n`);
+      write(`${address} - - [${timeField(Date.now())}] "-" ${status} ${answer.length} "-" "-" 0.0ms\n`);
     }
     socket.destroy(error);
   });

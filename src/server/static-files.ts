@@ -171,8 +171,10 @@ function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
  * highest (its own `q`, else that of `*`), brotli before gzip at equal weight; one weighed 0 never.
  * Without a header, or with none acceptable, the file as it is.
  */
-export function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
+function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
   if (!accepted) return "identity";
+  // What browsers send ("gzip, deflate, br, zstd"): no weights, so each coding listed weighs 1.
+  if (!/[;*]/.test(accepted)) return br && /\bbr\b/i.test(accepted) ? "br" : gzip && /\bgzip\b/i.test(accepted) ? "gzip" : "identity";
   const weights = new Map<string, number>();
   for (const part of accepted.split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
