@@ -1,11 +1,11 @@
-// Link preview images: the time to draw one (src/live/preview-image.ts, resvg) through the preview
+// Link preview images: the time to draw one (src/live/preview-route.ts, resvg) through the preview
 // route, for countdowns of several kinds (short and 200-character titles, Arabic, repeating,
 // postponed), in this process. The build draws none: an image is drawn on its first request and then
 // kept (in memory, and by the CDN until the next deploy).
 import { createLiveHandler } from "../src/live/handler.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
 import { memoryLiveStore, type LiveCountdown } from "../src/live/live-store.ts";
-import { PREVIEW_ANSWERS } from "../src/live/preview-image.ts";
+import { PREVIEW_ANSWERS } from "../src/live/preview-route.ts";
 import { buildPaths } from "../src/config.ts";
 import { previewImagePath } from "../src/paths.ts";
 import { median } from "./load.ts";

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { requireCountdownsDir, withConfig } from "../src/config.ts";
 import { DEFAULT_LANG, DEFAULT_TIMEZONE, REPEATS, STATUSES, formatWarning } from "../src/authoring/countdown-file.ts";
-import { createCountdownFile } from "../src/authoring/new-countdown.ts";
+import { createCountdownFile } from "../src/authoring/write-countdown.ts";
 import { printProblems } from "./problems.ts";
 
 const USAGE = `Usage: npm run new -- --title "Product launch" --target "2027-03-01 09:00" [options]

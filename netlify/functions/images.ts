@@ -1,11 +1,11 @@
-// The Netlify Function of the service's images: the link-preview image (src/live/preview-image.ts) and
+// The Netlify Function of the service's images: the link-preview image (src/live/preview-route.ts) and
 // the email countdown (src/live/email.ts), over the live data of the same build, read as
 // netlify/functions/live.ts reads it. A function of its own, so that resvg and the fonts (fonts/, the
 // `countdown-fonts` package) stay out of the live JSON's bundle.
 import { fileURLToPath } from "node:url";
 import { EMAIL_ANSWERS } from "../../src/live/email.ts";
 import { folderFunction } from "../../src/live/live-folder.ts";
-import { PREVIEW_ANSWERS } from "../../src/live/preview-image.ts";
+import { PREVIEW_ANSWERS } from "../../src/live/preview-route.ts";
 
 export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), { ...PREVIEW_ANSWERS, ...EMAIL_ANSWERS });
 

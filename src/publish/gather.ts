@@ -1,7 +1,7 @@
 // Gathers what a build is made from: reads and checks every countdown, compiles the browser assets,
 // names the release. `npm run build` and `npm run dev` hand the result to the site's configuration;
 // under `npx @11ty/eleventy` the configuration gathers it from the environment at each build.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatProblem, type Countdown, type Problem } from "../authoring/countdown-file.ts";
 import type { CheckCache } from "../authoring/check-cache.ts";
@@ -11,7 +11,7 @@ import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdowns
 import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
 import { buildAssets, withAccent, type SiteAssets } from "../site/assets.ts";
 import { atInstant, type SiteInput } from "../site/site-input.ts";
-import { releaseVersion } from "./release.ts";
+import { releaseVersion } from "./version.ts";
 
 export class CountdownProblemsError extends Error {
   override name = "CountdownProblemsError";
@@ -65,7 +65,33 @@ export async function gatherSiteInput(config: Config, options: GatherOptions = {
   const site = readSite(config);
   const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now, ...(options.cache ? { cache: options.cache } : {}) });
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
-  return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings };
+  return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings: [...unreadData(config, site.site!.logo?.file), ...warnings] };
+}
+
+/**
+ * The files of `_data/` the build does not read, as warnings: `_data/site.json` follows Eleventy's
+ * folder by name, but the build reads it (and the logo it names) itself, and nothing else there, so
+ * another data file an owner adds there expecting Eleventy to pick it up would do nothing, silently.
+ * Only for the site file in its default place; dot files (`.gitkeep`) are left alone.
+ */
+function unreadData(config: Config, logo: string | undefined): Problem[] {
+  if (config.siteFile !== path.join(config.root, SITE_FILE)) return [];
+  const folder = path.dirname(config.siteFile);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const read = new Set([path.basename(config.siteFile), ...(logo ? [logo] : [])]);
+  return names
+    .filter((name) => !name.startsWith(".") && !read.has(name))
+    .sort()
+    .map((name) => ({
+      file: path.posix.join(path.dirname(SITE_FILE), name),
+      field: "file",
+      message: `the build reads only ${SITE_FILE} and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into ${SITE_FILE}, or the file out of ${path.dirname(SITE_FILE)}/`,
+    }));
 }
 
 /**

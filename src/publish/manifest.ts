@@ -5,7 +5,7 @@ import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { shardCount, shardOf } from "../shards.ts";
-import { MANIFEST_META, countdownOfFile, manifestShardFile, type FileEntry, type KeptEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import { MANIFEST_META, countdownOfFile, manifestShardFile, type BuiltFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 import { jsonText } from "../text/escape.ts";
 
 /** A build's manifest as the next build reads it: its meta, and the entries of the shards read (and of the site's own files). */
@@ -13,7 +13,7 @@ export interface ReadManifest {
   dir: string;
   meta: ManifestMeta;
   /** Every file read, by path, each naming the folder that holds it (none: the build's own, on Netlify). */
-  entries: Map<string, KeptEntry>;
+  entries: Map<string, BuiltFile>;
   /** The shards read; undefined: all of them. */
   shards?: ReadonlySet<number>;
 }
@@ -31,13 +31,13 @@ export function readManifest(dir: string, { own, slugs, count }: { own?: string;
   const meta = JSON.parse(readFileSync(path.join(dir, MANIFEST_META), "utf8")) as ManifestMeta;
   const homes = meta.homes ?? [];
   let elsewhere = false;
-  const kept = (entry: FileEntry): KeptEntry => {
-    const named = entry[4] === undefined ? undefined : homes[entry[4]];
+  const kept = ([size, hash, brotli, gzip, at]: FileEntry): BuiltFile => {
+    const named = at === undefined ? undefined : homes[at];
     if (own === undefined && named !== undefined && named !== meta.self) elsewhere = true;
     const home = own === undefined ? undefined : (named ?? own);
-    return home === undefined ? [entry[0], entry[1], entry[2], entry[3]] : [entry[0], entry[1], entry[2], entry[3], home];
+    return home === undefined ? { size, hash, brotli, gzip } : { size, hash, brotli, gzip, home };
   };
-  const entries = new Map<string, KeptEntry>();
+  const entries = new Map<string, BuiltFile>();
   for (const [file, entry] of Object.entries(meta.files)) entries.set(file, kept(entry));
   const linkable = slugs !== undefined && meta.homes !== undefined && meta.shardHomes !== undefined && count !== undefined && shardCount(count) === meta.shards;
   const shards = linkable ? new Set([...slugs].map((slug) => shardOf(slug, meta.shards))) : undefined;
@@ -59,7 +59,7 @@ export function readManifest(dir: string, { own, slugs, count }: { own?: string;
  */
 export async function writeManifest(
   dir: string,
-  entries: ReadonlyMap<string, KeptEntry>,
+  entries: ReadonlyMap<string, BuiltFile>,
   about: Pick<ManifestMeta, "id" | "site" | "facts" | "count">,
   { own, base }: { own?: string; base?: ReadManifest } = {},
 ): Promise<Set<string>> {
@@ -80,10 +80,7 @@ export async function writeManifest(
     }
     return index;
   };
-  const onDisk = (kept: KeptEntry): FileEntry => {
-    const home = kept[4] ?? own;
-    return home === undefined ? [kept[0], kept[1], kept[2], kept[3]] : [kept[0], kept[1], kept[2], kept[3], indexOf(home)];
-  };
+  const onDisk = ({ size, hash, brotli, gzip, home = own }: BuiltFile): FileEntry => (home === undefined ? [size, hash, brotli, gzip] : [size, hash, brotli, gzip, indexOf(home)]);
   const files: Record<string, FileEntry> = {};
   const byShard = new Map<number, Map<string, Map<string, FileEntry>>>();
   for (const [file, kept] of entries) {

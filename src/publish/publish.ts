@@ -3,7 +3,7 @@
 // then switches OUT_DIR to the new build. A failed build leaves the previous good build as it was, and
 // the build only ever replaces a folder it made itself.
 import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
@@ -11,12 +11,13 @@ import { createCheckCache, type CheckCache } from "../authoring/check-cache.ts";
 import type { Problem } from "../authoring/countdown-file.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type KeptEntry } from "../site/built-files.ts";
+import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type BuiltFile } from "../site/built-files.ts";
+import { fileOf, indexPagePath } from "../paths.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { buildFacts, configureSite } from "../site/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
 import { liveData, writeLiveData } from "./live-data.ts";
-import { TWINS, digestQueue } from "./digest.ts";
+import { TWINS, digestQueue, type DigestQueue } from "./file-digests.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
 import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
@@ -102,7 +103,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
     // run renders, so on a second core; once the rendering is done, on every core (DIGEST_THREADS). Netlify
     // compresses on its own: no twins there.
-    const entries = new Map<string, KeptEntry>(previousFiles ?? []);
+    const entries = new Map<string, BuiltFile>(previousFiles ?? []);
     const digests = digestQueue(paths.site, !config.netlify, (digested) => {
       for (const [file, entry] of digested) entries.set(file, entry);
     });
@@ -111,7 +112,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       if (previousFiles && changes && servedPaths) {
         for (const file of await writeChanges(input, changes, servedPaths, paths, entries, shared)) entries.delete(file);
         onStep("linked");
-        digests.add(await moveRendered(input, changes, paths, entries));
+        await renderChanges(input, changes, paths, entries, shared, digests);
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
         digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
@@ -167,7 +168,7 @@ const CHECKED_FILE = "checked.json";
  * folders instead); without the files that no longer exist (a removed countdown's, the index pages
  * past its end). Returns the files left out.
  */
-async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, KeptEntry>, shared: boolean): Promise<string[]> {
+async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, BuiltFile>, shared: boolean): Promise<string[]> {
   const root = path.dirname(served.live);
   const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), path.join(root, CHECKED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
   linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
@@ -178,34 +179,41 @@ async function writeChanges(input: SiteInput, changes: Changes, served: ReturnTy
 }
 
 /**
- * Renders the changed countdowns and the lists into a scratch folder and moves each file into the
- * new build; returns them. A file the same, byte for byte, as the one it replaces (an index page
- * that lists none of the changed countdowns) is not moved: the build keeps the one it had.
+ * Renders the changed countdowns and the lists straight into the new build, each run's countdown files
+ * given to the digests as soon as they are written (as a build of everything does, so the twins are
+ * made while the next run renders). Where the new build began as links to the served build's files
+ * (not `shared`), each file about to be written again is unlinked first, with its twins: Eleventy
+ * writes a file in place, which would change the served build's file through the link. Of the site's
+ * own files and the index pages (those every change writes again), one the same, byte for byte, as
+ * the file it replaces is removed again where the build keeps the one it had (an index page that lists none of the
+ * changed countdowns). What it costs follows the change: it does per file what a build of everything
+ * does, and nothing per file of the site (BENCHMARKS.md, publishing most of a site).
  */
-async function moveRendered(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, KeptEntry>): Promise<string[]> {
+async function renderChanges(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, BuiltFile>, shared: boolean, digests: DigestQueue): Promise<void> {
   const releases = path.dirname(path.dirname(paths.live));
-  const scratch = `${path.dirname(paths.live)}.render`;
-  try {
-    await renderSite({ ...input, only: changes.slugs, indexPages: changes.indexPages }, scratch);
-    const written: string[] = [];
-    for (const entry of readdirSync(scratch, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const relative = path.relative(scratch, path.join(entry.parentPath, entry.name));
-      const target = path.join(paths.site, relative);
-      const file = `/${relative.split(path.sep).join("/")}`;
+  const own = [...changes.slugs].flatMap(countdownFiles);
+  const lists = [...siteFiles(input.identity.logo), ...[...changes.indexPages].filter((n) => n > 1).map((n) => fileOf(indexPagePath(n)))];
+  if (!shared) await inBatches([...[...own, ...lists].filter((file) => entries.has(file)), ...PLATFORM_FILES], (file) => Promise.all(["", ...TWINS].map((suffix) => rm(path.join(paths.site, file + suffix), { force: true }))));
+  await renderSite({ ...input, only: changes.slugs, indexPages: changes.indexPages }, paths.site, {
+    afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)),
+  });
+  const kept = new Set<string>();
+  if (shared) {
+    await inBatches(lists, async (file) => {
       const before = entries.get(file);
-      if (before && (await sameBytes(path.join(scratch, relative), before[0], before[4] === undefined ? target : path.join(homeSite(releases, before[4]), relative)))) continue;
-      await mkdir(path.dirname(target), { recursive: true });
-      // A rename puts a new file in the link's place: the served build's file is left as it was. The
-      // twins of the file as it was would be served in its place.
-      await Promise.all(TWINS.map((twin) => rm(target + twin, { force: true })));
-      await rename(path.join(scratch, relative), target);
-      written.push(file);
-    }
-    return written.filter((file) => !PLATFORM_FILES.includes(file as (typeof PLATFORM_FILES)[number]));
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
+      const written = path.join(paths.site, file);
+      if (before?.home !== undefined && (await sameBytes(written, before.size, path.join(homeSite(releases, before.home), file)))) {
+        kept.add(file);
+        await rm(written);
+      }
+    });
   }
+  digests.add(lists.filter((file) => !kept.has(file) && existsSync(path.join(paths.site, file))));
+}
+
+/** Runs `task` over `items`, this many at once (file system calls go to libuv's four threads). */
+async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<unknown>, atOnce = 64): Promise<void> {
+  for (let start = 0; start < items.length; start += atOnce) await Promise.all(items.slice(start, start + atOnce).map(task));
 }
 
 /** Whether the file `file` holds `size` bytes, the same as `other`'s. */

@@ -18,8 +18,8 @@ import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, buildPaths } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import { isBuildName, type KeptEntry } from "../site/built-files.ts";
-import { TWINS } from "./digest.ts";
+import { isBuildName, type BuiltFile } from "../site/built-files.ts";
+import { TWINS } from "./file-digests.ts";
 
 /** The folder of an OUT_DIR's builds. */
 export const releasesOf = (outDir: string) => `${outDir}.builds`;
@@ -81,9 +81,9 @@ interface Shared {
  * `entries` (of the same files: those of the shards read, src/publish/manifest.ts) and names the
  * folders `homes`.
  */
-export async function writeShared(next: string, base: string, before: ReadonlyMap<string, KeptEntry>, entries: ReadonlyMap<string, KeptEntry>, homes: ReadonlySet<string>): Promise<void> {
+export async function writeShared(next: string, base: string, before: ReadonlyMap<string, BuiltFile>, entries: ReadonlyMap<string, BuiltFile>, homes: ReadonlySet<string>): Promise<void> {
   const superseded: Record<string, string[]> = {};
-  for (const [file, entry] of before) if (entries.get(file) !== entry) (superseded[entry[4]!] ??= []).push(file);
+  for (const [file, entry] of before) if (entries.get(file) !== entry) (superseded[entry.home!] ??= []).push(file);
   const shared: Shared = { base: path.basename(base), homes: [...homes].sort(), superseded };
   await writeFile(path.join(next, SHARED_FILE), JSON.stringify(shared));
 }

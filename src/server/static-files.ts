@@ -84,10 +84,10 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
   // A build made from an earlier one shares the files it did not change with the folders beside it that hold them.
   // The build's own name stands for the build itself, so that a build copied elsewhere whole serves.
   const homeSites = (meta.homes ?? []).map((home) => (home === null ? undefined : home === meta.self ? paths.site : buildPaths(path.join(path.dirname(buildDir), home)).site));
-  const locate = (file: string, found: FileEntry) => {
-    if (found[4] === undefined) return path.join(paths.site, file);
-    const home = homeSites[found[4]];
-    if (home === undefined) throw new ManifestError(`the manifest names the build folder ${found[4]} for ${file}, and has no such folder`);
+  const locate = (file: string, [, , , , at]: FileEntry) => {
+    if (at === undefined) return path.join(paths.site, file);
+    const home = homeSites[at];
+    if (home === undefined) throw new ManifestError(`the manifest names the build folder ${at} for ${file}, and has no such folder`);
     return path.join(home, file);
   };
   const fallbackBodies = new Map(
@@ -161,8 +161,9 @@ export function sendNotFound(files: BuiltFiles, req: http.IncomingMessage, res: 
 /** A file and the compressed twins the build wrote beside it, as its manifest entry names them. */
 function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
   const bodies: Bodies = { identity: fs.readFileSync(file) };
-  if (entry?.[2]) bodies.br = fs.readFileSync(`${file}.br`);
-  if (entry?.[3]) bodies.gzip = fs.readFileSync(`${file}.gz`);
+  const [, , brotli, gzip] = entry ?? [];
+  if (brotli) bodies.br = fs.readFileSync(`${file}.br`);
+  if (gzip) bodies.gzip = fs.readFileSync(`${file}.gz`);
   return bodies;
 }
 

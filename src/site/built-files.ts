@@ -45,8 +45,18 @@ export function countdownOfFile(file: string): string | undefined {
  */
 export type FileEntry = [size: number, hash: string, brotli: number, gzip: number, home?: number];
 
-/** A file of a build while the next is made from it: the folder that holds it named (undefined: the new build's own). */
-export type KeptEntry = [size: number, hash: string, brotli: number, gzip: number, home?: string];
+/**
+ * A file of a build as the build that writes it and the next one know it (the manifest's FileEntry,
+ * with the folder that holds it named): its size, the hash of its bytes, the sizes of its twins
+ * (0: none), and the build folder that holds it (undefined: the build's own).
+ */
+export interface BuiltFile {
+  size: number;
+  hash: string;
+  brotli: number;
+  gzip: number;
+  home?: string;
+}
 
 /**
  * The manifest of a build (`<build>/manifest/`): `meta.json` with the site's own files and the index

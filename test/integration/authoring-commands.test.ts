@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
-import { slugFromTitle } from "../../src/authoring/new-countdown.ts";
+import { slugFromTitle } from "../../src/authoring/write-countdown.ts";
 import { fromNow, writeFixtureCountdowns } from "../support/fixtures.ts";
 import { ROOT } from "../support/paths.ts";
 

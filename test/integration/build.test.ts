@@ -2,7 +2,7 @@
 // countdown fails it and publishes nothing, and that Eleventy's own command builds the same site.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
 import { currentTarget } from "../../src/live/countdown.ts";
 import { openLiveFolder } from "../../src/live/live-folder.ts";
-import { MIN_COMPRESSED_BYTES } from "../../src/publish/digest.ts";
+import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, indexPagePath } from "../../src/paths.ts";
 import { countdownFiles, indexPageFiles, siteFiles } from "../../src/site/built-files.ts";
@@ -97,6 +97,31 @@ describe("builds every countdown into static files", () => {
 
   it("publishes no live data, sources or configs", () => {
     expect(builtFiles(TEST_SITE_DIR).filter((file) => /\.(ts|md|njk|map|toml)$|countdowns\.json|package|countdown-build/.test(file))).toEqual([]);
+  });
+});
+
+describe("the site file's folder", () => {
+  it("warns of every file in _data/ the build does not read: only site.json and its logo are", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "data-folder-"));
+    try {
+      mkdirSync(path.join(root, "countdowns"));
+      writeFixtureCountdowns(path.join(root, "countdowns"));
+      mkdirSync(path.join(root, "_data"));
+      writeFileSync(path.join(root, "_data", "site.json"), '{ "name": "Launch Central", "logo": "logo.svg" }');
+      writeFileSync(path.join(root, "_data", "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+      writeFileSync(path.join(root, "_data", "events.json"), "[]");
+      writeFileSync(path.join(root, "_data", ".gitkeep"), "");
+      const input = await gatherSiteInput(readConfig({}, { root }), { now: TEST_NOW });
+      expect(input.warnings!.filter((warning) => warning.file.startsWith("_data/"))).toEqual([
+        {
+          file: "_data/events.json",
+          field: "file",
+          message: "the build reads only _data/site.json and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into _data/site.json, or the file out of _data/",
+        },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -199,7 +199,7 @@ describe("npm run dev's build folder", () => {
     writeFileSync(path.join(project, "countdowns", "launch.md"), countdown("Launch day", 10));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1" };
     for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL"]) delete env[name];
-    const child = spawn(path.join(project, "node_modules", ".bin", "tsx"), ["src/dev/main.ts"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(project, "node_modules", ".bin", "tsx"), ["src/dev/dev-command.ts"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.once("exit", resolve));

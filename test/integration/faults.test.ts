@@ -36,7 +36,7 @@ describe("a built file that goes missing while the server runs", () => {
     const { server, outDir } = await serveCopy();
     const site = buildPaths(outDir).site;
     expect((await fetch(`${server.url}/api/embed/future-launch`)).status).toBe(200);
-    // Each with its compressed twins (src/publish/precompress.ts), which would otherwise be served.
+    // Each with its compressed twins (src/publish/file-digests.ts), which would otherwise be served.
     for (const file of ["api/embed/future-launch.html", "api/pages", "future-launch/index.html"]) {
       for (const twin of ["", ".br", ".gz"]) rmSync(path.join(site, file + twin), { force: true });
     }

@@ -168,8 +168,8 @@ describe("publishing what changed", () => {
       for (let n = 0; n < 6; n++) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, n === 3 ? variant : 0));
     };
     const config = (outDir: string) => readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" });
-    const build = async (outDir: string, full = false) => {
-      const result = await publish(config(outDir), { now: TEST_NOW, version: "v", full });
+    const build = async (outDir: string, full = false, onStep?: (step: string) => void) => {
+      const result = await publish(config(outDir), { now: TEST_NOW, version: "v", full, onStep });
       expect(result.ok, JSON.stringify(result)).toBe(true);
       return result as Extract<typeof result, { ok: true }>;
     };
@@ -184,8 +184,12 @@ describe("publishing what changed", () => {
       // Through the link: a build of what changed that keeps (and shares the files of) the build before.
       expect((await build(linked)).rewritten).toBe(1);
       expect(existsSync(first), "the build before is kept").toBe(true);
-      // From the copy, a folder of its own: it is copied whole into the next build.
-      expect((await build(copy)).rewritten).toBe(1);
+      // From the copy, a folder of its own: it is copied whole into the next build, made of links, and
+      // the copy still reads as it did once the changes are written (none was written through a link).
+      const before = buildTree(copy);
+      let during: Map<string, string> | undefined;
+      expect((await build(copy, false, (step) => void (step === "rendered" && (during = buildTree(copy))))).rewritten).toBe(1);
+      expect(during).toEqual(before);
       await build(path.join(work, "full", "dist"), true);
       const whole = buildTree(path.join(work, "full", "dist"));
       for (const outDir of [linked, copy]) {

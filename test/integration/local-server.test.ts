@@ -1,5 +1,5 @@
 // Every endpoint, method, status and header, against the real local server
-// (scripts/serve.ts in its own process, on a free port, serving the fixture build).
+// (src/server/main.ts in its own process, on a free port, serving the fixture build).
 import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";

@@ -15,7 +15,7 @@ import { createLiveHandler } from "../../src/live/handler.ts";
 import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
 import { HEIGHT, WIDTH } from "../../src/images/preview-image.ts";
 import { LIVE_FOR_MS } from "../../src/live/badge.ts";
-import { SHARE_ANSWERS } from "../../src/live/share.ts";
+import { SHARE_ANSWERS } from "../../src/live/share-routes.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { BADGE_CACHE } from "../../src/http/policy.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";

@@ -1,7 +1,6 @@
 // Chromium, Firefox and WebKit behind one small API, so a browser test runs in all three. What an
 // engine's driver cannot do it refuses, loudly, with the reason: a test then checks the same fact
-// another way, never skips. Every limit below was measured on Debian's browsers, and is measured again
-// by `confirmCannot`; test/browser/engines.test.ts holds each engine to what it claims.
+// another way, never skips. Every limit below was measured on Debian's browsers (each says how).
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -50,11 +49,6 @@ export interface Engine {
   name: EngineName;
   /** What this engine's driver can do; the rest it refuses, giving CANNOT[name][ability] as why. */
   can: Record<Ability, boolean>;
-  /**
-   * Asks the engine's driver itself for `ability`, one this engine claims it cannot do, and gives the
-   * driver's refusal in its own words; throws if the driver does it after all (CANNOT is then out of date).
-   */
-  confirmCannot(ability: Ability): Promise<string>;
   /** Opens `url` in a page of its own (no cookies, storage or cache shared with other pages). */
   open(url: string, options?: OpenOptions): Promise<EnginePage>;
   /** Closes every page and ends every process the engine started. */
@@ -135,14 +129,6 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
       if (!can.screenshots) page.screenshot = () => Promise.reject(cannotError(name, "screenshots"));
       return page;
     },
-    async confirmCannot(ability) {
-      if (can[ability]) throw new Error(`${name} claims it can ${ability}: there is no limit to confirm.`);
-      const attempt = launched.attempts[ability];
-      if (!attempt) throw new Error(`${name} has no way to ask its driver for ${ability}: add one to its attempts.`);
-      const refusal = await attempt();
-      if (refusal === undefined) throw new Error(`${name}'s driver did ${ability} after all: take it out of CANNOT.${name} and use it.`);
-      return refusal;
-    },
     close: () => launched.close(),
   };
 }
@@ -152,16 +138,8 @@ function cannotError(name: EngineName, ability: Ability): Error {
   return new Error(`${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Check the same fact another way when !engine.can.${ability}.`);
 }
 
-/** The first line of a driver's error, which names what it refused. */
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.trim();
 
-interface Launched extends Pick<Engine, "open" | "close"> {
-  /**
-   * For each ability in CANNOT: asks the driver for it as directly as the driver allows, and gives its
-   * refusal (the first line of its error), or undefined if it complied.
-   */
-  attempts: Partial<Record<Ability, () => Promise<string | undefined>>>;
-}
+type Launched = Pick<Engine, "open" | "close">;
 
 /**
  * The source of an expression that calls `fn` with `args` and gives its result as JSON text, awaited
@@ -209,7 +187,6 @@ async function launchChromium(): Promise<Launched> {
         close: () => context.close(),
       };
     },
-    attempts: {},
     close: () => browser.close(),
   };
 }
@@ -309,21 +286,6 @@ async function launchFirefox(): Promise<Launched> {
         consoleProblems: () => [...problems],
         close: () => context.close(),
       };
-    },
-    attempts: {
-      // What puppeteer's javaScriptEnabled: false does, asked of Firefox itself in a context of its own.
-      async disableJavaScript() {
-        const context = await (await browserFor(undefined)).createBrowserContext();
-        try {
-          const page = await context.newPage();
-          await page.setJavaScriptEnabled(false);
-          return undefined;
-        } catch (error) {
-          return firstLine(error);
-        } finally {
-          await context.close();
-        }
-      },
     },
     async close() {
       await Promise.allSettled([...browsers.values()].map(async (browser) => (await browser).close()));
@@ -461,23 +423,6 @@ async function launchWebKit(): Promise<Launched> {
       args: [`XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`, ...(options?.timeZone ? [`TZ=${options.timeZone}`] : []), MINIBROWSER, ...args],
     },
   });
-  /** Asks a driver of its own for a session with `extra` capabilities, runs `use` in it, and gives the driver's refusal of either, or undefined. */
-  const attemptSession = async (extra: Record<string, unknown>, use: (driver: WebDriver) => Promise<unknown> = async () => {}) => {
-    const { leader, server } = await startWebKitDriver(display);
-    groups.add(leader);
-    let driver: WebDriver | undefined;
-    try {
-      driver = await new Builder().usingServer(server).withCapabilities({ ...capabilitiesFor(undefined, ["--automation"]), ...extra }).build();
-      await use(driver);
-      return undefined;
-    } catch (error) {
-      return firstLine(error);
-    } finally {
-      await driver?.quit().catch(() => {});
-      await endGroup(leader);
-      groups.delete(leader);
-    }
-  };
   return {
     async open(url, options) {
       const { width, height } = viewportOf(options);
@@ -509,18 +454,6 @@ async function launchWebKit(): Promise<Launched> {
         throw error;
       }
       return page;
-    },
-    attempts: {
-      // A script before the page's own is WebDriver BiDi's script.addPreloadScript: a session that
-      // asks for BiDi (webSocketUrl) is the only way to one, and the driver refuses that session.
-      beforeLoadScript: () => attemptSession({ webSocketUrl: true }),
-      // Console messages come by BiDi's log.entryAdded, or by the log endpoint some classic drivers
-      // add (selenium's /se/log): a session of each kind, asked for the browser's log.
-      async consoleMessages() {
-        const bidi = await attemptSession({ webSocketUrl: true });
-        const classic = await attemptSession({}, (driver) => driver.manage().logs().get("browser"));
-        return bidi === undefined || classic === undefined ? undefined : `BiDi session: ${bidi}; browser log: ${classic}`;
-      },
     },
     async close() {
       await Promise.all([...pages].map((page) => page.close()));

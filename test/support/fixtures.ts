@@ -1,6 +1,6 @@
 // Fixture countdowns: the cases the contract names, with targets relative to the run's clock
 // (TEST_NOW), so the tests mean the same thing on any day. No test reads the shipped samples but the
-// one that checks they are valid (test/samples.test.ts).
+// one that checks they are valid (test/integration/samples.test.ts).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isoSeconds } from "../../src/time/time-left.ts";
@@ -47,7 +47,7 @@ export function fixtureFiles(): Record<string, string> {
     "hostile-content": `---\ntitle: ${JSON.stringify(HOSTILE_LONG_TITLE)}\ntarget: "${fromNow(5)}"\ndone: ${JSON.stringify(HOSTILE_DONE)}\n---\n${HOSTILE_DESCRIPTION}\n`,
     "longest-title": `---\ntitle: "${LONGEST_TITLE}"\ntarget: "${fromNow(1234.5)}"\n---\n`,
     "berlin-wall-clock": `---\ntitle: "Berlin wall clock"\ntarget: "2099-07-01T12:00:00"\ntimezone: "Europe/Berlin"\n---\n`,
-    // The widget's browser tests (test/browser/widget.test.ts).
+    // The widget's browser tests (test/e2e/widget.test.ts).
     [WEEKLY_BERLIN.slug]: `---\ntitle: "Friday stream"\ntarget: "${WEEKLY_BERLIN.start}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\ndone: "We are live"\n---\n`,
     [DAILY_UNTIL.slug]: `---\ntitle: "Daily stand-up"\ntarget: "${DAILY_UNTIL.start}"\ntimezone: "${DAILY_UNTIL.zone}"\nrepeat: daily\nuntil: "${DAILY_UNTIL.until}"\n---\n`,
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,

@@ -2,8 +2,8 @@
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { folderFunction } from "../../src/live/live-folder.ts";
 import { EMAIL_ANSWERS } from "../../src/live/email.ts";
-import { PREVIEW_ANSWERS } from "../../src/live/preview-image.ts";
-import { SHARE_ANSWERS } from "../../src/live/share.ts";
+import { PREVIEW_ANSWERS } from "../../src/live/preview-route.ts";
+import { SHARE_ANSWERS } from "../../src/live/share-routes.ts";
 import { TEST_LIVE_DIR } from "./paths.ts";
 
 export const netlifyFunction = folderFunction(TEST_LIVE_DIR, LIVE_ANSWERS);

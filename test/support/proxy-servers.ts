@@ -1,5 +1,5 @@
 // Debian's nginx and Caddy, started on free ports as unprivileged processes, for the examples of
-// deploy/ (test/self-hosting.test.ts). Each gets a folder of its own for its temporary files and logs.
+// deploy/ (test/e2e/proxies.test.ts). Each gets a folder of its own for its temporary files and logs.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";

@@ -17,7 +17,51 @@ async function violations(files: string[], root = ROOT): Promise<string[]> {
   return output.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} -> ${violation.to}`);
 }
 
+/**
+ * The picture of docs/architecture.md: the parts on each line of the first text block under "The
+ * layers", top line first (a part is a folder, `name/`, or a file, `name.ts`, of src/ or netlify/).
+ */
+function layersPictured(): Map<string, number> {
+  const doc = readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+  const block = /## The layers[\s\S]*?```text\n([\s\S]*?)```/.exec(doc)![1]!;
+  const levels = new Map<string, number>();
+  const lines = block.trim().split("\n");
+  for (const [index, line] of lines.entries()) {
+    for (const part of line.split(/\s+/)) {
+      if (!/^[\w/.-]+(\/|\.ts)$/.test(part)) break;
+      levels.set(part, lines.length - index);
+    }
+  }
+  return levels;
+}
+
+/** The part of src/ or netlify/ a file belongs to, as the picture names parts. */
+function partOf(file: string): string {
+  const relative = path.relative(ROOT, file).split(path.sep);
+  if (relative[0] === "netlify") return "netlify/functions/";
+  return relative.length === 2 ? relative[1]! : `${relative[1]}/`;
+}
+
 describe("the layers", () => {
+  it("are pictured as they are: every import of a part goes to a part on a line below it", () => {
+    const levels = layersPictured();
+    const up: string[] = [];
+    const files = [...readdirSync(path.join(ROOT, "src"), { recursive: true }), ...readdirSync(path.join(ROOT, "netlify/functions")).map((name) => `../netlify/functions/${name}`)]
+      .map((name) => path.join(ROOT, "src", String(name)))
+      .filter((file) => /\.(ts|js)$/.test(file));
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const from = partOf(file);
+      for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
+        const to = partOf(path.resolve(path.dirname(file), specifier!));
+        if (to === from) continue;
+        if (!levels.has(from) || !levels.has(to)) up.push(`${path.relative(ROOT, file)}: ${from} or ${to} is not in the picture`);
+        else if (levels.get(to)! >= levels.get(from)!) up.push(`${path.relative(ROOT, file)}: ${from} imports ${to}, drawn on its line or above`);
+      }
+    }
+    expect(up).toEqual([]);
+  });
+
   it("hold: no import breaks a layer, closes a loop, reaches into the tests or uses an undeclared or development package where it must not", async () => {
     expect(await violations(["src", "netlify", "scripts", "bench", "tools", "test", "eleventy.config.js", "vitest.config.ts"])).toEqual([]);
   });

@@ -2,9 +2,9 @@
 // and a hash of its bytes), and the brotli and gzip twins of its text files (`page.html.br`,
 // `page.html.gz`), written beside them so that the Node server and nginx's gzip_static send a
 // compressed answer without compressing per request. The work runs on worker threads
-// (digest-worker.js says why): one while Eleventy renders on the main thread, every core's once it is done.
+// (file-digests-worker.js says why): one while Eleventy renders on the main thread, every core's once it is done.
 import { Worker } from "node:worker_threads";
-import type { KeptEntry } from "../site/built-files.ts";
+import type { BuiltFile } from "../site/built-files.ts";
 
 /** The suffixes of the compressed twins written beside a file. */
 export const TWINS = [".br", ".gz"];
@@ -13,7 +13,7 @@ export const TWINS = [".br", ".gz"];
 export const MIN_COMPRESSED_BYTES = 1024;
 /** Text by extension; a file without one is a JSON answer of the API or an embed-free page. */
 const TEXT = /(\.(html|json|js|css|ics|svg|txt|xml)|\/[^./]+)$/;
-const WORKER = new URL("./digest-worker.js", import.meta.url);
+const WORKER = new URL("./file-digests-worker.js", import.meta.url);
 
 /**
  * A chunk's claim, shared by every thread it is given to: the first to turn it from 0 (free) to 1
@@ -31,20 +31,20 @@ export interface DigestThread {
    * also the twins of those that are text of at least MIN_COMPRESSED_BYTES. Resolves with
    * undefined when another thread claimed the chunk first, or it was stopped.
    */
-  run(files: string[], claim?: Int32Array): Promise<Map<string, KeptEntry> | undefined>;
+  run(files: string[], claim?: Int32Array): Promise<Map<string, BuiltFile> | undefined>;
   close(): Promise<void>;
 }
 
 export function digestThread(dir: string, compress: boolean): DigestThread {
   const worker = new Worker(WORKER, { workerData: { dir, compress, minBytes: MIN_COMPRESSED_BYTES, text: TEXT.source } });
   // The worker answers each chunk in the order it was given.
-  const waiting: { resolve: (entries: Map<string, KeptEntry> | undefined) => void; reject: (error: unknown) => void }[] = [];
+  const waiting: { resolve: (entries: Map<string, BuiltFile> | undefined) => void; reject: (error: unknown) => void }[] = [];
   let failed: unknown;
   const fail = (error: unknown) => {
     failed ??= error;
     for (const chunk of waiting.splice(0)) chunk.reject(failed);
   };
-  worker.on("message", (list: [string, KeptEntry][] | null) => waiting.shift()?.resolve(list === null ? undefined : new Map(list)));
+  worker.on("message", (list: [string, BuiltFile][] | null) => waiting.shift()?.resolve(list === null ? undefined : new Map(list)));
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`the digest worker stopped (exit ${code})`)));
   return {
@@ -86,7 +86,7 @@ export interface DigestQueue {
 export function digestQueue(
   dir: string,
   compress: boolean,
-  digested: (entries: Map<string, KeptEntry>) => void,
+  digested: (entries: Map<string, BuiltFile>) => void,
   open: () => DigestThread = () => digestThread(dir, compress),
   chunkSize = DIGEST_CHUNK,
 ): DigestQueue {

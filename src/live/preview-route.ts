@@ -39,5 +39,5 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
   return ok(route, png);
 }
 
-/** The preview image: what netlify/functions/preview.ts answers. */
+/** The preview image: what netlify/functions/images.ts answers. */
 export const PREVIEW_ANSWERS: RouteAnswers = { preview };

@@ -5,8 +5,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import type { KeptEntry } from "../../src/site/built-files.ts";
-import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, newClaim, type DigestThread } from "../../src/publish/digest.ts";
+import type { BuiltFile } from "../../src/site/built-files.ts";
+import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, newClaim, type DigestThread } from "../../src/publish/file-digests.ts";
 import { POLL_LIMIT } from "../support/paths.ts";
 
 const made: string[] = [];
@@ -30,7 +30,7 @@ function site(count: number): { dir: string; files: string[] } {
 }
 
 /** One chunk of files digested on a thread of its own. */
-async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, KeptEntry>> {
+async function digestFiles(dir: string, files: string[], compress: boolean): Promise<Map<string, BuiltFile>> {
   const thread = digestThread(dir, compress);
   try {
     const digests = await thread.run(files);
@@ -46,7 +46,7 @@ describe("digestThread", () => {
     const { dir, files } = site(7);
     const digests = await digestFiles(dir, files, true);
     expect([...digests.keys()].sort()).toEqual([...files].sort());
-    for (const [file, [size, hash, br, gz]] of digests) {
+    for (const [file, { size, hash, brotli: br, gzip: gz }] of digests) {
       const bytes = readFileSync(path.join(dir, file));
       expect(size, file).toBe(bytes.length);
       expect(hash, file).toBe(createHash("sha256").update(bytes).digest("base64url").slice(0, 22));
@@ -63,7 +63,7 @@ describe("digestThread", () => {
   it("writes no twins without compress (Netlify compresses on its own)", async () => {
     const { dir, files } = site(4);
     const digests = await digestFiles(dir, files, false);
-    expect([...digests.values()].every(([, , br, gz]) => br === 0 && gz === 0)).toBe(true);
+    expect([...digests.values()].every(({ brotli, gzip }) => brotli === 0 && gzip === 0)).toBe(true);
     expect(readdirSync(dir).filter((name) => /\.(br|gz)$/.test(name))).toEqual([]);
   });
 
@@ -132,7 +132,7 @@ describe("digestQueue", () => {
             await new Promise((resolve) => setTimeout(resolve, ms));
             seen.running--;
             if (failOn !== undefined && files.includes(failOn)) throw (failed = new Error(`cannot read ${failOn}`));
-            return new Map(files.map((file): [string, KeptEntry] => [file, [file.length, "h", 0, 0]]));
+            return new Map(files.map((file): [string, BuiltFile] => [file, { size: file.length, hash: "h", brotli: 0, gzip: 0 }]));
           });
           queue = done.catch(() => {});
           return done;
