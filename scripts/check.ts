@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Problem } from "../src/authoring/countdown-file.ts";
+import type { Problem } from "../src/authoring/countdown.ts";
 import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";

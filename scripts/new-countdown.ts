@@ -2,7 +2,7 @@
 // it with the build's rules; writes nothing otherwise, and never replaces an existing file.
 import { parseArgs } from "node:util";
 import { requireCountdownsDir, withConfig } from "../src/config.ts";
-import { DEFAULT_LANG, DEFAULT_TIMEZONE, REPEATS, STATUSES, formatWarning } from "../src/authoring/countdown-file.ts";
+import { DEFAULT_LANG, DEFAULT_TIMEZONE, REPEATS, STATUSES, formatWarning } from "../src/authoring/countdown.ts";
 import { createCountdownFile } from "../src/authoring/write-countdown.ts";
 import { printProblems } from "./problems.ts";
 

@@ -1,5 +1,5 @@
 // How the build, `npm run check` and `npm run new` print countdown problems and warnings: one line each, alike.
-import { formatProblem, formatWarning, type Problem } from "../src/authoring/countdown-file.ts";
+import { formatProblem, formatWarning, type Problem } from "../src/authoring/countdown.ts";
 
 export function printProblems(headline: string, problems: Problem[]): void {
   console.error(`${headline}\n`);

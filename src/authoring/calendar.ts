@@ -2,7 +2,7 @@
 // repeating countdown's event repeats (RRULE) at the same wall-clock time in the countdown's zone,
 // which the file describes (VTIMEZONE) for calendars that do not know the zone by name.
 import MarkdownIt from "markdown-it";
-import type { Countdown, Status } from "./countdown-file.ts";
+import type { Countdown, Status } from "./countdown.ts";
 import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
 import { zoneTransitions } from "../time/zone-transitions.ts";

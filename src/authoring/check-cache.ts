@@ -6,7 +6,7 @@
 // that checks it, and the clock only through whether its target, or the end of its repeat rule, has
 // passed. So a result is reused for the same name and bytes, under the same code, when those facts
 // are the same at the new clock; anything else is parsed again. A file with problems is never kept.
-import type { Countdown, ParseResult, Problem } from "./countdown-file.ts";
+import type { Countdown, ParseResult, Problem } from "./countdown.ts";
 import { sha256 as digest } from "../text/sha256.ts";
 import { isOver } from "../time/occurrence.ts";
 

@@ -3,7 +3,8 @@
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
-import { FRONT_MATTER_FIELDS, LINK_TEXT_MAX } from "./countdown-file.ts";
+import { FRONT_MATTER_FIELDS } from "./fields.ts";
+import { LINK_TEXT_MAX } from "./countdown.ts";
 
 /** A BCP 47 language tag's shape; the build checks it with the platform's Intl. */
 const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";

@@ -4,7 +4,8 @@ import { readFileSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { CheckCache } from "./check-cache.ts";
-import { parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
+import { parseCountdownFile } from "./countdown-file.ts";
+import { type Countdown, type Problem } from "./countdown.ts";
 
 export interface LoadResult {
   countdowns: Countdown[];

@@ -6,7 +6,7 @@ import path from "node:path";
 import { SITE_DEFAULTS, SITE_TOOLS, type SiteIdentity, type SiteLink, type SiteLogo, type SiteTool } from "../text/site-identity.ts";
 import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
 import { isLanguageTag } from "../widget/options.ts";
-import type { Problem } from "./countdown-file.ts";
+import type { Problem } from "./countdown.ts";
 import { unknownLanguage } from "./language.ts";
 import { inspectLogo, logoName } from "./logo.ts";
 
@@ -23,7 +23,8 @@ export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: und
 
 /**
  * Reads the site file's text; `file` is how messages name it (`_data/site.json`), `readBeside` reads
- * a file of the same folder (the logo) or throws as readFileSync does.
+ * a file of the same folder (the logo) or throws as readFileSync does. Over 80 lines: the checks of
+ * each field in the order the file documents them, as parseFile checks a countdown's.
  */
 export function parseSiteFile(file: string, text: string, readBeside: (name: string) => Uint8Array = missing): SiteFileResult {
   const problems: Problem[] = [];

@@ -2,7 +2,8 @@
 // checks of the build before anything is written.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { inFieldOrder, parseCountdownFile, type Countdown, type Problem } from "./countdown-file.ts";
+import { inFieldOrder, type Countdown, type Problem } from "./countdown.ts";
+import { parseCountdownFile } from "./countdown-file.ts";
 import { countdownFileText, titleSlug, type NewCountdown } from "./countdown-text.ts";
 
 export { countdownFileText, slugFromTitle, type NewCountdown } from "./countdown-text.ts";

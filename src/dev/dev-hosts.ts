@@ -3,7 +3,8 @@
 // dev servers it answers names of this machine (localhost, *.localhost, its host name and its mDNS
 // name, <host name>.local), addresses written as numbers, and the name HOST gives.
 import { hostname } from "node:os";
-import { errorAnswer, SITE_ERROR_HEADERS, type Answer } from "../http/kernel.ts";
+import { errorAnswer, type Answer } from "../http/kernel.ts";
+import { errorHeaders } from "../http/policy.ts";
 
 /** The hostname of a Host header (`[::1]:8080` -> `[::1]`, `Example.org:80` -> `example.org`); undefined when there is none. */
 function hostnameOf(header: string | undefined): string | undefined {
@@ -30,6 +31,6 @@ export function devHostRefusal(header: string | undefined, port: number): Answer
     403,
     "forbidden_host",
     `npm run dev answers for this machine only (http://localhost:${port}/), not for ${JSON.stringify(header ?? "")}; to open it under another name, set HOST to that name.`,
-    { ...SITE_ERROR_HEADERS },
+    errorHeaders(false),
   );
 }

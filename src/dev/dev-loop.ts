@@ -8,10 +8,10 @@
 // and the last good build keeps being served until it is fixed; what changed meanwhile in other
 // files is written with the build that follows the fix.
 import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
-import type http from "node:http";
 import path from "node:path";
 import { build } from "esbuild";
-import { formatProblem, formatWarning, parseCountdownFile, type Countdown, type Problem } from "../authoring/countdown-file.ts";
+import { formatProblem, formatWarning, type Countdown, type Problem } from "../authoring/countdown.ts";
+import { parseCountdownFile } from "../authoring/countdown-file.ts";
 import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdowns.ts";
 import { logoNamedIn } from "../authoring/logo.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
@@ -19,6 +19,8 @@ import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
 import { publishInput } from "../publish/publish.ts";
 import { forgetSources } from "../publish/record.ts";
+import type { Call, ServerAnswer } from "../http/kernel.ts";
+import { DEV_EVENTS_HEADERS, DEV_SCRIPT_HEADERS } from "../http/policy.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
 import { jsonText } from "../text/escape.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
@@ -41,6 +43,11 @@ export interface DevLoop {
 /** How long to wait for more changes after one, so that an editor's save (several events) is one rebuild. */
 const QUIET_MS = 30;
 
+/**
+ * Starts the dev loop. Over 80 lines: the files read, the problems shown, the rebuild queue and the
+ * event stream are one state, which the watcher, the rebuilds and the server's routes share; each
+ * step is a small function inside.
+ */
 export async function startDevLoop({ config, log = (line) => console.log(line), now = Date.now }: DevLoopOptions): Promise<DevLoop> {
   const countdownsDir = requireCountdownsDir(config);
   const displayDir = path.basename(countdownsDir);
@@ -65,24 +72,28 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
   let local: LocalServer | undefined;
-  const clients = new Set<http.ServerResponse>();
+  const clients = new Map<(text: string) => void, () => void>();
+  const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${jsonText(data)}\n\n`;
   const send = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${jsonText(data)}\n\n`);
+    for (const client of clients.keys()) client(eventText(event, data));
   };
 
   // The dev loop's own routes: the reload script, and the events it listens to.
-  const answerFirst = (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => {
-    if (sitePath === DEV_RELOAD_SCRIPT) {
-      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }).end(reloadScript);
-      return true;
-    }
-    if (sitePath !== DEV_EVENTS) return false;
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
-    res.write(`retry: 500\n\n`);
-    if (problems.length) res.write(`event: problems\ndata: ${jsonText(problems)}\n\n`);
-    clients.add(res);
-    req.once("close", () => clients.delete(res));
-    return true;
+  const answerFirst = ({ pathname }: Call): ServerAnswer | undefined => {
+    if (pathname === DEV_RELOAD_SCRIPT) return { status: 200, headers: DEV_SCRIPT_HEADERS, body: reloadScript };
+    if (pathname !== DEV_EVENTS) return undefined;
+    return {
+      status: 200,
+      headers: DEV_EVENTS_HEADERS,
+      body: {
+        kind: "events",
+        opening: `retry: 500\n\n${problems.length ? eventText("problems", problems) : ""}`,
+        subscribe: (client, end) => {
+          clients.set(client, end);
+          return () => clients.delete(client);
+        },
+      },
+    };
   };
 
   /** Builds what changed since the last build: everything, or the countdowns of `changed` file names. */
@@ -139,7 +150,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     outDir: config.outDir,
     answerFirst,
     log,
-    refuse: (req) => (devHostAllowed(req.headers.host, config.host) ? undefined : devHostRefusal(req.headers.host, config.port)),
+    refuse: (call) => (devHostAllowed(call.header("host"), config.host) ? undefined : devHostRefusal(call.header("host"), config.port)),
   });
 
   /** The logo the site file names now, if any. */
@@ -174,7 +185,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       for (const watcher of watchers) watcher.close();
       clearTimeout(timer);
       await running;
-      for (const client of clients) client.end();
+      for (const end of clients.values()) end();
       await local.close();
     },
   };

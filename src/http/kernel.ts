@@ -1,15 +1,48 @@
-// The HTTP kernel: what every route answers alike, in one place. Methods (OPTIONS for CORS preflights,
-// 405 for the rest), HEAD, the JSON error shape, and the parse of a request target. Answers are plain
-// records; each adapter writes them its own way: a Web `Response` for the live handler and the
-// Netlify Functions (`toResponse`), Node's `ServerResponse` for the static files (src/server/).
+// The HTTP kernel: what every answer of every runtime is, and what every route answers alike. A
+// request is a `Call` (the shape of a Web Request: method, path, query, headers; no body, the service
+// is read-only); an answer is an `Answer` (the shape of a Web Response: status, headers, body),
+// made by handlers that write nothing. Two adapters write answers: `toResponse` here (a Web
+// Response, for the Netlify Functions) and src/server/write-answer.ts (Node's `ServerResponse`, for
+// the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
+// the JSON error shape, the error boundary and the parse of a request target are decided here; the
+// header values come from policy.ts and the route table (routes.ts).
 import { jsonText } from "../text/escape.ts";
-import { ALLOWED_METHODS, COMMON_HEADERS, ERROR_HEADERS, JSON_TYPE, NO_STORE, PREFLIGHT_HEADERS, type HeaderSet } from "./policy.ts";
+import { ALLOWED_METHODS, PREFLIGHT_HEADERS, SITE_OPTIONS_HEADERS, errorHeaders, type HeaderSet } from "./policy.ts";
 
-/** An answer before any adapter writes it. */
-export interface Answer {
+/** A body held in memory. */
+export type Bytes = string | Uint8Array<ArrayBuffer>;
+
+/** `count` bytes of a built file from `start`, read by the adapter (`name`: the file as the site names it, for messages). */
+export interface FileBody {
+  kind: "file";
+  path: string;
+  name: string;
+  start: number;
+  count: number;
+}
+
+/** An answer that stays open: `opening` first, then each text `subscribe` is given, until the client leaves or the server ends it (the dev loop's events). */
+export interface EventStream {
+  kind: "events";
+  opening: string;
+  /** Starts sending through `send` (`end` closes the answer); returns the function that stops it. */
+  subscribe(send: (text: string) => void, end: () => void): () => void;
+}
+
+/** An answer before any adapter writes it; `body` undefined: none (a 204, a 304, a redirect). */
+export interface Answer<Body = Bytes> {
   status: number;
   headers: HeaderSet;
-  body?: string | Uint8Array<ArrayBuffer>;
+  body?: Body;
+}
+
+/** An answer of the Node server, which may also send a built file or a stream. */
+export type ServerAnswer = Answer<Bytes | FileBody | EventStream>;
+
+/** A request as every handler sees it: its method, its path (inside the site) and query, and its headers by lower-case name. */
+export interface Call extends Target {
+  method: string;
+  header(name: string): string | undefined;
 }
 
 /** `{ "error": { "code", "message" } }`: the text of every JSON error. */
@@ -18,12 +51,14 @@ export function errorBody(code: string, message: string): string {
 }
 
 /** A JSON error; `headers` are the route's (the API's error headers unless given). */
-export function errorAnswer(status: number, code: string, message: string, headers: HeaderSet = ERROR_HEADERS): Answer {
+export function errorAnswer(status: number, code: string, message: string, headers: HeaderSet = errorHeaders(true)): Answer {
   return { status, headers, body: errorBody(code, message) };
 }
 
-/** The headers of an error on a path outside the API: no CORS. */
-export const SITE_ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+/** A redirect to `location` (301: a path moved for good, as a static host redirects a folder without its slash). */
+export function redirectAnswer(location: string, headers: HeaderSet): Answer {
+  return { status: 301, headers: { ...headers, Location: location } };
+}
 
 /**
  * The answer a method gets before any route is asked: a CORS preflight (`OPTIONS`, 204), or 405 for
@@ -32,19 +67,36 @@ export const SITE_ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Content-Type"
  */
 export function methodAnswer(method: string, api: boolean): Answer | undefined {
   if (method === "GET" || method === "HEAD") return undefined;
-  if (method === "OPTIONS") return { status: 204, headers: api ? PREFLIGHT_HEADERS : { ...COMMON_HEADERS, Allow: ALLOWED_METHODS } };
-  return errorAnswer(405, "method_not_allowed", `${method} is not supported; use ${ALLOWED_METHODS}`, {
-    ...(api ? ERROR_HEADERS : SITE_ERROR_HEADERS),
-    Allow: ALLOWED_METHODS,
-  });
+  if (method === "OPTIONS") return { status: 204, headers: api ? PREFLIGHT_HEADERS : SITE_OPTIONS_HEADERS };
+  return errorAnswer(405, "method_not_allowed", `${method} is not supported; use ${ALLOWED_METHODS}`, { ...errorHeaders(api), Allow: ALLOWED_METHODS });
+}
+
+/** What a request that failed on our side gets; the fault itself goes to the log, never to the client. */
+export const internalError = (api: boolean): Answer => errorAnswer(500, "internal_error", "Something went wrong on our side; try again shortly.", errorHeaders(api));
+
+/**
+ * The one error boundary: the answer of `answer()`, or, when it throws or rejects, the fault logged
+ * and a 500 (`api`: with the API's headers).
+ */
+export function answerSafely<A extends Answer<unknown>>(answer: () => A | Promise<A>, api: boolean, log: (line: string) => void, what: string): A | Answer | Promise<A | Answer> {
+  const fault = (error: unknown) => {
+    log(`request ${what.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return internalError(api);
+  };
+  try {
+    const answered = answer();
+    return answered instanceof Promise ? answered.catch(fault) : answered;
+  } catch (error) {
+    return fault(error);
+  }
 }
 
 const encoder = new TextEncoder();
 
 /** The length of a body in bytes. */
-export const byteLength = (body: string | Uint8Array) => (typeof body === "string" ? encoder.encode(body).length : body.length);
+export const byteLength = (body: Bytes) => (typeof body === "string" ? encoder.encode(body).length : body.length);
 
-/** An answer as a Web Response; to a HEAD request the same headers, its length included, and no body. */
+/** The Web adapter: an answer as a Web Response; to a HEAD request the same headers, its length included, and no body. */
 export function toResponse(answer: Answer, method: string): Response {
   if (method !== "HEAD" || answer.body === undefined) return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
   return new Response(null, { status: answer.status, headers: { ...answer.headers, "Content-Length": String(byteLength(answer.body)) } });

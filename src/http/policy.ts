@@ -1,6 +1,7 @@
 // The HTTP policy of the service: what may be cached and for how long, the Content-Security-Policies,
 // CORS, the methods answered, and the headers every answer carries. The route table (routes.ts) puts
-// these together per path; nothing else writes a header value.
+// these together per path; the answers take their headers from here and from the route table, and
+// only the adapters (src/server/write-answer.ts, `toResponse` in kernel.ts) write them.
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -51,21 +52,44 @@ export const COMMON_HEADERS: HeaderSet = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
+/** A path outside the site's base path (the Node server under a sub-path): the common headers and a static file's default cache. */
+export const OUTSIDE_SITE_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Cache-Control": STATIC_DEFAULT_CACHE };
+
 /** Every `/api/*` response may be read by `fetch` from any origin. */
 export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*" };
 
+/** Every answer under `/api/`: the common headers and CORS, composed once for every route. */
+export const API_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS };
+
 /** The answer to a CORS preflight (`OPTIONS`) on any `/api/*` path. */
 export const PREFLIGHT_HEADERS: HeaderSet = {
-  ...COMMON_HEADERS,
-  ...CORS_HEADERS,
+  ...API_HEADERS,
   "Access-Control-Allow-Methods": ALLOWED_METHODS,
   "Access-Control-Allow-Headers": "*",
   "Access-Control-Max-Age": "86400",
   Allow: ALLOWED_METHODS,
 };
 
-/** Headers of every JSON error the service answers itself. */
-export const ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+/** An `OPTIONS` request outside the API: the methods, and no CORS. */
+export const SITE_OPTIONS_HEADERS: HeaderSet = { ...COMMON_HEADERS, Allow: ALLOWED_METHODS };
+
+/** Headers of every JSON error the service answers itself under `/api/`. */
+export const ERROR_HEADERS: HeaderSet = { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+/** Headers of a JSON error on a path outside the API: no CORS. */
+export const SITE_ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+
+/** A 503 asks the client to come back in this many seconds: a new build may be swapping in. */
+const RETRY_AFTER_SECONDS = "10";
+
+/** The headers of a JSON error: the API's (with CORS) or the site's; with `retry`, a 503's `Retry-After`. */
+export function errorHeaders(api: boolean, retry = false): HeaderSet {
+  const headers = api ? ERROR_HEADERS : SITE_ERROR_HEADERS;
+  return retry ? { ...headers, "Retry-After": RETRY_AFTER_SECONDS } : headers;
+}
+
+/** `npm run dev`'s own routes, never kept: the reload script and the event stream it listens to (no proxy buffering). */
+export const DEV_SCRIPT_HEADERS: HeaderSet = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": NO_STORE };
+export const DEV_EVENTS_HEADERS: HeaderSet = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": NO_STORE, "X-Accel-Buffering": "no" };
 
 /** What the build knows that some headers depend on: the hashes of its inline code. */
 export interface BuildFacts {

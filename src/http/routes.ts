@@ -5,6 +5,7 @@
 import { OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
+  API_HEADERS,
   BADGE_CACHE,
   BADGE_CONTENT_SECURITY_POLICY,
   COMMON_HEADERS,
@@ -40,8 +41,7 @@ export const LIVE_ROUTES = [
     fn: "live",
     path: livePath("*"),
     headers: {
-      ...COMMON_HEADERS,
-      ...CORS_HEADERS,
+      ...API_HEADERS,
       "Content-Type": JSON_TYPE,
       "Cache-Control": LIVE_CACHE,
       "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
@@ -52,21 +52,20 @@ export const LIVE_ROUTES = [
     name: "health",
     fn: "live",
     path: HEALTH_PATH,
-    headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE },
+    headers: { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE },
   },
   {
     name: "oembed",
     fn: "share",
     path: OEMBED_PATH,
-    headers: { ...COMMON_HEADERS, ...CORS_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=300", "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE },
+    headers: { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=300", "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE },
   },
   {
     name: "badge",
     fn: "share",
     path: badgePath("*").replace(/\*\.svg$/, "*"),
     headers: {
-      ...COMMON_HEADERS,
-      ...CORS_HEADERS,
+      ...API_HEADERS,
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": BADGE_CACHE,
       "Netlify-CDN-Cache-Control": "public, durable, max-age=60",
@@ -78,8 +77,7 @@ export const LIVE_ROUTES = [
     fn: "images",
     path: previewImagePath("*").replace(/\*\.png$/, "*"),
     headers: {
-      ...COMMON_HEADERS,
-      ...CORS_HEADERS,
+      ...API_HEADERS,
       "Content-Type": "image/png",
       "Cache-Control": "public, max-age=3600",
       "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE,
@@ -91,8 +89,7 @@ export const LIVE_ROUTES = [
     fn: "images",
     path: emailImagePath("*", "gif").replace(/\*\.gif$/, "*"),
     headers: {
-      ...COMMON_HEADERS,
-      ...CORS_HEADERS,
+      ...API_HEADERS,
       "Cache-Control": EMAIL_CACHE,
       "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal).

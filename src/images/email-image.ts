@@ -153,6 +153,11 @@ interface Layout {
   draw(image: Indexed, moment: Moment): Rect;
 }
 
+/**
+ * Where everything of the image goes, and how a moment is drawn. Over 80 lines: the measures of the
+ * title, the count and the labels depend on each other (the widest moment sets the cells, the cells
+ * the width), and the drawing closes over them.
+ */
 function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Moment[], targetMs: number): Layout {
   const s = options.density;
   const width = options.width * s;

@@ -62,7 +62,12 @@ const MAX_CODE = 4095;
 const hashTable = new Int32Array(HASH_SIZE);
 const codeTable = new Int32Array(HASH_SIZE);
 
-/** The LZW data of `pixels` (code size `bits`), in sub-blocks of at most 255 bytes, then the terminator. */
+/**
+ * The LZW data of `pixels` (code size `bits`), in sub-blocks of at most 255 bytes, then the
+ * terminator. Over 80 lines: the encoder's loop runs once a pixel, its state (the hash table's
+ * probe, the code being built, the bit buffer) in local variables that a split would pass between
+ * calls on every pixel.
+ */
 function lzw(pixels: Uint8Array, bits: number, out: ByteWriter): void {
   const minCodeSize = Math.max(2, bits);
   out.byte(minCodeSize);

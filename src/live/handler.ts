@@ -2,15 +2,15 @@
 // request (method, path, query) from the build's live data and the clock. The methods, HEAD and the
 // error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
 // (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
-import { errorAnswer, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Target } from "../http/kernel.ts";
-import { ERROR_HEADERS } from "../http/policy.ts";
+import { answerSafely, errorAnswer, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Call } from "../http/kernel.ts";
+import { errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
 import { LiveDataError, type LiveStore } from "./live-store.ts";
 import type { RouteAnswers } from "./route.ts";
 
 /** The live data cannot be read: try again in a moment (a new build may be swapping in). */
-const unavailable = () => errorAnswer(503, "unavailable", "The countdown data is unavailable right now; try again shortly.", { ...ERROR_HEADERS, "Retry-After": "10" });
+const unavailable = () => errorAnswer(503, "unavailable", "The countdown data is unavailable right now; try again shortly.", errorHeaders(true, true));
 
 export interface LiveHandlerOptions {
   /** The countdowns; may throw when the built data is missing or corrupt. */
@@ -25,10 +25,8 @@ export interface LiveHandlerOptions {
   runtimeProblems?: () => string[];
 }
 
-/** A live request as an adapter hands it over: its method, and its path inside the site with the query. */
-export interface LiveCall extends Target {
-  method: string;
-}
+/** A live request as an adapter hands it over: its method, and its path inside the site with the query (no live route reads a request header). */
+export type LiveCall = Pick<Call, "method" | "pathname" | "query">;
 
 export interface LiveHandler {
   /** The Web adapter: a Request (its URL's path is inside the site) to a Response. */
@@ -46,7 +44,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
 
-  function answer({ method, pathname, query }: LiveCall): Answer | Promise<Answer> {
+  function answerCall({ method, pathname, query }: LiveCall): Answer | Promise<Answer> {
     const route = findLiveRoute(pathname);
     const answerRoute = route && options.answers[route.name];
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
@@ -77,6 +75,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     }
   }
 
+  // The error boundary of the live routes, on every runtime: a fault is logged and answered 500.
+  const answer = (call: LiveCall) => answerSafely(() => answerCall(call), true, log, `${call.method} ${call.pathname}`);
   const handler = async (request: Request) => toResponse(await answer({ method: request.method, ...requestUrlTarget(request.url) }), request.method);
   return Object.assign(handler, { answer });
 }

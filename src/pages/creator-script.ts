@@ -2,7 +2,8 @@
 // it (src/authoring/countdown-text.ts) and checked by the build's own code (parseCountdownFile), so
 // the problems shown beside each field are the build's, word for word. Shows a live preview, the
 // file's text with Copy and Download, and the repository's new-file page with the file filled in.
-import { inFieldOrder, parseCountdownFile, type Problem } from "../authoring/countdown-file.ts";
+import { inFieldOrder, type Problem } from "../authoring/countdown.ts";
+import { parseCountdownFile } from "../authoring/countdown-file.ts";
 import { countdownFileText, slugFromTitle, titleSlug, type NewCountdown } from "../authoring/countdown-text.ts";
 import { dateWords } from "../text/dates.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";

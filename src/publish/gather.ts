@@ -3,7 +3,7 @@
 // under `npx @11ty/eleventy` the configuration gathers it from the environment at each build.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { formatProblem, type Countdown, type Problem } from "../authoring/countdown-file.ts";
+import { formatProblem, type Countdown, type Problem } from "../authoring/countdown.ts";
 import type { CheckCache } from "../authoring/check-cache.ts";
 import { loadCountdowns } from "../authoring/load-countdowns.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";

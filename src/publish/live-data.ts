@@ -4,7 +4,7 @@ import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { shardCount, shardOf } from "../shards.ts";
-import type { Countdown } from "../authoring/countdown-file.ts";
+import type { Countdown } from "../authoring/countdown.ts";
 import { messagesFor } from "../text/messages.ts";
 import { META_FILE, liveDataFiles, shardFile, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
 import type { SiteInput } from "../site/site-input.ts";

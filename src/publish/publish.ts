@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { createCheckCache, type CheckCache } from "../authoring/check-cache.ts";
-import type { Problem } from "../authoring/countdown-file.ts";
+import type { Problem } from "../authoring/countdown.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
 import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type BuiltFile } from "../site/built-files.ts";
@@ -78,6 +78,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
   return withBuildLock(outDir, async () => {
+    const target = publishTarget(config, given);
     const served = currentRelease(outDir);
     const servedPaths = served && buildPaths(served);
     // What changed since the build served: found from its record (src/publish/record.ts).
@@ -89,7 +90,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     const touched = changes && [...changes.slugs, ...changes.removed];
     // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
     // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
-    const shared = !config.netlify && served !== undefined && path.dirname(served) === realpathSync(releasesOf(outDir));
+    const shared = target.shares && served !== undefined && path.dirname(served) === realpathSync(releasesOf(outDir));
     // Of the served build's manifest, the shards of the countdowns that changed (the others are linked
     // as they are), or on Netlify all of it.
     const base =
@@ -104,7 +105,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     // run renders, so on a second core; once the rendering is done, on every core (DIGEST_THREADS). Netlify
     // compresses on its own: no twins there.
     const entries = new Map<string, BuiltFile>(previousFiles ?? []);
-    const digests = digestQueue(paths.site, !config.netlify, (digested) => {
+    const digests = digestQueue(paths.site, target.twins, (digested) => {
       for (const [file, entry] of digested) entries.set(file, entry);
     });
     try {
@@ -122,20 +123,19 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       onStep("twins");
       const record = recordText(plan.record);
       const about = { id: hash(record), site: config.site, facts: buildFacts(input), count: input.countdowns.length };
-      const homes = await writeManifest(paths.manifest, entries, about, config.netlify ? {} : { own: path.basename(next), ...(shared ? { base } : {}) });
+      const homes = await writeManifest(paths.manifest, entries, about, target.shares ? { own: path.basename(next), ...(shared ? { base } : {}) } : {});
       await writeFile(path.join(next, RECORD_FILE), record);
       if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries, homes);
       onStep("manifest");
       await writeLiveData(paths.live, liveData(input), changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined);
       onStep("live data");
-      // Netlify runs the functions instead; the dev loop serves in its own process; a partial build
-      // keeps the server of the build it started from, made from the same code.
-      if (!config.netlify && !input.dev && !previousFiles) await bundleServer(next, outDir);
+      // A partial build keeps the server of the build it started from, made from the same code.
+      if (target.bundlesServer && !previousFiles) await bundleServer(next, outDir);
       onStep("server");
 
       // Checked again right before the switch: the folder may have changed since the settings were read.
       assertReplaceable(outDir);
-      await switchRelease(outDir, next, config.netlify);
+      await switchRelease(outDir, next, !target.shares);
       onStep("switched");
     } catch (error) {
       await digests.finish(0).catch(() => {}); // nothing may still write into what is removed
@@ -143,14 +143,35 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       throw error;
     }
     // For the next build, once this one is live; without it (a full disk), that build parses every file again.
-    if (checked) await writeFile(path.join(config.netlify ? outDir : next, CHECKED_FILE), checked.text()).catch(() => {});
+    if (checked) await writeFile(path.join(target.shares ? next : outDir, CHECKED_FILE), checked.text()).catch(() => {});
     // The build served until now stays, for a server still reading it; older ones go but for the files
     // these two share with them. On Netlify the new build is OUT_DIR itself, and nothing else is kept.
-    await pruneReleases(outDir, config.netlify ? [] : [next, served]);
+    await pruneReleases(outDir, target.shares ? [next, served] : []);
     onStep("pruned");
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
   });
 }
+
+/**
+ * What the modes of a build differ in; the write path above is one. `npm run build` and the git hook
+ * publish into OUT_DIR's folder of builds for the Node server; `npm run dev` too, but serves them in
+ * its own process (no server bundled); on Netlify, which publishes one folder and compresses and runs
+ * the functions on its own, the new build replaces OUT_DIR whole.
+ */
+interface PublishTarget {
+  /** A build shares the files of the builds before it in OUT_DIR's folder of builds, the manifest naming the folder of each, and the served build is kept beside the new one. */
+  shares: boolean;
+  /** The Node server's precompressed twins are written beside the text files. */
+  twins: boolean;
+  /** A build of everything bundles the Node server beside it (`dist/server.mjs`). */
+  bundlesServer: boolean;
+}
+
+const FOLDER_OF_BUILDS: PublishTarget = { shares: true, twins: true, bundlesServer: true };
+const DEV_LOOP: PublishTarget = { ...FOLDER_OF_BUILDS, bundlesServer: false };
+const NETLIFY: PublishTarget = { shares: false, twins: false, bundlesServer: false };
+
+const publishTarget = (config: SiteInput["config"], input: SiteInput): PublishTarget => (config.netlify ? NETLIFY : input.dev ? DEV_LOOP : FOLDER_OF_BUILDS);
 
 /**
  * Threads digesting at once after the rendering: the twins left when Eleventy is done (about 4 s of
@@ -192,11 +213,17 @@ async function writeChanges(input: SiteInput, changes: Changes, served: ReturnTy
 async function renderChanges(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, BuiltFile>, shared: boolean, digests: DigestQueue): Promise<void> {
   const releases = path.dirname(path.dirname(paths.live));
   const own = [...changes.slugs].flatMap(countdownFiles);
-  const lists = [...siteFiles(input.identity.logo), ...[...changes.indexPages].filter((n) => n > 1).map((n) => fileOf(indexPagePath(n)))];
+  // The site's own files (the first page of the index among them only when it lists a change) and the
+  // pages of the index that list one: what the run writes beside the countdowns' files.
+  const firstPage = fileOf(indexPagePath(1));
+  const lists = [...siteFiles(input.identity.logo).filter((file) => file !== firstPage), ...[...changes.indexPages].map((n) => fileOf(indexPagePath(n)))];
   if (!shared) await inBatches([...[...own, ...lists].filter((file) => entries.has(file)), ...PLATFORM_FILES], (file) => Promise.all(["", ...TWINS].map((suffix) => rm(path.join(paths.site, file + suffix), { force: true }))));
   await renderSite({ ...input, only: changes.slugs, indexPages: changes.indexPages }, paths.site, {
     afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)),
   });
+  // Each file unlinked above is written again, or the build stops here: it never publishes a hole.
+  const unwritten = [...own, ...lists].find((file) => !existsSync(path.join(paths.site, file)));
+  if (unwritten !== undefined) throw new Error(`the build of what changed did not write ${unwritten}; build everything with npm run build -- --full`);
   const kept = new Set<string>();
   if (shared) {
     await inBatches(lists, async (file) => {
@@ -208,7 +235,7 @@ async function renderChanges(input: SiteInput, changes: Changes, paths: ReturnTy
       }
     });
   }
-  digests.add(lists.filter((file) => !kept.has(file) && existsSync(path.join(paths.site, file))));
+  digests.add(lists.filter((file) => !kept.has(file)));
 }
 
 /** Runs `task` over `items`, this many at once (file system calls go to libuv's four threads). */

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Problem } from "../authoring/countdown-file.ts";
+import type { Problem } from "../authoring/countdown.ts";
 import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
 import { SITE_FILE } from "../config.ts";
 

@@ -2,6 +2,7 @@
 // AWStats), with the time taken at the end, written through pino's asynchronous destination
 // (sonic-boom): lines wait in memory while a write is under way, and go out together after it.
 import type http from "node:http";
+import { socketAnswer } from "./write-answer.ts";
 import SonicBoom from "sonic-boom";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -99,11 +100,11 @@ export function accessLogTo(fd: number, dropped: (lines: number) => void = () =>
   };
 }
 
-/** The answers Node gives a request its parser refuses (as its own `clientError` handling does), by the parser's code. */
-const REFUSED: Record<string, [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large"],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large"],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout"],
+/** The status Node gives a request its parser refuses (as its own `clientError` handling does), by the parser's code; 400 for the rest. */
+const REFUSED: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
 };
 
 /**
@@ -113,11 +114,11 @@ const REFUSED: Record<string, [number, string]> = {
  */
 export function logRequests(server: http.Server, write: (line: string) => void): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: import("node:net").Socket) => {
-    const [status, reason] = REFUSED[error.code ?? ""] ?? [400, "Bad Request"];
+    const status = REFUSED[error.code ?? ""] ?? 400;
     // Mid-answer (a response already under way), or a socket already gone: nothing more can be said.
     const answering = (socket as unknown as { _httpMessage?: unknown })._httpMessage;
     if (socket.writable && !answering && error.code !== "ECONNRESET") {
-      const answer = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`;
+      const answer = socketAnswer({ status, headers: {} });
       socket.write(answer);
       const address = socket.remoteAddress === undefined ? "-" : socket.remoteAddress.replace(/^::ffff:/, "");
       write(`${address} - - [${timeField(Date.now())}] "-" ${status} ${answer.length} "-" "-" 0.0ms\n`);

@@ -14,12 +14,12 @@ import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
-import { SITE_ERROR_HEADERS, errorAnswer, errorBody, methodAnswer, requestTarget, type Answer } from "../http/kernel.ts";
-import { ALLOWED_METHODS, COMMON_HEADERS, CORS_HEADERS, STATIC_DEFAULT_CACHE } from "../http/policy.ts";
-import { findFallback, findLiveRoute } from "../http/routes.ts";
+import { answerSafely, errorAnswer, internalError, methodAnswer, redirectAnswer, requestTarget, type Answer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
+import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
+import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { EMAIL_ANSWERS } from "../live/email.ts";
-import { createLiveHandler } from "../live/handler.ts";
+import { createLiveHandler, type LiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../live/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
@@ -27,8 +27,8 @@ import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import { NOT_FOUND_PAGE, isApiPath, type SiteAddress } from "../paths.ts";
 import { logRequests } from "./access-log.ts";
 import { drainable } from "./drain.ts";
-import { ManifestError, contentType, decodePath, loadBuiltFiles, resolve, sendFile, sendNotFound, setStaticHeaders, type BuiltFiles } from "./static-files.ts";
-import { writeAnswer } from "./write-answer.ts";
+import { ManifestError, builtFileOf, loadBuiltFiles, notFoundAnswer, staticAnswer, type BuiltFiles } from "./static-files.ts";
+import { socketAnswer, writeAnswer } from "./write-answer.ts";
 
 export interface LocalServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
@@ -40,10 +40,10 @@ export interface LocalServerOptions {
   now?: () => number;
   /** Where one line per request goes (`accessLogWriter`); none when left out. */
   accessLog?: (line: string) => void;
-  /** Asked first for every path inside the site; true when it has answered (the dev loop's routes). */
-  answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse, sitePath: string) => boolean;
+  /** Asked first for every path inside the site: its answer, if it has one (the dev loop's routes). */
+  answerFirst?: (call: Call) => ServerAnswer | undefined;
   /** Asked first of every request: an answer refuses it (the dev loop's check of the Host header). */
-  refuse?: (req: http.IncomingMessage) => Answer | undefined;
+  refuse?: (call: Call) => Answer | undefined;
   /** Told of each build loaded after the first. */
   loaded?: (site: SiteAddress) => void;
 }
@@ -67,7 +67,21 @@ interface LoadedBuild {
   live: LiveStore | Error;
 }
 
-const INTERNAL_ERROR = "Something went wrong on our side; try again shortly.";
+/** A request as the handlers see it (src/http/kernel.ts): its headers read from Node's, a repeated one joined. */
+function callOf(req: http.IncomingMessage, pathname: string, query: string): Call {
+  return {
+    method: req.method ?? "GET",
+    pathname,
+    query,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/** A 503 for a built file that cannot be served now. */
+const unavailableFile = (api: boolean) => errorAnswer(503, "unavailable", "This part of the site is missing on the server right now; try again shortly.", errorHeaders(api, true));
 
 /** Whether a file can be read now. */
 function readable(file: string): boolean {
@@ -99,6 +113,105 @@ function loadBuild(outDir: string, verify: boolean): LoadedBuild {
   return { dir, files, live };
 }
 
+/** The folder OUT_DIR names now, or undefined when it names none. */
+function currentDir(outDir: string): string | undefined {
+  try {
+    return realpathSync(outDir);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `switched` when a build may have been switched in under OUT_DIR: its link replaced in its
+ * folder (seen at once where the platform reports it), or the live data's meta.json changed (looked
+ * at twice a second, everywhere). Returns the function that stops watching.
+ */
+function watchSwitches(outDir: string, switched: () => void): () => void {
+  const watchers: FSWatcher[] = [];
+  const liveMeta = buildPaths(outDir).liveMeta;
+  try {
+    watchers.push(watch(path.dirname(path.resolve(outDir)), (_event, name) => name === path.basename(outDir) && switched()));
+  } catch {
+    // No file events here: the poll below sees the switch.
+  }
+  watchFile(liveMeta, { interval: 500 }, switched);
+  return () => {
+    for (const watcher of watchers) watcher.close();
+    unwatchFile(liveMeta);
+  };
+}
+
+/**
+ * Built files a request found missing or unreadable, by the build they belong to (at most 1,000):
+ * health names each until it is readable again, checked anew at every health check, with no request
+ * needed.
+ */
+function unreadableFiles<Build>() {
+  const seen = new Map<string, { build: Build; where: string; reason: string }>();
+  return {
+    note(file: string, found: { build: Build; where: string; reason: string }): void {
+      if (seen.size < 1000) seen.set(file, found);
+    },
+    problems(served: Build): string[] {
+      const problems: string[] = [];
+      for (const [file, found] of seen) {
+        if (found.build !== served || readable(found.where)) seen.delete(file);
+        else problems.push(`built files: ${file} cannot be served (${found.reason})`);
+      }
+      return problems;
+    },
+  };
+}
+
+/**
+ * The answer to a request, from the build loaded now: a refusal, a redirect to the base path, the
+ * dev loop's routes, a live route's, or the built files' (every method but GET and HEAD answered by
+ * the kernel first). Throws only for a fault of ours, which the error boundary answers.
+ */
+function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, options: LocalServerOptions, live: LiveHandler, log: (line: string) => void): ServerAnswer | Promise<ServerAnswer> {
+  let target;
+  try {
+    target = requestTarget(req.url ?? "/");
+  } catch {
+    return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
+  }
+  const { pathname, query } = target;
+  const refusal = options.refuse?.(callOf(req, pathname, query));
+  if (refusal) return refusal;
+  const { basePath } = files.site;
+  // Under a base path, the site's own paths start after it; anything else is not the site's.
+  if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
+  const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+  const call = callOf(req, sitePath ?? pathname, query);
+  if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
+  const first = options.answerFirst?.(call);
+  if (first) return first;
+  if (findLiveRoute(sitePath)) return live.answer(call);
+  const isApi = isApiPath(sitePath);
+  const early = methodAnswer(call.method, isApi);
+  if (early) return early;
+  try {
+    return staticAnswer(files, call, sitePath);
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    log(`built file unavailable: ${error.message}; serving everything else (rebuild the site to restore it)`);
+    return unavailableFile(isApi);
+  }
+}
+
+
+/** A fault past the error boundary (while writing): a 500 if nothing has been sent yet. */
+function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown, log: (line: string) => void): void {
+  log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
+  if (res.headersSent) return void res.destroy();
+  writeAnswer(req, res, internalError(false));
+}
+
+/**
+ * The Node server over OUT_DIR. Over 80 lines: the request handler, the health check's view of the
+ * built files and the reload share the one build being served, which only this closure swaps.
+ */
 export function createLocalServer(options: LocalServerOptions): LocalServer {
   const log = options.log ?? ((line: string) => console.error(line));
   // At start, a build whose live data is broken still serves its files; a reload only takes a whole build.
@@ -117,112 +230,38 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     runtimeProblems: () => builtFilesProblems(),
   });
 
-  /**
-   * Built files a request found missing or unreadable, by the build they belong to: health names each
-   * until it is readable again (checked anew at every health check, with no request needed).
-   */
-  const unreadable = new Map<string, { build: LoadedBuild; where: string; reason: string }>();
-
+  const unreadable = unreadableFiles<LoadedBuild>();
   /** What is wrong with the built files being served, for the health answer. */
   function builtFilesProblems(): string[] {
     const notFound = build.files.entry(NOT_FOUND_PAGE);
     if (!notFound || !existsSync(build.files.locate(NOT_FOUND_PAGE, notFound))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
     if (!existsSync(options.outDir)) return [`built files: there is no build at ${options.outDir}`];
-    const problems: string[] = [];
-    for (const [file, seen] of unreadable) {
-      if (seen.build !== build || readable(seen.where)) unreadable.delete(file);
-      else problems.push(`built files: ${file} cannot be served (${seen.reason})`);
-    }
-    return problems;
-  }
-
-  /** A 500 for a request that failed on our side, if nothing has been sent yet. */
-  function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
-    log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
-    if (res.headersSent) return void res.destroy();
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    writeAnswer(req, res, errorAnswer(500, "internal_error", INTERNAL_ERROR, SITE_ERROR_HEADERS));
-  }
-
-  /** A 503 for a built file that cannot be served now, with a line for the operator. */
-  function unavailable(req: http.IncomingMessage, res: http.ServerResponse, isApi: boolean, reason: string): void {
-    log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    const headers = { ...SITE_ERROR_HEADERS, ...(isApi ? CORS_HEADERS : {}), "Retry-After": "10" };
-    writeAnswer(req, res, errorAnswer(503, "unavailable", "This part of the site is missing on the server right now; try again shortly.", headers));
+    return unreadable.problems(build);
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
-    const refusal = options.refuse?.(req);
-    if (refusal) return writeAnswer(req, res, refusal);
-    let pathname: string;
-    let query: string;
-    try {
-      ({ pathname, query } = requestTarget(req.url ?? "/"));
-    } catch {
-      return writeAnswer(req, res, errorAnswer(400, "bad_request", "The request target is not a valid URL path.", SITE_ERROR_HEADERS));
-    }
-    const { files } = build;
-    const { basePath } = files.site;
-    // Under a base path, the site's own paths start after it; anything else is not the site's.
-    if (basePath && pathname === basePath) {
-      res.writeHead(301, { ...COMMON_HEADERS, Location: `${basePath}/${query ? `?${query}` : ""}` }).end();
-      return;
-    }
-    const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
-    if (sitePath === undefined) {
-      setStaticHeaders(res, { ...COMMON_HEADERS, "Cache-Control": STATIC_DEFAULT_CACHE });
-      return sendNotFound(files, req, res, NOT_FOUND_PAGE);
-    }
-
-    if (options.answerFirst?.(req, res, sitePath)) return;
-    if (findLiveRoute(sitePath)) {
-      // An error thrown at once reaches the server's own catch (failed).
-      const answer = live.answer({ method: req.method ?? "GET", pathname: sitePath, query });
-      if (answer instanceof Promise) {
-        answer.then(
-          (drawn) => writeAnswer(req, res, drawn),
-          (error: unknown) => failed(req, res, error),
-        );
-      } else writeAnswer(req, res, answer);
-      return;
-    }
-    const isApi = isApiPath(sitePath);
-    const early = methodAnswer(req.method ?? "GET", isApi);
-    if (early) return writeAnswer(req, res, early);
-
-    let resolved;
-    try {
-      resolved = resolve(files, decodePath(sitePath));
-    } catch (error) {
-      if (!(error instanceof ManifestError)) throw error;
-      return unavailable(req, res, isApi, error.message);
-    }
-    setStaticHeaders(res, files.headersOf(sitePath));
-    if (resolved === undefined) return sendNotFound(files, req, res, findFallback(sitePath).file);
-    if ("redirect" in resolved) {
-      res.writeHead(301, { Location: `${basePath}${resolved.redirect}${query ? `?${query}` : ""}` }).end();
-      return;
-    }
-    if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(resolved.file));
-    sendFile(files, req, res, resolved.file, resolved.entry, (reason) => {
-      // The build may have been switched and its folder removed since this one was loaded: once, the
-      // request is answered again from the build OUT_DIR names now.
-      if (!retried && currentDir() !== build.dir && reload()) {
-        for (const name of res.getHeaderNames()) res.removeHeader(name);
-        res.statusCode = 200;
-        return handle(req, res, true);
-      }
-      if (unreadable.size < 1000) unreadable.set(resolved.file, { build, where: files.locate(resolved.file, resolved.entry), reason });
-      unavailable(req, res, isApi, reason);
-    });
+    const loaded = build;
+    const write = (answer: ServerAnswer) =>
+      writeAnswer(req, res, answer, (reason) => {
+        // The build may have been switched and its folder removed since this one was loaded: once, the
+        // request is answered again from the build OUT_DIR names now.
+        if (!retried && currentDir(options.outDir) !== loaded.dir && reload()) return handle(req, res, true);
+        const file = answer.body as FileBody;
+        // Reported until the file itself is readable again (its twins are made by the next build).
+        unreadable.note(file.name, { build: loaded, where: builtFileOf(file), reason });
+        log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
+        writeAnswer(req, res, unavailableFile(isApiPath(file.name)));
+      });
+    const answer = answerSafely(() => answerRequest(req, loaded, options, live, log), false, log, `${req.method} ${req.url}`);
+    if (answer instanceof Promise) answer.then(write, (error: unknown) => failed(req, res, error, log));
+    else write(answer);
   }
 
   const server = http.createServer((req, res) => {
     try {
       handle(req, res);
     } catch (error) {
-      failed(req, res, error);
+      failed(req, res, error, log);
     }
   });
   if (options.accessLog) logRequests(server, options.accessLog);
@@ -230,22 +269,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   // CONNECT never reaches the request handler (Node hands over the socket); answer it like any other
   // unsupported method.
-  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
-    const body = errorBody("method_not_allowed", `CONNECT is not supported; use ${ALLOWED_METHODS}`);
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: ${SITE_ERROR_HEADERS["Content-Type"]}\r\nX-Content-Type-Options: nosniff\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
-
-  /** The folder OUT_DIR names now, or undefined when it names none. */
-  function currentDir(): string | undefined {
-    try {
-      return realpathSync(options.outDir);
-    } catch {
-      return undefined;
-    }
-  }
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => socket.end(socketAnswer(methodAnswer("CONNECT", false)!)));
 
   function reload(): boolean {
     try {
@@ -259,33 +283,22 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     }
   }
 
-  // A build switched in: OUT_DIR's link is replaced in its folder (seen at once where the platform
-  // reports it), or the live data's meta.json changes (looked at twice a second, everywhere).
-  const watchers: FSWatcher[] = [];
-  const liveMeta = buildPaths(options.outDir).liveMeta;
   let lastTried: string | undefined = build.dir;
-  const switched = () => {
-    const dir = currentDir();
-    if (dir === undefined || dir === build.dir || dir === lastTried) return;
-    lastTried = dir;
-    reload();
-  };
-  if (options.watch) {
-    try {
-      watchers.push(watch(path.dirname(path.resolve(options.outDir)), (_event, name) => name === path.basename(options.outDir) && switched()));
-    } catch {
-      // No file events here: the poll below sees the switch.
-    }
-    watchFile(liveMeta, { interval: 500 }, switched);
-  }
+  const stopWatching = options.watch
+    ? watchSwitches(options.outDir, () => {
+        const dir = currentDir(options.outDir);
+        if (dir === undefined || dir === build.dir || dir === lastTried) return;
+        lastTried = dir;
+        reload();
+      })
+    : () => {};
 
   return {
     server,
     site: () => build.files.site,
     reload,
     close: () => {
-      for (const watcher of watchers) watcher.close();
-      if (options.watch) unwatchFile(liveMeta);
+      stopWatching();
       // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout.
       return stop();
     },

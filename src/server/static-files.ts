@@ -5,19 +5,19 @@
 // `_redirects` fallback's body with a 404. Answers carry the file's hash as ETag, its precompressed
 // twin when the client takes one, and one byte range when asked, as RFC 9110 says.
 import fs from "node:fs";
-import type http from "node:http";
 import path from "node:path";
 import { lookup } from "mrmime";
 import { buildPaths } from "../config.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
+import { redirectAnswer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
 import { STATIC_DEFAULT_CACHE, type HeaderSet } from "../http/policy.ts";
-import { FALLBACKS, PLATFORM_FILES, staticHeaderRules } from "../http/routes.ts";
+import { FALLBACKS, PLATFORM_FILES, findFallback, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardOf } from "../shards.ts";
 import { MANIFEST_META, countdownOfFile, isBuildName, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 
 type Encoding = "br" | "gzip";
-type Bodies = Partial<Record<"identity" | Encoding, Buffer>>;
+type Bodies = Partial<Record<"identity" | Encoding, Uint8Array<ArrayBuffer>>>;
 
 /** The manifest of a build is missing, corrupt or not of this service. */
 export class ManifestError extends Error {
@@ -38,7 +38,7 @@ export interface BuiltFiles {
   locate(file: string, entry: FileEntry): string;
   /** The bodies of the fallbacks and their compressed twins, read once: they answer even if their files go missing. */
   fallbackBodies: Map<string, Bodies>;
-  /** The `_headers` rules' headers of a path. */
+  /** The `_headers` rules' headers of a path, with Netlify's default `Cache-Control` where they give none. */
   headersOf(sitePath: string): HeaderSet;
 }
 
@@ -104,7 +104,19 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     entry,
     locate,
     fallbackBodies,
-    headersOf: staticHeaders(staticHeaderRules(meta.facts)),
+    headersOf: withDefaultCache(staticHeaders(staticHeaderRules(meta.facts))),
+  };
+}
+
+/** Netlify's own default for a static file no header rule gives a `Cache-Control`: each rule set extended once. */
+function withDefaultCache(rules: (sitePath: string) => HeaderSet): (sitePath: string) => HeaderSet {
+  const extended = new WeakMap<HeaderSet, HeaderSet>();
+  return (sitePath) => {
+    const headers = rules(sitePath);
+    if ("Cache-Control" in headers) return headers;
+    let withCache = extended.get(headers);
+    if (!withCache) extended.set(headers, (withCache = { ...headers, "Cache-Control": STATIC_DEFAULT_CACHE }));
+    return withCache;
   };
 }
 
@@ -139,24 +151,37 @@ export function resolve(files: BuiltFiles, sitePath: string): Resolution {
   return files.entry(`${sitePath}/index.html`) ? { redirect: `${sitePath}/` } : undefined;
 }
 
-/** The `_headers` rules of a path, and Netlify's own default for what they leave out. */
-export function setStaticHeaders(res: http.ServerResponse, headers: HeaderSet): void {
-  for (const name in headers) res.setHeader(name, headers[name]!);
-  if (!("Cache-Control" in headers)) res.setHeader("Cache-Control", STATIC_DEFAULT_CACHE);
+/**
+ * The built files' answer to a GET or HEAD of `sitePath` (`query` kept by a redirect): the file, a
+ * redirect to its folder, or the first matching fallback's 404, each with the `_headers` rules of
+ * the path. Throws `ManifestError` when the manifest's shard of the path cannot be read.
+ */
+export function staticAnswer(files: BuiltFiles, call: Call, sitePath: string): ServerAnswer {
+  const headers = files.headersOf(sitePath);
+  const resolved = resolve(files, decodePath(sitePath));
+  if (resolved === undefined) return notFoundAnswer(files, call, findFallback(sitePath).file, headers);
+  if ("redirect" in resolved) return redirectAnswer(`${files.site.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+  return fileAnswer(files, call, resolved.file, resolved.entry, headers);
 }
 
-/** A 404 with the body of `file`, compressed as the client accepts; the requested path's headers are set. */
-export function sendNotFound(files: BuiltFiles, req: http.IncomingMessage, res: http.ServerResponse, file: string): void {
+/** A 404 with the body of `file` (read when the build was loaded), compressed as the client accepts, with `headers`. */
+export function notFoundAnswer(files: BuiltFiles, call: Call, file: string, headers: HeaderSet): ServerAnswer {
   const bodies = files.fallbackBodies.get(file)!;
-  const encoding = acceptedEncoding(req.headers["accept-encoding"], bodies.br !== undefined, bodies.gzip !== undefined);
-  const body = bodies[encoding]!;
-  res.statusCode = 404;
-  if (!res.hasHeader("Content-Type")) res.setHeader("Content-Type", contentType(file));
-  if (bodies.br || bodies.gzip) res.setHeader("Vary", "Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const encoding = acceptedEncoding(call.header("accept-encoding"), bodies.br !== undefined, bodies.gzip !== undefined);
+  return {
+    status: 404,
+    headers: {
+      ...headers,
+      ...("Content-Type" in headers ? {} : { "Content-Type": contentType(file) }),
+      ...(bodies.br || bodies.gzip ? { Vary: "Accept-Encoding" } : {}),
+      ...(encoding !== "identity" ? { "Content-Encoding": encoding } : {}),
+    },
+    body: bodies[encoding]!,
+  };
 }
+
+/** The built file a file body reads, or whose compressed twin it reads (its path and ".br" or ".gz"). */
+export const builtFileOf = (body: FileBody) => (body.path.endsWith(body.name) ? body.path : body.path.replace(/\.(br|gz)$/, ""));
 
 /** A file and the compressed twins the build wrote beside it, as its manifest entry names them. */
 function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
@@ -259,70 +284,31 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-/** Files up to this size are read in one call and sent in one write; larger ones are streamed. */
-const READ_AT_ONCE = 256 * 1024;
-
-/** What `sendFile` does when the file is not on the disk as its manifest says. */
-export type Missing = (reason: string) => void;
-
 /**
- * Sends a built file of `files` as `res`'s answer, whose headers (the rules', the type) are set: the
- * representation the client accepts, 304 for a matching `If-None-Match`, one byte range when asked
- * (of the identity), HEAD without a body. The file is opened once; the length sent is the manifest's.
+ * The answer of a built file of `files` with `headers` (the rules' of its path): the representation
+ * the client accepts, 304 for a matching `If-None-Match`, one byte range when asked (of the identity),
+ * the type by its extension where the rules give none. The body is the file's bytes on the disk,
+ * which the adapter opens; the length is the manifest's.
  */
-export function sendFile(files: BuiltFiles, req: http.IncomingMessage, res: http.ServerResponse, file: string, entry: FileEntry, missing: Missing): void {
+export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: FileEntry, headers: HeaderSet): ServerAnswer {
   const [size, hash, brSize, gzSize] = entry;
-  const rangeHeader = req.headers.range;
+  const rangeHeader = call.header("range");
   // A range is of the identity: a client that asks for one gets the file as it is.
-  const encoding = rangeHeader === undefined ? acceptedEncoding(req.headers["accept-encoding"], brSize > 0, gzSize > 0) : "identity";
+  const encoding = rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
   const etag = encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding}"`;
-  res.setHeader("ETag", etag);
-  if (brSize || gzSize) res.setHeader("Vary", "Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  if (matches(req.headers["if-none-match"], etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
+  const representation: Record<string, string> = { ...headers, ETag: etag };
+  if (!("Content-Type" in headers)) representation["Content-Type"] = contentType(file);
+  if (brSize || gzSize) representation.Vary = "Accept-Encoding";
+  if (encoding !== "identity") representation["Content-Encoding"] = encoding;
+  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation };
   const length = encoding === "br" ? brSize : encoding === "gzip" ? gzSize : size;
   // If-Range with another tag: the file changed, so the whole of it.
-  const ifRange = req.headers["if-range"];
+  const ifRange = call.header("if-range");
   const range = ifRange !== undefined && ifRange !== etag ? "whole" : rangeOf(rangeHeader, length);
-  if (encoding === "identity") res.setHeader("Accept-Ranges", "bytes");
-  if (range === "unsatisfiable") {
-    res.statusCode = 416;
-    res.setHeader("Content-Range", `bytes */${length}`);
-    res.setHeader("Content-Length", 0);
-    res.end();
-    return;
-  }
+  if (encoding === "identity") representation["Accept-Ranges"] = "bytes";
+  if (range === "unsatisfiable") return { status: 416, headers: { ...representation, "Content-Range": `bytes */${length}` }, body: "" };
   const { start, end } = range === "whole" ? { start: 0, end: length - 1 } : range;
-  if (range !== "whole") {
-    res.statusCode = 206;
-    res.setHeader("Content-Range", `bytes ${start}-${end}/${length}`);
-  }
-  const count = end - start + 1;
-  res.setHeader("Content-Length", count);
+  if (range !== "whole") representation["Content-Range"] = `bytes ${start}-${end}/${length}`;
   const where = files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
-  // HEAD too opens the file, so that it answers as GET would.
-  fs.open(where, "r", (openError, fd) => {
-    if (openError) return missing(`${file}: ${openError.code}`);
-    if (req.method === "HEAD") {
-      fs.close(fd, () => {});
-      res.end();
-      return;
-    }
-    if (count <= READ_AT_ONCE) {
-      const body = Buffer.allocUnsafe(count);
-      fs.read(fd, body, 0, count, start, (readError, read) => {
-        fs.close(fd, () => {});
-        if (readError || read < count) return missing(`${file}: ${readError ? readError.code : `${read} of ${count} bytes`}`);
-        res.end(body);
-      });
-      return;
-    }
-    const stream = fs.createReadStream(where, { fd, start, end });
-    stream.once("error", () => res.destroy());
-    stream.pipe(res);
-  });
+  return { status: range === "whole" ? 200 : 206, headers: representation, body: { kind: "file", path: where, name: file, start, count: end - start + 1 } };
 }

@@ -4,7 +4,7 @@
 import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
-import type { Countdown } from "../authoring/countdown-file.ts";
+import type { Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -24,7 +24,8 @@ const markdown = new MarkdownIt({ html: false, linkify: true });
 
 /**
  * Registers the filters. `site` answers where the current build is published and `identity` the
- * site file's fields (both change from one build to the next in a watching process).
+ * site file's fields (both change from one build to the next in a watching process). Over 80 lines:
+ * a list of registrations, each filter a few lines, sharing `site` and `identity`.
  */
 export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress, identity: () => SiteIdentity): void {
   // The URL map (src/paths.ts): paths inside the site, for permalinks ...

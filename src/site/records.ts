@@ -1,7 +1,7 @@
 // The public records the site publishes as JSON: a countdown's record (`/api/data/<slug>.json`) and the
 // list of pages (`/api/pages`). Types of their own, documented in OpenAPI (openapi.ts), made from the
 // checked countdowns field by field, so no internal change can alter what clients read.
-import type { Countdown } from "../authoring/countdown-file.ts";
+import type { Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
 import type { Repeat } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";

@@ -3,7 +3,7 @@
 // and hands it to the site's configuration.
 import type { Config } from "../config.ts";
 import { INDEX_PAGE_SIZE, indexPages } from "../paths.ts";
-import type { Countdown, Problem } from "../authoring/countdown-file.ts";
+import type { Countdown, Problem } from "../authoring/countdown.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { calendarFile } from "../authoring/calendar.ts";
-import type { Countdown } from "../authoring/countdown-file.ts";
+import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
 import { logoHash } from "../authoring/logo.ts";
 import type { BuildFacts } from "../http/policy.ts";
@@ -33,6 +33,7 @@ import {
   publicPath,
 } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
+import { errorBody } from "../http/kernel.ts";
 import { isRightToLeftLanguage } from "../text/language-words.ts";
 import { SCRIPT_WORDS, pageLanguage, pageWordsFor } from "../text/page-words.ts";
 import { siteFilters } from "./filters.ts";
@@ -85,6 +86,10 @@ export function configureSite(eleventyConfig: UserConfig, options: SiteOptions =
   eleventyConfig.addPlugin(sitePlugin, options);
 }
 
+/**
+ * The site as one Eleventy plugin: the global data, the generated files and the filters.
+ * Over 80 lines: a list of registrations over one `current()` input, each a few lines.
+ */
 export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void {
   let input: SiteInput | undefined;
   const current = () => {
@@ -180,7 +185,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`);
   generated("schema", SCHEMA_PATH, () => `${jsonText(frontMatterJsonSchema(), 2)}\n`);
   generated("api-not-found", API_NOT_FOUND, () =>
-    jsonText({ error: { code: "not_found", message: `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.` } }),
+    errorBody("not_found", `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.`),
   );
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);

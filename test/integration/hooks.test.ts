@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatProblem } from "../../src/authoring/countdown-file.ts";
+import { formatProblem } from "../../src/authoring/countdown.ts";
 import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";

@@ -3,7 +3,8 @@
 // reader must agree on, run by the unit tests with ical.js and by the e2e tests with Python's icalendar.
 import { describe, expect, it } from "vitest";
 import { calendarFile } from "../../src/authoring/calendar.ts";
-import { parseCountdownFile, type Countdown } from "../../src/authoring/countdown-file.ts";
+import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
+import { type Countdown } from "../../src/authoring/countdown.ts";
 import { occurrence } from "../../src/time/occurrence.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
 

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cruise, type IReporterOutput } from "dependency-cruiser";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths.ts";
 
@@ -41,6 +42,69 @@ function partOf(file: string): string {
   if (relative[0] === "netlify") return "netlify/functions/";
   return relative.length === 2 ? relative[1]! : `${relative[1]}/`;
 }
+
+/** The adapters of the HTTP kernel: the only code that writes a status line or a header. */
+const ADAPTERS = ["src/server/write-answer.ts", "src/http/kernel.ts"];
+/** What writing a status or a header looks like in Node's and the Web's APIs. */
+const WRITES_HTTP = /\.writeHead\(|\.setHeader\(|\.removeHeader\(|\.statusCode\s*=[^=]|\.statusMessage\s*=[^=]|new Response\(|HTTP\/1\.[01] \$?\{?\d?/;
+
+/** Source files of the service, as paths from the project's root. */
+function sourceFiles(): string[] {
+  return ["src", "netlify"].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true })
+      .map((name) => path.join(folder, String(name)))
+      .filter((file) => /\.(ts|js|mjs)$/.test(file) && !file.endsWith(".d.ts")),
+  );
+}
+
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 80;
+
+describe("units a newcomer can hold in their head", () => {
+  it(`no source file is over ${MAX_FILE_LINES} lines and no function over ${MAX_FUNCTION_LINES} without a comment that says why`, () => {
+    const unexplained: string[] = [];
+    for (const file of sourceFiles()) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
+      if (lineOf(text.length) + 1 > MAX_FILE_LINES && !/^\/\/.*Over 400 lines:[\s/]*\w/m.test(text.slice(0, 2000))) {
+        unexplained.push(`${file}: ${lineOf(text.length) + 1} lines, and its opening comment does not say why ("Over 400 lines: ...")`);
+      }
+      const visit = (node: ts.Node): void => {
+        if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)) {
+          const lines = lineOf(node.getEnd()) - lineOf(node.getStart()) + 1;
+          // The comment before the function, or before the statement that holds it (`const f = () => ...`).
+          const holder = ts.isArrowFunction(node) || ts.isFunctionExpression(node) ? (node.parent?.parent?.parent ?? node) : node;
+          const comment = text.slice(holder.getFullStart(), holder.getStart());
+          if (lines > MAX_FUNCTION_LINES && !/Over 80 lines:[\s*]*\w/.test(comment)) {
+            unexplained.push(`${file}:${lineOf(node.getStart()) + 1}: a function of ${lines} lines, and its comment does not say why ("Over 80 lines: ...")`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(unexplained).toEqual([]);
+  });
+});
+
+describe("one HTTP kernel", () => {
+  it("only the adapters write a status or a header: every other answer is a record they write", () => {
+    const writers: string[] = [];
+    for (const folder of ["src", "netlify"]) {
+      for (const name of readdirSync(path.join(ROOT, folder), { recursive: true })) {
+        const file = path.join(folder, String(name));
+        if (!/\.(ts|js|mjs)$/.test(file) || ADAPTERS.includes(file)) continue;
+        for (const [index, line] of readFileSync(path.join(ROOT, file), "utf8").split("\n").entries()) {
+          if (!/^\s*(\/\/|\*)/.test(line) && WRITES_HTTP.test(line)) writers.push(`${file}:${index + 1}: ${line.trim()}`);
+        }
+      }
+    }
+    expect(writers).toEqual([]);
+    // And the pattern finds what it is for, in the adapters themselves.
+    expect(ADAPTERS.filter((file) => WRITES_HTTP.test(readFileSync(path.join(ROOT, file), "utf8")))).toEqual(ADAPTERS);
+  });
+});
 
 describe("the layers", () => {
   it("are pictured as they are: every import of a part goes to a part on a line below it", () => {

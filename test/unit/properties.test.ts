@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { DateTime, IANAZone } from "luxon";
 import { zoneTransitionsOf } from "../support/zone-oracle.ts";
 import { describe, expect, it } from "vitest";
-import { parseTarget } from "../../src/authoring/countdown-file.ts";
+import { parseTarget } from "../../src/authoring/targets.ts";
 import { formatTimeLeft, isExpired, msToNextSecond, secondsLeft, timeLeft, unitsLeft } from "../../src/time/time-left.ts";
 
 // From 1973: local wall clocks then read 1970 or later in every zone (the authoring floor), and no

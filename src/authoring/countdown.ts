@@ -1,0 +1,89 @@
+// The countdown as the build and the live runtime see it once its file is checked, the limits of its
+// fields, and a problem of a file as the author reads it.
+import type { Repeat, Schedule } from "../time/occurrence.ts";
+
+/** A published countdown, as the build and the live runtime see it. */
+export interface Countdown {
+  slug: string;
+  title: string;
+  /** The target instant in ms since the epoch: the first occurrence of a repeating countdown. */
+  targetMs: number;
+  /** The target as `YYYY-MM-DDThh:mm:ssZ`. */
+  targetDate: string;
+  /** When it happens: the target as a wall clock in `timezone`, the repeat rule and its end (src/time/occurrence.ts). */
+  schedule: Schedule;
+  /** The IANA zone the author wrote the target in (canonical spelling). */
+  timezone: string;
+  /** Shown by the widget once the target has passed: the author's, or the built-in one in `lang`. */
+  doneMessage: string;
+  /** The Markdown body, trimmed; may be empty. */
+  description: string;
+  /** The countdown's language, a canonical BCP 47 tag (`pt-BR`): its widget's labels, dates and messages. */
+  lang: string;
+  status: Status;
+  /** The widget's defaults, valid options as a query string ("" when none). */
+  widget: string;
+  /** The widget's call to action (`widget: link:`), from the front matter only: an https link under the count. */
+  link?: WidgetLink;
+  /** The email image's defaults, valid options as a query string ("" when none). */
+  email: string;
+}
+
+/** A link the widget shows under the count, opened in the host page's window. */
+export interface WidgetLink {
+  text: string;
+  /** An absolute https URL. */
+  url: string;
+}
+
+/** The longest text of a widget's link: a button's words, not a sentence. */
+export const LINK_TEXT_MAX = 40;
+
+export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
+export type Status = (typeof STATUSES)[number];
+export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const satisfies readonly Repeat[];
+
+/** One thing wrong with one file, said so that an author can fix it. */
+export interface Problem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * A valid countdown with its warnings (said like problems, but they do not fail the build: a past
+ * target, a time that happens twice, a setting with no effect), or the file's problems.
+ */
+export type ParseResult = { countdown: Countdown; problems: []; warnings: Problem[] } | { countdown?: undefined; problems: Problem[]; warnings: [] };
+
+export interface ParseOptions {
+  /** The clock, in ms since the epoch: with it, a countdown that is already over is warned about. */
+  now?: number;
+  /** How many lines YAML could not read were fixed already to look for more problems (see afterRepair). */
+  repairs?: number;
+}
+
+/** The longest slug. */
+export const SLUG_MAX = 64;
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${SLUG_MAX - 2}}[a-z0-9])?$`);
+export const TITLE_MAX = 200;
+export const DONE_MESSAGE_MAX = 200;
+export const DEFAULT_TIMEZONE = "UTC";
+export const DEFAULT_LANG = "en";
+
+/**
+ * Problems in the order a person fixes them: a line the file cannot be read at and the title first,
+ * then the address (slug), then the rest as found (the file's own order).
+ */
+export const inFieldOrder = (problems: Problem[]) => [...problems].sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
+const fieldRank = (field: string) => (field === "title" || field.startsWith("line ") ? 0 : field === "slug" ? 1 : 2);
+
+/** One line per problem: `countdowns/launch.md: target: "..." is not ...`. */
+export function formatProblem(problem: Problem): string {
+  return `${problem.file}: ${problem.field}: ${problem.message}`;
+}
+
+/** A warning's line, marked as one: `warning: countdowns/launch.md: target: ...`. */
+export function formatWarning(warning: Problem): string {
+  return `warning: ${formatProblem(warning)}`;
+}

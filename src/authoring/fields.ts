@@ -1,0 +1,111 @@
+// The front matter's fields (what the checks below and the JSON Schema for editors are made from),
+// and the checks every field shares: a slug, a required text, one of a few words, a value as a
+// message quotes it.
+import { RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
+import { messagesFor } from "../text/messages.ts";
+import { EMAIL_OPTION_NAMES } from "../images/email-options.ts";
+import { OPTION_NAMES } from "../widget/options.ts";
+import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "./countdown.ts";
+import { TARGET_PATTERN } from "./targets.ts";
+
+/**
+ * The front matter fields: what the validator below checks, and what the JSON Schema for editors
+ * (front-matter-schema.ts) is generated from.
+ */
+export const FRONT_MATTER_FIELDS = {
+  title: { required: true, maxLength: TITLE_MAX, description: "Display title, 1 to 200 characters, one line." },
+  target: {
+    required: true,
+    pattern: TARGET_PATTERN,
+    description: 'The target: ISO 8601 date and time. With "Z" or an offset it is that instant; without, a wall-clock time in "timezone".',
+  },
+  timezone: {
+    required: false,
+    default: DEFAULT_TIMEZONE,
+    description: "IANA time zone of a target written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
+  },
+  done: {
+    required: false,
+    maxLength: DONE_MESSAGE_MAX,
+    default: messagesFor(DEFAULT_LANG).done,
+    description: "What the widget shows once the target has passed; default: a built-in message in the countdown's language.",
+  },
+  lang: { required: false, default: DEFAULT_LANG, description: 'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages.' },
+  status: {
+    required: false,
+    values: STATUSES,
+    default: STATUSES[0],
+    description: "postponed or cancelled: the countdown keeps its page, JSON and widget, which show the status instead of ticking.",
+  },
+  repeat: {
+    required: false,
+    values: REPEATS,
+    description: 'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
+  },
+  until: { required: false, pattern: TARGET_PATTERN, description: 'With "repeat": no occurrence after this date-time (written like "target").' },
+  widget: {
+    required: false,
+    options: OPTION_NAMES,
+    description: `The widget's defaults: the query parameters of ${embedPath("<slug>")} (theme, accent, font, layout, ...); a parameter in the embed's URL wins.`,
+  },
+  email: {
+    required: false,
+    options: EMAIL_OPTION_NAMES,
+    description: `The email image's defaults: the query parameters of ${emailImagePath("<slug>", "gif")} (theme, accent, layout, width, ...); a parameter in the image's URL wins.`,
+  },
+} as const;
+export const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
+// Control characters (line breaks included) have no place in a one-line title.
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Checks a slug against the contract; returns what is wrong with it, or undefined. */
+export function slugProblem(slug: string): string | undefined {
+  if (!SLUG_PATTERN.test(slug)) {
+    return `"${slug}" is not a valid slug: use 1 to ${SLUG_MAX} lowercase letters, digits and inner hyphens (like "new-year-2027"), and rename the file to <slug>.md`;
+  }
+  if (/^[0-9-]+$/.test(slug)) {
+    return `"${slug}" is only digits: an address says what the countdown is for, and a number alone (a year) could be any countdown's; add words, like "tokyo-marathon-${slug}", and rename the file`;
+  }
+  if (RESERVED_SLUGS.includes(slug)) {
+    return `"${slug}" is reserved for the site itself (${RESERVED_SLUGS.join(", ")}); rename the file`;
+  }
+  return undefined;
+}
+
+
+/** An optional field that takes one of a few words. */
+export function oneOf<T extends string>(fields: Record<string, unknown>, key: string, values: readonly T[], problem: (field: string, message: string) => void): T | undefined {
+  const value = fields[key];
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (values as readonly string[]).includes(value.trim())) return value.trim() as T;
+  problem(key, `${describeValue(value)} is not one of ${values.join(", ")}`);
+  return undefined;
+}
+
+export function requiredString(
+  fields: Record<string, unknown>,
+  key: string,
+  problem: (field: string, message: string) => void,
+): string | undefined {
+  const value = fields[key];
+  if (value === undefined || value === null) {
+    problem(key, `is missing; add a "${key}:" line to the front matter`);
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    problem(key, `must be text in quotes, not ${describe(value)}`);
+    return undefined;
+  }
+  return value.trim();
+}
+
+/** A value as a message quotes it: text in quotes, anything else described. */
+export function describeValue(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : describe(value);
+}
+
+export function describe(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object" && value !== null) return "a nested map";
+  return `the ${typeof value} ${JSON.stringify(value)}`;
+}
