@@ -5,7 +5,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { CheckCache } from "./check-cache.ts";
 import { parseCountdownFile } from "./countdown-file.ts";
-import { type Countdown, type Problem } from "./countdown.ts";
+import { type Countdown, type ParseResult, type Problem } from "./countdown.ts";
 
 export interface LoadResult {
   countdowns: Countdown[];
@@ -55,27 +55,30 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
   });
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (isEditorOrHidden(entry.name)) continue;
-    const problem = folderEntryProblem(displayDir, entry.name, entry.isFile());
-    if (problem) {
-      result.problems.push(problem);
-      continue;
-    }
-    // Read synchronously: one promise per file costs several times the read itself (10,000 files
-    // in a build: `npm run bench`), and nothing else runs while a build validates.
-    const file = `${displayDir}/${entry.name}`;
-    const text = readFileSync(path.join(dir, entry.name), "utf8");
-    const { cache, now } = options;
-    const kept = cache?.lookup(file, text, now);
-    if (kept) add(result, kept);
-    else {
-      const parsed = parseCountdownFile(file, text, { now });
-      cache?.keep(file, text, now, parsed);
-      add(result, parsed);
-    }
+    if (!isEditorOrHidden(entry.name)) add(result, readFolderEntry(dir, displayDir, entry.name, entry.isFile(), options));
   }
   result.countdowns.sort(bySoonestTarget);
   return result;
+}
+
+/**
+ * One entry of the countdowns folder as the build reads it: a name that is not a countdown file is a
+ * problem of its own; a file is parsed, or its check results kept from the build before are taken
+ * when its bytes are the same. The build reads the folder through it, and `npm run dev` each file
+ * that changes.
+ */
+export function readFolderEntry(dir: string, displayDir: string, name: string, isFile: boolean, { cache, now }: Pick<LoadOptions, "cache" | "now"> = {}): ParseResult {
+  const problem = folderEntryProblem(displayDir, name, isFile);
+  if (problem) return { problems: [problem], warnings: [] };
+  // Read synchronously: one promise per file costs several times the read itself (10,000 files
+  // in a build: `npm run bench`), and nothing else runs while a build validates.
+  const file = `${displayDir}/${name}`;
+  const text = readFileSync(path.join(dir, name), "utf8");
+  const kept = cache?.lookup(file, text, now);
+  if (kept) return kept;
+  const parsed = parseCountdownFile(file, text, { now });
+  cache?.keep(file, text, now, parsed);
+  return parsed;
 }
 
 /**
@@ -96,7 +99,7 @@ export function loadCountdownFiles(files: string[], options: Pick<LoadOptions, "
   return result;
 }
 
-function add(result: LoadResult, parsed: ReturnType<typeof parseCountdownFile>): void {
+function add(result: LoadResult, parsed: ParseResult): void {
   if (parsed.countdown) result.countdowns.push(parsed.countdown);
   result.problems.push(...parsed.problems);
   result.warnings.push(...parsed.warnings);

@@ -11,8 +11,7 @@ import { existsSync, readFileSync, readdirSync, statSync, watch, type FSWatcher 
 import path from "node:path";
 import { build } from "esbuild";
 import { formatProblem, formatWarning, type Countdown, type Problem } from "../authoring/countdown.ts";
-import { parseCountdownFile } from "../authoring/countdown-file.ts";
-import { folderEntryProblem, isEditorOrHidden } from "../authoring/load-countdowns.ts";
+import { isEditorOrHidden, readFolderEntry } from "../authoring/load-countdowns.ts";
 import { logoNamedIn } from "../authoring/logo.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
@@ -61,8 +60,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     const file = path.join(countdownsDir, name);
     const stats = isEditorOrHidden(name) ? undefined : statSync(file, { throwIfNoEntry: false });
     if (!stats) return void files.delete(name);
-    const problem = folderEntryProblem(displayDir, name, stats.isFile());
-    files.set(name, problem ? { problems: [problem], warnings: [] } : parseCountdownFile(`${displayDir}/${name}`, readFileSync(file, "utf8"), { now: now() }));
+    files.set(name, readFolderEntry(countdownsDir, displayDir, name, stats.isFile(), { now: now() }));
   };
   for (const name of readdirSync(countdownsDir)) read(name);
 

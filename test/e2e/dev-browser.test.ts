@@ -1,32 +1,20 @@
 // `npm run dev` in a browser: the problems of a bad file over the open page, and the page reloaded
 // with the fix. In-process, on a free port, in Chromium.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../../src/config.ts";
-import { startDevLoop, type DevLoop } from "../../src/dev/dev-loop.ts";
+import type { DevLoop } from "../../src/dev/dev-loop.ts";
 import { launchBrowser } from "../../tools/chromium.ts";
-import { fromNow } from "../support/fixtures.ts";
+import { devCountdown, startTestDevLoop } from "../support/dev-loop.ts";
 
-const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
+const countdown = devCountdown;
 
-let work: string;
 let countdowns: string;
 let loop: DevLoop;
 let base: string;
-const lines: string[] = [];
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "dev-"));
-  countdowns = path.join(work, "countdowns");
-  mkdirSync(countdowns);
-  writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day", 10));
-  writeFileSync(path.join(countdowns, "party.md"), countdown("Party", 20));
-  loop = await startDevLoop({ config: readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), PORT: "0" }), log: (line) => lines.push(line) });
-  await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`;
+  ({ countdowns, loop, base } = await startTestDevLoop());
 }, 60_000);
 afterAll(async () => {
   await loop?.close();

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { emailAnswers } from "../../src/live/email.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { memoryLiveStore } from "../../src/live/live-store.ts";
+import { testLiveStore } from "../support/live-store.ts";
 import { renderPreview } from "../../src/images/preview-image.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 
@@ -29,16 +29,13 @@ function read(png: Uint8Array, lang: string): string {
 }
 
 const START = Date.parse("2031-05-14T09:26:40Z");
-const store = memoryLiveStore({
-  version: "ocr",
-  tz: "2025c",
-  siteName: "Countdowns",
-  site: { origin: "https://example.test", basePath: "" },
-  countdowns: [
+const store = testLiveStore(
+  [
     { slug: "sale", title: "Summer sale", targetDate: isoSeconds(START + 3 * 86_400_000 + 7 * 3_600_000 + 1234_000) },
     { slug: "hanabi", title: "花火大会のカウントダウン", targetDate: "2031-08-02T10:00:00Z", zone: "Asia/Tokyo", lang: "ja" },
   ],
-});
+  { version: "ocr" },
+);
 const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => START + 400, log: () => {} });
 const get = async (target: string) => handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
 

@@ -4,13 +4,12 @@
 // the shipped hooks: test/integration/hooks.test.ts.)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
+import { getAsSent, getJsonAsSent } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { freePort, hasCommand, proxyFolder, startCaddy, startNginx, type ProxyProcess } from "../support/proxy-servers.ts";
@@ -73,33 +72,7 @@ function caddyForTest(ports: { site: number; upstream: number }): string {
   return text;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** As sent, compressed or not. */
-  raw: Buffer;
-  /** Decompressed. */
-  text: string;
-}
-
-/** A GET that leaves compression alone (fetch would ask for it and undo it). */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode!, headers: res.headers, raw, text: body.toString("utf8") });
-        });
-      })
-      .on("error", reject);
-  });
-}
-const getJson = async (url: string) => JSON.parse((await get(url)).text);
+const [get, getJson] = [getAsSent, getJsonAsSent];
 
 /** The countdown server, a recorder of what reaches it, and a proxy in front. */
 interface Stack {

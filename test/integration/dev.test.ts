@@ -4,36 +4,24 @@
 // test/e2e/dev-browser.test.ts).
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
 import { startDevLoop, type DevLoop } from "../../src/dev/dev-loop.ts";
+import { devCountdown, startTestDevLoop } from "../support/dev-loop.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 
-const countdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
+const countdown = devCountdown;
 
 let work: string;
 let countdowns: string;
 let loop: DevLoop;
 let base: string;
-const lines: string[] = [];
+let lines: string[];
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "dev-"));
-  countdowns = path.join(work, "countdowns");
-  mkdirSync(countdowns);
-  writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day", 10));
-  writeFileSync(path.join(countdowns, "party.md"), countdown("Party", 20));
-  mkdirSync(path.join(work, "_data"));
-  writeFileSync(path.join(work, "_data", "site.json"), "{}\n");
-  loop = await startDevLoop({
-    config: readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), SITE_FILE: path.join(work, "_data", "site.json"), PORT: "0" }),
-    log: (line) => lines.push(line),
-  });
-  await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`;
+  ({ work, countdowns, loop, base, lines } = await startTestDevLoop({ siteFile: true }));
 });
 afterAll(async () => {
   await loop?.close();

@@ -12,7 +12,8 @@ import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { BUSY_WAITING, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
+import type { LiveCountdown } from "../../src/live/live-store.ts";
+import { testLiveStore } from "../support/live-store.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
 
@@ -37,7 +38,7 @@ const countdowns: LiveCountdown[] = [
   { slug: "arabic", title: "تخفيضات الصيف", targetDate: at(START + 3 * DAY + 20 * SECOND), zone: "Asia/Riyadh", lang: "ar" },
   { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
 ];
-const store = memoryLiveStore({ version: "email-test", tz: "2025c", siteName: "Countdowns", site: { origin: "https://example.test", basePath: "" }, countdowns });
+const store = testLiveStore(countdowns, { version: "email-test" });
 
 /** A handler of the email route and the live JSON at a clock the test sets, with drawings of its own. */
 function service(drawings: EmailDrawings = emailDrawings()) {

@@ -2,14 +2,13 @@
 // a deploy checkout built by them, and the production server serving what they publish. Git and sh only.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatProblem } from "../../src/authoring/countdown.ts";
 import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 import { fromNow } from "../support/fixtures.ts";
+import { getJsonAsSent } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 
@@ -28,33 +27,6 @@ function edit(text: string, from: string | RegExp, to: string): string {
   return text.replace(from, to);
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** As sent, compressed or not. */
-  raw: Buffer;
-  /** Decompressed. */
-  text: string;
-}
-
-/** A GET that leaves compression alone (fetch would ask for it and undo it). */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode!, headers: res.headers, raw, text: body.toString("utf8") });
-        });
-      })
-      .on("error", reject);
-  });
-}
-const getJson = async (url: string) => JSON.parse((await get(url)).text);
 
 describe("git push to your own server (deploy/git-hooks)", () => {
   let root: string;
@@ -104,7 +76,7 @@ describe("git push to your own server (deploy/git-hooks)", () => {
   });
   afterAll(() => server?.stop());
 
-  const publishedSlugs = async () => ((await getJson(`${server.url}/api/pages`)) as { slug: string }[]).map((page) => page.slug);
+  const publishedSlugs = async () => ((await getJsonAsSent(`${server.url}/api/pages`)) as { slug: string }[]).map((page) => page.slug);
 
   it("refuses a push whose countdowns fail the checks, shows the pusher every problem, and publishes nothing", async () => {
     writeFileSync(path.join(clone, "countdowns", "no-date.md"), `---\ntitle: "No date"\ntarget: "soon"\n---\n`);
@@ -210,9 +182,9 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     expect(push.stderr).toContain("remote: Published.");
 
     // The server has loaded the new build once its health names the pushed commit.
-    await expect.poll(async () => (await getJson(`${server.url}/api/health`)).version, { timeout: POLL_LIMIT }).toContain(commit.slice(0, 12));
+    await expect.poll(async () => (await getJsonAsSent(`${server.url}/api/health`)).version, { timeout: POLL_LIMIT }).toContain(commit.slice(0, 12));
     expect(await publishedSlugs()).toEqual(["second-wind", "first-light"]);
-    const live = await getJson(`${server.url}/api/countdown/second-wind`);
+    const live = await getJsonAsSent(`${server.url}/api/countdown/second-wind`);
     expect(live).toMatchObject({ slug: "second-wind", title: "Second wind", expired: false });
     expect(server.output()).toContain("loaded the build: 2 countdown(s)");
     expect(await (await fetch(`${server.url}/assets/logo.svg`)).text()).toBe(logo);

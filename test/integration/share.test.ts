@@ -12,7 +12,8 @@ import { unfurl } from "unfurl.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { memoryLiveStore, type LiveCountdown } from "../../src/live/live-store.ts";
+import type { LiveCountdown } from "../../src/live/live-store.ts";
+import { testLiveStore } from "../support/live-store.ts";
 import { HEIGHT, WIDTH } from "../../src/images/preview-image.ts";
 import { LIVE_FOR_MS } from "../../src/live/badge.ts";
 import { SHARE_ANSWERS } from "../../src/live/share-routes.ts";
@@ -164,7 +165,7 @@ describe("the badge", () => {
     { slug: "moved", title: "Moved", targetDate: "2030-01-01T00:00:00Z", status: "postponed" },
     { slug: "hostile", title: HOSTILE_LONG_TITLE, targetDate: "2030-01-01T00:00:00Z" },
   ];
-  const store = memoryLiveStore({ version: "v", tz: "2025c", siteName: "Countdowns", site: { origin: "https://x.test", basePath: "" }, countdowns });
+  const store = testLiveStore(countdowns, { version: "v", origin: "https://x.test" });
   const badgeAt = async (slug: string, nowMs: number) => {
     const handler = createLiveHandler({ store: () => store, answers: SHARE_ANSWERS, now: () => nowMs });
     return (await handler(new Request(`https://x.test/api/badge/${slug}.svg`))).text();

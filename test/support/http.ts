@@ -1,5 +1,8 @@
-// Raw HTTP for tests that must send what fetch would clean up (dot segments, bad escapes, odd methods).
+// Raw HTTP for tests that must send what fetch would clean up (dot segments, bad escapes, odd methods),
+// and a GET that sees the answer as sent (fetch asks for compression and undoes it).
+import http from "node:http";
 import net from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 export interface RawResponse {
   status: number;
@@ -42,3 +45,34 @@ export function rawRequest(baseUrl: string, request: string): Promise<RawRespons
 /** `GET <target>` with the connection closed after the answer. */
 export const rawGet = (baseUrl: string, target: string, method = "GET") =>
   rawRequest(baseUrl, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+
+/** An answer as sent, and its text once decompressed. */
+export interface SentAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** As sent, compressed or not. */
+  raw: Buffer;
+  /** Decompressed. */
+  text: string;
+}
+
+/** A GET that leaves compression alone (fetch would ask for it and undo it). */
+export function getAsSent(url: string, headers: Record<string, string> = {}): Promise<SentAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode!, headers: res.headers, raw, text: body.toString("utf8") });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** The JSON a GET answers, as `getAsSent` reads it. */
+export const getJsonAsSent = async (url: string) => JSON.parse((await getAsSent(url)).text);

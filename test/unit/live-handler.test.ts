@@ -3,19 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { createLiveStore, memoryLiveStore } from "../../src/live/live-store.ts";
+import { createLiveStore } from "../../src/live/live-store.ts";
+import { testLiveStore } from "../support/live-store.ts";
 
 const NOW = Date.parse("2026-12-30T20:58:56.750Z");
-const store = memoryLiveStore({
-  version: "1.2.3+abc",
-  tz: "2025c",
-  siteName: "Countdowns",
-  site: { origin: "https://example.test", basePath: "" },
-  countdowns: [
+const store = testLiveStore(
+  [
     { slug: "new-year", title: "New Year", targetDate: "2027-01-01T00:00:00Z" },
     { slug: "done", title: "Done", targetDate: "2020-01-01T00:00:00Z" },
   ],
-});
+  { version: "1.2.3+abc" },
+);
 const handler = createLiveHandler({ store: () => store, answers: LIVE_ANSWERS, now: () => NOW, log: () => {} });
 const get = async (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
 
