@@ -3,27 +3,19 @@
 // mapping a sub-path, the systemd unit under systemd-analyze. (`git push` to a bare repository with
 // the shipped hooks: test/integration/hooks.test.ts.)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { getAsSent, getJsonAsSent } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
+import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { freePort, hasCommand, proxyFolder, startCaddy, startNginx, type ProxyProcess } from "../support/proxy-servers.ts";
 import { startRecordingProxy, type RecordingProxy } from "../support/recording-proxy.ts";
 
-const shipped = (file: string) => readFileSync(path.join(ROOT, "deploy", file), "utf8");
-const made: string[] = [];
-const temporary = (name: string) => {
-  made.push(mkdtempSync(path.join(tmpdir(), `${name}-`)));
-  return made.at(-1)!;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const temporary = temporaryFolders();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Just after the clock's next whole second, so that a few requests fall within one second. */
 const nextSecond = () => sleep(1030 - (Date.now() % 1000));
@@ -43,11 +35,6 @@ async function inOneSecond<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `text` with `from` replaced by `to`; `from` must be in the shipped file, or the test tests something else. */
-function edit(text: string, from: string | RegExp, to: string): string {
-  expect(text, `the shipped file has ${from}`).toMatch(from);
-  return text.replace(from, to);
-}
 
 /** deploy/nginx/countdowns.conf on plain HTTP: the TLS listener on the test's port, certificates out. */
 function nginxForTest(ports: { site: number; redirect: number; upstream: number }, cacheDir: string, basePath = ""): string {

@@ -1,8 +1,7 @@
 // `git push` publishes: the shipped hooks of deploy/git-hooks in a bare repository, pushed to with git,
 // a deploy checkout built by them, and the production server serving what they publish. Git and sh only.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatProblem } from "../../src/authoring/countdown.ts";
@@ -10,22 +9,10 @@ import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { getJsonAsSent } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
+import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 
-const shipped = (file: string) => readFileSync(path.join(ROOT, "deploy", file), "utf8");
-const made: string[] = [];
-const temporary = (name: string) => {
-  made.push(mkdtempSync(path.join(tmpdir(), `${name}-`)));
-  return made.at(-1)!;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-/** `text` with `from` replaced by `to`; `from` must be in the shipped file, or the test tests something else. */
-function edit(text: string, from: string | RegExp, to: string): string {
-  expect(text, `the shipped file has ${from}`).toMatch(from);
-  return text.replace(from, to);
-}
+const temporary = temporaryFolders();
 
 
 describe("git push to your own server (deploy/git-hooks)", () => {
