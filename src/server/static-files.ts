@@ -250,6 +250,9 @@ export type RangeAnswer = { start: number; end: number } | "whole" | "unsatisfia
  * a header that is not a valid `bytes` range, or asks for several, is ignored (the whole file, as
  * RFC 9110 allows); a valid range that starts past the end, or a suffix of 0 bytes, cannot be met;
  * positions of any length are read (an end or a suffix past the file's is cut to it).
+ * Not range-parser (1.3, the one `send` uses, here through Eleventy's dev server): it answers 416 to
+ * `bytes=5-2`, a range RFC 9110 14.1.1 makes invalid, so that the header is ignored (as nginx does);
+ * everything else it reads the same (checked with it on 2026-11-27), and one range is all this serves.
  */
 export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined) return "whole";
@@ -277,7 +280,11 @@ const position = (digits: string) => {
   return significant.length > 15 ? Infinity : Number(significant);
 };
 
-/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it), or is `*`. */
+/**
+ * Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 13.1.2 asks for it), or is `*`.
+ * The whole of freshness here: the server sends no `Last-Modified` (the ETag is the file's hash), so
+ * `fresh`'s dates and its reading of a request's `Cache-Control` have nothing to decide.
+ */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
