@@ -75,21 +75,27 @@ export function methodAnswer(method: string, api: boolean): Answer | undefined {
 export const internalError = (api: boolean): Answer => errorAnswer(500, "internal_error", "Something went wrong on our side; try again shortly.", errorHeaders(api));
 
 /**
- * The one error boundary: the answer of `answer()`, or, when it throws or rejects, the fault logged
- * and a 500 (`api`: with the API's headers).
+ * The one error boundary: the answer of `answer(request)`, or, when it throws or rejects, a 500
+ * (`api`: with the API's headers) once `report` has logged the fault. No closure is made on the way
+ * of an answer: this runs for every request.
  */
-export function answerSafely<A extends Answer<unknown>>(answer: () => A | Promise<A>, api: boolean, log: (line: string) => void, what: string): A | Answer | Promise<A | Answer> {
-  const fault = (error: unknown) => {
-    log(`request ${what.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
-    return internalError(api);
-  };
+export function answerSafely<R, A extends Answer<unknown>>(answer: (request: R) => A | Promise<A>, request: R, api: boolean, report: (error: unknown, request: R) => void): A | Answer | Promise<A | Answer> {
   try {
-    const answered = answer();
-    return answered instanceof Promise ? answered.catch(fault) : answered;
+    const answered = answer(request);
+    return answered instanceof Promise ? answered.catch((error: unknown) => faultAnswer(error, request, api, report)) : answered;
   } catch (error) {
-    return fault(error);
+    return faultAnswer(error, request, api, report);
   }
 }
+
+function faultAnswer<R>(error: unknown, request: R, api: boolean, report: (error: unknown, request: R) => void): Answer {
+  report(error, request);
+  return internalError(api);
+}
+
+/** A fault's line for the log: the request's method and target (cut short), and the stack. */
+export const faultLine = (method: string | undefined, target: string | undefined, error: unknown) =>
+  `request ${method} ${target?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`;
 
 const encoder = new TextEncoder();
 

@@ -2,7 +2,7 @@
 // request (method, path, query) from the build's live data and the clock. The methods, HEAD and the
 // error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
 // (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
-import { answerSafely, errorAnswer, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Call } from "../http/kernel.ts";
+import { answerSafely, errorAnswer, faultLine, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Call } from "../http/kernel.ts";
 import { errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
@@ -75,9 +75,10 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     }
   }
 
-  // The error boundary of the live routes, on every runtime: a fault is logged and answered 500.
-  const answer = (call: LiveCall) => answerSafely(() => answerCall(call), true, log, `${call.method} ${call.pathname}`);
-  const handler = async (request: Request) => toResponse(await answer({ method: request.method, ...requestUrlTarget(request.url) }), request.method);
-  return Object.assign(handler, { answer });
+  // The Web adapter passes through the kernel's error boundary; the Node server's own boundary holds
+  // the calls it makes of `answer`.
+  const report = (error: unknown, call: LiveCall) => log(faultLine(call.method, call.pathname, error));
+  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url) }, true, report), request.method);
+  return Object.assign(handler, { answer: answerCall });
 }
 

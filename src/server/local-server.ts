@@ -14,7 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
-import { answerSafely, errorAnswer, internalError, methodAnswer, redirectAnswer, requestTarget, type Answer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
+import { answerSafely, errorAnswer, faultLine, internalError, methodAnswer, redirectAnswer, requestTarget, type Answer, type Call, type ServerAnswer } from "../http/kernel.ts";
 import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
@@ -68,16 +68,19 @@ interface LoadedBuild {
 }
 
 /** A request as the handlers see it (src/http/kernel.ts): its headers read from Node's, a repeated one joined. */
-function callOf(req: http.IncomingMessage, pathname: string, query: string): Call {
-  return {
-    method: req.method ?? "GET",
-    pathname,
-    query,
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+class NodeCall implements Call {
+  readonly method: string;
+  constructor(
+    private readonly req: http.IncomingMessage,
+    readonly pathname: string,
+    readonly query: string,
+  ) {
+    this.method = req.method ?? "GET";
+  }
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
 }
 
 /** A 503 for a built file that cannot be served now. */
@@ -177,13 +180,13 @@ function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, option
     return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
   }
   const { pathname, query } = target;
-  const refusal = options.refuse?.(callOf(req, pathname, query));
+  const refusal = options.refuse?.(new NodeCall(req, pathname, query));
   if (refusal) return refusal;
   const { basePath } = files.site;
   // Under a base path, the site's own paths start after it; anything else is not the site's.
   if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
   const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
-  const call = callOf(req, sitePath ?? pathname, query);
+  const call = new NodeCall(req, sitePath ?? pathname, query);
   if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
   const first = options.answerFirst?.(call);
   if (first) return first;
@@ -203,7 +206,7 @@ function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, option
 
 /** A fault past the error boundary (while writing): a 500 if nothing has been sent yet. */
 function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown, log: (line: string) => void): void {
-  log(`request ${req.method} ${req.url?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`);
+  log(faultLine(req.method, req.url, error));
   if (res.headersSent) return void res.destroy();
   writeAnswer(req, res, internalError(false));
 }
@@ -239,22 +242,29 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     return unreadable.problems(build);
   }
 
+  const answerOf = (req: http.IncomingMessage) => answerRequest(req, build, options, live, log);
+  const report = (error: unknown, req: http.IncomingMessage) => log(faultLine(req.method, req.url, error));
+
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
     const loaded = build;
-    const write = (answer: ServerAnswer) =>
-      writeAnswer(req, res, answer, (reason) => {
-        // The build may have been switched and its folder removed since this one was loaded: once, the
-        // request is answered again from the build OUT_DIR names now.
-        if (!retried && currentDir(options.outDir) !== loaded.dir && reload()) return handle(req, res, true);
-        const file = answer.body as FileBody;
-        // Reported until the file itself is readable again (its twins are made by the next build).
-        unreadable.note(file.name, { build: loaded, where: builtFileOf(file), reason });
-        log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
-        writeAnswer(req, res, unavailableFile(isApiPath(file.name)));
-      });
-    const answer = answerSafely(() => answerRequest(req, loaded, options, live, log), false, log, `${req.method} ${req.url}`);
-    if (answer instanceof Promise) answer.then(write, (error: unknown) => failed(req, res, error, log));
-    else write(answer);
+    const answer = answerSafely(answerOf, req, false, report);
+    if (answer instanceof Promise) answer.then((drawn) => write(req, res, drawn, loaded, retried), (error: unknown) => failed(req, res, error, log));
+    else write(req, res, answer, loaded, retried);
+  }
+
+  /** Writes an answer; a built file gone from the disk is answered again from a newer build, or with a 503 that health reports. */
+  function write(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, loaded: LoadedBuild, retried: boolean): void {
+    if (typeof answer.body !== "object" || !("kind" in answer.body) || answer.body.kind !== "file") return writeAnswer(req, res, answer);
+    const file = answer.body;
+    writeAnswer(req, res, answer, (reason) => {
+      // The build may have been switched and its folder removed since this one was loaded: once, the
+      // request is answered again from the build OUT_DIR names now.
+      if (!retried && currentDir(options.outDir) !== loaded.dir && reload()) return handle(req, res, true);
+      // Reported until the file itself is readable again (its twins are made by the next build).
+      unreadable.note(file.name, { build: loaded, where: builtFileOf(file), reason });
+      log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
+      writeAnswer(req, res, unavailableFile(isApiPath(file.name)));
+    });
   }
 
   const server = http.createServer((req, res) => {

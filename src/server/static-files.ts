@@ -295,7 +295,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * The answer of a built file of `files` with `headers` (the rules' of its path): the representation
  * the client accepts, 304 for a matching `If-None-Match`, one byte range when asked (of the identity),
  * the type by its extension where the rules give none. The body is the file's bytes on the disk,
- * which the adapter opens; the length is the manifest's.
+ * which the adapter opens; the length is the manifest's. The answer of a whole file is made once per
+ * file, encoding and rules and then reused: most requests are for whole files, and making it anew
+ * (a copy of a dozen headers) was most of what the kernel's answers cost over writing the headers
+ * one by one (`npm run bench`, built files under load).
  */
 export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: FileEntry, headers: HeaderSet): ServerAnswer {
   const [size, hash, brSize, gzSize] = entry;
@@ -303,19 +306,46 @@ export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: F
   // A range is of the identity: a client that asks for one gets the file as it is.
   const encoding = rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
   const etag = encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding}"`;
-  const representation: Record<string, string> = { ...headers, ETag: etag };
-  if (!("Content-Type" in headers)) representation["Content-Type"] = contentType(file);
-  if (brSize || gzSize) representation.Vary = "Accept-Encoding";
-  if (encoding !== "identity") representation["Content-Encoding"] = encoding;
-  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation };
+  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag) };
   const length = encoding === "br" ? brSize : encoding === "gzip" ? gzSize : size;
   // If-Range with another tag: the file changed, so the whole of it.
   const ifRange = call.header("if-range");
   const range = ifRange !== undefined && ifRange !== etag ? "whole" : rangeOf(rangeHeader, length);
-  if (encoding === "identity") representation["Accept-Ranges"] = "bytes";
-  if (range === "unsatisfiable") return { status: 416, headers: { ...representation, "Content-Range": `bytes */${length}` }, body: "" };
-  const { start, end } = range === "whole" ? { start: 0, end: length - 1 } : range;
-  if (range !== "whole") representation["Content-Range"] = `bytes ${start}-${end}/${length}`;
-  const where = files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
-  return { status: range === "whole" ? 200 : 206, headers: representation, body: { kind: "file", path: where, name: file, start, count: end - start + 1 } };
+  if (range === "whole") return wholeAnswer(files, file, entry, headers, encoding, etag, length);
+  if (range === "unsatisfiable") return { status: 416, headers: { ...representation(file, entry, headers, encoding, etag), "Content-Range": `bytes */${length}` }, body: "" };
+  const { start, end } = range;
+  return {
+    status: 206,
+    headers: { ...representation(file, entry, headers, encoding, etag), "Content-Range": `bytes ${start}-${end}/${length}` },
+    body: { kind: "file", path: where(files, file, entry, encoding), name: file, start, count: end - start + 1 },
+  };
+}
+
+/** The headers of a file's representation: the rules', its ETag, its type, its encoding. */
+function representation(file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string): HeaderSet {
+  const made: Record<string, string> = { ...headers, ETag: etag };
+  if (!("Content-Type" in headers)) made["Content-Type"] = contentType(file);
+  if (entry[2] || entry[3]) made.Vary = "Accept-Encoding";
+  if (encoding !== "identity") made["Content-Encoding"] = encoding;
+  else made["Accept-Ranges"] = "bytes";
+  return made;
+}
+
+/** Where the bytes of a file in an encoding are on the disk: the file, or its twin. */
+const where = (files: BuiltFiles, file: string, entry: FileEntry, encoding: "identity" | Encoding) => files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
+
+/** Whole-file answers made, by build; each build's at most WHOLE_ANSWERS (then they are made anew). */
+const wholeAnswers = new WeakMap<BuiltFiles, Map<string, { headers: HeaderSet; answer: ServerAnswer }>>();
+const WHOLE_ANSWERS = 10_000;
+
+function wholeAnswer(files: BuiltFiles, file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string, length: number): ServerAnswer {
+  let made = wholeAnswers.get(files);
+  if (!made) wholeAnswers.set(files, (made = new Map()));
+  const key = `${encoding} ${file}`;
+  const kept = made.get(key);
+  if (kept && kept.headers === headers) return kept.answer;
+  const answer: ServerAnswer = { status: 200, headers: { ...representation(file, entry, headers, encoding, etag), "Content-Length": String(length) }, body: { kind: "file", path: where(files, file, entry, encoding), name: file, start: 0, count: length } };
+  if (made.size >= WHOLE_ANSWERS) made.clear();
+  made.set(key, { headers, answer });
+  return answer;
 }

@@ -27,7 +27,9 @@ function writeBytes(req: http.IncomingMessage, res: http.ServerResponse, status:
 /** A built file's bytes: opened first (HEAD too, so that it answers as GET would), then read at once or streamed. */
 function writeFile(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, file: FileBody, missing: Missing = () => res.destroy()): void {
   const { count, start } = file;
-  const send = () => res.writeHead(answer.status, { ...answer.headers, "Content-Length": count });
+  // An answer made once and kept (a whole file's) states its length already.
+  const headers = "Content-Length" in answer.headers ? answer.headers : { ...answer.headers, "Content-Length": count };
+  const send = () => res.writeHead(answer.status, headers);
   fs.open(file.path, "r", (openError, fd) => {
     if (openError) return missing(`${file.name}: ${openError.code}`);
     if (req.method === "HEAD" || count === 0) {
