@@ -195,7 +195,12 @@ function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
 /**
  * The encoding to answer in, by RFC 9110 12.5.3: of the twins there are, the one the client weighs
  * highest (its own `q`, else that of `*`), brotli before gzip at equal weight; one weighed 0 never.
- * Without a header, or with none acceptable, the file as it is.
+ * Without a header, or with none acceptable, the file as it is. Not negotiator (1.0): with its
+ * `preferred` option it chooses the same on browsers' headers and weighted ones (it has no answer
+ * for `*;q=0`, where this sends the file as it is), but it takes 1.1 µs a call on what browsers send
+ * ("gzip, deflate, br, zstd") against 0.06 µs here, about 1.5% of a built file's answer (measured
+ * side by side, 300,000 calls each, on 2026-11-27; `npm run bench`'s built files under load cost
+ * about 75 µs of CPU a request).
  */
 function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
   if (!accepted) return "identity";
