@@ -173,6 +173,9 @@ function unreadableFiles<Build>() {
  * the kernel first). Throws only for a fault of ours, which the error boundary answers.
  */
 function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, options: LocalServerOptions, live: LiveHandler, log: (line: string) => void): ServerAnswer | Promise<ServerAnswer> {
+  // A refusal reads only the request's headers: it comes before the target is read.
+  const refusal = options.refuse?.(new NodeCall(req, req.url ?? "/", ""));
+  if (refusal) return refusal;
   let target;
   try {
     target = requestTarget(req.url ?? "/");
@@ -180,8 +183,6 @@ function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, option
     return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
   }
   const { pathname, query } = target;
-  const refusal = options.refuse?.(new NodeCall(req, pathname, query));
-  if (refusal) return refusal;
   const { basePath } = files.site;
   // Under a base path, the site's own paths start after it; anything else is not the site's.
   if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
@@ -259,7 +260,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     writeAnswer(req, res, answer, (reason) => {
       // The build may have been switched and its folder removed since this one was loaded: once, the
       // request is answered again from the build OUT_DIR names now.
-      if (!retried && currentDir(options.outDir) !== loaded.dir && reload()) return handle(req, res, true);
+      if (!retried && currentDir(options.outDir) !== build.dir && reload()) return handle(req, res, true);
       // Reported until the file itself is readable again (its twins are made by the next build).
       unreadable.note(file.name, { build: loaded, where: builtFileOf(file), reason });
       log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);

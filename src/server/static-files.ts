@@ -311,7 +311,7 @@ export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: F
   // A range is of the identity: a client that asks for one gets the file as it is.
   const encoding = rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
   const etag = encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding}"`;
-  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag) };
+  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag, false) };
   const length = encoding === "br" ? brSize : encoding === "gzip" ? gzSize : size;
   // If-Range with another tag: the file changed, so the whole of it.
   const ifRange = call.header("if-range");
@@ -326,13 +326,13 @@ export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: F
   };
 }
 
-/** The headers of a file's representation: the rules', its ETag, its type, its encoding. */
-function representation(file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string): HeaderSet {
+/** The headers of a file's representation: the rules', its ETag, its type, its encoding, and (`ranges`, not on a 304) that it is served in ranges. */
+function representation(file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string, ranges = true): HeaderSet {
   const made: Record<string, string> = { ...headers, ETag: etag };
   if (!("Content-Type" in headers)) made["Content-Type"] = contentType(file);
   if (entry[2] || entry[3]) made.Vary = "Accept-Encoding";
   if (encoding !== "identity") made["Content-Encoding"] = encoding;
-  else made["Accept-Ranges"] = "bytes";
+  else if (ranges) made["Accept-Ranges"] = "bytes";
   return made;
 }
 
