@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// function, live, server, cdn, build, dev, preview, email); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// element, function, live, server, cdn, build, dev, preview, email); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { buildScaling } from "../bench/build-scaling.ts";
 import { cdnOffload } from "../bench/cdn-offload.ts";
 import { devLoop } from "../bench/dev-loop.ts";
+import { elementCost } from "../bench/element-cost.ts";
 import { emailGif } from "../bench/email-gif.ts";
 import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
@@ -33,6 +34,7 @@ try {
   // Each runs alone: the HTTP benchmarks need the machine's two cores to themselves.
   const benches: Record<string, () => Promise<BenchSection>> = {
     widget: () => widgetWeight(outDir),
+    element: () => elementCost(outDir),
     function: () => functionBundle(outDir, work, slug),
     live: () => serverLoad(outDir, slug),
     server: () => serverStart(outDir, work, slug),

@@ -1,7 +1,7 @@
-// `npm run screenshots`: the README's pictures of the widget and the site's pages (docs/screenshots/),
+// `npm run screenshots`: the README's pictures of the widget, <countdown-timer> and the site's pages (docs/screenshots/),
 // taken in Debian's Chromium with the page's clock pinned, and the email images, drawn by the server at that clock, of
 // countdowns written here (not the samples, which change), so the same sources make the same
-// pictures on any day.
+// pictures on any day. `npm run screenshots -- element` makes only the pictures whose names start so.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -100,6 +100,29 @@ const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
   { file: "email-done.gif", slug: "summer-sale", at: LAUNCH + 5_000 },
 ];
 
+/**
+ * `<countdown-timer>` in host pages of their own typography (docs/element.md): an events page set in
+ * a serif, light and dark, and a phone 320 px wide. The elements take the page's font and colours.
+ */
+const ELEMENT_PAGE = (dark: boolean) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Events</title>
+<style>body{margin:0;padding:24px;font:17px/1.45 Georgia,serif;background:${dark ? "#14161c" : "#faf7f0"};color:${dark ? "#e8e4da" : "#2b2418"}}
+h1{font-size:26px;margin:0 0 16px}article{border-top:1px solid ${dark ? "#3a3d48" : "#d8cfbd"};padding:14px 0}article>p{margin:4px 0 0;font-size:14px;opacity:.8}
+countdown-timer{--countdown-accent:${dark ? "#f0b35a" : "#9a3412"}}.cards{display:flex;gap:16px;flex-wrap:wrap}.cards countdown-timer{flex:1 1 220px}</style>
+<script type="module" src="{site}/api/element.js"></script>
+<h1>What's on</h1>
+<article><countdown-timer slug="city-marathon" site="{site}/" date="author"></countdown-timer><p>Twenty-six miles through all five boroughs.</p></article>
+<article><countdown-timer slug="summit" site="{site}/" layout="units" date="author"></countdown-timer></article>
+<article class="cards"><countdown-timer slug="hanabi" site="{site}/" layout="tiles" lang="ja" theme="${dark ? "dark" : "light"}"></countdown-timer><countdown-timer slug="eid-bazaar" site="{site}/" layout="tiles" lang="ar" theme="${dark ? "dark" : "light"}"></countdown-timer></article>
+<article><countdown-timer slug="halley" site="{site}/" layout="units"></countdown-timer></article>
+<article><countdown-timer slug="open-air-concert" site="{site}/"></countdown-timer></article>`;
+const ELEMENT_SHOTS = [
+  { file: "element-light.png", dark: false, width: 900 },
+  { file: "element-dark.png", dark: true, width: 900 },
+  { file: "element-phone.png", dark: false, width: 320 },
+];
+
+const only = process.argv.slice(2);
+const wanted = (file: string) => only.length === 0 || only.some((prefix) => file.startsWith(prefix));
 const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
 const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
 const countdownsDir = path.join(work, "countdowns");
@@ -123,8 +146,10 @@ for (const [name, fields] of Object.entries(SITES)) {
 const base = bases.en!;
 // The host page: the widget in an iframe, as the snippet puts it, on the page's own background.
 const host = http.createServer((request, response) => {
-  const query = new URL(request.url!, "http://host").searchParams;
+  const url = new URL(request.url!, "http://host");
+  const query = url.searchParams;
   response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+  if (url.pathname === "/element") return void response.end(ELEMENT_PAGE(query.get("dark") === "1").replaceAll("{site}", base));
   response.end(
     `<!doctype html><body style="margin:0;background:${query.get("bg")}"><iframe src="${query.get("src")}" width="100%" height="${query.get("height")}" frameborder="0" style="border-radius:12px;display:block"></iframe>`,
   );
@@ -135,7 +160,23 @@ const hostBase = `http://localhost:${(host.address() as AddressInfo).port}`;
 const browser = await launchBrowser();
 mkdirSync(outFolder, { recursive: true });
 try {
-  for (const shot of SHOTS) {
+  for (const shot of ELEMENT_SHOTS.filter((shot) => wanted(shot.file))) {
+    const page = await browser.newPage({ viewport: { width: shot.width, height: 720 }, deviceScaleFactor: 2, colorScheme: shot.dark ? "dark" : "light", timezoneId: "Europe/London" });
+    await page.clock.setFixedTime(NOW);
+    // The element corrects the page's clock from the records' Date: without it, it counts from NOW.
+    await page.route("**/api/data/**", async (route) => {
+      const response = await route.fetch();
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== "date"));
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(`${hostBase}/element?dark=${shot.dark ? 1 : 0}`);
+    await page.waitForFunction(() => [...document.querySelectorAll("countdown-timer")].every((element) => element.shadowRoot?.querySelector("[part=date]")?.textContent));
+    const file = path.join(outFolder, shot.file);
+    await page.screenshot({ path: file, fullPage: true });
+    await page.close();
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
+  }
+  for (const shot of SHOTS.filter((shot) => wanted(shot.file))) {
     // Reduced motion: the done message is shown as it ends up, not mid fade-in.
     const page = await browser.newPage({ viewport: shot.size, deviceScaleFactor: 2, colorScheme: shot.colorScheme ?? "light", reducedMotion: "reduce", timezoneId: "America/New_York" });
     await page.clock.install({ time: (shot.at ?? NOW) - 10_000 });
@@ -147,7 +188,7 @@ try {
     await page.close();
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
   }
-  for (const shot of PAGES) {
+  for (const shot of PAGES.filter((shot) => wanted(shot.file))) {
     const page = await browser.newPage({ viewport: { width: shot.width ?? 1000, height: 720 }, colorScheme: "light", reducedMotion: "reduce", timezoneId: "Europe/London" });
     await page.clock.install({ time: NOW - 10_000 });
     await page.clock.pauseAt(NOW);
@@ -162,12 +203,14 @@ try {
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
   }
   // The link preview image, as a chat or social network shows it under a link to the page.
-  const preview = await fetch(`${base}/api/og/city-marathon.png`);
-  if (!preview.ok) throw new Error(`the preview image answered ${preview.status}`);
-  const file = path.join(outFolder, "preview.png");
-  writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
-  console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (1200x630)`);
-  for (const email of EMAILS) {
+  if (wanted("preview.png")) {
+    const preview = await fetch(`${base}/api/og/city-marathon.png`);
+    if (!preview.ok) throw new Error(`the preview image answered ${preview.status}`);
+    const file = path.join(outFolder, "preview.png");
+    writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (1200x630)`);
+  }
+  for (const email of EMAILS.filter((email) => wanted(email.file))) {
     clock.now = email.at ?? NOW;
     const image = await fetch(`${base}/api/email/${email.slug}.gif${email.query ? `?${email.query}` : ""}`);
     if (!image.ok) throw new Error(`the email image of ${email.slug} answered ${image.status}`);

@@ -48,6 +48,8 @@ export const HEALTH_PATH = "/api/health";
 export const OPENAPI_PATH = "/api/openapi.json";
 export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** `<countdown-timer>`: the element's ES module, for other sites' pages (docs/element.md). */
+export const ELEMENT_SCRIPT_PATH = "/api/element.js";
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";

@@ -55,8 +55,12 @@ export const COMMON_HEADERS: HeaderSet = {
 /** A path outside the site's base path (the Node server under a sub-path): the common headers and a static file's default cache. */
 export const OUTSIDE_SITE_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Cache-Control": STATIC_DEFAULT_CACHE };
 
-/** Every `/api/*` response may be read by `fetch` from any origin. */
-export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*" };
+/**
+ * Every `/api/*` response may be read by `fetch` from any origin, with its `Date` and a cache's `Age`:
+ * `<countdown-timer>` corrects a wrong clock of the visitor's from them (neither is a CORS-safelisted
+ * response header).
+ */
+export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "Date, Age" };
 
 /** Every answer under `/api/`: the common headers and CORS, composed once for every route. */
 export const API_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS };

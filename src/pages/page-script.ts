@@ -7,7 +7,7 @@ import { unitWord } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
-import { CHOICES, OPTION_NAMES, optionPattern, isValidOption, resolveOptions, type WidgetOptions } from "../widget/options.ts";
+import { CHOICES, OPTION_NAMES, elementAttributes, optionPattern, isValidOption, resolveOptions, type OptionName, type WidgetOptions } from "../widget/options.ts";
 
 /** The page's words for what this script says, in the page's language (written into the page as JSON). */
 const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.textContent || "{}");
@@ -121,7 +121,8 @@ if (form) {
     } else if (control?.type === "checkbox") control.checked = control.value === value;
     else if (control) control.value = value;
   }
-  const chosen = (): string => {
+  /** The options the controls say, those that differ from `fallbackOf` them. */
+  const chosenOptions = (fallbackOf: (name: OptionName) => string | undefined): WidgetOptions => {
     const options: WidgetOptions = {};
     for (const name of OPTION_NAMES) {
       const control = field(name);
@@ -130,11 +131,14 @@ if (form) {
       else if (control?.type === "color") value = control.disabled ? undefined : control.value.slice(1);
       else if (control?.type === "checkbox") value = control.checked ? control.value : CHOICES[name as keyof typeof CHOICES]?.[0] ?? undefined;
       else value = control?.value.trim() || undefined;
-      const fallback = defaults[name] ?? CHOICES[name as keyof typeof CHOICES]?.[0];
-      if (value !== undefined && value !== fallback && isValidOption(name, value)) options[name] = value;
+      if (value !== undefined && value !== fallbackOf(name) && isValidOption(name, value)) options[name] = value;
     }
-    return new URLSearchParams(options as Record<string, string>).toString();
+    return options;
   };
+  const choiceDefault = (name: OptionName) => CHOICES[name as keyof typeof CHOICES]?.[0];
+  // The widget applies the countdown's own defaults by itself; the element knows only its attributes.
+  const chosen = () => new URLSearchParams(chosenOptions((name) => defaults[name] ?? choiceDefault(name)) as Record<string, string>).toString();
+  const elementSnippet = document.querySelector<HTMLElement>("[data-element-snippet]");
   const previews = [...document.querySelectorAll<HTMLIFrameElement>("iframe[data-preview]")];
   const embedSrc = form.dataset.embedSrc!;
   const previewPath = new URL(previews[0]!.src).pathname;
@@ -147,6 +151,7 @@ if (form) {
     const query = chosen();
     const src = query ? `${embedSrc}?${query}` : embedSrc;
     for (const code of document.querySelectorAll<HTMLElement>("[data-snippet]")) code.textContent = code.dataset.snippet!.replace("{src}", src.replace(/&/g, "&amp;"));
+    if (elementSnippet) elementSnippet.textContent = elementSnippet.dataset.elementSnippet!.replace("{attributes}", elementAttributes(chosenOptions(choiceDefault)));
     for (const preview of previews) {
       const next = query ? `${previewPath}?${query}` : previewPath;
       if (new URL(preview.src).pathname + new URL(preview.src).search !== next) preview.src = next;

@@ -24,6 +24,8 @@ export interface SiteAssets {
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
+  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/widget/element.ts). */
+  elementScript: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -38,9 +40,15 @@ const BROWSERS = ["es2020", "chrome90", "firefox90", "safari15"];
 // Firefox 91, Safari 15.4): its syntax can be as new.
 const WIDGET_BROWSERS = ["chrome95", "firefox91", "safari15.4"];
 
+// The element needs constructable stylesheets shared by shadow roots (adoptedStyleSheets: Chrome 73,
+// Firefox 101, Safari 16.4) and ElementInternals' ARIA (Chrome 90, Firefox 119, Safari 16.4).
+const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
+
 // Internal field names cost bytes in every embed; they never leave the bundle (no platform API or
 // dataset is read by these names).
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
+// The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
+const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|cells|box|words|state|note|count|line|units|list|draw|setup|begin|next|record|countdown|last|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**
@@ -83,16 +91,17 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
+  const [ticker, repeatingTicker, elementScript, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
+    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES).then(smaller),
     bundle("pages/page-script.ts"),
     bundle("pages/creator-script.ts"),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), elementScript, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
     SITE_DEFAULTS.accent,
   );
 }

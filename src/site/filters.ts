@@ -5,7 +5,7 @@ import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown.ts";
-import { absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import { ELEMENT_SCRIPT_PATH, INDEX_PATH, absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { messagesFor } from "../text/messages.ts";
 import { dateWords } from "../text/dates.ts";
@@ -17,6 +17,7 @@ import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
+import { elementAttributes, optionPattern, resolveOptions } from "../widget/options.ts";
 import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
 import type { SiteCountdown } from "./site-input.ts";
 
@@ -64,6 +65,20 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") => absoluteUrl(site(), emailImagePath(slug, format)));
   /** The email image's alt text: the title and when, as the image says it ("Summer sale – Fri, Jan 15, 2027, 6:00 PM CET (Berlin)"). */
   eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => `${countdown.title} – ${whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`);
+  /**
+   * The `<countdown-timer>` snippet (docs/element.md): the module, then the element, whose content is
+   * what reads without JavaScript (a link to the countdown's page, the target in a `<time datetime>`,
+   * as the pages say it). `{attributes}` is where the owner page's configurator puts the options.
+   */
+  eleventyConfig.addFilter("elementAttributes", (countdown: SiteCountdown) => elementAttributes(resolveOptions(countdown.widget, "", new RegExp(optionPattern()))));
+  eleventyConfig.addFilter("elementSnippet", (countdown: SiteCountdown) => {
+    const url = (sitePath: string) => attributeText(absoluteUrl(site(), sitePath));
+    return (
+      `<script type="module" src="${url(ELEMENT_SCRIPT_PATH)}"></script>\n` +
+      `<countdown-timer slug="${countdown.slug}" site="${url(INDEX_PATH)}"{attributes}><a href="${url(pagePath(countdown.slug))}">${attributeText(countdown.title)}: ` +
+      `<time datetime="${countdown.nextDate}">${attributeText(when(countdown))}</time></a></countdown-timer>`
+    );
+  });
   /** Links that open a calendar's new-event form with the countdown filled in, and its schema.org Event as JSON text. */
   eleventyConfig.addFilter("googleCalendarUrl", (countdown: SiteCountdown) => googleCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
   eleventyConfig.addFilter("outlookCalendarUrl", (countdown: SiteCountdown) => outlookCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));

@@ -204,7 +204,8 @@ function endpoints(): Endpoint[] {
       tag: "Countdowns",
       slug: true,
       summary: "A countdown's static target data",
-      description: "For clients that count by themselves: the slug, the title and the target (the first occurrence for a repeating countdown). Changes only per deploy.",
+      description:
+        "For clients that count by themselves (`<countdown-timer>` reads it): the slug, the title, the target (the first occurrence for a repeating countdown) and the words shown in place of the count. Changes only per deploy. Its `Date` (and a cache's `Age`) are exposed to other origins, so a client can correct a wrong clock.",
       responses: {
         "200": { description: "The target data.", headers: CORS, content: json(ref("TargetData")) },
         "404": error("No such countdown (`not_found`)."),
@@ -398,11 +399,22 @@ function schemas(): object {
     TargetData: {
       type: "object",
       additionalProperties: false,
-      required: ["slug", "title", "targetDate"],
+      required: ["slug", "title", "targetDate", "messages"],
       properties: {
         slug: ref("Slug"),
         title: ref("Title"),
         targetDate: ref("Instant"),
+        messages: {
+          type: "object",
+          additionalProperties: false,
+          required: ["done"],
+          description: "The words shown in place of the count, in the countdown's language.",
+          properties: {
+            done: { type: "string", description: "From the target on: the countdown's `done`, else the built-in message of its language." },
+            status: { type: "string", description: "A postponed or cancelled countdown's status, as its widget says it.", examples: ["Postponed"] },
+            newDate: { type: "string", description: "Under a postponed countdown's date.", examples: ["New date to be announced"] },
+          },
+        },
         zone: { type: "string", description: "The author's IANA time zone; left out for UTC.", examples: ["Europe/Berlin"] },
         lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
         status: { enum: ["postponed", "cancelled"], description: "Left out when scheduled." },

@@ -4,6 +4,7 @@
 import type { Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
 import type { Repeat } from "../time/occurrence.ts";
+import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 
@@ -33,6 +34,26 @@ export function publishedCountdown({ slug, title, targetDate, timezone, lang, st
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
     ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
+  };
+}
+
+/** The words shown in place of the count, in the countdown's language (`<countdown-timer>` reads them). */
+export interface RecordMessages {
+  /** From the target on: the countdown's `done`, else the built-in message of its language. */
+  done: string;
+  /** A postponed or cancelled countdown's status, as its widget says it ("Postponed"). */
+  status?: string;
+  /** Under a postponed countdown's date ("New date to be announced"). */
+  newDate?: string;
+}
+
+/** The file `/api/data/<slug>.json`: the public record and its messages (the live data keeps the record alone). */
+export function dataRecord(countdown: Countdown): PublishedCountdown & { messages: RecordMessages } {
+  const { status, lang, doneMessage } = countdown;
+  const messages = messagesFor(lang);
+  return {
+    ...publishedCountdown(countdown),
+    messages: { done: doneMessage, ...(status !== "scheduled" ? { status: messages[status] } : {}), ...(status === "postponed" ? { newDate: messages.newDate } : {}) },
   };
 }
 

@@ -20,6 +20,7 @@ import {
   OPENAPI_PATH,
   PAGES_PATH,
   PAGE_SCRIPT_PATH,
+  ELEMENT_SCRIPT_PATH,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
   SCHEMA_PATH,
@@ -40,7 +41,7 @@ import { siteFilters } from "./filters.ts";
 import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
 import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
 import { openApiDocument } from "./openapi.ts";
-import { pagesList, publishedCountdown } from "./records.ts";
+import { dataRecord, pagesList } from "./records.ts";
 import { indexOrder, indexPagesOf, type SiteInput } from "./site-input.ts";
 
 /** The folder of the site's sources: templates beside the code of their feature. */
@@ -150,6 +151,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     pages: PAGES_PATH,
     openapi: OPENAPI_PATH,
     pageScript: PAGE_SCRIPT_PATH,
+    element: ELEMENT_SCRIPT_PATH,
     creatorScript: CREATOR_SCRIPT_PATH,
     newPage: NEW_PAGE_PATH,
     notFoundPage: NOT_FOUND_PAGE,
@@ -189,9 +191,10 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   );
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
+  generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
-  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(publishedCountdown(countdown!)), true);
+  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(dataRecord(countdown!)), true);
   generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
     calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString() }), true);
 }

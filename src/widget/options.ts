@@ -73,3 +73,20 @@ export function optionsQuery(options: WidgetOptions): string {
   }
   return params.toString();
 }
+
+/**
+ * The options as `<countdown-timer>`'s attributes (docs/element.md), those that differ from the
+ * widget's defaults: `title` is `heading` (`title` is a global HTML attribute); `sync` is left out
+ * (the element always corrects the visitor's clock); so is the default theme, `light`: without a
+ * theme the element takes the host page's own font and colours. Values are valid options, so none
+ * needs escaping.
+ */
+export function elementAttributes(options: WidgetOptions): string {
+  let text = "";
+  for (const name of OPTION_NAMES) {
+    const value = options[name];
+    if (value === undefined || name === "sync" || (name in CHOICES && CHOICES[name as ChoiceName][0] === value)) continue;
+    text += ` ${name === "title" ? "heading" : name}="${value}"`;
+  }
+  return text;
+}

@@ -55,6 +55,20 @@ describe("builds every countdown into static files", () => {
     for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
   });
 
+  it("writes each countdown's record with the words its element shows in place of the count, in its language", () => {
+    const record = (slug: string) => JSON.parse(read(`api/data/${slug}.json`)).messages;
+    expect(record("future-launch")).toEqual({ done: "We have lift-off" });
+    expect(record("postponed-de")).toEqual({ done: "Der Countdown ist abgelaufen.", status: "Verschoben", newDate: "Neuer Termin folgt" });
+    expect(record("cancelled-fr")).toEqual({ done: "Le compte à rebours est terminé.", status: "Annulé" });
+  });
+
+  it("writes <countdown-timer>'s module within its budget, 4,096 bytes gzipped, an ES module that defines the element once", () => {
+    const script = read("api/element.js");
+    expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(4096);
+    expect(script).toContain("import.meta.url");
+    expect(script).toMatch(/customElements\.get\("countdown-timer"\)\|\|customElements\.define\("countdown-timer",/);
+  });
+
   it("copies the site file's logo as it is, and every page's header draws it at its size beside the site's name", () => {
     expect(read("assets/logo.svg")).toBe(FIXTURE_LOGO);
     const header = (page: string) => /<header class="bar"><a href="\/">(.*?)<\/a>/.exec(read(page))?.[1];
@@ -90,8 +104,12 @@ describe("builds every countdown into static files", () => {
     const manifest = JSON.parse(readFileSync(path.join(buildPaths(path.dirname(TEST_SITE_DIR)).manifest, "meta.json"), "utf8")) as { facts: { tickerHashes: string[] } };
     for (const hash of manifest.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
     expect(live.count).toBe(slugs().length);
-    // Each countdown as /api/data/<slug>.json publishes it.
-    for (const slug of slugs()) expect(live.get(slug)).toMatchObject(JSON.parse(read(`api/data/${slug}.json`)));
+    // Each countdown as /api/data/<slug>.json publishes it, but for the words shown in place of its count.
+    for (const slug of slugs()) {
+      const { messages, ...record } = JSON.parse(read(`api/data/${slug}.json`));
+      expect(live.get(slug)).toMatchObject(record);
+      expect(messages.done).toEqual(expect.any(String));
+    }
     expect(existsSync(buildPaths(path.dirname(TEST_SITE_DIR)).marker)).toBe(true);
   });
 

@@ -55,6 +55,22 @@ describe("GET /api/countdown/:slug", () => {
   });
 });
 
+describe("GET /api/element.js and the records it reads", () => {
+  it("answers <countdown-timer>'s module to any origin, as JavaScript cached until the next deploy", async () => {
+    const response = await get("/api/element.js", { headers: { Origin: "https://host.example" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
+  });
+
+  it("lets other origins read a record's Date and Age, from which the element corrects a wrong clock", async () => {
+    const response = await get("/api/data/future-launch.json", { headers: { Origin: "https://host.example" } });
+    expect(response.headers.get("access-control-expose-headers")).toBe("Date, Age");
+    expect(Math.abs(Date.parse(response.headers.get("date")!) - Date.now())).toBeLessThan(2000);
+  });
+});
+
 describe("GET /api/embed/:slug", () => {
   it("answers the widget as HTML that any origin may frame", async () => {
     const response = await get("/api/embed/future-launch");

@@ -73,6 +73,12 @@ export interface EnginePage {
   screenshot(): Promise<Buffer>;
   /** Console errors and warnings and uncaught errors so far; throws, with the reason, where the engine cannot report them. */
   consoleProblems(): string[];
+  /**
+   * Whether the browser's own accessibility tree (what screen readers read) has the first element
+   * `selector` matches with this role and accessible name: Chromium's through CDP, Firefox's through
+   * WebDriver BiDi's accessibility locator, WebKit's through WebDriver's computed role and label.
+   */
+  hasAccessible(selector: string, role: string, name: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -184,6 +190,14 @@ async function launchChromium(): Promise<Launched> {
         setViewport: (width, height) => page.setViewportSize({ width, height }),
         screenshot: () => page.screenshot(),
         consoleProblems: () => [...problems],
+        async hasAccessible(selector, role, name) {
+          const cdp = await context.newCDPSession(page);
+          const { root } = await cdp.send("DOM.getDocument");
+          const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+          const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+          await cdp.detach();
+          return nodes[0]?.role?.value === role && nodes[0]?.name?.value === name;
+        },
         close: () => context.close(),
       };
     },
@@ -284,6 +298,13 @@ async function launchFirefox(): Promise<Launched> {
         setViewport: (width, height) => firefoxViewport(page, width, height),
         screenshot: async () => Buffer.from(await page.screenshot()),
         consoleProblems: () => [...problems],
+        async hasAccessible(selector, role, name) {
+          // Puppeteer's ARIA selector is BiDi's browsingContext.locateNodes by accessibility: Firefox's own tree.
+          const found = await page.$$(`::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`);
+          const wanted = await page.$(selector);
+          for (const handle of found) if (await page.evaluate((a, b) => a === b, handle, wanted)) return true;
+          return false;
+        },
         close: () => context.close(),
       };
     },
@@ -507,6 +528,10 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
     screenshot: async () => Buffer.from(await driver().takeScreenshot(), "base64"),
     consoleProblems: () => {
       throw cannotError("webkit", "consoleMessages");
+    },
+    async hasAccessible(selector, role, name) {
+      const element = await driver().findElement(By.css(selector));
+      return (await element.getAriaRole()) === role && (await element.getAccessibleName()) === name;
     },
     close,
   };

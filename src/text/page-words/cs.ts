@@ -62,6 +62,8 @@ export default {
   syncHint: "Počítat podle hodin serveru, pro návštěvníky, jejichž hodiny mohou jít špatně (o jeden požadavek víc)",
   sizeWide: "Plná šířka, výška 250 px",
   sizeSmall: "Malý, 320 × 180 px",
+  elementSnippet: "Bez iframe",
+  elementIntro: "Součást vaší stránky: přebírá její písmo a barvy a jeden skript obslouží libovolný počet odpočtů. Bez JavaScriptu se zobrazí jako odkaz s datem. Volby výše se stanou jeho atributy.",
   copy: "Kopírovat",
   previewOf: "Náhled: {title}",
   optionsNote: "Každá volba je parametrem adresy widgetu a všechny je uvádí {api}; parametr, který widget nezná, nebo hodnotu, kterou nemůže přijmout, widget ignoruje.",

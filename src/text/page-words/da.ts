@@ -62,6 +62,8 @@ export default {
   syncHint: "Tæl efter serverens ur, for besøgende hvis eget ur kan gå forkert (én forespørgsel mere)",
   sizeWide: "Fuld bredde, 250 px høj",
   sizeSmall: "Lille, 320 × 180 px",
+  elementSnippet: "Uden iframe",
+  elementIntro: "En del af din side: den bruger sidens skrifttype og farver, og ét script klarer et vilkårligt antal nedtællinger. Uden JavaScript vises den som et link med datoen. Valgene ovenfor bliver dens attributter.",
   copy: "Kopiér",
   previewOf: "Forhåndsvisning: {title}",
   optionsNote: "Hver indstilling er en parameter i widgettens adresse og står i {api}; en parameter, widgetten ikke kender, eller en værdi, den ikke kan bruge, ignoreres.",

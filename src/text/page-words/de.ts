@@ -62,6 +62,8 @@ export default {
   syncHint: "Nach der Uhr des Servers zählen, für Besucher, deren eigene Uhr falsch gehen könnte (eine Anfrage mehr)",
   sizeWide: "Volle Breite, 250 px hoch",
   sizeSmall: "Klein, 320 × 180 px",
+  elementSnippet: "Ohne iframe",
+  elementIntro: "Teil Ihrer Seite: Es übernimmt Schrift und Farben Ihrer Seite, und ein Skript genügt für beliebig viele Countdowns. Ohne JavaScript erscheint es als Link mit dem Datum. Die Optionen oben werden zu seinen Attributen.",
   copy: "Kopieren",
   previewOf: "Vorschau: {title}",
   optionsNote: "Jede Option ist ein Parameter der Widget-Adresse und in der {api} aufgeführt; Parameter, die das Widget nicht kennt, und Werte, die es nicht annehmen kann, werden ignoriert.",

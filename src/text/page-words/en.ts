@@ -66,6 +66,8 @@ const en = {
   syncHint: "Count on the server's clock, for visitors whose own clock may be wrong (one more request)",
   sizeWide: "Full width, 250 px high",
   sizeSmall: "Small, 320 × 180 px",
+  elementSnippet: "Without an iframe",
+  elementIntro: "Part of your page: it takes your page's font and colours, and one script serves any number of countdowns. Without JavaScript it reads as a link with the date. The options above become its attributes.",
   copy: "Copy",
   previewOf: "Preview: {title}",
   optionsNote: "Every option is a parameter of the widget's address, listed in the {api}; one the widget does not know, or a value it cannot take, is ignored.",

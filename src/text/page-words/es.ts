@@ -62,6 +62,8 @@ export default {
   syncHint: "Contar con el reloj del servidor, para visitantes cuyo reloj pueda ir mal (una petición más)",
   sizeWide: "Ancho completo, 250 px de alto",
   sizeSmall: "Pequeño, 320 × 180 px",
+  elementSnippet: "Sin iframe",
+  elementIntro: "Parte de tu página: toma su tipografía y sus colores, y un solo script sirve para cualquier número de cuentas atrás. Sin JavaScript se lee como un enlace con la fecha. Las opciones de arriba pasan a ser sus atributos.",
   copy: "Copiar",
   previewOf: "Vista previa: {title}",
   optionsNote: "Cada opción es un parámetro de la dirección del widget y figura en la {api}; un parámetro que el widget no conoce, o un valor que no admite, se ignora.",

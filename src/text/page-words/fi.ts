@@ -62,6 +62,8 @@ export default {
   syncHint: "Laske palvelimen kellon mukaan niille kävijöille, joiden oma kello voi olla väärässä (yksi pyyntö lisää)",
   sizeWide: "Koko leveys, 250 px korkea",
   sizeSmall: "Pieni, 320 × 180 px",
+  elementSnippet: "Ilman iframea",
+  elementIntro: "Osa sivuasi: se käyttää sivusi fonttia ja värejä, ja yksi skripti riittää mille tahansa määrälle lähtölaskentoja. Ilman JavaScriptiä se näkyy linkkinä ja päivämääränä. Yllä olevista valinnoista tulee sen attribuutteja.",
   copy: "Kopioi",
   previewOf: "Esikatselu: {title}",
   optionsNote: "Jokainen asetus on widgetin osoitteen parametri, ja {api} luettelee ne kaikki; widget ohittaa parametrit, joita se ei tunne, ja arvot, joita se ei hyväksy.",

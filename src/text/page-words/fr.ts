@@ -62,6 +62,8 @@ export default {
   syncHint: "Compter selon l’horloge du serveur, pour les visiteurs dont l’horloge pourrait être déréglée (une requête de plus)",
   sizeWide: "Pleine largeur, 250 px de haut",
   sizeSmall: "Petit, 320 × 180 px",
+  elementSnippet: "Sans iframe",
+  elementIntro: "Intégré à votre page : il reprend sa police et ses couleurs, et un seul script sert autant de comptes à rebours que vous voulez. Sans JavaScript, il se lit comme un lien avec la date. Les options ci-dessus deviennent ses attributs.",
   copy: "Copier",
   previewOf: "Aperçu : {title}",
   optionsNote: "Chaque option est un paramètre de l’adresse du widget, décrit dans la {api} ; un paramètre que le widget ne connaît pas, ou une valeur qu’il ne peut pas prendre, est ignoré.",

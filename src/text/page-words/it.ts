@@ -62,6 +62,8 @@ export default {
   syncHint: "Usa l'orologio del server, per i visitatori il cui orologio potrebbe essere sbagliato (una richiesta in più)",
   sizeWide: "Tutta la larghezza, 250 px di altezza",
   sizeSmall: "Piccolo, 320 × 180 px",
+  elementSnippet: "Senza iframe",
+  elementIntro: "Parte della tua pagina: ne prende il carattere e i colori, e un solo script basta per qualsiasi numero di conti alla rovescia. Senza JavaScript si legge come un link con la data. Le opzioni qui sopra diventano i suoi attributi.",
   copy: "Copia",
   previewOf: "Anteprima: {title}",
   optionsNote: "Ogni opzione è un parametro dell'indirizzo del widget, elencato nella {api}; un parametro che il widget non conosce, o un valore che non può assumere, viene ignorato.",

@@ -62,6 +62,8 @@ export default {
   syncHint: "서버 시계 기준으로 계산(방문자 기기의 시계가 틀릴 수 있는 경우를 위해, 요청 1회 추가)",
   sizeWide: "전체 너비, 높이 250 px",
   sizeSmall: "작게, 320 × 180 px",
+  elementSnippet: "iframe 없이",
+  elementIntro: "페이지의 일부로 표시됩니다. 페이지의 글꼴과 색을 따르며, 스크립트 하나로 카운트다운을 몇 개든 보여 줍니다. JavaScript가 없으면 날짜가 있는 링크로 보입니다. 위의 옵션은 속성이 됩니다.",
   copy: "복사",
   previewOf: "미리 보기: {title}",
   optionsNote: "모든 옵션은 위젯 주소의 매개변수이며 {api}에 나와 있습니다. 위젯이 모르는 매개변수나 받을 수 없는 값은 무시됩니다.",

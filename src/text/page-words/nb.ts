@@ -62,6 +62,8 @@ export default {
   syncHint: "Tell etter serverens klokke, for besøkende der klokken kan gå feil (én forespørsel til)",
   sizeWide: "Full bredde, 250 px høy",
   sizeSmall: "Liten, 320 × 180 px",
+  elementSnippet: "Uten iframe",
+  elementIntro: "En del av siden din: den bruker sidens skrift og farger, og ett skript holder for et hvilket som helst antall nedtellinger. Uten JavaScript vises den som en lenke med datoen. Valgene ovenfor blir attributtene dens.",
   copy: "Kopier",
   previewOf: "Forhåndsvisning: {title}",
   optionsNote: "Hvert valg er en parameter i widgetens adresse, oppført i {api}; en parameter widgeten ikke kjenner, eller en verdi den ikke kan ta, blir ignorert.",

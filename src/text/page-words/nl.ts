@@ -62,6 +62,8 @@ export default {
   syncHint: "Tellen volgens de klok van de server, voor bezoekers van wie de eigen klok kan afwijken (één verzoek extra)",
   sizeWide: "Volledige breedte, 250 px hoog",
   sizeSmall: "Klein, 320 × 180 px",
+  elementSnippet: "Zonder iframe",
+  elementIntro: "Onderdeel van je pagina: het neemt het lettertype en de kleuren van je pagina over, en één script volstaat voor elk aantal countdowns. Zonder JavaScript leest het als een link met de datum. De opties hierboven worden de attributen ervan.",
   copy: "Kopiëren",
   previewOf: "Voorbeeld: {title}",
   optionsNote: "Elke optie is een parameter van het adres van de widget, beschreven in de {api}; een parameter die de widget niet kent, of een waarde die hij niet aankan, wordt genegeerd.",

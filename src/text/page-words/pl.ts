@@ -62,6 +62,8 @@ export default {
   syncHint: "Licz według zegara serwera, dla odwiedzających, których zegar może być niedokładny (jedno dodatkowe żądanie)",
   sizeWide: "Pełna szerokość, 250 px wysokości",
   sizeSmall: "Mały, 320 × 180 px",
+  elementSnippet: "Bez iframe",
+  elementIntro: "Część Twojej strony: przejmuje jej krój pisma i kolory, a jeden skrypt obsługuje dowolną liczbę odliczań. Bez JavaScriptu wyświetla się jako link z datą. Powyższe opcje stają się jego atrybutami.",
   copy: "Kopiuj",
   previewOf: "Podgląd: {title}",
   optionsNote: "Każda opcja to parametr adresu widżetu; wszystkie wymienia {api}. Parametry, których widżet nie zna, i wartości, których nie przyjmuje, są ignorowane.",

@@ -62,6 +62,8 @@ export default {
   syncHint: "Contar pelo relógio do servidor, para visitantes cujo relógio pode estar errado (uma requisição a mais)",
   sizeWide: "Largura total, 250 px de altura",
   sizeSmall: "Pequeno, 320 × 180 px",
+  elementSnippet: "Sem iframe",
+  elementIntro: "Parte da sua página: usa a fonte e as cores da página, e um só script serve qualquer número de contagens regressivas. Sem JavaScript, aparece como um link com a data. As opções acima viram seus atributos.",
   copy: "Copiar",
   previewOf: "Prévia: {title}",
   optionsNote: "Cada opção é um parâmetro do endereço do widget, listado na {api}; um parâmetro que o widget não conhece, ou um valor que ele não aceita, é ignorado.",

@@ -62,6 +62,8 @@ export default {
   syncHint: "Räkna efter serverns klocka, för besökare vars egen klocka kan gå fel (en begäran till)",
   sizeWide: "Full bredd, 250 px hög",
   sizeSmall: "Liten, 320 × 180 px",
+  elementSnippet: "Utan iframe",
+  elementIntro: "En del av din sida: den använder sidans typsnitt och färger, och ett skript räcker för hur många nedräkningar som helst. Utan JavaScript visas den som en länk med datumet. Valen ovan blir dess attribut.",
   copy: "Kopiera",
   previewOf: "Förhandsvisning: {title}",
   optionsNote: "Varje alternativ är en parameter i widgetens adress och finns listat i {api}; en parameter som widgeten inte känner till, eller ett värde den inte kan ta emot, ignoreras.",

@@ -62,6 +62,8 @@ export default {
   syncHint: "Kendi saati yanlış olabilecek ziyaretçiler için sunucunun saatine göre say (bir istek daha)",
   sizeWide: "Tam genişlik, 250 px yükseklik",
   sizeSmall: "Küçük, 320 × 180 px",
+  elementSnippet: "iframe olmadan",
+  elementIntro: "Sayfanızın bir parçası: sayfanızın yazı tipini ve renklerini alır, tek bir betik istediğiniz sayıda geri sayımı çalıştırır. JavaScript olmadan tarihli bir bağlantı olarak görünür. Yukarıdaki seçenekler onun öznitelikleri olur.",
   copy: "Kopyala",
   previewOf: "Önizleme: {title}",
   optionsNote: "Her seçenek, widget adresinin bir parametresidir; tamamı için bkz. {api}. Widget'ın tanımadığı bir parametre ya da kabul etmediği bir değer yok sayılır.",

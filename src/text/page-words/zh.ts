@@ -62,6 +62,8 @@ export default {
   syncHint: "按服务器时钟计时，适用于自身时钟可能不准的访客（多一次请求）",
   sizeWide: "全宽，高 250 px",
   sizeSmall: "小，320 × 180 px",
+  elementSnippet: "不用 iframe",
+  elementIntro: "作为页面的一部分：沿用页面的字体和颜色，一个脚本即可显示任意数量的倒计时。没有 JavaScript 时，它显示为带日期的链接。上面的选项会成为它的属性。",
   copy: "复制",
   previewOf: "预览：{title}",
   optionsNote: "每个选项都是小组件地址中的一个参数，完整列表见 {api}；小组件不认识的参数或无法接受的值会被忽略。",

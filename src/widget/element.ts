@@ -1,0 +1,267 @@
+// `<countdown-timer>`: a countdown in the host page itself, without an iframe (docs/element.md). The
+// module /api/element.js, compiled by esbuild and terser at build time (src/site/assets.ts) from this
+// file and the same time code as the widget's ticker: the time left (src/time/time-left.ts), the one
+// clock (src/time/ticking.ts), the occurrences of a repeating countdown, the dates (src/text/dates.ts)
+// and the options' rules (src/widget/options.ts). It is written for bytes: every page that uses it
+// loads it, and it must stay within 4,096 bytes gzipped (a test holds it there).
+//
+// One timer for every element of the page (tickEverySecond): it draws every element just after each
+// second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
+// value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
+// accessible name (at most one change a minute) and its end event.
+import { dateWords } from "../text/dates.ts";
+import { countingTo, tickEverySecond } from "../time/ticking.ts";
+import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
+import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
+
+/** Set by the bundler: optionPattern() of src/widget/options.ts. */
+declare const OPTION_PATTERN: string;
+const pattern = new RegExp(OPTION_PATTERN);
+
+/** `/api/data/<slug>.json`, as the build writes it (src/site/records.ts). */
+interface Data {
+  title: string;
+  targetDate: string;
+  zone?: string;
+  lang?: string;
+  status?: string;
+  repeat?: { rule: string; start: string; until?: string };
+  messages: { done: string; status?: string; newDate?: string };
+}
+
+/** The site of this module: `https://example.org/` for https://example.org/api/element.js (a base path kept). */
+const SITE = new URL("..", import.meta.url).href;
+/** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
+const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "after", "heading"];
+const UNITS = ["day", "hour", "minute", "second"];
+
+/** Every element on the page that is connected. */
+const timers = new Set<CountdownTimer>();
+/** One request per data URL for the whole page. */
+const loads: Record<string, Promise<Data>> = {};
+// The server's clock minus this one: what the answers' `Date` (+ `Age`) allow. Each answer bounds it
+// within [low, high] (the `Date` is whole seconds, read somewhere within the round trip); the bounds
+// of every answer are intersected, and while 0 is inside them this clock is taken as right. Else the
+// offset is the middle of the bounds: within half a second and half a round trip of the truth.
+let low = -1e15;
+let high = 1e15;
+
+const tick = tickEverySecond(
+  (nowMs) => {
+    let again = false;
+    for (const timer of timers) again = timer.draw(nowMs) || again;
+    return again;
+  },
+  () => (low > 0 || high < 0 ? (low + high) / 2 : 0),
+);
+let queued = 0;
+/** Draws every element once the current task is done (many connect in one parse). */
+const soon = () =>
+  (queued ||= requestAnimationFrame(() => {
+    queued = 0;
+    tick();
+  }));
+
+const seen = new IntersectionObserver((entries) => {
+  for (const entry of entries) ((entry.target as any).v = entry.isIntersecting) && soon();
+});
+
+/** A data URL's record, read once per page; each answer bounds the clock's offset. */
+function load(url: string): Promise<Data> {
+  return (loads[url] ??= (async () => {
+    const sent = Date.now();
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) throw Error(`${url}: ${response.status}`);
+    const got = Date.now();
+    const date = Date.parse(response.headers.get("date")!) + 1e3 * +response.headers.get("age")!;
+    if (date) {
+      low = Math.max(low, date - got);
+      high = Math.min(high, date + 1e3 - sent);
+    }
+    return response.json();
+  })());
+}
+
+/** A language tag the options allow and Intl knows, else undefined. */
+const language = (tag?: string | null) => {
+  try {
+    return tag && pattern.test("lang=" + tag) && new Intl.Locale(tag) && tag;
+  } catch {}
+};
+
+const STYLE = new CSSStyleSheet();
+STYLE.replaceSync(
+  // Part of the host page: its font, colour and alignment, no box; a theme makes a card of the widget's colours.
+  `:host{display:block}[hidden],:host([heading=hide]) [part=title],:host([date=none]) [part=date]{display:none!important}` +
+    `div{padding:var(--p);border-radius:.75em;background:var(--b);color:var(--f)}` +
+    `:host([theme=light]),:host([theme=dark]),:host([theme=auto]){--p:1em;--b:light-dark(#fff,#131722);--f:light-dark(#1a2030,#eef1f7);--a:light-dark(#2449d8,#8caeff);color-scheme:light}:host([theme=dark]){color-scheme:dark}:host([theme=auto]){color-scheme:light dark}` +
+    `:host([font=serif]){font-family:ui-serif,Georgia,serif}:host([font=mono]){font-family:ui-monospace,Consolas,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
+    `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
+    `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +
+    `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}` +
+    `[data-layout$=s] b{display:inline-grid;text-align:center}[data-layout$=s] [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
+    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:color-mix(in srgb,var(--countdown-accent,var(--a,currentColor)) 11%,#0000)}`,
+);
+
+class CountdownTimer extends HTMLElement {
+  static observedAttributes = ["slug", "site", "target", "name", "zone", "repeat", "status", "done", ...OPTIONS];
+  private internals = this.attachInternals();
+  private root = this.attachShadow({ mode: "open" });
+  /** What begin() made and draw() fills: the nodes, the language and zone, what was drawn last. */
+  private shown: any = {};
+  private options: Record<string, string> = {};
+  private record?: Data;
+  /** The target as a function of now (the next occurrence of a repeating countdown). */
+  private next?: (nowMs: number) => number;
+  /** The target of the last draw, and whether it was still ahead then: the end is seen when it passes. */
+  private at = 0;
+  private ahead = false;
+  /** In view (or not yet known): drawn every second. */
+  v = true;
+
+  constructor() {
+    super();
+    this.internals.role = "timer";
+    this.root.adoptedStyleSheets = [STYLE];
+    // Until its countdown is known (or if it cannot be), the element shows its own content: the fallback.
+    this.root.innerHTML = "<slot></slot>";
+  }
+
+  connectedCallback() {
+    timers.add(this);
+    seen.observe(this);
+    this.setup();
+  }
+
+  disconnectedCallback() {
+    timers.delete(this);
+    seen.unobserve(this);
+  }
+
+  // (Called for each attribute before connectedCallback, too: only a change once connected counts.)
+  attributeChangedCallback() {
+    if (timers.has(this)) this.setup();
+  }
+
+  /** Reads the attributes: the countdown from `slug` (its record) or from `target` and the rest. */
+  async setup() {
+    const attribute = (name: string) => this.getAttribute(name)!;
+    const slug = attribute("slug");
+    const site = attribute("site");
+    const status = attribute("status");
+    const done = attribute("done");
+    this.options = {};
+    for (const name of OPTIONS) {
+      const value = attribute(name);
+      if (pattern.test((name == "heading" ? "title" : name) + "=" + value)) this.options[name] = value;
+    }
+    try {
+      this.begin(
+        slug
+          ? await load(new URL(`api/data/${slug}.json`, site ?? SITE).href)
+          : {
+              title: attribute("name"),
+              targetDate: attribute("target"),
+              zone: this.closest("[zone]")?.getAttribute("zone")!,
+              // (An unknown rule has no occurrence after the first: the countdown ends there.)
+              repeat: attribute("repeat") as any,
+              status: status == "postponed" || status == "cancelled" ? status : undefined,
+              messages: { done, status: done ?? status },
+            },
+        !!slug,
+      );
+    } catch (error: any) {
+      this.next = undefined;
+      this.root.innerHTML = "<slot></slot>";
+      console.warn("<countdown-timer>", error);
+    }
+  }
+
+  private begin(data: Data, fromRecord: boolean) {
+    const ms = Date.parse(data.targetDate);
+    const zone = data.zone ?? "UTC";
+    // NaN: no target, or one Date cannot read. An unknown zone throws here (Intl's RangeError), so
+    // that nothing can stop the one timer of every element later.
+    if (!(ms == ms)) throw Error("no target: " + data.targetDate);
+    const offset = zoneOffset(zone, ms);
+    // An inline repeating countdown starts at its target's wall clock in its zone.
+    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: wallClockText(wallClockOf(ms + offset * 6e4)) } : data.repeat;
+    const lang = language(this.options.lang) || language(this.parentElement?.closest("[lang]")?.getAttribute("lang")) || data.lang || "en";
+    const layout = this.options.layout ?? "text";
+    // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
+    // each a text node written only when it changes (the cell keeps what it shows).
+    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
+    const box = this.root.firstChild as HTMLElement;
+    const [title, note, count, line] = box.children as unknown as HTMLElement[];
+    title!.textContent = data.title;
+    // The countdown's own words stay in its language (a record without `lang` is in English). Nothing
+    // of a record is ever parsed as markup: another site's record is data, not code.
+    if (fromRecord) title!.lang = note!.lang = data.lang ?? "en";
+    const cells = UNITS.map((unit, i) => [...[...count!.children[i]!.children].map((span) => span.firstChild), new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }), ""]);
+    // In the direction of the language's script; the published pattern reads left to right in every one.
+    box.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
+    if (layout == "text") count!.dir = "ltr";
+    ["accent", "color", "bg"].forEach((name, i) => this.options[name] && box.style.setProperty("--" + "afb"[i], "#" + this.options[name]));
+    if (data.status) box.dataset.status = data.status;
+    this.record = data;
+    this.next = countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.until });
+    this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text", list: new (Intl as any).ListFormat(lang, { type: "unit" }) };
+    this.ahead = false;
+    soon();
+  }
+
+  /** Draws the count at `nowMs` (the corrected clock); false once nothing will change any more. */
+  draw(nowMs: number): boolean {
+    if (!this.next) return false;
+    const shown = this.shown;
+    const { note, count, line, cells, box, lang } = shown;
+    const data = this.record!;
+    const { status, messages } = data;
+    const targetMs = this.next(nowMs);
+    const over = nowMs >= targetMs;
+    const countUp = over && this.options.after == "countup";
+    // The target of the last draw has passed since: the end (of that occurrence, for a repeating one),
+    // told once this draw is done.
+    const ended = this.ahead && nowMs >= this.at && new CustomEvent("countdown-end", { bubbles: true, composed: true, detail: { target: new Date(this.at) } });
+    this.at = targetMs;
+    this.ahead = !status && !over;
+    // The accessible name: the title, then the time left rounded up, to the hour while a day or more
+    // is left, else to the minute (a change an hour, then a minute, at most); or the done message, or
+    // the status.
+    const left = secondsLeft(targetMs, nowMs);
+    const step = left < 86400 ? 60 : 3600;
+    const words = status ? messages.status : over ? messages.done : Math.ceil(left / step) * step;
+    if (shown.words !== words) {
+      shown.words = words;
+      const said = typeof words == "number" ? shown.list.format(unitsLeft(words * 1e3, 0).flatMap((n, i) => (n ? [cells[i][2].format(n)] : []))) : words;
+      this.internals.ariaLabel = [data.title, said].filter(Boolean).join(", ");
+    }
+    if (this.v || !shown.state) {
+      // (Only a postponed countdown's record has `newDate`.)
+      const text = status ? [messages.status, messages.newDate].filter(Boolean).join("\n") : over ? messages.done : "";
+      const state = targetMs + text + countUp;
+      if (shown.state != state) {
+        shown.state = state;
+        const choice = this.options.date;
+        // The visitor's zone is Intl's default (no zone given).
+        line.textContent = dateWords(targetMs, choice == "utc" ? "UTC" : choice == "author" ? shown.zone : undefined!, lang, choice == "author");
+        note.textContent = text;
+        note.hidden = !text;
+        count.hidden = !!status;
+        box.toggleAttribute("data-up", countUp);
+      }
+      (countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs)).forEach((n, i) => {
+        const cell = cells[i];
+        const digits = unitDigits(n, i);
+        if (cell[3] != digits) {
+          cell[0].data = cell[3] = digits;
+          if (shown.units) cell[1].data = cell[2].formatToParts(n).find((part: Intl.NumberFormatPart) => part.type == "unit").value;
+        }
+      });
+    }
+    if (ended) this.dispatchEvent(ended);
+    return !status && (!over || countUp);
+  }
+}
+
+customElements.get("countdown-timer") || customElements.define("countdown-timer", CountdownTimer);

@@ -1,0 +1,387 @@
+// `<countdown-timer>` (docs/element.md) in Chromium, Firefox and WebKit, on a host page of another
+// origin whose CSP allows scripts and requests to the service's origins and no inline style: 50
+// elements of 5 slugs and inline ones, each right to the second against the live JSON; one timer for
+// all of them; a visitor's clock an hour off; a hidden tab; the end event; two sites' elements on one
+// page; the fallback without JavaScript. The fixtures' targets are relative to the run's clock, and
+// every expectation is computed from the server's own time (`serverTime`), never from the page's.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
+import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
+import { HOSTILE_TITLE } from "../support/fixtures.ts";
+import { TEST_OUT_DIR } from "../support/paths.ts";
+
+const SLUGS = ["future-launch", "weekly-berlin", "tie-a", "longest-title", "widget-defaults"];
+/** The options the elements of each slug take in turn: every layout, theme and date, languages of three scripts. */
+const VARIANTS = ['', 'layout="units"', 'layout="tiles" theme="dark"', 'lang="ja" layout="units"', 'lang="ar" layout="tiles" date="author"', 'theme="auto" heading="hide"', 'date="utc" after="countup"', 'font="mono" accent="e11d48"'];
+const HOUR = 3_600_000;
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let siteA: LocalServer;
+let siteB: LocalServer;
+let a: string;
+let b: string;
+let host: http.Server;
+/** The host pages' origin: localhost, where the sites are 127.0.0.1. */
+let hostBase: string;
+const cspReports: string[] = [];
+
+/**
+ * A host page: both sites' modules, then the elements, as the owner's snippet writes them (the
+ * fallback a link with the date). `inline` is the time the inline elements count from (the server's).
+ */
+function hostPage(inlineFrom: number): string {
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const elements = SLUGS.flatMap((slug, i) =>
+    VARIANTS.map((options, j) => {
+      // Every fifth element of a slug comes from the second site, named by its `site`.
+      const site = (i + j) % 5 == 4 ? b : a;
+      return `<countdown-timer slug="${slug}" site="${site}/" ${options}><a href="${site}/${slug}/">${slug}: <time datetime="2030-01-01T00:00:00Z">1 Jan 2030</time></a></countdown-timer>`;
+    }),
+  );
+  const inline = [
+    `target="${iso(inlineFrom + 2 * HOUR)}" name="In two hours"`,
+    `target="${iso(inlineFrom + 36 * HOUR + 61_000)}" name="Berlin" zone="Europe/Berlin" date="author" layout="units"`,
+    `target="${iso(inlineFrom + 12_345 * 86_400_000)}" name="Five digits" layout="tiles"`,
+    `target="${iso(inlineFrom - 2.5 * 86_400_000)}" name="Daily" repeat="daily" zone="UTC"`,
+    `target="${iso(inlineFrom - HOUR)}" name="Counting up" after="countup" done="Over"`,
+    `target="${iso(inlineFrom + 5 * HOUR)}" name="Shifted" lang="de"`,
+    `target="${iso(inlineFrom + 7 * HOUR)}" name="Inherits" layout="units"`,
+    `target="${iso(inlineFrom + 90_000)}" name="Minute and a half" theme="light"`,
+    `target="${iso(inlineFrom + 9 * HOUR)}" name="Bad options" theme="blue" layout="grid" accent="red" lang="german"`,
+    `target="${iso(inlineFrom + 40 * 86_400_000)}" name="Konzert" status="postponed" done="Verschoben"`,
+  ].map((attributes) => `<countdown-timer ${attributes}></countdown-timer>`);
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css">
+<script type="module" src="${a}/api/element.js"></script><script type="module" src="${b}/api/element.js"></script>
+<body><h1>Programme</h1><section lang="de">${elements.join("\n")}</section><section>${inline.join("\n")}</section><div id="x"></div><div class="far"></div><countdown-timer id="far" target="${iso(inlineFrom + 3 * HOUR)}"></countdown-timer>`;
+}
+
+beforeAll(async () => {
+  siteA = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  siteB = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  a = await listen(siteA.server);
+  b = await listen(siteB.server);
+  host = http.createServer((request, response) => {
+    if (request.method === "POST") {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk)).on("end", () => (cspReports.push(body), response.end()));
+      return;
+    }
+    const url = new URL(request.url!, "http://host");
+    if (url.pathname === "/host.css") {
+      // The host page's own stylesheet: 50 elements in view at 1280 × 1000 (the tests check it), and one far below them.
+      response.writeHead(200, { "Content-Type": "text/css" });
+      response.end("body{margin:4px;font:6px/1.1 Georgia,serif}h1{margin:0;font-size:8px}countdown-timer{display:inline-block;vertical-align:top;width:150px;margin:1px;--countdown-size:1.5em}.far{height:3000px}");
+      return;
+    }
+    response.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      // Scripts and requests from the two sites only; no inline script or style at all.
+      "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b}; style-src 'self'; img-src data:; frame-src 'self'; report-uri /csp`,
+    });
+    response.end(url.pathname === "/blank" ? '<!doctype html><title>Blank</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css"><body>' : hostPage(Number(url.searchParams.get("from"))));
+  });
+  const address = await listen(host);
+  hostBase = address.replace("127.0.0.1", "localhost");
+});
+afterAll(async () => {
+  await Promise.all([siteA?.close(), siteB?.close(), new Promise((resolve) => host?.close(resolve))]);
+});
+
+/** The server's clock now, read from its live JSON (the run may be under faketime; the pages need not be). */
+async function serverNow(): Promise<number> {
+  const response = await fetch(`${a}/api/countdown/tie-a`);
+  return Date.parse(((await response.json()) as { serverTime: string }).serverTime);
+}
+
+interface Shown {
+  slug: string | null;
+  site: string | null;
+  target: string | null;
+  repeat: string | null;
+  seconds: number | null;
+  sign: string;
+  message: string | null;
+  date: string;
+  labels: string[];
+  dir: string;
+}
+
+/** Every element's count (in seconds), message, date line and labels, and the live JSON's time for each slug, read together. */
+function readAll(page: EnginePage, site: string) {
+  return page.evaluate(async (origin: string, slugs: string[]) => {
+    const sent = Date.now();
+    const live = await Promise.all(slugs.map(async (slug) => (await fetch(`${origin}/api/countdown/${slug}`, { cache: "no-store" })).json()));
+    const received = Date.now();
+    const shown = [...document.querySelectorAll("countdown-timer:not(#far)")].map((element) => {
+      const root = element.shadowRoot!;
+      const numbers = [...root.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
+      const count = root.querySelector("p") as HTMLElement | null;
+      const message = root.querySelector("[part=message]") as HTMLElement | null;
+      const [d, h, m, s] = numbers;
+      return {
+        slug: element.getAttribute("slug"),
+        site: element.getAttribute("site"),
+        target: element.getAttribute("target"),
+        repeat: element.getAttribute("repeat"),
+        seconds: count && !count.hidden && numbers.length == 4 ? d! * 86400 + h! * 3600 + m! * 60 + s! : null,
+        sign: count ? getComputedStyle(count, "::before").content : "",
+        message: message && !message.hidden ? message.textContent : null,
+        date: root.querySelector("[part=date]")?.textContent ?? "",
+        labels: [...root.querySelectorAll("[part=unit]")].map((n) => n.textContent!),
+        dir: (root.firstElementChild as HTMLElement | null)?.dir ?? "",
+      };
+    });
+    // The page's clock when the answers came back stands for the server's `serverTime` then.
+    return { live, shown, elapsed: Date.now() - received, roundTrip: received - sent };
+  }, site, SLUGS) as Promise<{ live: { slug: string; targetDate: string; timeLeft: Record<string, number>; serverTime: string }[]; shown: Shown[]; elapsed: number; roundTrip: number }>;
+}
+
+/** Every element shows the count of the server's time, to the second (a boundary may fall between the reads). */
+function expectRightToTheSecond(reading: Awaited<ReturnType<typeof readAll>>) {
+  const serverAt = Date.parse(reading.live[0]!.serverTime) + reading.roundTrip / 2 + reading.elapsed;
+  const bySlug = new Map(reading.live.map((answer) => [answer.slug, answer]));
+  expect(reading.shown).toHaveLength(50);
+  for (const element of reading.shown) {
+    let targetMs: number;
+    if (element.slug) targetMs = Date.parse(bySlug.get(element.slug)!.targetDate);
+    else if (element.repeat) targetMs = Date.parse(element.target!) + Math.ceil((serverAt - Date.parse(element.target!)) / 86_400_000) * 86_400_000;
+    else targetMs = Date.parse(element.target!);
+    const label = `${element.slug ?? element.target} (${element.site ?? "inline"})`;
+    if (element.message === "Verschoben") {
+      expect(element.seconds, label).toBeNull();
+      continue;
+    }
+    const seconds = Math.floor(Math.abs(targetMs - serverAt) / 1000);
+    expect(element.seconds, label).not.toBeNull();
+    expect(Math.abs(element.seconds! - seconds), `${label}: shows ${element.seconds}, the server's time says ${seconds}`).toBeLessThanOrEqual(1);
+  }
+}
+
+/** Whether all 50 elements show their count (or their status). */
+const allDrawn = () =>
+  document.querySelectorAll("countdown-timer").length > 50 &&
+  [...document.querySelectorAll("countdown-timer")].every((element) => /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? "") || element.shadowRoot?.querySelector("[part=message]")?.textContent);
+
+for (const name of ENGINE_NAMES) {
+  describe(name, () => {
+    let engine: Engine;
+    let page: EnginePage;
+    let inlineFrom: number;
+
+    beforeAll(async () => {
+      engine = await launchEngine(name);
+      inlineFrom = await serverNow();
+      page = await engine.open(`${hostBase}/?from=${inlineFrom}`, { width: 1280, height: 1000 });
+      await waitInPage(page, allDrawn, 20_000);
+    }, 120_000);
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    it("shows 50 elements of 5 slugs, two sites and inline targets, each right to the second against the live JSON", async () => {
+      // Every element is in view (what is not is not redrawn each second, and is checked on its own below).
+      const below = await page.evaluate(() => [...document.querySelectorAll("countdown-timer:not(#far)"), document.getElementById("x")!].filter((element) => element.getBoundingClientRect().bottom > innerHeight - 60).length);
+      expect(below, "elements below the fold").toBe(0);
+      expectRightToTheSecond(await readAll(page, a));
+      const reading = await readAll(page, a);
+      const [future, inline] = [reading.shown.filter((element) => element.slug === "future-launch"), reading.shown.slice(40)];
+      // The options (VARIANTS): labels in the language inherited from the section (de) or given (ja, ar); Arabic right to left.
+      expect(future[0]!.labels).toEqual(["d", "h", "m", "s"]);
+      expect(future[1]!.labels.join(" ")).toMatch(/^Tage? Stunden? Minuten? Sekunden?$/);
+      expect(future[3]!.labels.join("")).toMatch(/^\p{Script=Han}+$/u);
+      expect(future[4]!.labels.join("")).toMatch(/^[\p{Script=Arabic}\s]+$/u);
+      expect(future[4]!.dir).toBe("rtl");
+      // Invalid values are ignored: the text layout; English, the page's language, not "german".
+      expect(inline[8]!.labels).toEqual(["d", "h", "m", "s"]);
+      expect(inline[8]!.date).toMatch(/^[A-Z][a-z]{2}, /);
+      expect(inline[1]!.date, "date=author: the zone's abbreviation and city").toMatch(/\((Berlin)\)$/);
+      // After the target with after="countup": the done message and the time since.
+      expect(inline[4]!.message).toBe("Over");
+      expect(inline[4]!.sign).toContain("+");
+      expect(inline[9]!.message).toBe("Verschoben");
+      // Both sites were asked, each for its own elements' data.
+      const asked = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+      expect(asked.filter((url) => url.includes("/api/data/") && url.startsWith(b)).length).toBeGreaterThan(0);
+      expect(new Set(asked.filter((url) => url.includes("/api/data/"))).size).toBe(asked.filter((url) => url.includes("/api/data/")).length);
+      expect(cspReports, "no CSP violation on the host page").toEqual([]);
+      // A record's words are text, never markup: future-launch's title is full of tags.
+      const title = await page.evaluate(() => {
+        const part = document.querySelector("countdown-timer")!.shadowRoot!.querySelector("[part=title]")!;
+        return { text: part.textContent, elements: part.childElementCount, lang: (part as HTMLElement).lang };
+      });
+      expect(title).toEqual({ text: HOSTILE_TITLE, elements: 0, lang: "en" });
+    });
+
+    it("runs one timer for every element: a tick a second, none in between", async () => {
+      const timers = await page.evaluate(
+        () =>
+          new Promise<{ made: number; most: number }>((resolve) => {
+            const wait = setTimeout;
+            const pending = new Set<unknown>();
+            let made = 0;
+            let most = 0;
+            const own = () => /element\.js/.test(new Error().stack ?? "");
+            const set = window.setTimeout;
+            const clear = window.clearTimeout;
+            (window as any).setTimeout = (fn: () => void, ms: number) => {
+              if (!own()) return set(fn, ms);
+              made++;
+              const id = set(() => (pending.delete(id), fn()), ms);
+              pending.add(id);
+              most = Math.max(most, pending.size);
+              return id;
+            };
+            (window as any).clearTimeout = (id: number) => (pending.delete(id), clear(id));
+            const interval = window.setInterval;
+            (window as any).setInterval = (fn: () => void, ms: number) => (own() && (most = 99), interval(fn, ms));
+            wait(() => {
+              Object.assign(window, { setTimeout: set, clearTimeout: clear, setInterval: interval });
+              resolve({ made, most });
+            }, 3500);
+          }),
+      );
+      expect(timers.made, "about one timer a second for 50 elements").toBeGreaterThanOrEqual(2);
+      expect(timers.made).toBeLessThanOrEqual(5);
+      expect(timers.most, "never two timers at once").toBe(1);
+    });
+
+    it("schedules nothing while the tab is hidden, and is right at once when it shows again", async () => {
+      const hidden = await page.evaluate(
+        () =>
+          new Promise<{ changes: number; timers: number }>((resolve) => {
+            const roots = [...document.querySelectorAll("countdown-timer")].map((element) => element.shadowRoot!);
+            let changes = 0;
+            let timers = 0;
+            const set = window.setTimeout;
+            (window as any).setTimeout = (fn: () => void, ms: number) => (/element\.js/.test(new Error().stack ?? "") && timers++, set(fn, ms));
+            Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+            Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+            document.dispatchEvent(new Event("visibilitychange"));
+            const observer = new MutationObserver((records) => (changes += records.length));
+            for (const root of roots) observer.observe(root, { subtree: true, childList: true, characterData: true });
+            set(() => {
+              observer.disconnect();
+              window.setTimeout = set;
+              resolve({ changes, timers });
+            }, 2500);
+          }),
+      );
+      expect(hidden).toEqual({ changes: 0, timers: 0 });
+      await page.evaluate(() => {
+        delete (document as any).hidden;
+        delete (document as any).visibilityState;
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      // Read at once: the visibilitychange drew every element before this evaluation returns.
+      expectRightToTheSecond(await readAll(page, a));
+    });
+
+    it("does not redraw an element out of view each second, and draws it right the moment it comes into view", async () => {
+      const far = await page.evaluate(
+        () =>
+          new Promise<{ changes: number; after: string; drawn: number }>((resolve) => {
+            const root = document.getElementById("far")!.shadowRoot!;
+            let changes = 0;
+            const observer = new MutationObserver((records) => (changes += records.length));
+            observer.observe(root, { subtree: true, childList: true, characterData: true });
+            setTimeout(() => {
+              observer.disconnect();
+              document.getElementById("far")!.scrollIntoView();
+              const seconds = () => root.querySelectorAll("[part=number]")[3]!.textContent!;
+              const before = seconds();
+              const check = () => (seconds() != before ? resolve({ changes, after: seconds(), drawn: Date.now() }) : requestAnimationFrame(check));
+              requestAnimationFrame(check);
+              setTimeout(() => resolve({ changes, after: seconds(), drawn: 0 }), 3000);
+            }, 2500);
+          }),
+      );
+      expect(far.changes, "no change while out of view").toBe(0);
+      expect(far.drawn, "redrawn once in view").toBeGreaterThan(0);
+      await page.evaluate(() => scrollTo(0, 0));
+    });
+
+    it("is a timer named by its title and the time left in minutes, in the browser's accessibility tree", async () => {
+      const target = Math.ceil(((await serverNow()) + 3.5 * HOUR + 30_000) / 1000) * 1000;
+      await page.evaluate((at: string) => {
+        const element = Object.assign(document.createElement("countdown-timer"), { id: "named" });
+        element.setAttribute("target", at);
+        element.setAttribute("name", "Doors");
+        document.getElementById("x")!.append(element);
+      }, new Date(target).toISOString());
+      await waitInPage(page, () => document.getElementById("named")?.shadowRoot?.querySelector("[part=number]")?.textContent);
+      // The minutes left, rounded up: 3 h 31 min, or 3 h 30 min once a minute boundary has passed.
+      const names = [31, 30].map((minutes) => `Doors, ${new Intl.ListFormat("en", { type: "unit" }).format(["3 hours", `${minutes} minutes`])}`);
+      const found = await Promise.all(names.map((name) => page.hasAccessible("#named", "timer", name)));
+      expect(found, names.join(" or ")).toContain(true);
+      // Nothing is announced every second: no live region anywhere in it.
+      expect(await page.evaluate(() => document.getElementById("named")!.shadowRoot!.querySelector("[aria-live]"))).toBeNull();
+    });
+
+    it("sends countdown-end (bubbling, composed) when a count reaches zero, and shows the done message", async () => {
+      const target = new Date(Math.ceil(((await serverNow()) + 2000) / 1000) * 1000).toISOString();
+      const event = await page.evaluate(
+        (at: string) =>
+          new Promise<{ bubbles: boolean; composed: boolean; target: string; message: string | null } | null>((resolve) => {
+            const element = document.createElement("countdown-timer");
+            element.setAttribute("target", at);
+            element.setAttribute("done", "Doors open");
+            document.addEventListener("countdown-end", (event) =>
+              requestAnimationFrame(() =>
+                resolve({
+                  bubbles: event.bubbles,
+                  composed: event.composed,
+                  target: (event as CustomEvent<{ target: Date }>).detail.target.toISOString(),
+                  message: element.shadowRoot!.querySelector("[part=message]")!.textContent,
+                }),
+              ),
+            );
+            document.getElementById("x")!.append(element);
+            setTimeout(() => resolve(null), 8000);
+          }),
+        target,
+      );
+      expect(event).toEqual({ bubbles: true, composed: true, target, message: "Doors open" });
+    });
+
+    it("corrects a visitor's clock an hour off from the server's Date", async () => {
+      const wrong = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
+      const from = await serverNow();
+      await wrong.evaluate(
+        (html: string) => {
+          const now = Date.now;
+          Date.now = () => now.call(Date) + 3_600_000;
+          const parsed = new DOMParser().parseFromString(html, "text/html");
+          for (const script of parsed.querySelectorAll("script")) {
+            const module = document.createElement("script");
+            module.type = "module";
+            module.src = script.src;
+            document.head.append(module);
+          }
+          document.body.append(...parsed.body.childNodes);
+        },
+        hostPage(from).replace(/^[\s\S]*?<script/, "<script"),
+      );
+      await waitInPage(wrong, allDrawn, 20_000);
+      expectRightToTheSecond(await readAll(wrong, a));
+      await wrong.close();
+    });
+
+    it("reads as its fallback without JavaScript: a link to the countdown's page with the date", async () => {
+      const blank = await engine.open(`${hostBase}/blank`);
+      const read = await readSandboxedFrame(blank, `${hostBase}/?from=${inlineFrom}`, "allow-same-origin", 800, 600);
+      const fallback = await read((document) => {
+        const link = document.querySelector("countdown-timer a") as HTMLAnchorElement;
+        return { text: link.textContent, href: link.getAttribute("href"), datetime: link.querySelector("time")!.getAttribute("datetime"), shown: link.getBoundingClientRect().width > 0, defined: !!document.defaultView!.customElements.get("countdown-timer") };
+      });
+      await blank.close();
+      expect(fallback).toEqual({ text: "future-launch: 1 Jan 2030", href: `${a}/future-launch/`, datetime: "2030-01-01T00:00:00Z", shown: true, defined: false });
+    });
+  });
+}
