@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
-import { optionPattern } from "../widget/options.ts";
+import { ELEMENT_RENAMED, optionPattern } from "../widget/options.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -48,7 +48,7 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 // dataset is read by these names).
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
-const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|cells|box|words|state|note|count|line|units|list|draw|setup|begin|next|record|countdown|last|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|cells|box|words|state|note|count|line|units|list|walk|runs|moved|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**
@@ -61,7 +61,7 @@ async function smaller(code: string): Promise<string> {
   return result.code!.trim();
 }
 
-async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES): Promise<string> {
+async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES, pattern = optionPattern()): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -73,7 +73,7 @@ async function bundle(entry: string, repeats = true, target = BROWSERS, manglePr
     legalComments: "none",
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
     // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
-    define: { REPEATS: String(repeats), OPTION_PATTERN: JSON.stringify(optionPattern()) },
+    define: { REPEATS: String(repeats), OPTION_PATTERN: JSON.stringify(pattern) },
     mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
@@ -94,7 +94,7 @@ export async function buildAssets(): Promise<SiteAssets> {
   const [ticker, repeatingTicker, elementScript, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
-    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES).then(smaller),
+    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
     bundle("pages/page-script.ts"),
     bundle("pages/creator-script.ts"),
     stylesheet("pages/pages.css"),

@@ -427,6 +427,7 @@ function schemas(): object {
             rule: { enum: [...REPEATS] },
             start: { type: "string", description: "The first occurrence as a wall clock in `zone`.", examples: ["2027-03-05T17:00:00"] },
             until: ref("Instant"),
+            last: { ...ref("Instant"), description: "With `until`: the last occurrence." },
           },
         },
       },

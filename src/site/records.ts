@@ -3,7 +3,7 @@
 // checked countdowns field by field, so no internal change can alter what clients read.
 import type { Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
-import type { Repeat } from "../time/occurrence.ts";
+import { lastOccurrence, type Repeat } from "../time/occurrence.ts";
 import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
@@ -20,8 +20,11 @@ export interface PublishedCountdown {
   lang?: string;
   /** Left out while scheduled. */
   status?: "postponed" | "cancelled";
-  /** A repeating countdown's rule: the first occurrence as a wall clock in `zone` (`2027-03-05T17:00:00`), and the last instant an occurrence may be at. */
-  repeat?: { rule: Repeat; start: string; until?: string };
+  /**
+   * A repeating countdown's rule: the first occurrence as a wall clock in `zone` (`2027-03-05T17:00:00`),
+   * and with an end, the last instant an occurrence may be at and the last occurrence itself.
+   */
+  repeat?: { rule: Repeat; start: string; until?: string; last?: string };
 }
 
 export function publishedCountdown({ slug, title, targetDate, timezone, lang, status, schedule }: Countdown): PublishedCountdown {
@@ -33,7 +36,7 @@ export function publishedCountdown({ slug, title, targetDate, timezone, lang, st
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
-    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs) } : {}) } } : {}),
+    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs), last: isoSeconds(lastOccurrence(schedule)!) } : {}) } } : {}),
   };
 }
 

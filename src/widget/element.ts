@@ -14,7 +14,7 @@ import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
 
-/** Set by the bundler: optionPattern() of src/widget/options.ts. */
+/** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
@@ -25,7 +25,7 @@ interface Data {
   zone?: string;
   lang?: string;
   status?: string;
-  repeat?: { rule: string; start: string; until?: string };
+  repeat?: { rule: string; start: string; last?: string };
   messages: { done: string; status?: string; newDate?: string };
 }
 
@@ -34,6 +34,8 @@ const SITE = new URL("..", import.meta.url).href;
 /** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
 const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "after", "heading"];
 const UNITS = ["day", "hour", "minute", "second"];
+/** The element's own content shows: its fallback. */
+const SLOT = "<slot></slot>";
 
 /** Every element on the page that is connected. */
 const timers = new Set<CountdownTimer>();
@@ -45,14 +47,22 @@ const loads: Record<string, Promise<Data>> = {};
 // offset is the middle of the bounds: within half a second and half a round trip of the truth.
 let low = -1e15;
 let high = 1e15;
+const offset = () => (low > 0 || high < 0 ? (low + high) / 2 : 0);
 
 const tick = tickEverySecond(
   (nowMs) => {
     let again = false;
-    for (const timer of timers) again = timer.draw(nowMs) || again;
+    for (const timer of timers) {
+      // An element that cannot draw stops alone, never the timer of every other.
+      try {
+        again = timer.draw(nowMs) || again;
+      } catch {
+        timers.delete(timer);
+      }
+    }
     return again;
   },
-  () => (low > 0 || high < 0 ? (low + high) / 2 : 0),
+  offset,
 );
 let queued = 0;
 /** Draws every element once the current task is done (many connect in one parse). */
@@ -73,10 +83,15 @@ function load(url: string): Promise<Data> {
     const response = await fetch(url, { cache: "no-store" });
     if (!response.ok) throw Error(`${url}: ${response.status}`);
     const got = Date.now();
-    const date = Date.parse(response.headers.get("date")!) + 1e3 * +response.headers.get("age")!;
+    // `Age` is whole seconds too: the server's time is up to a second later for each.
+    const age = 1e3 * +response.headers.get("age")!;
+    const date = Date.parse(response.headers.get("date")!) + age;
     if (date) {
+      const before = offset();
       low = Math.max(low, date - got);
-      high = Math.min(high, date + 1e3 - sent);
+      high = Math.min(high, date + 1e3 + (age && 1e3) - sent);
+      // A corrected clock moves targets past: what was drawn before tells nothing of an end.
+      if (offset() != before) for (const timer of timers) timer.ahead = false;
     }
     return response.json();
   })());
@@ -94,13 +109,13 @@ STYLE.replaceSync(
   // Part of the host page: its font, colour and alignment, no box; a theme makes a card of the widget's colours.
   `:host{display:block}[hidden],:host([heading=hide]) [part=title],:host([date=none]) [part=date]{display:none!important}` +
     `div{padding:var(--p);border-radius:.75em;background:var(--b);color:var(--f)}` +
-    `:host([theme=light]),:host([theme=dark]),:host([theme=auto]){--p:1em;--b:light-dark(#fff,#131722);--f:light-dark(#1a2030,#eef1f7);--a:light-dark(#2449d8,#8caeff);color-scheme:light}:host([theme=dark]){color-scheme:dark}:host([theme=auto]){color-scheme:light dark}` +
-    `:host([font=serif]){font-family:ui-serif,Georgia,serif}:host([font=mono]){font-family:ui-monospace,Consolas,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
+    `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:#2449d8}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:#8caeff}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:#8caeff}}` +
+    `:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
     `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
     `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +
     `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}` +
     `[data-layout$=s] b{display:inline-grid;text-align:center}[data-layout$=s] [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
-    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:color-mix(in srgb,var(--countdown-accent,var(--a,currentColor)) 11%,#0000)}`,
+    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:color-mix(in srgb,currentColor 9%,#0000)}`,
 );
 
 class CountdownTimer extends HTMLElement {
@@ -110,12 +125,12 @@ class CountdownTimer extends HTMLElement {
   /** What begin() made and draw() fills: the nodes, the language and zone, what was drawn last. */
   private shown: any = {};
   private options: Record<string, string> = {};
-  private record?: Data;
+  record?: Data;
   /** The target as a function of now (the next occurrence of a repeating countdown). */
   private next?: (nowMs: number) => number;
   /** The target of the last draw, and whether it was still ahead then: the end is seen when it passes. */
   private at = 0;
-  private ahead = false;
+  ahead = false;
   /** In view (or not yet known): drawn every second. */
   v = true;
 
@@ -124,7 +139,7 @@ class CountdownTimer extends HTMLElement {
     this.internals.role = "timer";
     this.root.adoptedStyleSheets = [STYLE];
     // Until its countdown is known (or if it cannot be), the element shows its own content: the fallback.
-    this.root.innerHTML = "<slot></slot>";
+    this.root.innerHTML = SLOT;
   }
 
   connectedCallback() {
@@ -153,11 +168,10 @@ class CountdownTimer extends HTMLElement {
     this.options = {};
     for (const name of OPTIONS) {
       const value = attribute(name);
-      if (pattern.test((name == "heading" ? "title" : name) + "=" + value)) this.options[name] = value;
+      if (pattern.test(name + "=" + value)) this.options[name] = value;
     }
     try {
-      this.begin(
-        slug
+      const data = slug
           ? await load(new URL(`api/data/${slug}.json`, site ?? SITE).href)
           : {
               title: attribute("name"),
@@ -167,13 +181,12 @@ class CountdownTimer extends HTMLElement {
               repeat: attribute("repeat") as any,
               status: status == "postponed" || status == "cancelled" ? status : undefined,
               messages: { done, status: done ?? status },
-            },
-        !!slug,
-      );
+            };
+      this.begin(data, !!slug);
     } catch (error: any) {
       this.next = undefined;
-      this.root.innerHTML = "<slot></slot>";
-      console.warn("<countdown-timer>", error);
+      this.root.innerHTML = SLOT;
+      console.warn(error);
     }
   }
 
@@ -186,7 +199,7 @@ class CountdownTimer extends HTMLElement {
     const offset = zoneOffset(zone, ms);
     // An inline repeating countdown starts at its target's wall clock in its zone.
     const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: wallClockText(wallClockOf(ms + offset * 6e4)) } : data.repeat;
-    const lang = language(this.options.lang) || language(this.parentElement?.closest("[lang]")?.getAttribute("lang")) || data.lang || "en";
+    const lang = language(this.options.lang) || language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) || data.lang || "en";
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
     // each a text node written only when it changes (the cell keeps what it shows).
@@ -204,9 +217,10 @@ class CountdownTimer extends HTMLElement {
     ["accent", "color", "bg"].forEach((name, i) => this.options[name] && box.style.setProperty("--" + "afb"[i], "#" + this.options[name]));
     if (data.status) box.dataset.status = data.status;
     this.record = data;
-    this.next = countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.until });
-    this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text", list: new (Intl as any).ListFormat(lang, { type: "unit" }) };
+    // The elements of one record share its walk through the occurrences.
+    this.next = (data as any).walk ??= countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.last });
     this.ahead = false;
+    this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text" };
     soon();
   }
 
@@ -233,7 +247,7 @@ class CountdownTimer extends HTMLElement {
     const words = status ? messages.status : over ? messages.done : Math.ceil(left / step) * step;
     if (shown.words !== words) {
       shown.words = words;
-      const said = typeof words == "number" ? shown.list.format(unitsLeft(words * 1e3, 0).flatMap((n, i) => (n ? [cells[i][2].format(n)] : []))) : words;
+      const said = typeof words == "number" ? unitsLeft(words * 1e3, 0).flatMap((n, i) => (n ? [cells[i][2].format(n)] : [])).join(" ") : words;
       this.internals.ariaLabel = [data.title, said].filter(Boolean).join(", ");
     }
     if (this.v || !shown.state) {

@@ -29,10 +29,18 @@ export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "fo
  * The source of a regular expression that matches each `name=value` the options allow (a language
  * tag: a two- or three-letter language, then subtags; Intl then judges the tag, so "german" or
  * "de_DE" is ignored): the widget's ticker gets this string
- * from the bundler (src/site/assets.ts) instead of the tables.
+ * from the bundler (src/site/assets.ts) instead of the tables. `renamed` gives an option another
+ * name, or none ("") to leave it out.
  */
-export const optionPattern = () =>
-  `^(${[...Object.entries(CHOICES).map(([name, values]) => `${name}=(${values.join("|")})`), `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`, "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*"].join("|")})$`;
+export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {}) =>
+  `^(${[
+    ...Object.entries(CHOICES).flatMap(([name, values]) => (renamed[name as ChoiceName] === "" ? [] : [`${renamed[name as ChoiceName] ?? name}=(${values.join("|")})`])),
+    `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`,
+    "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*",
+  ].join("|")})$`;
+
+/** `<countdown-timer>`'s attributes: the widget's options, `title` named `heading`, and no `sync` (docs/element.md). */
+export const ELEMENT_RENAMED = { title: "heading", sync: "" } as const;
 
 /** Is `value` a BCP 47 language tag the platform's Intl accepts? */
 export function isLanguageTag(value: string): boolean {
@@ -85,8 +93,9 @@ export function elementAttributes(options: WidgetOptions): string {
   let text = "";
   for (const name of OPTION_NAMES) {
     const value = options[name];
-    if (value === undefined || name === "sync" || (name in CHOICES && CHOICES[name as ChoiceName][0] === value)) continue;
-    text += ` ${name === "title" ? "heading" : name}="${value}"`;
+    const renamed = (ELEMENT_RENAMED as Partial<Record<string, string>>)[name] ?? name;
+    if (value === undefined || !renamed || (name in CHOICES && CHOICES[name as ChoiceName][0] === value)) continue;
+    text += ` ${renamed}="${value}"`;
   }
   return text;
 }

@@ -13,7 +13,7 @@ import { badgePath } from "../../src/paths.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { HOSTILE_LONG_TITLE, HOSTILE_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
-import { CSP_WATCH_SOURCE, cspViolations, injectedScriptRuns, recordTimerChanges, seriousAxeViolations, setClockAfterLoad, waitInPage, watchCspAfterLoad } from "../support/in-page.ts";
+import { CSP_WATCH_SOURCE, cspViolations, fakeClockSource, injectedScriptRuns, recordTimerChanges, seriousAxeViolations, setClockAfterLoad, waitInPage, watchCspAfterLoad } from "../support/in-page.ts";
 import { TEST_BASE_URL, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
@@ -522,6 +522,19 @@ for (const name of ENGINE_NAMES) {
             if (shifts !== null) expect(shifts, `${pathname} at ${width} px: ${moved.join("; ")}`).toEqual([]);
           }
         }
+      });
+
+      it("move nothing when a unit's word changes with its number (1 second, then 0 seconds)", async () => {
+        if (!engine.can.beforeLoadScript) return;
+        const SHIFTS = `window.shifts = PerformanceObserver.supportedEntryTypes.includes("layout-shift") ? [] : null;
+          if (window.shifts) new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); }).observe({ type: "layout-shift", buffered: true });`;
+        const targetMs = Date.parse(JSON.parse(readFileSync(path.join(TEST_SITE_DIR, "api/data/future-launch.json"), "utf8")).targetDate);
+        // 1 minute 1.5 seconds before the target: "1 second", then "0 seconds" half a second later.
+        const page = await load("/future-launch/", { width: 1280, height: 800, beforeLoad: `${fakeClockSource(targetMs - 61_500)}\n${SHIFTS}` });
+        const changes = await recordTimerChanges(page, 1600);
+        expect(changes.length, "it ticked").toBeGreaterThan(0);
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] | null }).shifts);
+        if (shifts !== null) expect(shifts).toEqual([]);
       });
 
       it("fit a 320 px wide screen without scrolling sideways", async () => {
