@@ -1,7 +1,7 @@
 // A GIF89a encoder for palette images made of frames: one global colour table, each frame a rectangle
 // of it (the first the whole image, later ones only what changed), with a delay, drawn over what is
 // there ("do not dispose"), and no looping extension, so a viewer plays it once and stops on its last
-// frame. The pixels are LZW-compressed as the GIF89a specification (appendix F) says, with the
+// frame. It writes them as small as gifsicle's -O3 does (encodeGif). The pixels are LZW-compressed as the GIF89a specification (appendix F) says, with the
 // open-addressing string table of Unix compress that GIF encoders have used since.
 
 export interface GifFrame {
@@ -16,12 +16,100 @@ export interface GifFrame {
   delay: number;
 }
 
-/** A GIF of `width` × `height` with `palette` (RGB triples, at most 256) and `frames`. */
+/**
+ * A GIF of `width` × `height` with `palette` (RGB triples, at most 256) and `frames`, each drawn over
+ * the ones before it. Written as small as the frames allow, as `gifsicle -O3` writes them, the
+ * picture after each frame the same: each frame only the tightest rectangle of the pixels it
+ * changes (a 1 × 1 frame where it changes none), the pixels in it that it leaves as they were
+ * transparent where that compresses smaller (the transparent index one of the table's that the
+ * frame's own changes do not use), a colour table of the colours used alone, and the smallest LZW
+ * code size that table allows.
+ */
 export function encodeGif(width: number, height: number, palette: readonly (readonly [number, number, number])[], frames: readonly GifFrame[]): Uint8Array<ArrayBuffer> {
   if (palette.length < 1 || palette.length > 256) throw new Error(`a GIF palette has 1 to 256 colours, not ${palette.length}`);
-  // The table's size is a power of two, at least 4 (2 bits).
-  let bits = 2;
-  while (1 << bits < palette.length) bits++;
+  for (const frame of frames) {
+    if (frame.left < 0 || frame.top < 0 || frame.left + frame.width > width || frame.top + frame.height > height || frame.pixels.length !== frame.width * frame.height) {
+      throw new Error("a GIF frame must lie inside the image and hold width × height pixels");
+    }
+  }
+  const changes = changedRectangles(width, height, frames);
+  // The colours used alone, those the later frames use most first: a frame whose colours all have
+  // small indexes is written with as few bits a code as they need, whatever the table's size.
+  const used = new Uint8Array(256);
+  const laterFrames = new Uint32Array(256);
+  changes.forEach((change, k) => {
+    const seen = new Uint8Array(256);
+    const pixels = change.pixels;
+    for (let i = 0; i < pixels.length; i++) seen[pixels[i]!] = 1;
+    seen.forEach((one, index) => {
+      used[index]! |= one;
+      if (k > 0) laterFrames[index]! += one;
+    });
+  });
+  const table = [...used.keys()].filter((index) => used[index]).sort((a, b) => laterFrames[b]! - laterFrames[a]! || a - b);
+  const newIndex = new Uint8Array(256);
+  table.forEach((index, i) => (newIndex[index] = i));
+  return writeGif(width, height, table.map((i) => palette[i]!), changes, newIndex);
+}
+
+/** The bits a code needs for indexes up to `largest`: at least 2, as LZW in a GIF requires. */
+const bitsFor = (largest: number) => Math.max(2, Math.ceil(Math.log2(largest + 1)));
+
+/** A frame as written: its rectangle, its pixels there (palette indexes), and which of them it leaves as they were. */
+interface Change extends GifFrame {
+  unchanged: Uint8Array;
+}
+
+/** Each frame cut to the tightest rectangle of what it changes on the picture the frames before it left. */
+function changedRectangles(width: number, height: number, frames: readonly GifFrame[]): Change[] {
+  // -1: nothing drawn there yet (any pixel changes it).
+  const canvas = new Int16Array(width * height).fill(-1);
+  return frames.map((frame, k) => {
+    // The first frame changes every pixel it has: nothing is there before it.
+    if (k === 0) {
+      for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+      return { ...frame, unchanged: new Uint8Array(frame.pixels.length) };
+    }
+    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+    for (let y = 0; y < frame.height; y++) {
+      const row = (frame.top + y) * width + frame.left;
+      for (let x = 0; x < frame.width; x++) {
+        if (canvas[row + x] !== frame.pixels[y * frame.width + x]) {
+          if (x + frame.left < minX) minX = x + frame.left;
+          if (x + frame.left > maxX) maxX = x + frame.left;
+          if (y + frame.top < minY) minY = y + frame.top;
+          maxY = y + frame.top;
+        }
+      }
+    }
+    // Nothing changes: one pixel, as it is.
+    if (maxX < 0) [minX, minY, maxX, maxY] = [0, 0, 0, 0];
+    const [w, h] = [maxX - minX + 1, maxY - minY + 1];
+    const pixels = new Uint8Array(w * h);
+    const unchanged = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const at = (minY + y) * width + minX + x;
+        const inFrame = minX + x >= frame.left && minX + x < frame.left + frame.width && minY + y >= frame.top && minY + y < frame.top + frame.height;
+        const pixel = inFrame ? frame.pixels[(minY + y - frame.top) * frame.width + minX + x - frame.left]! : canvas[at]!;
+        pixels[y * w + x] = pixel;
+        unchanged[y * w + x] = canvas[at] === pixel ? 1 : 0;
+      }
+    }
+    for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+    return { left: minX, top: minY, width: w, height: h, pixels, delay: frame.delay, unchanged };
+  });
+}
+
+/**
+ * The GIF of `changes` with the colour table `colours`. Each frame is written the smallest of three
+ * ways, each with as few bits a code as its indexes need: its pixels as they are; the pixels it does
+ * not change transparent; or each of those as it is or transparent, whichever extends the string
+ * the LZW encoder is building. The transparent index is one of the table's that the frame's own
+ * changes do not use.
+ */
+function writeGif(width: number, height: number, colours: readonly (readonly [number, number, number])[], changes: readonly Change[], newIndex: Uint8Array): Uint8Array<ArrayBuffer> {
+  const bits = Math.max(1, Math.ceil(Math.log2(colours.length)));
   const out = new ByteWriter();
   out.text("GIF89a");
   out.u16(width);
@@ -31,28 +119,53 @@ export function encodeGif(width: number, height: number, palette: readonly (read
   out.byte(0); // background colour index
   out.byte(0); // pixel aspect ratio: none given
   for (let i = 0; i < 1 << bits; i++) {
-    const [r, g, b] = palette[i] ?? [0, 0, 0];
+    const [r, g, b] = colours[i] ?? [0, 0, 0];
     out.byte(r);
     out.byte(g);
     out.byte(b);
   }
-  for (const frame of frames) {
-    if (frame.left < 0 || frame.top < 0 || frame.left + frame.width > width || frame.top + frame.height > height || frame.pixels.length !== frame.width * frame.height) {
-      throw new Error("a GIF frame must lie inside the image and hold width × height pixels");
+  const writers = [new ByteWriter(), new ByteWriter(), new ByteWriter()];
+  changes.forEach((change, k) => {
+    const { unchanged } = change;
+    const pixels = new Uint8Array(change.pixels.length);
+    // The indexes the frame's changes use (and the first free one), the largest of them and of all.
+    const inUse = new Uint8Array(1 << bits);
+    let [largest, largestChanged] = [0, 0];
+    for (let i = 0; i < pixels.length; i++) {
+      const index = (pixels[i] = newIndex[change.pixels[i]!]!);
+      if (index > largest) largest = index;
+      if (!unchanged[i]) {
+        inUse[index] = 1;
+        if (index > largestChanged) largestChanged = index;
+      }
     }
-    // Graphic control extension: disposal 1 (leave the frame in place), no transparency, the delay.
-    out.bytes([0x21, 0xf9, 0x04, 1 << 2]);
-    out.u16(frame.delay);
-    out.bytes([0, 0]);
+    const [opaque, clear, either] = writers as [ByteWriter, ByteWriter, ByteWriter];
+    opaque.reset();
+    lzw(pixels, bitsFor(largest), opaque);
+    let data = opaque;
+    const transparent = inUse.indexOf(0);
+    if (transparent >= 0 && k > 0) {
+      const cleared = pixels.slice();
+      for (let i = 0; i < cleared.length; i++) if (unchanged[i]) cleared[i] = transparent;
+      clear.reset();
+      lzw(cleared, bitsFor(Math.max(largestChanged, transparent)), clear);
+      either.reset();
+      lzw(pixels, bitsFor(Math.max(largest, transparent)), either, unchanged, transparent);
+      for (const candidate of [clear, either]) if (candidate.size() < data.size()) data = candidate;
+    }
+    // Graphic control extension: disposal 1 (leave the frame in place), transparency where used, the delay.
+    out.bytes([0x21, 0xf9, 0x04, (1 << 2) | (data === opaque ? 0 : 1)]);
+    out.u16(change.delay);
+    out.bytes([data === opaque ? 0 : transparent, 0]);
     // Image descriptor: no local colour table, not interlaced.
     out.byte(0x2c);
-    out.u16(frame.left);
-    out.u16(frame.top);
-    out.u16(frame.width);
-    out.u16(frame.height);
+    out.u16(change.left);
+    out.u16(change.top);
+    out.u16(change.width);
+    out.u16(change.height);
     out.byte(0);
-    lzw(frame.pixels, bits, out);
-  }
+    out.bytes(data.view());
+  });
   out.byte(0x3b);
   return out.result();
 }
@@ -62,13 +175,30 @@ const MAX_CODE = 4095;
 const hashTable = new Int32Array(HASH_SIZE);
 const codeTable = new Int32Array(HASH_SIZE);
 
+/** The code of the string `prefix` + `pixel` in the table, or -1 - the free slot it would take. */
+function probe(pixel: number, prefix: number): number {
+  const key = (pixel << 12) + prefix;
+  let slot = (pixel << 4) ^ prefix;
+  if (hashTable[slot] === key) return codeTable[slot]!;
+  if (hashTable[slot]! >= 0) {
+    // Secondary probing, as compress does.
+    const step = slot === 0 ? 1 : HASH_SIZE - slot;
+    do {
+      slot -= step;
+      if (slot < 0) slot += HASH_SIZE;
+      if (hashTable[slot] === key) return codeTable[slot]!;
+    } while (hashTable[slot]! >= 0);
+  }
+  return -1 - slot;
+}
+
 /**
  * The LZW data of `pixels` (code size `bits`), in sub-blocks of at most 255 bytes, then the
  * terminator. Over 80 lines: the encoder's loop runs once a pixel, its state (the hash table's
  * probe, the code being built, the bit buffer) in local variables that a split would pass between
  * calls on every pixel.
  */
-function lzw(pixels: Uint8Array, bits: number, out: ByteWriter): void {
+function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, free?: Uint8Array, freeIndex = 0): void {
   const minCodeSize = Math.max(2, bits);
   out.byte(minCodeSize);
   const clear = 1 << minCodeSize;
@@ -97,36 +227,30 @@ function lzw(pixels: Uint8Array, bits: number, out: ByteWriter): void {
   hashTable.fill(-1);
   emit(clear);
   if (pixels.length > 0) {
-    let prefix = pixels[0]!;
+    let prefix = free?.[0] ? freeIndex : pixels[0]!;
     for (let i = 1; i < pixels.length; i++) {
-      const pixel = pixels[i]!;
-      const key = (pixel << 12) + prefix;
-      let slot = (pixel << 4) ^ prefix;
-      let found = -1;
-      if (hashTable[slot] === key) found = codeTable[slot]!;
-      else if (hashTable[slot]! >= 0) {
-        // Secondary probing, as compress does.
-        const step = slot === 0 ? 1 : HASH_SIZE - slot;
-        do {
-          slot -= step;
-          if (slot < 0) slot += HASH_SIZE;
-          if (hashTable[slot] === key) {
-            found = codeTable[slot]!;
-            break;
-          }
-        } while (hashTable[slot]! >= 0);
+      let pixel = pixels[i]!;
+      let found = probe(pixel, prefix);
+      // A pixel free to be transparent is transparent where only that extends the string.
+      if (found < 0 && free?.[i]) {
+        const other = probe(freeIndex, prefix);
+        if (other >= 0) {
+          found = other;
+          pixel = freeIndex;
+        }
       }
       if (found >= 0) {
         prefix = found;
         continue;
       }
       emit(prefix);
+      const key = (pixel << 12) + prefix;
       prefix = pixel;
       if (nextCode <= MAX_CODE) {
         // The code is added after the one that may need the larger size is written.
         if (nextCode === 1 << codeSize && codeSize < 12) codeSize++;
-        codeTable[slot] = nextCode++;
-        hashTable[slot] = key;
+        codeTable[-1 - found] = nextCode++;
+        hashTable[-1 - found] = key;
       } else {
         // The table is full: start it again.
         emit(clear);
@@ -183,6 +307,17 @@ class ByteWriter {
   }
   text(value: string): void {
     for (const char of value) this.byte(char.charCodeAt(0));
+  }
+  /** Empties it, keeping its buffer. */
+  reset(): void {
+    this.length = 0;
+  }
+  size(): number {
+    return this.length;
+  }
+  /** What is written so far, without a copy (until the next write). */
+  view(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
   }
   result(): Uint8Array<ArrayBuffer> {
     return this.buffer.slice(0, this.length);

@@ -1,0 +1,117 @@
+// The GIF encoder (src/images/gif.ts) read back by omggif, a decoder of its own: every picture after
+// each frame exactly the frames drawn one over another, each frame written as the tightest rectangle
+// of what it changes, the colour table of the colours used alone, and each frame's LZW codes as
+// narrow as its indexes allow.
+import { GifReader } from "omggif";
+import { describe, expect, it } from "vitest";
+import { encodeGif, type GifFrame } from "../../src/images/gif.ts";
+
+type Rgb = [number, number, number];
+const PALETTE: Rgb[] = Array.from({ length: 64 }, (_, i) => [i * 4, 255 - i * 4, (i * 37) % 256]);
+
+/** A pseudo-random sequence: the same frames on every run. */
+function random(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+}
+
+/** A first frame of the whole image, then frames of a counter's digits: rectangles that change some of their pixels. */
+function framesOf(width: number, height: number, seed: number): GifFrame[] {
+  const next = random(seed);
+  const first = new Uint8Array(width * height).map(() => (next() < 0.8 ? 0 : Math.floor(next() * 64)));
+  const frames: GifFrame[] = [{ left: 0, top: 0, width, height, pixels: first, delay: 100 }];
+  for (let k = 0; k < 12; k++) {
+    const [w, h] = [1 + Math.floor(next() * 20), 1 + Math.floor(next() * 12)];
+    const [left, top] = [Math.floor(next() * (width - w)), Math.floor(next() * (height - h))];
+    // Digits of a few inks: colours 0 to 7, some pixels as they were.
+    const pixels = new Uint8Array(w * h).map(() => Math.floor(next() * 8));
+    frames.push({ left, top, width: w, height: h, pixels, delay: 100 });
+  }
+  // One that changes nothing.
+  frames.push({ left: 0, top: 0, width, height, pixels: frames.reduce(compose(width, height), new Uint8Array(width * height)), delay: 100 });
+  return frames;
+}
+
+/** The picture after a frame, as indexes: `canvas` with `frame` drawn over it. */
+const compose = (width: number, _height: number) => (canvas: Uint8Array, frame: GifFrame) => {
+  const next = canvas.slice();
+  for (let y = 0; y < frame.height; y++) next.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+  return next;
+};
+
+/** Each frame's rectangle and its LZW minimum code size, read from the file's blocks. */
+function blocks(bytes: Uint8Array): { left: number; top: number; width: number; height: number; codeSize: number }[] {
+  const found = [];
+  let at = 13 + (bytes[10]! & 0x80 ? 3 << ((bytes[10]! & 7) + 1) : 0);
+  const u16 = (i: number) => bytes[i]! | (bytes[i + 1]! << 8);
+  while (at < bytes.length && bytes[at] !== 0x3b) {
+    if (bytes[at] === 0x21) {
+      at += 2;
+      while (bytes[at]) at += bytes[at]! + 1;
+      at++;
+    } else {
+      found.push({ left: u16(at + 1), top: u16(at + 3), width: u16(at + 5), height: u16(at + 7), codeSize: bytes[at + 10]! });
+      at += 11;
+      while (bytes[at]) at += bytes[at]! + 1;
+      at++;
+    }
+  }
+  return found;
+}
+
+describe("the GIF encoder", () => {
+  for (const seed of [1, 2, 3]) {
+    it(`writes frames whose pictures are exactly the frames drawn one over another (seed ${seed})`, () => {
+      const [width, height] = [60, 30];
+      const frames = framesOf(width, height, seed);
+      const reader = new GifReader(Buffer.from(encodeGif(width, height, PALETTE, frames)));
+      expect(reader.numFrames()).toBe(frames.length);
+      const canvas = new Uint8Array(width * height * 4);
+      let expected = new Uint8Array(width * height);
+      frames.forEach((frame, k) => {
+        expected = compose(width, height)(expected, frame);
+        reader.decodeAndBlitFrameRGBA(k, canvas);
+        const wrong = [...expected].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length;
+        expect(wrong, `pixels wrong after frame ${k}`).toBe(0);
+        expect(reader.frameInfo(k).delay).toBe(100);
+      });
+    });
+  }
+
+  it("writes each later frame as the tightest rectangle of the pixels it changes, a 1 × 1 frame where it changes none", () => {
+    const [width, height] = [40, 20];
+    const base = new Uint8Array(width * height);
+    const changed = base.slice();
+    // The frame covers 20 × 10 at (5, 5); it changes only (9, 7) and (12, 11).
+    const pixels = new Uint8Array(20 * 10);
+    pixels[2 * 20 + 4] = 3;
+    pixels[6 * 20 + 7] = 5;
+    changed[7 * width + 9] = 3;
+    changed[11 * width + 12] = 5;
+    const bytes = encodeGif(width, height, PALETTE, [
+      { left: 0, top: 0, width, height, pixels: base, delay: 100 },
+      { left: 5, top: 5, width: 20, height: 10, pixels, delay: 100 },
+      { left: 0, top: 0, width, height, pixels: changed, delay: 100 },
+    ]);
+    expect(blocks(bytes).map(({ left, top, width, height }) => [left, top, width, height])).toEqual([
+      [0, 0, 40, 20],
+      [9, 7, 4, 5],
+      [0, 0, 1, 1],
+    ]);
+  });
+
+  it("has a colour table of the colours used alone, and writes each frame's codes as narrow as its indexes allow", () => {
+    const [width, height] = [32, 16];
+    // Colours 10 and 63 in the first frame; later frames use only one of them.
+    const first = new Uint8Array(width * height).map((_, i) => (i % 3 ? 10 : 63));
+    const later = new Uint8Array(8 * 8).fill(10);
+    const bytes = encodeGif(width, height, PALETTE, [
+      { left: 0, top: 0, width, height, pixels: first, delay: 100 },
+      { left: 2, top: 2, width: 8, height: 8, pixels: later, delay: 100 },
+    ]);
+    // A table of 2 entries (the flag's size bits 0: 2^(0+1)).
+    expect(bytes[10]! & 0x87).toBe(0x80);
+    expect([...bytes.subarray(13, 19)]).toEqual([...PALETTE[10]!, ...PALETTE[63]!]);
+    // GIF's narrowest LZW code size, 2, for both.
+    expect(blocks(bytes).map((block) => block.codeSize)).toEqual([2, 2]);
+  });
+});
