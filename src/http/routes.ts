@@ -10,7 +10,7 @@ import {
   BADGE_CONTENT_SECURITY_POLICY,
   COMMON_HEADERS,
   CORS_HEADERS,
-  EMAIL_CACHE,
+  EMAIL_HEADERS,
   EMAIL_CDN_CACHE,
   JSON_TYPE,
   LIVE_CACHE,
@@ -90,7 +90,7 @@ export const LIVE_ROUTES = [
     path: emailImagePath("*", "gif").replace(/\*\.gif$/, "*"),
     headers: {
       ...API_HEADERS,
-      "Cache-Control": EMAIL_CACHE,
+      ...EMAIL_HEADERS,
       "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal).
       "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames",

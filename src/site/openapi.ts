@@ -104,7 +104,11 @@ function emailEndpoint(format: "gif" | "png"): Endpoint {
       `Mail clients fetch it anew on each open (\`Cache-Control: ${EMAIL_CACHE}\`); Netlify's CDN keeps one drawing per options and second.`,
     parameters: emailOptions,
     responses: {
-      "200": { description: "The image.", headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), ...CORS }, content: image },
+      "200": {
+        description: "The image.",
+        headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), Pragma: header("For HTTP/1.0 proxies.", "no-cache"), Expires: header("Long past, for HTTP/1.0 proxies.", "Thu, 01 Jan 1970 00:00:00 GMT"), ...CORS },
+        content: image,
+      },
       "404": { description: "No such countdown: a small image that says so.", headers: CORS, content: image },
       "503": error("The built countdown data cannot be read (`unavailable`)."),
     },

@@ -253,7 +253,7 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
     expect(asked).toEqual([undefined]);
   });
 
-  it("keeps an email image for its second, keyed on its path and options only, and passes no-cache on to mail clients", async () => {
+  it("keeps an email image for its second, keyed on its path and options only, and passes no-store, Pragma and a past Expires on to mail clients", async () => {
     const email = (query: string) => `${stack.proxy.url}/api/email/future-launch.gif${query}`;
     const { first, second, dark, reached } = await inOneSecond(async () => {
       const mark = stack.recorder.requests.length;
@@ -263,7 +263,7 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
       await get(email("?utm_campaign=y&theme=dark"));
       return { first, second, dark, reached: stack.reached(mark) };
     });
-    expect([first.status, first.headers["content-type"], first.headers["cache-control"]]).toEqual([200, "image/gif", "no-cache"]);
+    expect([first.status, first.headers["content-type"], first.headers["cache-control"], first.headers.pragma, first.headers.expires]).toEqual([200, "image/gif", "no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
     expect(second.raw.equals(first.raw)).toBe(true);
     expect(dark.raw.equals(first.raw)).toBe(false);
     const empty = "theme=&accent=&color=&bg=&layout=&lang=&title=&width=&density=&frames=";

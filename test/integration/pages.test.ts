@@ -155,6 +155,24 @@ describe("a countdown's page for its owner", () => {
     expect(codeById(page, "snippet-small")).toBe(`<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
   });
 
+  it("offers <countdown-timer>: the module, then the element with its site and its fallback (a link, the date in <time>), the countdown's widget defaults as attributes", () => {
+    const title = HOSTILE_TITLE.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const snippet = codeById(page, "snippet-element");
+    expect(snippet).toMatch(new RegExp(`^<script type="module" src="${TEST_BASE_URL}/api/element\\.js"></script>\n<countdown-timer slug="future-launch" site="${TEST_BASE_URL}/"><a href="${TEST_BASE_URL}/future-launch/">`));
+    expect(snippet).toContain(`${title}: <time datetime="`);
+    // The template the configurator fills is the same snippet.
+    const template = decode(/<code id="snippet-element" data-element-snippet="([^"]*)"/.exec(page)![1]!);
+    expect(template.replace("{attributes}", "")).toBe(snippet);
+    const own = codeById(read(`${WIDGET_DEFAULTS.slug}/embed/index.html`), "snippet-element");
+    expect(own).toContain(`<countdown-timer slug="${WIDGET_DEFAULTS.slug}" site="${TEST_BASE_URL}/" theme="dark" accent="fb7185" font="serif" layout="units" date="utc">`);
+  });
+
+  it("links the email image to the countdown's page, or to its call to action where it has one (escaped as HTML)", () => {
+    expect(codeById(page, "snippet-email")).toMatch(new RegExp(`^<a href="${TEST_BASE_URL}/future-launch/"><img `));
+    const own = codeById(read(`${WIDGET_DEFAULTS.slug}/embed/index.html`), "snippet-email");
+    expect(own).toMatch(/^<a href="https:\/\/tickets\.example\/concert\?a=1&amp;b=2"><img /);
+  });
+
   it("keeps the snippets for the theme choice in the same published form", () => {
     for (const id of ["snippet-wide", "snippet-small"]) {
       const template = decode(new RegExp(`<code id="${id}" data-snippet="([^"]*)"`).exec(page)![1]!);
