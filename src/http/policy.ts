@@ -33,7 +33,7 @@ export const BADGE_CACHE = "public, max-age=60";
  * The email image is drawn from the second it is asked for: mail clients and their image proxies
  * (Gmail's honours this) fetch it anew on every open. As the hosted email timers send it: every
  * directive a cache on the way may know (`no-store` for those that keep `no-cache` answers), and for
- * HTTP/1.0 proxies `Pragma: no-cache` and an `Expires` long past (EMAIL_HEADERS).
+ * the proxies of HTTP 1.0 `Pragma: no-cache` and an `Expires` long past (EMAIL_HEADERS).
  */
 export const EMAIL_CACHE = "no-cache, no-store, must-revalidate, max-age=0";
 export const EMAIL_HEADERS: HeaderSet = { "Cache-Control": EMAIL_CACHE, Pragma: "no-cache", Expires: "Thu, 01 Jan 1970 00:00:00 GMT" };

@@ -106,7 +106,7 @@ function emailEndpoint(format: "gif" | "png"): Endpoint {
     responses: {
       "200": {
         description: "The image.",
-        headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), Pragma: header("For HTTP/1.0 proxies.", "no-cache"), Expires: header("Long past, for HTTP/1.0 proxies.", "Thu, 01 Jan 1970 00:00:00 GMT"), ...CORS },
+        headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), Pragma: header("For the proxies of HTTP 1.0.", "no-cache"), Expires: header("Long past, for the proxies of HTTP 1.0.", "Thu, 01 Jan 1970 00:00:00 GMT"), ...CORS },
         content: image,
       },
       "404": { description: "No such countdown: a small image that says so.", headers: CORS, content: image },
