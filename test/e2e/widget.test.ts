@@ -228,8 +228,25 @@ for (const name of ENGINE_NAMES) {
     });
 
     describe("ticks from the absolute target, just after each second boundary", () => {
-      it("shows every second once, each update landing just after the boundary", async ({ annotate }) => {
+      it("shows each second's value, never one twice, each tick asked for just after the boundary", async ({ annotate }) => {
         const page = await load("/api/embed/future-launch");
+        // The waits the ticker asks for (those of a second at most; the recorder's own is longer), as
+        // the instant they end: just after a second boundary, whatever the machine's load makes of it.
+        const asked = page.evaluate(
+          () =>
+            new Promise<number[]>((resolve) => {
+              const set = window.setTimeout;
+              const due: number[] = [];
+              (window as unknown as { setTimeout: unknown }).setTimeout = (fn: () => void, ms: number) => {
+                if (ms <= 1001) due.push((Date.now() + ms) % 1000);
+                return set(fn, ms);
+              };
+              set(() => {
+                window.setTimeout = set;
+                resolve(due);
+              }, 4000);
+            }),
+        );
         const changes = await recordTimerChanges(page, 4200);
         expect(changes.length).toBeGreaterThanOrEqual(3);
         const targetMs = target("future-launch");
@@ -239,16 +256,17 @@ for (const name of ENGINE_NAMES) {
         for (const [index, [text, at]] of changes.entries()) {
           expect(text).toMatch(PATTERN);
           expect([secondsLeft(targetMs, at), secondsLeft(targetMs, at - SLACK)], `shown at ${at}`).toContain(shownSeconds(text));
-          if (index > 0) expect(shownSeconds(changes[index - 1]![0]) - shownSeconds(text), "one second less each time").toBe(1);
+          // (A tick a loaded machine delays past the next boundary shows that second's value: one is skipped.)
+          if (index > 0) expect(shownSeconds(changes[index - 1]![0]) - shownSeconds(text), "never the same second twice, never back").toBeGreaterThanOrEqual(1);
         }
-        // From the nearest boundary before, a reading just before one counting as a little early.
+        // Every wait ends 1 ms after a boundary by the ticker's reading of the clock; read here a moment
+        // later, within a few ms of it. A ticker on its own phase (setInterval) would end anywhere.
+        const due = await asked;
+        expect(due.length, "it asked for its ticks").toBeGreaterThanOrEqual(3);
+        for (const end of due) expect(end, `a wait ending ${end} ms after a boundary`).toBeLessThan(50);
+        // How late the ticks actually landed, reported (a figure of the machine, not of the ticker).
         lateness[name] = changes.map(([, at]) => ((at + SLACK) % SECOND) - SLACK);
         await annotate(`lateness after the boundary (ms): ${lateness[name]!.join(", ")}`);
-        // A few ms normally: the typical tick lands within 50 ms of the boundary, and a late one on a
-        // loaded machine still within the second it shows (a ticker on its own phase misses both).
-        const sorted = [...lateness[name]!].sort((a, b) => a - b);
-        expect(sorted[Math.floor((sorted.length - 1) / 2)], "the median").toBeLessThan(50);
-        expect(sorted.at(-1), "the latest").toBeLessThan(900);
       });
 
       it("schedules nothing while hidden, and shows the right value at once when visible again", async () => {
