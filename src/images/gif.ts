@@ -1,8 +1,9 @@
 // A GIF89a encoder for palette images made of frames: one global colour table, each frame a rectangle
 // of it (the first the whole image, later ones only what changed), with a delay, drawn over what is
 // there ("do not dispose"), and no looping extension, so a viewer plays it once and stops on its last
-// frame. It writes them as small as gifsicle's -O3 does (encodeGif). The pixels are LZW-compressed as the GIF89a specification (appendix F) says, with the
-// open-addressing string table of Unix compress that GIF encoders have used since.
+// frame. It writes them as small as gifsicle's -O3 does (encodeGif). The pixels are LZW-compressed as
+// the GIF89a specification (appendix F) says, with the open-addressing string table of Unix compress
+// that GIF encoders have used since.
 
 export interface GifFrame {
   /** Where the frame's rectangle is, and its size. */
@@ -64,10 +65,13 @@ interface Change extends GifFrame {
 function changedRectangles(width: number, height: number, frames: readonly GifFrame[]): Change[] {
   // -1: nothing drawn there yet (any pixel changes it).
   const canvas = new Int16Array(width * height).fill(-1);
+  const drawOnCanvas = (frame: GifFrame) => {
+    for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+  };
   return frames.map((frame, k) => {
     // The first frame changes every pixel it has: nothing is there before it.
     if (k === 0) {
-      for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+      drawOnCanvas(frame);
       return { ...frame, unchanged: new Uint8Array(frame.pixels.length) };
     }
     let [minX, minY, maxX, maxY] = [width, height, -1, -1];
@@ -96,7 +100,7 @@ function changedRectangles(width: number, height: number, frames: readonly GifFr
         unchanged[y * w + x] = canvas[at] === pixel ? 1 : 0;
       }
     }
-    for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+    drawOnCanvas(frame);
     return { left: minX, top: minY, width: w, height: h, pixels, delay: frame.delay, unchanged };
   });
 }

@@ -22,6 +22,8 @@ import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
 import type { SiteCountdown } from "./site-input.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
+/** The widget's options, as the widget judges them: made once, not per owner page. */
+const WIDGET_OPTIONS = new RegExp(optionPattern());
 
 /**
  * Registers the filters. `site` answers where the current build is published and `identity` the
@@ -70,7 +72,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
    * what reads without JavaScript (a link to the countdown's page, the target in a `<time datetime>`,
    * as the pages say it). `{attributes}` is where the owner page's configurator puts the options.
    */
-  eleventyConfig.addFilter("elementAttributes", (countdown: SiteCountdown) => elementAttributes(resolveOptions(countdown.widget, "", new RegExp(optionPattern()))));
+  eleventyConfig.addFilter("elementAttributes", (countdown: SiteCountdown) => elementAttributes(resolveOptions(countdown.widget, "", WIDGET_OPTIONS)));
   eleventyConfig.addFilter("elementSnippet", (countdown: SiteCountdown) => {
     const url = (sitePath: string) => attributeText(absoluteUrl(site(), sitePath));
     return (

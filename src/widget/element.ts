@@ -196,9 +196,9 @@ class CountdownTimer extends HTMLElement {
     // NaN: no target, or one Date cannot read. An unknown zone throws here (Intl's RangeError), so
     // that nothing can stop the one timer of every element later.
     if (!(ms == ms)) throw Error("no target: " + data.targetDate);
-    const offset = zoneOffset(zone, ms);
+    const zoneMinutes = zoneOffset(zone, ms);
     // An inline repeating countdown starts at its target's wall clock in its zone.
-    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: wallClockText(wallClockOf(ms + offset * 6e4)) } : data.repeat;
+    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: wallClockText(wallClockOf(ms + zoneMinutes * 6e4)) } : data.repeat;
     const lang = language(this.options.lang) || language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) || data.lang || "en";
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
