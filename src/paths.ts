@@ -50,6 +50,8 @@ export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
 /** `<countdown-timer>`: the element's ES module, for other sites' pages (docs/element.md). */
 export const ELEMENT_SCRIPT_PATH = "/api/element.js";
+/** Its part for evergreen countdowns, loaded by it only where one is shown (src/widget/element-evergreen.ts). */
+export const ELEMENT_EVERGREEN_PATH = "/api/element-evergreen.js";
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";

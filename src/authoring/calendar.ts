@@ -5,6 +5,7 @@ import MarkdownIt from "markdown-it";
 import type { Countdown, Status } from "./countdown.ts";
 import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
+import { evergreenWords } from "../text/messages.ts";
 import { zoneTransitions } from "../time/zone-transitions.ts";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
@@ -59,6 +60,7 @@ export interface CalendarOptions {
 export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarOptions): string {
   const host = new URL(pageUrl).hostname;
   const description = [plainText(countdown.description), pageUrl].filter(Boolean).join("\n\n");
+  if (countdown.evergreenMs) return evergreenFile(countdown, host, stamp, description, pageUrl);
   const { zone, event } = when(countdown, new Date(stamp).getUTCFullYear());
   const lines = [
     "BEGIN:VCALENDAR",
@@ -77,6 +79,30 @@ export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarO
     `DESCRIPTION:${icsText(description)}`,
     `URL:${pageUrl}`,
     "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/**
+ * An evergreen countdown has no date: each visitor's deadline is their own (its page's script makes
+ * the visitor's event). Its file says what it is, as a to-do without a date (VTODO, whose DTSTART and
+ * DUE are optional): the title, and the duration from the first visit where a date would be.
+ */
+function evergreenFile(countdown: Countdown, host: string, stamp: string, description: string, pageUrl: string): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//countdown-service//EN",
+    "METHOD:PUBLISH",
+    "BEGIN:VTODO",
+    `UID:${countdown.slug}@${host}`,
+    `DTSTAMP:${icsDateTime(stamp)}`,
+    ...(countdown.status === "cancelled" ? ["STATUS:CANCELLED"] : []),
+    `SUMMARY:${icsText(`${countdown.title} (${evergreenWords(countdown.evergreenMs!, countdown.lang)})`)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    `URL:${pageUrl}`,
+    "END:VTODO",
     "END:VCALENDAR",
   ];
   return `${lines.map(foldLine).join("\r\n")}\r\n`;

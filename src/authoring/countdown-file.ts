@@ -5,12 +5,13 @@
 import yaml from "js-yaml";
 import { isOver } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { wallClockText, zoneOffset } from "../time/zone.ts";
+import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
+import { DURATION_EXAMPLE, parseDuration } from "../time/evergreen.ts";
 import { OPTION_NAMES, isLanguageTag } from "../widget/options.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
-import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, REPEATS, STATUSES, TITLE_MAX, inFieldOrder, type Countdown, type ParseOptions, type ParseResult, type Problem } from "./countdown.ts";
+import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, NO_DATE_MS, REPEATS, STATUSES, TITLE_MAX, inFieldOrder, type Countdown, type ParseOptions, type ParseResult, type Problem } from "./countdown.ts";
 import { CONTROL_CHARACTERS, KNOWN_FIELDS, describe, describeValue, oneOf, requiredString, slugProblem } from "./fields.ts";
 import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } from "./targets.ts";
 import { checkZone } from "./zones.ts";
@@ -89,7 +90,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
 
   // An unquoted value that starts with "#" is a comment to YAML: the field reads as empty.
   const commented = new Set<string>();
-  for (const key of ["title", "target"]) {
+  for (const key of ["title", "target", "evergreen"]) {
     const written = fields[key] === null ? writtenValue(parts.yaml, key, parts.firstLine) : undefined;
     if (written?.value.startsWith("#")) {
       problem(key, `on line ${written.line} starts with "#", which YAML reads as a comment, so it is empty; put the value in quotes: ${key}: ${quoted(written.value)}`);
@@ -120,7 +121,22 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   }
 
   let start: ParsedTarget | undefined;
-  const target = commented.has("target") ? undefined : requiredString(fields, "target", problem);
+  let evergreenMs: number | undefined;
+  // Evergreen: a duration instead of a target, counted from each viewer's own start; nothing dates it.
+  const evergreen = fields.evergreen !== undefined;
+  if (evergreen && !commented.has("evergreen")) {
+    if (typeof fields.evergreen !== "string" && typeof fields.evergreen !== "number") problem("evergreen", `must be a duration like ${DURATION_EXAMPLE}, not ${describe(fields.evergreen)}`);
+    else if (typeof fields.evergreen === "number") problem("evergreen", `${fields.evergreen} has no unit; write it like ${DURATION_EXAMPLE}`);
+    else {
+      const parsed = parseDuration(fields.evergreen);
+      if ("error" in parsed) problem("evergreen", parsed.error);
+      else evergreenMs = parsed.ms;
+    }
+    for (const key of ["target", "repeat", "until"]) {
+      if (fields[key] !== undefined) problem(key, `cannot be given with "evergreen": an evergreen countdown counts from each viewer's own start, not to a date; remove "${key}", or remove "evergreen" to count to the date`);
+    }
+  }
+  const target = commented.has("target") || evergreen ? undefined : requiredString(fields, "target", problem);
   if (target !== undefined) {
     const parsed = parseTarget(target.trim(), timezone);
     if ("error" in parsed) problem("target", parsed.error);
@@ -169,13 +185,13 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   const { query: widget, link } = widgetDefaults(fields.widget, problem);
   const email = emailDefaults(fields.email, problem);
 
-  if (problems.length > 0 || title === undefined || target === undefined || start === undefined) return { problems, warnings: [] };
+  if (problems.length > 0 || title === undefined || (evergreenMs === undefined && (target === undefined || start === undefined))) return { problems, warnings: [] };
   const countdown: Countdown = {
     slug,
     title: title.trim(),
-    targetMs: start.ms,
-    targetDate: isoSeconds(start.ms),
-    schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(until !== undefined ? { untilMs: until.ms } : {}) },
+    ...(start
+      ? { targetMs: start.ms, targetDate: isoSeconds(start.ms), schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(until !== undefined ? { untilMs: until.ms } : {}) } }
+      : { targetMs: NO_DATE_MS, targetDate: "", evergreenMs, schedule: { start: wallClockOf(NO_DATE_MS), zone: timezone } }),
     timezone,
     doneMessage,
     description: parts.body.trim(),
@@ -188,14 +204,15 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   const warnings: Problem[] = [];
   const warn = (field: string, message: string) => warnings.push({ file, field, message });
   const written = {
-    target: target.trim(),
+    target: target?.trim() ?? "",
     until: until && (fields.until as string).trim(),
     zoneSet: fields.timezone !== undefined,
     // Only a file with " #" in it can have text cut by a comment.
     textLines: /\s#/.test(parts.yaml) ? ["title", "done"].map((key) => ({ key, ...writtenValue(parts.yaml, key, parts.firstLine) })) : [],
   };
   if (zoneNote) warn("timezone", zoneNote);
-  warnAbout(countdown, written, start, until, options.now, warn);
+  if (start) warnAbout(countdown, written, start, until, options.now, warn);
+  else warnAboutText(countdown, written.textLines, warn);
   return { countdown, problems: [], warnings };
 }
 
@@ -212,9 +229,6 @@ function warnAbout(
   warn: (field: string, message: string) => void,
 ): void {
   const { schedule, timezone: zone } = countdown;
-  if (!intlKnowledge(countdown.lang).data) {
-    warn("lang", `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`);
-  }
   // A repeating countdown counts to its next occurrence: only the end of the rule can be over.
   if (now !== undefined && !schedule.repeat && now >= countdown.targetMs) {
     warn("target", `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`);
@@ -242,7 +256,15 @@ function warnAbout(
       `"${zone}" has no effect: the target "${written.target}" carries its own offset (${start.offset}), so it is ${countdown.targetDate} in any zone; to mean ${time} in ${zone}, remove "${start.offset}" from the target, else remove "timezone"`,
     );
   }
-  for (const { key, line, value } of written.textLines) {
+  warnAboutText(countdown, written.textLines, warn);
+}
+
+/** Words that will not read as meant: a language Intl does not know, text a " #" cut short (YAML read the rest as a comment). */
+function warnAboutText(countdown: Countdown, textLines: { key: string; line?: number; value?: string }[], warn: (field: string, message: string) => void): void {
+  if (!intlKnowledge(countdown.lang).data) {
+    warn("lang", `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`);
+  }
+  for (const { key, line, value } of textLines) {
     if (value !== undefined && !/^["'|>]/.test(value) && /\s#/.test(value)) {
       const kept = key === "title" ? countdown.title : countdown.doneMessage;
       warn(key, `on line ${line}, YAML reads everything from " #" on as a comment, so it is "${kept}"; to keep the rest, put the value in quotes: ${key}: ${quoted(value)}`);

@@ -6,10 +6,15 @@ import type { Repeat, Schedule } from "../time/occurrence.ts";
 export interface Countdown {
   slug: string;
   title: string;
-  /** The target instant in ms since the epoch: the first occurrence of a repeating countdown. */
+  /** The target instant in ms since the epoch: the first occurrence of a repeating countdown; NO_DATE_MS for an evergreen one. */
   targetMs: number;
-  /** The target as `YYYY-MM-DDThh:mm:ssZ`. */
+  /** The target as `YYYY-MM-DDThh:mm:ssZ`; "" for an evergreen countdown. */
   targetDate: string;
+  /**
+   * An evergreen countdown's duration, in ms: each viewer counts it from a start of their own (a link's
+   * `?start=`, their first visit; src/time/evergreen.ts). It has no date of its own.
+   */
+  evergreenMs?: number;
   /** When it happens: the target as a wall clock in `timezone`, the repeat rule and its end (src/time/occurrence.ts). */
   schedule: Schedule;
   /** The IANA zone the author wrote the target in (canonical spelling). */
@@ -28,6 +33,9 @@ export interface Countdown {
   /** The email image's defaults, valid options as a query string ("" when none). */
   email: string;
 }
+
+/** An evergreen countdown's `targetMs`: after every date (the latest a Date can hold), so it sorts after every dated countdown; nothing shows it. */
+export const NO_DATE_MS = 8.64e15;
 
 /** A link the widget shows under the count, opened in the host page's window. */
 export interface WidgetLink {

@@ -15,14 +15,19 @@ import { TARGET_PATTERN } from "./targets.ts";
 export const FRONT_MATTER_FIELDS = {
   title: { required: true, maxLength: TITLE_MAX, description: "Display title, 1 to 200 characters, one line." },
   target: {
-    required: true,
+    required: false,
     pattern: TARGET_PATTERN,
     description: 'The target: ISO 8601 date and time. With "Z" or an offset it is that instant; without, a wall-clock time in "timezone".',
+  },
+  evergreen: {
+    required: false,
+    pattern: /\S/,
+    description: 'Instead of "target": a duration ("72h", "3 days", ISO 8601 "P3D") that each viewer counts from a start of their own: the "?start=" of a link or email image (a signup date from a mailing tool), else their first visit on that device.',
   },
   timezone: {
     required: false,
     default: DEFAULT_TIMEZONE,
-    description: "IANA time zone of a target written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
+    description: "IANA time zone of a target (or an evergreen start) written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
   },
   done: {
     required: false,

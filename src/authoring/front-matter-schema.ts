@@ -13,7 +13,7 @@ const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
 
 export function frontMatterJsonSchema(): object {
-  const { title, target, timezone, done, lang, status, repeat, until, widget, email } = FRONT_MATTER_FIELDS;
+  const { title, target, evergreen, timezone, done, lang, status, repeat, until, widget, email } = FRONT_MATTER_FIELDS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
@@ -32,6 +32,7 @@ export function frontMatterJsonSchema(): object {
         description: target.description,
         examples: ["2027-01-01T00:00:00", "2027-01-01T00:00:00Z", "2027-01-01T09:30:00+02:00"],
       },
+      evergreen: { type: "string", pattern: evergreen.pattern.source, description: evergreen.description, examples: ["72h", "3 days", "P3D"] },
       timezone: {
         type: "string",
         pattern: "^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$",
@@ -81,5 +82,10 @@ export function frontMatterJsonSchema(): object {
       },
     },
     dependentRequired: { until: ["repeat"] },
+    // A date to count to, or a duration each viewer counts from their own start: one of the two.
+    oneOf: [
+      { required: ["target"], not: { required: ["evergreen"] } },
+      { required: ["evergreen"], not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["until"] }] } },
+    ],
   };
 }

@@ -17,7 +17,8 @@ export function headerRuleRegExp(rulePath: string): RegExp {
   return new RegExp(`^/${parts.join("/")}/?$`, "iu");
 }
 
-const escapeRegExp = (text: string) => text.replace(/[|\\{}()[\]^$+*?.-]/g, "\\$&");
+// (A hyphen outside a class is itself: escaped, it is an error under the `u` flag.)
+const escapeRegExp = (text: string) => text.replace(/[|\\{}()[\]^$+*?.]/g, "\\$&");
 
 export interface HeaderRule {
   /** A `_headers` path: literal segments, `:placeholder` segments, a final `*`. */

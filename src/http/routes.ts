@@ -2,7 +2,7 @@
 // headers; which headers the static files get; what a path with no file answers. It generates what
 // Netlify reads (`_headers`, `_redirects`, checked against each function's `config.path`) and drives
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
-import { ELEMENT_SCRIPT_PATH, OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH, OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
   API_HEADERS,
@@ -45,7 +45,8 @@ export const LIVE_ROUTES = [
       "Content-Type": JSON_TYPE,
       "Cache-Control": LIVE_CACHE,
       "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
-      "Netlify-Vary": "query=shape",
+      // `start`: an evergreen countdown's viewer start (src/time/evergreen.ts).
+      "Netlify-Vary": "query=shape|start",
     },
   },
   {
@@ -92,8 +93,10 @@ export const LIVE_ROUTES = [
       ...API_HEADERS,
       ...EMAIL_HEADERS,
       "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
-      // The email image's options (src/images/email-options.ts; a test holds the two lists equal).
-      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames",
+      // The email image's options (src/images/email-options.ts; a test holds the two lists equal), and
+      // an evergreen countdown's start, always written as Unix seconds here (other forms are
+      // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames|start",
     },
   },
 ] as const;
@@ -137,6 +140,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: OPENAPI_PATH, headers: perDeployJson },
     // `<countdown-timer>`'s module: other sites load it (CORS, from the rule above), and it changes per deploy.
     { path: ELEMENT_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    { path: ELEMENT_EVERGREEN_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     { path: SCHEMA_PATH, headers: perDeployJson },
   ];
 }

@@ -338,7 +338,16 @@ export function renderEmailPng(countdown: EmailCountdown, options: EmailOptions,
 
 const notices = new Map<string, Uint8Array<ArrayBuffer>>();
 /** The notices an email image may give instead of a countdown (an `<img>` shows no JSON). */
-export const NOTICES = { notFound: "Countdown not found", unavailable: "Countdown unavailable, back shortly" } as const;
+export const NOTICES = {
+  notFound: "Countdown not found",
+  unavailable: "Countdown unavailable, back shortly",
+  // An evergreen countdown's start (src/time/evergreen.ts): missing, unreadable (a merge tag not
+  // filled in, as in a mailing tool's preview), in the future, too long ago.
+  start_required: "Add ?start= to this image's link",
+  invalid_start: "Start date not filled in or unreadable",
+  start_in_future: "Start date is in the future",
+  start_too_old: "Start date is over a year ago",
+} as const;
 /** A small image that says one of the NOTICES. */
 export function noticeImage(notice: keyof typeof NOTICES, format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
   const key = `${notice} ${format} ${density}`;

@@ -5,6 +5,7 @@ import { badgePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { currentTarget } from "./countdown.ts";
+import { evergreenWords } from "../text/messages.ts";
 import { ok, slugIn, type LiveRequest } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
@@ -16,6 +17,8 @@ const COLOURS = { upcoming: "#007ec6", live: "#3f9c35", ended: "#767676", postpo
 /** What the badge of a countdown says at `nowMs`, and in which colour. */
 export function badgeMessage(entry: LiveEntry, nowMs: number): { message: string; colour: string } {
   if (entry.status) return { message: entry.status, colour: COLOURS[entry.status] };
+  // Evergreen: no date of its own, only how long each visitor counts.
+  if (entry.evergreenMs) return { message: evergreenWords(entry.evergreenMs, "en").replace("your ", ""), colour: COLOURS.upcoming };
   // The latest occurrence of the last hour, if any: a one-off's target, or one of a repeating countdown's.
   const recent = entry.schedule ? nextOccurrence(entry.schedule, nowMs - LIVE_FOR_MS + 1) : entry.targetMs;
   if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS) return { message: "live now", colour: COLOURS.live };

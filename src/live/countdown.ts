@@ -1,6 +1,8 @@
 // The live countdown JSON (`/api/countdown/:slug`, computed per request) and the health answer: what
 // netlify/functions/live.ts answers.
 import { errorAnswer, quote } from "../http/kernel.ts";
+import type { HeaderSet } from "../http/policy.ts";
+import { deadline, startProblemText, type StartProblem } from "../time/evergreen.ts";
 import { SHAPES, type Shape } from "../http/routes.ts";
 import { livePath } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
@@ -28,10 +30,26 @@ export function currentTarget(entry: LiveEntry, nowMs: number): { targetMs: numb
   return next >= 0 ? { targetMs: next, over: false } : { targetMs: lastOccurrence(schedule)!, over: true };
 }
 
+/**
+ * An evergreen countdown as one viewer's request sees it: dated at their deadline, the start of the
+ * query's `start` plus the duration (src/time/evergreen.ts); or why the start is refused. A countdown
+ * with a date is itself, whatever the query says.
+ */
+export function forViewer(entry: LiveEntry, query: string, nowMs: number): LiveEntry | { problem: StartProblem; start: string | null } {
+  if (!entry.evergreenMs) return entry;
+  const start = query === "" ? null : new URLSearchParams(query).get("start");
+  const viewer = deadline(start, entry.zone ?? "UTC", entry.evergreenMs, nowMs);
+  if ("problem" in viewer) return { problem: viewer.problem, start };
+  return { ...entry, targetMs: viewer.deadlineMs, targetDate: isoSeconds(viewer.deadlineMs), startMs: viewer.startMs };
+}
+
+/** A refused start as the API says it: 400 with the error shape. */
+export const startRefused = (refused: { problem: StartProblem; start: string | null }, headers: HeaderSet) => errorAnswer(400, refused.problem, startProblemText(refused.problem, refused.start), headers);
+
 /** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
 export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {
   const { targetMs, over } = currentTarget(entry, nowMs);
-  const targetDate = entry.schedule ? isoSeconds(targetMs) : entry.targetDate;
+  const targetDate = entry.schedule ? isoSeconds(targetMs) : entry.targetDate!;
   const left = timeLeft(targetMs, nowMs);
   if (shape === "a") return { slug: entry.slug, title: entry.title, targetDate, timeLeft: left };
   if (shape === "b") return { slug: entry.slug, title: entry.title, targetIso: targetDate, days: left.days };
@@ -46,6 +64,7 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
     serverTime: new Date(nowMs).toISOString(),
     status: entry.status ?? "scheduled",
     ...(entry.repeat ? { repeat: entry.repeat.rule } : {}),
+    ...(entry.evergreen ? { evergreen: entry.evergreen, start: isoSeconds(entry.startMs!) } : {}),
   };
 }
 
@@ -57,8 +76,10 @@ export const LIVE_ANSWERS: RouteAnswers = {
   health,
   countdown: ({ route, pathname, query, store, nowMs }) => {
     const slug = slugIn(pathname, LIVE_PREFIX);
-    const entry = slug === undefined ? undefined : store.get(slug);
-    if (!entry) return errorAnswer(404, "not_found", unknownSlug(slug ?? pathname), route.headers);
+    const found = slug === undefined ? undefined : store.get(slug);
+    if (!found) return errorAnswer(404, "not_found", unknownSlug(slug ?? pathname), route.headers);
+    const entry = forViewer(found, query, nowMs);
+    if ("problem" in entry) return startRefused(entry, route.headers);
     const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
     if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
       return errorAnswer(

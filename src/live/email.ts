@@ -7,12 +7,12 @@
 // wait, a new one is its first frame alone (what Outlook shows anyway), a third of the work or less:
 // a flood of distinct requests costs a third as much, and requests for drawings in hand wait for none.
 import { errorAnswer, quote, type Answer } from "../http/kernel.ts";
-import { NO_STORE } from "../http/policy.ts";
+import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
 import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
 import { noticeImage, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
 import { messagesFor } from "../text/messages.ts";
-import { currentTarget } from "./countdown.ts";
+import { currentTarget, forViewer } from "./countdown.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
@@ -104,6 +104,23 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
 }
 
 const SECOND = 1000;
+/** A start's redirect to its Unix seconds: the same for as long as the countdown's zone is (until a deploy). */
+const REDIRECT_CACHE = "public, max-age=300";
+
+/** A redirect's headers: the route's, kept until the next deploy by the CDN and five minutes by others, without the image's no-cache ones. */
+function redirectHeaders(headers: HeaderSet): HeaderSet {
+  const { Pragma: _, Expires: __, ...kept } = headers;
+  return { ...kept, "Cache-Control": REDIRECT_CACHE, "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE };
+}
+
+/** The query with its `start` written as Unix seconds, in its place; undefined when it is written so already. */
+function canonicalStart(query: string, startMs: number): string | undefined {
+  const seconds = String(startMs / SECOND);
+  const params = new URLSearchParams(query);
+  if (params.getAll("start").length === 1 && params.get("start") === seconds) return undefined;
+  const kept = [...params].filter(([name]) => name !== "start");
+  return new URLSearchParams([...kept, ["start", seconds]]).toString();
+}
 
 /** The email image route over a set of drawings (one per process: the Node server, a function instance). */
 export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAnswers {
@@ -119,18 +136,30 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
       // An image that says so: an <img> shows no JSON.
       return { status: 404, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage("notFound", format, resolveEmailOptions("", query).density) };
     }
+    // An evergreen countdown's image is drawn for the query's start: a start written in another form
+    // than Unix seconds is redirected to that form first, so that the CDN and the drawings here key on
+    // the deadline (one drawing for every way of writing the same start).
+    const viewer = forViewer(entry, query, nowMs);
+    if ("problem" in viewer) {
+      return { status: 400, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage(viewer.problem, format, resolveEmailOptions("", query).density) };
+    }
+    if (viewer.startMs !== undefined) {
+      const canonical = canonicalStart(query, viewer.startMs);
+      // (A relative location: the same file, wherever the site is served from.)
+      if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(route.headers), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
+    }
     const options = resolveEmailOptions(entry.email ?? "", query);
     // A still is one frame whatever `frames` says.
     if (format === "png") options.frames = 1;
     const second = Math.floor(nowMs / SECOND) * SECOND;
-    const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}`;
+    const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}\0${viewer.targetMs}`;
     let key = keyOf();
     if (!drawings.has(key) && drawings.stats().waiting >= BUSY_WAITING) {
       options.frames = 1;
       key = keyOf();
     }
     const drawing = drawings.draw(key, () => {
-      const countdown = emailCountdown(entry);
+      const countdown = emailCountdown(viewer);
       return (format === "gif" ? renderEmailGif : renderEmailPng)(countdown, options, second).bytes;
     });
     return { status: 200, headers, body: await drawing };

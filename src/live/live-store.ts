@@ -11,8 +11,10 @@ import { parseWallClock } from "../time/zone.ts";
 export interface LiveCountdown {
   slug: string;
   title: string;
-  /** `YYYY-MM-DDThh:mm:ssZ`: the target, the first occurrence of a repeating countdown. */
-  targetDate: string;
+  /** `YYYY-MM-DDThh:mm:ssZ`: the target, the first occurrence of a repeating countdown; left out for an evergreen one. */
+  targetDate?: string;
+  /** An evergreen countdown's duration in seconds: each request names its start. */
+  evergreen?: number;
   /** The author's time zone; left out for UTC. */
   zone?: string;
   /** The countdown's language (BCP 47); left out for English. */
@@ -47,7 +49,12 @@ export interface LiveMeta extends Omit<LiveData, "countdowns"> {
 }
 
 export interface LiveEntry extends LiveCountdown {
+  /** The target instant; NaN for an evergreen countdown, whose deadline each request's start makes (evergreenMs). */
   targetMs: number;
+  /** An evergreen countdown's duration in ms. */
+  evergreenMs?: number;
+  /** An evergreen countdown dated for one viewer (src/live/countdown.ts, forViewer): their start, whole seconds. */
+  startMs?: number;
   /** A repeating countdown's occurrences (src/time/occurrence.ts). */
   schedule?: Schedule;
 }
@@ -183,8 +190,9 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
   const bySlug = new Map<string, LiveEntry>();
   for (const [key, countdown] of Object.entries(data as Record<string, Partial<LiveCountdown>>)) {
     const targetMs = isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
-    if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs)) {
-      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and a targetDate like 2026-12-31T23:59:59Z`);
+    const evergreenMs = Number.isInteger(countdown?.evergreen) ? countdown!.evergreen! * 1000 : NaN;
+    if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs) === !(evergreenMs > 0)) {
+      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and either a targetDate like 2026-12-31T23:59:59Z or an evergreen duration in seconds like 259200`);
     }
     const { zone, lang, status, repeat, done, email } = countdown;
     if (
@@ -193,7 +201,8 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
     ) {
       throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`);
     }
-    const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetDate: countdown.targetDate!, targetMs, repeat: undefined };
+    const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetMs, repeat: undefined };
+    if (evergreenMs > 0) entry.evergreenMs = evergreenMs;
     if (repeat !== undefined) {
       const { rule, start, until } = repeat;
       const wall = isText(start) ? parseWallClock(start) : undefined;

@@ -7,6 +7,7 @@ import { unitWord } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
+import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
 import { CHOICES, OPTION_NAMES, elementAttributes, optionPattern, isValidOption, resolveOptions, type OptionName, type WidgetOptions } from "../widget/options.ts";
 
 /** The page's words for what this script says, in the page's language (written into the page as JSON). */
@@ -30,6 +31,10 @@ function unitsOf(root: HTMLElement) {
   return numbers.map((number, i) => ({ number, label: number.nextElementSibling as HTMLElement, word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n) }));
 }
 
+// Evergreen countdowns first get this visitor's deadline (the link's ?start=, else their first visit).
+const linkStart = new URLSearchParams(location.search).get("start");
+for (const root of document.querySelectorAll<HTMLElement>("[data-evergreen]")) dateForViewer(root.dataset, linkStart);
+
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
   target: countingToNext(root.dataset),
   /** The instant its `<time>` elements name: the build's, until it moves on. */
@@ -49,9 +54,10 @@ const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
   const { zone = "UTC", lang = "en" } = root.dataset;
   const iso = new Date(ms).toISOString().replace(".000", "");
-  for (const time of root.querySelectorAll<HTMLTimeElement>("time[data-when]")) {
+  for (const time of root.querySelectorAll<HTMLTimeElement>("[data-when]")) {
     if (moved) time.textContent = dateWords(ms, zone, lang);
-    time.dateTime = iso;
+    // (An evergreen countdown's is a <span>: its words were the duration, now they are the date.)
+    if (time.dateTime !== undefined) time.dateTime = iso;
   }
   // The visitor's time is the page's sentence, in the page's language.
   const yours = visitorZone ? visitorWords(ms, zone, visitorZone, document.documentElement.lang || "en") : undefined;
@@ -66,7 +72,14 @@ function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
     chat.textContent = chat.dataset.chat!.replaceAll("{unix}", String(ms / 1000)).replaceAll("{utc}", utc);
   }
 }
-for (const root of document.querySelectorAll<HTMLElement>("[data-countdown]")) showTimes(root, Date.parse(root.dataset.countdown!), false);
+for (const root of document.querySelectorAll<HTMLElement>("[data-countdown]")) showTimes(root, Date.parse(root.dataset.countdown!), !!root.dataset.evergreen);
+
+// An evergreen countdown's page offers the visitor's own deadline as a calendar file.
+const calendar = document.querySelector<HTMLAnchorElement>("[data-calendar]");
+const dated = document.querySelector<HTMLElement>("[data-evergreen]");
+if (calendar && dated) {
+  calendar.href = "data:text/calendar;charset=utf-8," + encodeURIComponent(calendarEvent(document.querySelector("h1")!.textContent!, Date.parse(dated.dataset.countdown!), location.href.split("?")[0]!));
+}
 
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
@@ -256,8 +269,12 @@ if (emailForm) {
   const update = () => {
     const next = query();
     const width = Number(field("width").value) || 600;
+    // An evergreen countdown's image: the chosen mailing tool's merge tag as the start, written raw
+    // (the tool fills it in), last; its preview here counts from now.
+    const tag = (field("start") as HTMLInputElement | null)?.value;
+    const startOf = (start: string) => (tag ? `${next ? "&" : "?"}start=${start}` : "");
     const write = (height?: number) => {
-      const src = `${emailForm.dataset.emailSrc}${next ? `?${next}` : ""}`.replace(/&/g, "&amp;");
+      const src = `${emailForm.dataset.emailSrc}${next ? `?${next}` : ""}${startOf(tag!)}`.replace(/&/g, "&amp;");
       snippet.textContent = snippet.dataset.emailSnippet!.replace("{src}", src).replace("{width}", String(width)).replace("{height}", height ? ` height="${height}"` : "");
     };
     write();
@@ -265,7 +282,7 @@ if (emailForm) {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const measured = () => preview.naturalWidth > 0 && write(Math.round((preview.naturalHeight * width) / preview.naturalWidth));
-      const src = `${previewPath}${next ? `?${next}` : ""}`;
+      const src = `${previewPath}${next ? `?${next}` : ""}${startOf(String(Math.floor(Date.now() / 1000)))}`;
       preview.onload = measured;
       preview.width = width;
       if (new URL(preview.src).pathname + new URL(preview.src).search !== src) preview.src = src;

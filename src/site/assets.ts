@@ -26,6 +26,8 @@ export interface SiteAssets {
   creatorScript: string;
   /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/widget/element.ts). */
   elementScript: string;
+  /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/widget/element-evergreen.ts). */
+  elementEvergreen: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -91,17 +93,18 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, elementScript, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
+  const [ticker, repeatingTicker, elementScript, elementEvergreen, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
     bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
+    bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
     bundle("pages/creator-script.ts"),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), elementScript, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
     SITE_DEFAULTS.accent,
   );
 }

@@ -7,7 +7,7 @@ import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { ELEMENT_SCRIPT_PATH, INDEX_PATH, absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
-import { messagesFor } from "../text/messages.ts";
+import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { dateWords } from "../text/dates.ts";
 import { fill, pageLanguage, pageWordsFor, type PageWords } from "../text/page-words.ts";
 import { ruleWords } from "../text/repeat-words.ts";
@@ -52,10 +52,18 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   const said = new WeakMap<SiteCountdown, string>();
   const when = (countdown: SiteCountdown) => {
     let words = said.get(countdown);
-    if (words === undefined) said.set(countdown, (words = dateWords(countdown.nextMs, countdown.timezone, countdown.lang)));
+    if (words === undefined) said.set(countdown, (words = countdown.evergreenMs ? evergreenWords(countdown.evergreenMs, countdown.lang) : dateWords(countdown.nextMs, countdown.timezone, countdown.lang)));
     return words;
   };
   eleventyConfig.addFilter("when", when);
+  /**
+   * When, as the pages mark it up (`[data-when]`, which their script dates again): a `<time>` of the
+   * next occurrence; an evergreen countdown's duration in words, which its script replaces with the
+   * visitor's own deadline. `attributes`: the element's other attributes (its `lang`).
+   */
+  eleventyConfig.addFilter("whenTag", (countdown: SiteCountdown, attributes = "") =>
+    countdown.evergreenMs ? `<span data-when${attributes}>${attributeText(when(countdown))}</span>` : `<time datetime="${countdown.nextDate}" data-when${attributes}>${attributeText(when(countdown))}</time>`,
+  );
   /** When a countdown is, in its language: a repeating one's rule, else its next occurrence. */
   const whenOrRule = (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || when(countdown);
   /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
@@ -78,7 +86,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     return (
       `<script type="module" src="${url(ELEMENT_SCRIPT_PATH)}"></script>\n` +
       `<countdown-timer slug="${countdown.slug}" site="${url(INDEX_PATH)}"{attributes}><a href="${url(pagePath(countdown.slug))}">${attributeText(countdown.title)}: ` +
-      `<time datetime="${countdown.nextDate}">${attributeText(when(countdown))}</time></a></countdown-timer>`
+      `${countdown.evergreenMs ? attributeText(when(countdown)) : `<time datetime="${countdown.nextDate}">${attributeText(when(countdown))}</time>`}</a></countdown-timer>`
     );
   });
   /** Links that open a calendar's new-event form with the countdown filled in, and its schema.org Event as JSON text. */
@@ -89,7 +97,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     return jsonText(data);
   });
   /** How many digits the days left have at `nowMs` (at least 1): the page sizes its count's numbers by them, and its script keeps them right. */
-  eleventyConfig.addFilter("dayDigits", (countdown: SiteCountdown, nowMs: number) => String(Math.floor(Math.max(0, countdown.nextMs - nowMs) / 86_400_000)).length);
+  eleventyConfig.addFilter("dayDigits", (countdown: SiteCountdown, nowMs: number) => String(Math.floor((countdown.evergreenMs ?? Math.max(0, countdown.nextMs - nowMs)) / 86_400_000)).length);
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
   eleventyConfig.addFilter("unitWord", unitWord);
   /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
@@ -145,7 +153,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
    */
   eleventyConfig.addFilter("countdownData", (countdown: SiteCountdown) => {
     const { schedule, status } = countdown;
-    const attributes: Record<string, string> = { "data-countdown": countdown.nextDate };
+    // An evergreen countdown's deadline is each viewer's own: the scripts date it (src/time/evergreen.ts) from its duration, keeping the visitor's first visit under its slug.
+    const attributes: Record<string, string> = countdown.evergreenMs ? { "data-evergreen": String(countdown.evergreenMs), "data-key": countdown.slug } : { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
       // The wall clock of the occurrence data-countdown is: the browser walks on from it (src/time/ticking.ts).
       // (nextMs is an occurrence: its next at or after it is itself.)

@@ -3,6 +3,7 @@
 // cannot drift from what is served. It lints clean under Redocly's recommended rules and Spectral's
 // spectral:oas (test/integration/standards.test.ts). Over 400 lines: the document itself, which is
 // data (one entry an endpoint or a schema), not logic.
+import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
 import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../authoring/countdown.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
@@ -40,6 +41,18 @@ const slugParameter = {
   required: true,
   description: "The countdown's slug: the name of its file in countdowns/ without `.md`.",
   schema: { type: "string", pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX },
+};
+
+/** An evergreen countdown's viewer start (src/time/evergreen.ts), in the forms mailing tools write. */
+const startParameter = {
+  name: "start",
+  in: "query",
+  required: false,
+  description:
+    "For an evergreen countdown (required there, ignored elsewhere): when the viewer's count began. An ISO 8601 date or date-time (seconds and fraction optional; `Z`, `+hh:mm`, `+hhmm` or none: then a time in the countdown's zone; a space before the offset is read as its `+`), or Unix seconds or milliseconds. " +
+    `Refused when more than ${START_AHEAD_MS / 60_000} minutes ahead of the server's clock or more than ${START_SPAN_DAYS} days back.`,
+  schema: { type: "string" },
+  examples: { date: { value: "2026-11-27" }, instant: { value: "2026-11-27T09:30:00Z" }, unix: { value: "1795771800" } },
 };
 
 /** The widget's options, as query parameters of the embed (src/widget/options.ts). */
@@ -101,14 +114,17 @@ function emailEndpoint(format: "gif" | "png"): Endpoint {
       (format === "gif"
         ? "An animated GIF drawn from the second it is asked for: a frame a second (`frames`, 60 by default), played once and stopping on its last frame; its first frame alone is right for clients that show only it. From the target on: the done message, or the status of a postponed or cancelled countdown. A repeating countdown counts to its next occurrence. "
         : "The GIF's first frame as a PNG. ") +
-      `Mail clients fetch it anew on each open (\`Cache-Control: ${EMAIL_CACHE}\`); Netlify's CDN keeps one drawing per options and second.`,
-    parameters: emailOptions,
+      `Mail clients fetch it anew on each open (\`Cache-Control: ${EMAIL_CACHE}\`); Netlify's CDN keeps one drawing per options and second. ` +
+      "An evergreen countdown is drawn for the recipient's `start` (a mailing tool's merge tag); a start written otherwise than as Unix seconds is redirected (308) to that form, so that equal starts share one drawing.",
+    parameters: [...emailOptions, startParameter],
     responses: {
       "200": {
         description: "The image.",
         headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), Pragma: header("For the proxies of HTTP 1.0.", "no-cache"), Expires: header("Long past, for the proxies of HTTP 1.0.", "Thu, 01 Jan 1970 00:00:00 GMT"), ...CORS },
         content: image,
       },
+      "308": { description: "An evergreen countdown's `start` written otherwise than as Unix seconds: the same image with it so (`Location`, relative).", headers: { Location: header("The same file, `start` as Unix seconds.", "offer.gif?start=1795771800"), ...CORS } },
+      "400": { description: "An evergreen countdown's `start` is missing, unreadable, in the future or too far back: a small image that says so.", headers: CORS, content: image },
       "404": { description: "No such countdown: a small image that says so.", headers: CORS, content: image },
       "503": error("The built countdown data cannot be read (`unavailable`)."),
     },
@@ -138,8 +154,10 @@ function endpoints(): Endpoint[] {
       summary: "The time left, computed live",
       description:
         "Without `shape`, the body carries both published shapes plus `expired`, `serverTime` and `status`, and `repeat` for a repeating countdown " +
-        `(its target is then the next occurrence). Cached for at most one second (\`Cache-Control: ${LIVE_CACHE}\`); on Netlify the CDN keys it on \`shape\` only.`,
+        "(its target is then the next occurrence). An evergreen countdown counts from the viewer's `start`, which it requires; its target is that start plus its duration. " +
+        `Cached for at most one second (\`Cache-Control: ${LIVE_CACHE}\`); on Netlify the CDN keys it on \`shape\` and \`start\` only.`,
       parameters: [
+        startParameter,
         {
           name: "shape",
           in: "query",
@@ -154,7 +172,7 @@ function endpoints(): Endpoint[] {
           headers: { "Cache-Control": header("At most one second.", LIVE_CACHE), ...CORS },
           content: json({ oneOf: [ref("Countdown"), ref("CountdownShapeA"), ref("CountdownShapeB")] }),
         },
-        "400": error("`shape` is neither `a` nor `b`, or is given twice (`invalid_shape`)."),
+        "400": error(`\`shape\` is neither \`a\` nor \`b\`, or is given twice (\`invalid_shape\`); an evergreen countdown's \`start\` is missing (\`start_required\`), unreadable (\`invalid_start\`), more than ${START_AHEAD_MS / 60_000} minutes ahead (\`start_in_future\`) or more than ${START_SPAN_DAYS} days back (\`start_too_old\`).`),
         "404": error("No countdown is published under this slug (`not_found`)."),
         "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
@@ -392,6 +410,8 @@ function schemas(): object {
         serverTime: { type: "string", format: "date-time", description: "The instant the time left was computed for, UTC with milliseconds." },
         status: { enum: [...STATUSES], description: "A postponed or cancelled countdown keeps its target; its widget shows the status instead of ticking." },
         repeat: { enum: [...REPEATS], description: "How the countdown repeats; the target is the next occurrence." },
+        evergreen: { type: "integer", minimum: 60, description: "An evergreen countdown's duration in seconds; the target is `start` plus it." },
+        start: { ...ref("Instant"), description: "An evergreen countdown: the viewer's start, as the query's `start` reads (whole seconds, UTC)." },
       },
     },
     Page: {
@@ -403,11 +423,13 @@ function schemas(): object {
     TargetData: {
       type: "object",
       additionalProperties: false,
-      required: ["slug", "title", "targetDate", "messages"],
+      required: ["slug", "title", "messages"],
+      description: "A countdown has either `targetDate` or, counted from each viewer's own start, `evergreen`.",
       properties: {
         slug: ref("Slug"),
         title: ref("Title"),
         targetDate: ref("Instant"),
+        evergreen: { type: "integer", minimum: 60, description: "An evergreen countdown's duration in seconds: each viewer counts it from their own start (no `targetDate`).", examples: [259200] },
         messages: {
           type: "object",
           additionalProperties: false,
@@ -485,7 +507,7 @@ function schemas(): object {
           properties: {
             code: {
               type: "string",
-              enum: ["invalid_shape", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented"],
+              enum: ["invalid_shape", "start_required", "invalid_start", "start_in_future", "start_too_old", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented"],
             },
             message: { type: "string" },
           },

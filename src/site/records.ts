@@ -12,8 +12,10 @@ import { wallClockText } from "../time/zone.ts";
 export interface PublishedCountdown {
   slug: string;
   title: string;
-  /** `YYYY-MM-DDThh:mm:ssZ`: the target; for a repeating countdown its first occurrence. */
-  targetDate: string;
+  /** `YYYY-MM-DDThh:mm:ssZ`: the target; for a repeating countdown its first occurrence. Left out for an evergreen countdown. */
+  targetDate?: string;
+  /** An evergreen countdown's duration in seconds: each viewer counts it from their own start. */
+  evergreen?: number;
   /** The IANA zone the target was written in; left out for UTC. */
   zone?: string;
   /** A BCP 47 tag; left out for English. */
@@ -27,12 +29,12 @@ export interface PublishedCountdown {
   repeat?: { rule: Repeat; start: string; until?: string; last?: string };
 }
 
-export function publishedCountdown({ slug, title, targetDate, timezone, lang, status, schedule }: Countdown): PublishedCountdown {
+export function publishedCountdown({ slug, title, targetDate, evergreenMs, timezone, lang, status, schedule }: Countdown): PublishedCountdown {
   const { start, repeat, untilMs } = schedule;
   return {
     slug,
     title,
-    targetDate,
+    ...(evergreenMs ? { evergreen: evergreenMs / 1000 } : { targetDate }),
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { calendarFile } from "../authoring/calendar.ts";
+import { START_TAGS } from "../text/start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
 import { logoHash } from "../authoring/logo.ts";
@@ -21,6 +22,7 @@ import {
   PAGES_PATH,
   PAGE_SCRIPT_PATH,
   ELEMENT_SCRIPT_PATH,
+  ELEMENT_EVERGREEN_PATH,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
   SCHEMA_PATH,
@@ -146,6 +148,8 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   });
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
+  /** The mailing tools' start merge tags, for an evergreen countdown's email snippet. */
+  eleventyConfig.addGlobalData("startTags", START_TAGS);
   eleventyConfig.addGlobalData("routes", {
     index: INDEX_PATH,
     pages: PAGES_PATH,
@@ -192,6 +196,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
+  generated("element-evergreen", ELEMENT_EVERGREEN_PATH, () => current().assets.elementEvergreen);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(dataRecord(countdown!)), true);

@@ -12,7 +12,7 @@
 import { dateWords } from "../text/dates.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
-import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
+import { zoneOffset } from "../time/zone.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
@@ -22,6 +22,8 @@ const pattern = new RegExp(OPTION_PATTERN);
 interface Data {
   title: string;
   targetDate: string;
+  /** An evergreen countdown's duration in seconds: each element counts it from its own viewer's start. */
+  evergreen?: number;
   zone?: string;
   lang?: string;
   status?: string;
@@ -119,7 +121,7 @@ STYLE.replaceSync(
 );
 
 class CountdownTimer extends HTMLElement {
-  static observedAttributes = ["slug", "site", "target", "name", "zone", "repeat", "status", "done", ...OPTIONS];
+  static observedAttributes = ["slug", "site", "target", "name", "zone", "repeat", "status", "done", "start", ...OPTIONS];
   private internals = this.attachInternals();
   private root = this.attachShadow({ mode: "open" });
   /** What begin() made and draw() fills: the nodes, the language and zone, what was drawn last. */
@@ -171,7 +173,7 @@ class CountdownTimer extends HTMLElement {
       if (pattern.test(name + "=" + value)) this.options[name] = value;
     }
     try {
-      const data = slug
+      const data: Data = slug
           ? await load(new URL(`api/data/${slug}.json`, site ?? SITE).href)
           : {
               title: attribute("name"),
@@ -182,7 +184,9 @@ class CountdownTimer extends HTMLElement {
               status: status == "postponed" || status == "cancelled" ? status : undefined,
               messages: { done, status: done ?? status },
             };
-      this.begin(data, !!slug);
+      // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
+      // module loaded only for that (src/widget/element-evergreen.ts).
+      this.begin(data, !!slug, data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, this));
     } catch (error: any) {
       this.next = undefined;
       this.root.innerHTML = SLOT;
@@ -190,15 +194,16 @@ class CountdownTimer extends HTMLElement {
     }
   }
 
-  private begin(data: Data, fromRecord: boolean) {
-    const ms = Date.parse(data.targetDate);
+  private begin(data: Data, fromRecord: boolean, deadline?: number) {
+    const ms = deadline || Date.parse(data.targetDate);
     const zone = data.zone ?? "UTC";
     // NaN: no target, or one Date cannot read. An unknown zone throws here (Intl's RangeError), so
     // that nothing can stop the one timer of every element later.
-    if (!(ms == ms)) throw Error("no target: " + data.targetDate);
+    if (!(ms == ms)) throw Error(data.targetDate);
     const zoneMinutes = zoneOffset(zone, ms);
-    // An inline repeating countdown starts at its target's wall clock in its zone.
-    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: wallClockText(wallClockOf(ms + zoneMinutes * 6e4)) } : data.repeat;
+    // An inline repeating countdown starts at its target's wall clock in its zone (as wallClockText
+    // writes it: the UTC reading of the instant moved by the zone's offset).
+    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: new Date(ms + zoneMinutes * 6e4).toISOString().slice(0, 19) } : data.repeat;
     const lang = language(this.options.lang) || language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) || data.lang || "en";
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
@@ -218,7 +223,8 @@ class CountdownTimer extends HTMLElement {
     if (data.status) box.dataset.status = data.status;
     this.record = data;
     // The elements of one record share its walk through the occurrences.
-    this.next = (data as any).walk ??= countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.last });
+    // (An evergreen countdown's deadline is this element's own.)
+    this.next = deadline ? () => ms : ((data as any).walk ??= countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.last }));
     this.ahead = false;
     this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text" };
     soon();
@@ -252,7 +258,7 @@ class CountdownTimer extends HTMLElement {
     }
     if (this.v || !shown.state) {
       // (Only a postponed countdown's record has `newDate`.)
-      const text = status ? [messages.status, messages.newDate].filter(Boolean).join("\n") : over ? messages.done : "";
+      const text = status ? messages.status + (messages.newDate ? "\n" + messages.newDate : "") : over ? messages.done : "";
       const state = targetMs + text + countUp;
       if (shown.state != state) {
         shown.state = state;

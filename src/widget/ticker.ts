@@ -11,18 +11,23 @@
 //                                                 query string overrides (src/widget/options.ts)
 //         data-zone="Europe/Berlin"              the author's zone, for `date=author`
 //         data-live="/api/countdown/<slug>"      the live JSON, for the `sync` option
-//         data-status="postponed">               not ticking: [data-done] shows the status instead
+//         data-status="postponed"                not ticking: [data-done] shows the status instead
+//         data-evergreen="259200000" data-key=...>  an evergreen countdown instead of data-countdown: its
+//                                                 duration and slug; dated for the viewer from the link's
+//                                                 ?start= or their first visit (src/time/evergreen.ts)
 //     and its children, in this order: <h1>, [data-done] the done message (hidden until the target),
 //     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript),
 //     then what the build wrote and nothing here changes: a repeating countdown's rule, a postponed
 //     one's "new date to be announced", the countdown's link.
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
+import { dateForViewer } from "../time/evergreen.ts";
 import { dateWords } from "../text/dates.ts";
 import { resolveOptions } from "./options.ts";
 
-/** Set by the bundler: optionPattern() of src/widget/options.ts. */
+/** Set by the bundler: optionPattern() of src/widget/options.ts; false in the widget of a countdown that neither repeats nor is evergreen. */
 declare const OPTION_PATTERN: string;
+declare const REPEATS: boolean;
 
 const html = document.documentElement;
 const style = html.style;
@@ -34,6 +39,8 @@ const options = resolveOptions(data.options!, location.search, new RegExp(OPTION
 // screen readers; the labels and the date follow `lang`.
 title.lang = done.lang = html.lang;
 const lang = (html.lang = options.lang ?? html.lang);
+// An evergreen countdown counts to this viewer's own deadline (only in the full build, as a repeating one).
+if (REPEATS) dateForViewer(data, new URLSearchParams(location.search).get("start"));
 const target = countingTo(data);
 /** Server time minus this machine's time, once `sync` has measured it. */
 let offsetMs = 0;

@@ -19,7 +19,7 @@ import { countdownFiles, indexPageFiles, siteFiles } from "../../src/site/built-
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/site/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/site/site-plugin.ts";
-import { FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
+import { EVERGREEN, FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
 import { startServer } from "../support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DIR, TEST_NOW, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -52,7 +52,9 @@ describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
     const expected = [...siteFiles({ type: "svg" }), ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
     expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
-    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", "targetDate"]);
+    // An evergreen countdown has its duration where the others have a date.
+    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", slug === EVERGREEN.slug ? "evergreen" : "targetDate"]);
+    expect(JSON.parse(read(`api/data/${EVERGREEN.slug}.json`))).toEqual({ slug: EVERGREEN.slug, title: EVERGREEN.title, evergreen: EVERGREEN.hours * 3600, zone: EVERGREEN.zone, lang: "de", messages: { done: "Der Countdown ist abgelaufen." } });
   });
 
   it("writes each countdown's record with the words its element shows in place of the count, in its language", () => {
@@ -177,12 +179,12 @@ describe("builds a self-contained embed per countdown", () => {
     expect(embed.match(/<script/g)).toHaveLength(1);
   });
 
-  it("inlines one of two tickers in every widget, the one with the occurrence code where the countdown repeats, both pinned by their CSP hashes in _headers", () => {
+  it("inlines one of two tickers in every widget, the one with the occurrence and start code where the countdown repeats or is evergreen, both pinned by their CSP hashes in _headers", () => {
     const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
     const byKind = { repeating: new Set<string>(), oneOff: new Set<string>() };
     for (const slug of slugs()) {
       const widget = read(`api/embed/${slug}.html`);
-      byKind[widget.includes("data-repeat=") ? "repeating" : "oneOff"].add(inlineScript(widget));
+      byKind[/data-(repeat|evergreen)=/.test(widget) ? "repeating" : "oneOff"].add(inlineScript(widget));
     }
     const [oneOff, repeating] = [[...byKind.oneOff], [...byKind.repeating]];
     expect(oneOff).toHaveLength(1);

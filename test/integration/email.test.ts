@@ -37,6 +37,8 @@ const countdowns: LiveCountdown[] = [
   { slug: "cancelled", title: "Konzert im Park", targetDate: at(START + 40 * DAY), zone: "Europe/Berlin", lang: "de", status: "cancelled" },
   { slug: "arabic", title: "تخفيضات الصيف", targetDate: at(START + 3 * DAY + 20 * SECOND), zone: "Asia/Riyadh", lang: "ar" },
   { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
+  // Evergreen: 72 hours from each viewer's start, starts without an offset read in Berlin.
+  { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
 ];
 const store = testLiveStore(countdowns, { version: "email-test" });
 
@@ -132,6 +134,91 @@ describe("the email GIF", () => {
   });
 });
 
+describe("an evergreen countdown", () => {
+  /** Starts that all mean 2031-05-13 10:00 in Berlin (08:00 UTC), as mailing tools write them. */
+  const SAME_START = ["2031-05-13T08:00:00Z", "2031-05-13T10:00", "2031-05-13 10:00:00", "2031-05-13T10:00:00+02:00", "2031-05-13T10:00:00 02:00", "2031-05-13T04:00:00-0400", "2031-05-13T08:00:00.600Z", String(Date.parse("2031-05-13T08:00:00Z") / SECOND), String(Date.parse("2031-05-13T08:00:00Z"))];
+  const DEADLINE = "2031-05-16T08:00:00Z";
+  const json = async (query: string, nowMs = NOW) => {
+    const answer = await get(`/api/countdown/offer${query}`, nowMs);
+    return { status: answer.status, body: JSON.parse(String(answer.body)) };
+  };
+
+  it("counts each viewer's duration from their own start: every way of writing one start gives one deadline", async () => {
+    for (const start of SAME_START) {
+      const { status, body } = await json(`?start=${encodeURIComponent(start).replace(/%20/g, "+")}`);
+      expect([start, status, body.targetDate, body.evergreen, body.start]).toEqual([start, 200, DEADLINE, 259200, "2031-05-13T08:00:00Z"]);
+      expect(body.timeLeft).toEqual({ days: 1, hours: 22, minutes: 33, seconds: 19 });
+    }
+    // A date alone is midnight in the countdown's zone.
+    expect((await json("?start=2031-05-13")).body.targetDate).toBe("2031-05-15T22:00:00Z");
+    // Over from the deadline on, as any countdown.
+    const over = await json("?start=2031-05-10T09:26:40Z");
+    expect([over.body.expired, over.body.timeLeft.days, over.body.timeLeft.seconds]).toEqual([true, 0, 0]);
+  });
+
+  it("refuses a missing, unreadable, future or too old start with a 400 that says what and how, in the error shape", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["", "start_required", /evergreen.*Add \?start= with an ISO 8601 date/],
+      ["?start=", "start_required", /Add \?start=/],
+      ["?start=*|DATE:Y-m-d|*", "invalid_start", /"\*\|DATE:Y-m-d\|\*" is not an ISO 8601 date.*merge tag that was not filled in/],
+      ["?start=13/05/2031", "invalid_start", /is not an ISO 8601/],
+      ["?start=2031-02-30", "invalid_start", /is not an ISO 8601/],
+      [`?start=${at(NOW + 6 * 60 * SECOND)}`, "start_in_future", /is in the future.*at most 5 minutes ahead/],
+      [`?start=${at(NOW - 367 * DAY)}`, "start_too_old", /more than 366 days ago/],
+    ];
+    for (const [query, code, message] of cases) {
+      const { status, body } = await json(query);
+      expect([query, status, body.error.code]).toEqual([query, 400, code]);
+      expect(body.error.message).toMatch(message);
+    }
+    // A mailing tool's clock a little ahead is no future: up to 5 minutes.
+    expect((await json(`?start=${at(NOW + 4 * 60 * SECOND)}`)).status).toBe(200);
+    // A countdown with a date ignores a start.
+    expect((await get("/api/countdown/sale?start=nonsense")).status).toBe(200);
+  });
+
+  it("draws its image for the start: other spellings redirect to Unix seconds, so one deadline is one drawing, and its frames are the JSON's count", async () => {
+    const drawings = emailDrawings();
+    const own = service(drawings);
+    const canonical = `start=${Date.parse("2031-05-13T08:00:00Z") / SECOND}`;
+    for (const start of SAME_START.filter((start) => !/^\d{10}$/.test(start))) {
+      const answer = await own.get(`/api/email/offer.gif?${READABLE}&start=${encodeURIComponent(start)}&utm_source=news`);
+      expect([start, answer.status]).toEqual([start, 308]);
+      expect(answer.headers.Location).toBe(`offer.gif?${READABLE}&utm_source=news&${canonical}`);
+      expect(answer.headers["Cache-Control"]).toBe("public, max-age=300");
+      expect(answer.headers.Pragma).toBeUndefined();
+    }
+    expect(drawings.stats().drawn).toBe(0);
+    const answer = await own.get(`/api/email/offer.gif?${READABLE}&frames=3&${canonical}`);
+    expect(answer.status).toBe(200);
+    const gif = decodeGif(answer.bytes);
+    const counts = await Promise.all([0, 1, 2].map(async (k) => {
+      const { timeLeft } = (await json(`?${canonical}`, NOW + k * SECOND)).body;
+      return `${timeLeft.days}d${String(timeLeft.hours).padStart(2, "0")}h${String(timeLeft.minutes).padStart(2, "0")}m${String(timeLeft.seconds).padStart(2, "0")}s`;
+    }));
+    expect(gif.frames.map((frame) => readCount(frame.shown, red))).toEqual(counts);
+    expect(counts[0]).toBe("1d22h33m19s");
+    // The same deadline asked again in its second: the drawing in hand; another start in that second, a drawing of its own.
+    await own.get(`/api/email/offer.gif?${READABLE}&frames=3&${canonical}`);
+    expect(drawings.stats().drawn).toBe(1);
+    const later = decodeGif((await own.get(`/api/email/offer.gif?${READABLE}&frames=3&start=${Date.parse("2031-05-13T09:00:00Z") / SECOND}`)).bytes);
+    expect(readCount(later.frames[0]!.shown, red)).toBe("1d23h33m19s");
+    expect(drawings.stats().drawn).toBe(2);
+  });
+
+  it("answers a start it refuses with an image that says so (400), never a drawing", async () => {
+    const drawings = emailDrawings();
+    const own = service(drawings);
+    const missing = await own.get("/api/email/offer.gif");
+    const unfilled = await own.get("/api/email/offer.png?start=%7B%7B%20contact.SIGNUP_DATE%20%7D%7D");
+    expect([missing.status, missing.headers["Content-Type"], unfilled.status, unfilled.headers["Content-Type"]]).toEqual([400, "image/gif", 400, "image/png"]);
+    expect(decodeGif(missing.bytes).frames.length).toBe(1);
+    expect(decodePng(unfilled.bytes).width).toBe(320);
+    expect(differingPixels(decodeGif(missing.bytes).frames[0]!.shown, decodeGif((await own.get("/api/email/offer.gif?start=2099-01-01")).bytes).frames[0]!.shown)).toBeGreaterThan(100);
+    expect(drawings.stats().drawn).toBe(0);
+  });
+});
+
 describe("the email PNG", () => {
   it("is the GIF's first frame as a still image", async () => {
     for (const query of ["", "theme=dark&layout=units", "density=2&width=320"]) {
@@ -193,12 +280,12 @@ describe("an email image that is not there", () => {
 });
 
 describe("caching that fits email", () => {
-  it("mail clients and the proxies of old fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options only", () => {
+  it("mail clients and the proxies of old fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options and an evergreen countdown's start only", () => {
     const headers: Readonly<Record<string, string>> = LIVE_ROUTES.find((route) => route.name === "email")!.headers;
     expect([headers["Cache-Control"], headers["Pragma"], headers["Expires"]]).toEqual(["no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
     expect(Date.parse(headers["Expires"]!)).toBe(0);
     expect(headers["Netlify-CDN-Cache-Control"]).toBe("public, durable, max-age=1");
-    expect(headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
+    expect(headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
   });
 
   it("a burst of identical requests costs one drawing, however its query is spelled", async () => {

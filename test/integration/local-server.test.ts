@@ -38,11 +38,11 @@ describe("GET /api/countdown/:slug", () => {
     expect(body.days).toBe(3);
   });
 
-  it("may be cached for one second, on Netlify's CDN keyed on shape only", async () => {
+  it("may be cached for one second, on Netlify's CDN keyed on shape and an evergreen countdown's start only", async () => {
     const response = await get("/api/countdown/future-launch");
     expect(response.headers.get("cache-control")).toBe("public, max-age=1");
     expect(response.headers.get("netlify-cdn-cache-control")).toBe("public, durable, max-age=1");
-    expect(response.headers.get("netlify-vary")).toBe("query=shape");
+    expect(response.headers.get("netlify-vary")).toBe("query=shape|start");
   });
 
   it("answers an unknown slug, whatever its form, with 404 and a JSON error", async () => {

@@ -15,8 +15,9 @@ import { netlifyFunction, shareFunction } from "../support/netlify-function.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
 import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
+import { START_TAGS } from "../../src/text/start-tags.ts";
 import { OPTION_NAMES } from "../../src/widget/options.ts";
-import { WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
+import { EVERGREEN, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
 import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -32,13 +33,15 @@ describe("the index", () => {
   it("lists every countdown with a link to its page, a live mini countdown, when in the author's zone, and a line for the visitor's own time", () => {
     const pages = JSON.parse(read("api/pages")) as { slug: string }[];
     for (const { slug } of pages) {
-      const item = new RegExp(`<li data-countdown="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
+      const item = new RegExp(`<li data-(countdown|evergreen)="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
       expect(item, slug).toBeDefined();
       // A postponed or cancelled countdown says so instead of ticking.
       const status = /data-status="(\w+)"/.exec(item!)?.[1];
       if (status) expect(item).toMatch(new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`));
       else expect(item).toMatch(/role="timer"[^>]*data-left/);
-      expect(item).toMatch(/<time datetime="[^"]+Z" data-when( lang="[\w-]+")?>[^<]+ (UTC|[A-Z]*\s?\([^()/_]+\))<\/time>/);
+      // An evergreen countdown's duration where a date would be: the page's script dates it for the visitor.
+      if (slug === EVERGREEN.slug) expect(item).toContain('<span data-when lang="de">3 Tage ab Ihrem ersten Besuch</span>');
+      else expect(item).toMatch(/<time datetime="[^"]+Z" data-when( lang="[\w-]+")?>[^<]+ (UTC|[A-Z]*\s?\([^()/_]+\))<\/time>/);
       expect(item).toContain('<p class="when your-time js-only pending" data-your-time></p>');
     }
   });
@@ -339,6 +342,46 @@ describe("the calendar file", () => {
   });
 });
 
+describe("an evergreen countdown's files", () => {
+  const page = read(`${EVERGREEN.slug}/index.html`);
+  const owner = read(`${EVERGREEN.slug}/embed/index.html`);
+  const widget = read(`api/embed/${EVERGREEN.slug}.html`);
+
+  it("say its duration from the first visit where a date would be, which the scripts date for each visitor", () => {
+    for (const html of [page, owner]) {
+      expect(html).toContain(`data-evergreen="${EVERGREEN.hours * 3_600_000}" data-key="${EVERGREEN.slug}" data-zone="${EVERGREEN.zone}"`);
+      expect(html).toContain('<span data-when lang="de">3 Tage ab Ihrem ersten Besuch</span>');
+      expect(html).not.toMatch(/data-countdown=|<time datetime/);
+    }
+    expect(widget).toContain('<span id="when">3 Tage ab Ihrem ersten Besuch</span>');
+    expect(widget).not.toContain("data-countdown=");
+    // No schema.org Event and no calendar forms: it has no date; its .ics link is there, dated by the page's script.
+    expect(page).not.toContain("application/ld+json");
+    expect(page).not.toMatch(/calendar\.google\.com|outlook\.live\.com/);
+    expect(page).toContain(`<a class="button" href="/${EVERGREEN.slug}/${EVERGREEN.slug}.ics" download data-calendar>`);
+    expect(page).toMatch(/<meta name="description" content="[^"]*: 3 Tage ab Ihrem ersten Besuch\.">/);
+  });
+
+  it("have a calendar file that says what it is instead of a date: a to-do without one", () => {
+    const ics = read(`${EVERGREEN.slug}/${EVERGREEN.slug}.ics`).replace(/\r\n /g, "");
+    expect(ics).toContain("BEGIN:VTODO\r\n");
+    expect(ics).not.toMatch(/VEVENT|DTSTART|DUE/);
+    expect(ics).toContain(`SUMMARY:${EVERGREEN.title} (3 Tage ab Ihrem ersten Besuch)\r\n`);
+    expect(ics).toContain(`URL:${TEST_BASE_URL}/${EVERGREEN.slug}/\r\n`);
+  });
+
+  it("give the owner an email snippet whose image carries each recipient's start, the chosen mailing tool's merge tag, and no chat dates", () => {
+    expect(codeById(owner, "snippet-email")).toContain(`<img src="${TEST_BASE_URL}/api/email/${EVERGREEN.slug}.gif?start=*|DATE:Y-m-d|*" width="600"`);
+    const select = /<select name="start">(.*?)<\/select>/.exec(owner)![1]!;
+    const tools = [...select.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map(([, tag, tool]) => [decode(tool!), decode(tag!)]);
+    expect(tools).toEqual(START_TAGS.map(({ tool, tag }) => [tool, tag]));
+    expect(tools.map(([tool]) => tool)).toEqual(["Mailchimp", "Klaviyo", "Brevo", "MailerLite", "HubSpot"]);
+    expect(owner).not.toMatch(/id="chat-discord"|id="chat-slack"/);
+    // A countdown with a date has no such choice.
+    expect(read("future-launch/embed/index.html")).not.toContain('name="start"');
+  });
+});
+
 describe("the OpenAPI description", () => {
   const document = JSON.parse(read("api/openapi.json"));
 
@@ -369,12 +412,12 @@ describe("the OpenAPI description", () => {
     expect(document.paths["/api/oembed"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["url", "maxwidth", "maxheight", "format"]);
     expect(Object.keys(document.paths["/api/oembed"].get.responses)).toEqual(["200", "400", "404", "501", "503"]);
     const countdown = document.paths["/api/countdown/{slug}"].get;
-    expect(countdown.parameters[0]).toMatchObject({ name: "shape", in: "query", schema: { enum: ["a", "b"] } });
+    expect(countdown.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "shape", in: "query", schema: { type: "string", enum: ["a", "b"] } }), expect.objectContaining({ name: "start", in: "query" })]));
     expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
     expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([...OPTION_NAMES].sort());
     for (const format of ["gif", "png"]) {
       const email = document.paths[`/api/email/{slug}.${format}`].get;
-      expect(email.parameters.map((p: { name: string }) => p.name)).toEqual(EMAIL_OPTION_NAMES);
+      expect(email.parameters.map((p: { name: string }) => p.name)).toEqual([...EMAIL_OPTION_NAMES, "start"]);
       expect(email.parameters.find((p: { name: string }) => p.name === "width").schema).toMatchObject({ type: "integer", minimum: 240, maximum: 1200, default: 600 });
       expect(Object.keys(email.responses["404"].content)).toEqual([`image/${format}`]);
     }

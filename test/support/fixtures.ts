@@ -36,6 +36,9 @@ export const WIDGET_DEFAULTS = { slug: "widget-defaults", widget: { theme: "dark
 /** The call to action of the widget-defaults countdown (front matter only). */
 export const WIDGET_LINK = { text: "Tickets & more", url: "https://tickets.example/concert?a=1&b=2" };
 
+/** An evergreen countdown in German: 72 hours from each viewer's own start, starts without an offset read in Berlin. */
+export const EVERGREEN = { slug: "willkommen", hours: 72, zone: "Europe/Berlin", title: "Willkommensangebot: 20 % Rabatt" };
+
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
   return {
@@ -52,6 +55,7 @@ export function fixtureFiles(): Record<string, string> {
     [DAILY_UNTIL.slug]: `---\ntitle: "Daily stand-up"\ntarget: "${DAILY_UNTIL.start}"\ntimezone: "${DAILY_UNTIL.zone}"\nrepeat: daily\nuntil: "${DAILY_UNTIL.until}"\n---\n`,
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
+    [EVERGREEN.slug]: `---\ntitle: "${EVERGREEN.title}"\nevergreen: "${EVERGREEN.hours}h"\ntimezone: "${EVERGREEN.zone}"\nlang: de\n---\nIhr persönliches Angebot.\n`,
     [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(WIDGET_DEFAULTS.widget)
       .map(([name, value]) => `  ${name}: "${value}"`)
       .join("\n")}\n  link: { text: "${WIDGET_LINK.text}", url: "${WIDGET_LINK.url}" }\n---\n`,

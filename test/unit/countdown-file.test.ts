@@ -167,7 +167,7 @@ describe("a bad countdown file fails with a message naming file and field", () =
   });
 
   it("refuses unknown fields, so a typo is not silently ignored", () => {
-    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\ntimzone: "Europe/Berlin"`), "timzone")).toMatch(/unknown field; the fields are title, target, timezone, done/);
+    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\ntimzone: "Europe/Berlin"`), "timzone")).toMatch(/unknown field; the fields are title, target, evergreen, timezone, done/);
   });
 
   it("refuses a file without front matter, saying how to start one", () => {
@@ -178,6 +178,55 @@ describe("a bad countdown file fails with a message naming file and field", () =
     const problems = problemsOf(file(`title: ""\ntarget: "soon"\ntimezone: "Nowhere/Land"\ncolour: red`), "countdowns/Bad_Name.md");
     expect(problems.map((p) => p.field).sort()).toEqual(["colour", "slug", "target", "timezone", "title"]);
     expect(problems.every((p) => p.file === "countdowns/Bad_Name.md")).toBe(true);
+  });
+});
+
+describe("an evergreen countdown: a duration each viewer counts from their own start", () => {
+  const duration = (written: string) => parse(file(`title: Offer\nevergreen: "${written}"`)).countdown?.evergreenMs;
+
+  it("takes the duration as authors write it: number and unit, several of them, or ISO 8601", () => {
+    const HOUR = 3_600_000;
+    const cases: [string, number][] = [
+      ["72h", 72 * HOUR],
+      ["3 days", 72 * HOUR],
+      ["1d 12h", 36 * HOUR],
+      ["1 day, 12 hours", 36 * HOUR],
+      ["90 minutes", 1.5 * HOUR],
+      ["2 weeks", 336 * HOUR],
+      ["1h 30m 60s", 1.5 * HOUR + 60_000],
+      ["P3D", 72 * HOUR],
+      ["PT72H", 72 * HOUR],
+      ["P1DT12H", 36 * HOUR],
+      ["pt90m", 1.5 * HOUR],
+      ["P365D", 365 * 24 * HOUR],
+    ];
+    for (const [written, ms] of cases) expect([written, duration(written)]).toEqual([written, ms]);
+  });
+
+  it("has no date: it sorts after every dated countdown, and keeps its zone for starts written without an offset", () => {
+    const { countdown } = parse(file(`title: Offer\nevergreen: "72h"\ntimezone: "Europe/Berlin"\nlang: de`));
+    expect(countdown).toMatchObject({ slug: "launch", title: "Offer", evergreenMs: 259_200_000, targetDate: "", timezone: "Europe/Berlin", lang: "de", status: "scheduled" });
+    expect(countdown!.targetMs).toBeGreaterThan(Date.parse("9999-12-31T00:00:00Z"));
+    expect(countdown!.schedule.repeat).toBeUndefined();
+  });
+
+  it("refuses what is no fixed duration, or none it can count, saying how to write it", () => {
+    expect(onlyProblem(file(`title: Offer\nevergreen: "1 month"`), "evergreen")).toMatch(/"1 month" counts in month, which have no fixed length; write days, like "30 days"/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "P1M"`), "evergreen")).toMatch(/months and years have no fixed length; write days, like "P30D"/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "3 fortnights"`), "evergreen")).toMatch(/the unit "fortnights", which is not one of weeks, days, hours, minutes, seconds; write it like "72h"/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: 72`), "evergreen")).toMatch(/72 has no unit; write it like "72h"/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "soon"`), "evergreen")).toMatch(/"soon" is not a duration; write it like/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "30s"`), "evergreen")).toMatch(/shorter than 1 minute; an evergreen countdown lasts from 1 minute to 365 days/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "366 days"`), "evergreen")).toMatch(/longer than 365 days/);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "90s"`), "evergreen")).toMatch(/not a whole number of minutes/);
+  });
+
+  it("refuses a target, a repeat rule or an end beside it: it counts from each viewer, not to a date", () => {
+    const problems = problemsOf(file(`title: Offer\nevergreen: "72h"\ntarget: "2027-01-01"\nrepeat: weekly\nuntil: "2028-01-01"`));
+    expect(problems.map((problem) => problem.field)).toEqual(["target", "repeat", "until"]);
+    expect(formatProblem(problems[0]!)).toMatch(/target: cannot be given with "evergreen".*remove "target", or remove "evergreen" to count to the date/);
+    // Neither: the target is what is missing.
+    expect(onlyProblem(file(`title: Offer`), "target")).toMatch(/is missing; add a "target:" line/);
   });
 });
 

@@ -74,6 +74,8 @@ export default {
   width: "Šířka (px)",
   sharp: "Ostrý na displejích s vysokým rozlišením (zhruba dvojnásobná velikost)",
   emailImage: "Obrázek do e-mailu",
+  mailingTool: "Začátek každého příjemce",
+  startTag: "Nástroj pro rozesílání (jeho slučovací značka zapíše začátek do adresy obrázku):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail a většina telefonů ho přehrají; Outlook ve Windows ukáže jeho první snímek, který obstojí i sám o sobě. Statický obrázek prvního snímku najdete na stejné adrese s koncovkou {png}.",
   shareHeading: "Sdílení",
   shareIntro: "Odkaz na {page} zobrazí v chatech a na sociálních sítích kartu s náhledem a weby, které čtou oEmbed (WordPress, Notion), z něj udělají widget.",

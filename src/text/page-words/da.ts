@@ -74,6 +74,8 @@ export default {
   width: "Bredde (px)",
   sharp: "Skarpt på skærme med høj opløsning (omtrent dobbelt så mange bytes)",
   emailImage: "Billede til en e-mail",
+  mailingTool: "Hver modtagers start",
+  startTag: "Mailværktøj (dets flettefelt skriver starten ind i billedets adresse):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner afspiller det; Outlook på Windows viser det første billede, som også giver mening alene. Et stillbillede af det første billede ligger på samme adresse med endelsen {png}.",
   shareHeading: "Del",
   shareIntro: "Et link til {page} viser et forhåndsvisningskort i chats og på sociale netværk, og websteder, der læser oEmbed (WordPress, Notion), gør det til widgetten.",

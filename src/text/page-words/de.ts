@@ -74,6 +74,8 @@ export default {
   width: "Breite (px)",
   sharp: "Scharf auf hochauflösenden Bildschirmen (etwa doppelte Dateigröße)",
   emailImage: "Bild für eine E-Mail",
+  mailingTool: "Der Start jedes Empfängers",
+  startTag: "Newsletter-Tool (sein Platzhalter schreibt den Start in die Adresse des Bildes):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail und die meisten Smartphones spielen es ab; Outlook unter Windows zeigt das erste Frame, das auch für sich allein stimmt. Ein Standbild des ersten Frames liegt unter derselben Adresse mit der Endung {png}.",
   shareHeading: "Teilen",
   shareIntro: "Ein Link auf {page} zeigt in Chats und sozialen Netzwerken eine Vorschaukarte, und Websites, die oEmbed lesen (WordPress, Notion), machen daraus das Widget.",

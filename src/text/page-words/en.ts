@@ -78,6 +78,8 @@ const en = {
   width: "Width (px)",
   sharp: "Sharp on high-resolution screens (about twice the bytes)",
   emailImage: "Image for an email",
+  mailingTool: "Each recipient's start",
+  startTag: "Mailing tool (its merge tag writes the start into the image's address):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail and most phones play it; Outlook on Windows shows its first frame, which is right on its own. A still image of the first frame is at the same address ending in {png}.",
   shareHeading: "Share",
   shareIntro: "A link to {page} shows a preview card in chats and social networks, and sites that read oEmbed (WordPress, Notion) turn it into the widget.",

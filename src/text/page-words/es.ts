@@ -74,6 +74,8 @@ export default {
   width: "Ancho (px)",
   sharp: "Nítida en pantallas de alta resolución (aprox. el doble de bytes)",
   emailImage: "Imagen para un correo",
+  mailingTool: "El inicio de cada destinatario",
+  startTag: "Herramienta de envío (su etiqueta de combinación escribe el inicio en la dirección de la imagen):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail y la mayoría de los móviles la reproducen; Outlook en Windows muestra su primer fotograma, que ya es correcto por sí solo. En la misma dirección terminada en {png} hay una imagen fija del primer fotograma.",
   shareHeading: "Compartir",
   shareIntro: "Un enlace a {page} muestra una tarjeta de vista previa en chats y redes sociales, y los sitios que leen oEmbed (WordPress, Notion) lo convierten en el widget.",

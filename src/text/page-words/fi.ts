@@ -74,6 +74,8 @@ export default {
   width: "Leveys (px)",
   sharp: "Terävä tarkkuusnäytöillä (noin kaksinkertainen tiedostokoko)",
   emailImage: "Kuva sähköpostiin",
+  mailingTool: "Kunkin vastaanottajan alku",
+  startTag: "Postitustyökalu (sen yhdistämistunniste kirjoittaa alun kuvan osoitteeseen):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail ja useimmat puhelimet toistavat sen; Outlook Windowsissa näyttää ensimmäisen kuvan, joka toimii myös yksinään. Ensimmäinen kuva pysäytyskuvana löytyy samasta osoitteesta päätteellä {png}.",
   shareHeading: "Jaa",
   shareIntro: "Kun {page} jaetaan linkkinä, keskusteluissa ja sosiaalisessa mediassa näkyy esikatselukortti, ja oEmbedia lukevat sivustot (WordPress, Notion) muuttavat sen widgetiksi.",

@@ -74,6 +74,8 @@ export default {
   width: "Largeur (px)",
   sharp: "Net sur les écrans haute résolution (environ deux fois plus lourd)",
   emailImage: "Image pour un e-mail",
+  mailingTool: "Le début de chaque destinataire",
+  startTag: "Outil d’envoi (sa balise de fusion écrit le début dans l’adresse de l’image) :",
   emailNote: "Gmail, Apple Mail, Yahoo Mail et la plupart des téléphones l’animent ; Outlook sous Windows affiche sa première image, qui se suffit à elle-même. Une version fixe de cette première image se trouve à la même adresse, terminée par {png}.",
   shareHeading: "Partager",
   shareIntro: "Un lien vers {page} affiche une carte d’aperçu dans les messageries et les réseaux sociaux, et les sites qui lisent oEmbed (WordPress, Notion) le transforment en widget.",

@@ -74,6 +74,8 @@ export default {
   width: "Larghezza (px)",
   sharp: "Nitida sugli schermi ad alta risoluzione (circa il doppio dei byte)",
   emailImage: "Immagine per un'email",
+  mailingTool: "L’inizio di ogni destinatario",
+  startTag: "Strumento di invio (il suo tag di unione scrive l’inizio nell’indirizzo dell’immagine):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail e la maggior parte dei telefoni la animano; Outlook su Windows ne mostra il primo fotogramma, che è corretto anche da solo. Un'immagine fissa del primo fotogramma si trova allo stesso indirizzo che termina con {png}.",
   shareHeading: "Condividi",
   shareIntro: "Un link alla {page} mostra una scheda di anteprima nelle chat e sui social network, e i siti che leggono oEmbed (WordPress, Notion) lo trasformano nel widget.",

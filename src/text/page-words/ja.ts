@@ -74,6 +74,8 @@ export default {
   width: "幅（px）",
   sharp: "高解像度の画面でも鮮明に（データ量は約2倍）",
   emailImage: "メール用の画像",
+  mailingTool: "受信者ごとの開始",
+  startTag: "配信ツール（そのマージタグが開始を画像のアドレスに書き込みます）:",
   emailNote: "Gmail、Apple Mail、Yahoo Mail とほとんどのスマートフォンではアニメーションが再生されます。Windows の Outlook では最初のフレームが表示されますが、それだけでも正しい内容です。最初のフレームの静止画は、同じアドレスの末尾を{png}にしたものです。",
   shareHeading: "共有",
   shareIntro: "{page}へのリンクは、チャットやSNSでプレビューカードとして表示されます。oEmbed に対応したサイト（WordPress、Notion）ではウィジェットに変わります。",

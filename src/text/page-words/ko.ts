@@ -74,6 +74,8 @@ export default {
   width: "너비(px)",
   sharp: "고해상도 화면에서 선명하게(용량 약 2배)",
   emailImage: "이메일용 이미지",
+  mailingTool: "수신자별 시작",
+  startTag: "메일 발송 도구(병합 태그가 시작 시각을 이미지 주소에 씁니다):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail과 대부분의 휴대전화에서는 애니메이션이 재생됩니다. Windows용 Outlook에서는 첫 프레임이 표시되며, 그것만으로도 올바른 내용입니다. 첫 프레임의 정지 이미지는 끝이 {png}인 같은 주소에 있습니다.",
   shareHeading: "공유",
   shareIntro: "{page} 링크는 채팅과 소셜 네트워크에서 미리 보기 카드로 표시되며, oEmbed를 지원하는 사이트(WordPress, Notion)에서는 위젯으로 바뀝니다.",

@@ -74,6 +74,8 @@ export default {
   width: "Bredde (px)",
   sharp: "Skarpt på skjermer med høy oppløsning (omtrent dobbelt så mange byte)",
   emailImage: "Bilde for en e-post",
+  mailingTool: "Hver mottakers start",
+  startTag: "E-postverktøy (flettefeltet skriver starten inn i bildets adresse):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner spiller det av; Outlook på Windows viser første bilderute, som er riktig i seg selv. Et stillbilde av første bilderute ligger på samme adresse med endelsen {png}.",
   shareHeading: "Del",
   shareIntro: "En lenke til {page} viser et forhåndsvisningskort i chatter og sosiale nettverk, og nettsteder som leser oEmbed (WordPress, Notion), gjør den om til widgeten.",

@@ -74,6 +74,8 @@ export default {
   width: "Breedte (px)",
   sharp: "Scherp op schermen met hoge resolutie (ongeveer twee keer zoveel bytes)",
   emailImage: "Afbeelding voor een e-mail",
+  mailingTool: "De start van elke ontvanger",
+  startTag: "Mailingtool (de samenvoegtag schrijft de start in het adres van de afbeelding):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail en de meeste telefoons spelen de animatie af; Outlook op Windows toont het eerste frame, dat op zichzelf klopt. Een stilstaande afbeelding van het eerste frame staat op hetzelfde adres, eindigend op {png}.",
   shareHeading: "Delen",
   shareIntro: "Een link naar {page} toont een voorbeeldkaart in chats en sociale netwerken, en sites die oEmbed lezen (WordPress, Notion) maken er de widget van.",

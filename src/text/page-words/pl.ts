@@ -74,6 +74,8 @@ export default {
   width: "Szerokość (px)",
   sharp: "Ostry na ekranach o wysokiej rozdzielczości (plik mniej więcej dwa razy większy)",
   emailImage: "Obraz do e-maila",
+  mailingTool: "Początek każdego odbiorcy",
+  startTag: "Narzędzie do wysyłki (jego znacznik scalania wpisuje początek w adres obrazka):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail i większość telefonów go odtwarzają; Outlook w systemie Windows pokazuje pierwszą klatkę, która sama w sobie jest poprawna. Nieruchomy obraz pierwszej klatki jest pod tym samym adresem zakończonym na {png}.",
   shareHeading: "Udostępnianie",
   shareIntro: "Link prowadzący na {page} wyświetla kartę podglądu w czatach i serwisach społecznościowych, a strony obsługujące oEmbed (WordPress, Notion) zamieniają go w widżet.",

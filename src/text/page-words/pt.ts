@@ -74,6 +74,8 @@ export default {
   width: "Largura (px)",
   sharp: "Nítida em telas de alta resolução (cerca do dobro de bytes)",
   emailImage: "Imagem para e-mail",
+  mailingTool: "O início de cada destinatário",
+  startTag: "Ferramenta de envio (a sua etiqueta de mesclagem escreve o início no endereço da imagem):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail e a maioria dos celulares a reproduzem; o Outlook no Windows mostra o primeiro quadro, que já está correto por si só. Uma imagem estática do primeiro quadro fica no mesmo endereço terminado em {png}.",
   shareHeading: "Compartilhar",
   shareIntro: "Um link para {page} mostra um cartão de prévia em chats e redes sociais, e sites que leem oEmbed (WordPress, Notion) o transformam no widget.",

@@ -74,6 +74,8 @@ export default {
   width: "Bredd (px)",
   sharp: "Skarp på högupplösta skärmar (ungefär dubbelt så många byte)",
   emailImage: "Bild för e-post",
+  mailingTool: "Varje mottagares start",
+  startTag: "Utskicksverktyg (dess kopplingsfält skriver starten i bildens adress):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail och de flesta telefoner spelar upp den; Outlook på Windows visar den första bildrutan, som stämmer även på egen hand. En stillbild av den första bildrutan finns på samma adress med ändelsen {png}.",
   shareHeading: "Dela",
   shareIntro: "En länk till {page} visar ett förhandsvisningskort i chattar och sociala nätverk, och webbplatser som läser oEmbed (WordPress, Notion) gör om den till widgeten.",

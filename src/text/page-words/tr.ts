@@ -74,6 +74,8 @@ export default {
   width: "Genişlik (px)",
   sharp: "Yüksek çözünürlüklü ekranlarda net (yaklaşık iki kat boyut)",
   emailImage: "E-posta için görsel",
+  mailingTool: "Her alıcının başlangıcı",
+  startTag: "E-posta aracı (birleştirme etiketi başlangıcı görselin adresine yazar):",
   emailNote: "Gmail, Apple Mail, Yahoo Mail ve çoğu telefon bunu oynatır; Windows'taki Outlook ilk kareyi gösterir, bu kare tek başına da doğrudur. İlk karenin hareketsiz görseli, aynı adreste {png} uzantısıyla bulunur.",
   shareHeading: "Paylaş",
   shareIntro: "{page} açan bir bağlantı, sohbetlerde ve sosyal ağlarda bir önizleme kartı gösterir; oEmbed okuyan siteler (WordPress, Notion) onu widget'a dönüştürür.",

@@ -74,6 +74,8 @@ export default {
   width: "宽度（px）",
   sharp: "在高分辨率屏幕上清晰（字节数约为两倍）",
   emailImage: "邮件图片",
+  mailingTool: "每位收件人的开始时间",
+  startTag: "邮件工具（其合并标签会把开始时间写入图片地址）：",
   emailNote: "Gmail、Apple Mail、Yahoo Mail 和大多数手机会播放动画；Windows 版 Outlook 只显示第一帧，而第一帧本身也是正确的。第一帧的静态图片位于同一地址，只需将结尾改为 {png}。",
   shareHeading: "分享",
   shareIntro: "指向{page}的链接会在聊天和社交网络中显示预览卡片，支持 oEmbed 的网站（WordPress、Notion）会将其转为小组件。",

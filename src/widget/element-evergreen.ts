@@ -1,0 +1,12 @@
+// What `<countdown-timer>` loads for an evergreen countdown, and only for one (a dynamic import of
+// /api/element-evergreen.js): the viewer's deadline from the element's `start` attribute or their
+// first visit (src/time/evergreen.ts). Kept out of the element's own module, which stays within its
+// 4,096 bytes.
+import { viewerDeadline } from "../time/evergreen.ts";
+
+/**
+ * The deadline of a record (`evergreen`: its duration in seconds) for the viewer of an element; the
+ * first visit is kept per site and slug.
+ */
+export default (record: { evergreen: number; zone?: string }, element: Element) =>
+  viewerDeadline(record.evergreen * 1e3, record.zone ?? "UTC", `${element.getAttribute("site")} ${element.getAttribute("slug")}`, element.getAttribute("start"));
