@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// element, function, live, server, cdn, build, dev, preview, email); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// element, function, live, server, cdn, build, dev, preview, email, lighthouse); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { elementCost } from "../bench/element-cost.ts";
 import { emailGif } from "../bench/email-gif.ts";
 import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
+import { lighthouseScores } from "../bench/lighthouse.ts";
 import { writeSections, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
 import { serverStart } from "../bench/server-start.ts";
@@ -43,6 +44,7 @@ try {
     dev: () => devLoop(work),
     preview: () => previewImages(outDir),
     email: () => emailGif(),
+    lighthouse: () => lighthouseScores(outDir, slug),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
   const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };

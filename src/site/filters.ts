@@ -7,7 +7,7 @@ import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { ELEMENT_SCRIPT_PATH, INDEX_PATH, absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
-import { evergreenWords, messagesFor } from "../text/messages.ts";
+import { durationWords, evergreenWords, messagesFor } from "../text/messages.ts";
 import { dateWords } from "../text/dates.ts";
 import { fill, pageLanguage, pageWordsFor, type PageWords } from "../text/page-words.ts";
 import { ruleWords } from "../text/repeat-words.ts";
@@ -74,7 +74,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") => emailImagePath(slug, format));
   eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") => absoluteUrl(site(), emailImagePath(slug, format)));
   /** The email image's alt text: the title and when, as the image says it ("Summer sale – Fri, Jan 15, 2027, 6:00 PM CET (Berlin)"). */
-  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => `${countdown.title} – ${whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`);
+  // (An evergreen countdown's image counts from each recipient's start: its duration, not a first visit.)
+  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => `${countdown.title} – ${countdown.evergreenMs ? durationWords(countdown.evergreenMs, countdown.lang) : whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`);
   /**
    * The `<countdown-timer>` snippet (docs/element.md): the module, then the element, whose content is
    * what reads without JavaScript (a link to the countdown's page, the target in a `<time datetime>`,

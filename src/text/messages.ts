@@ -56,8 +56,10 @@ export function messagesFor(lang: string): Messages {
  * An evergreen countdown's duration where a date would be, in its language: "3 days from your first
  * visit"; the duration in its largest whole unit (days, hours or minutes), as Intl words it.
  */
-export function evergreenWords(durationMs: number, lang: string): string {
+export const evergreenWords = (durationMs: number, lang: string): string => messagesFor(lang).evergreen.replace("{duration}", durationWords(durationMs, lang));
+
+/** A duration in its largest whole unit, as Intl words it: "3 days", "36 Stunden", "90 minutes". */
+export function durationWords(durationMs: number, lang: string): string {
   const [unit, size] = (([["day", 864e5], ["hour", 36e5]] as const).find(([, size]) => durationMs % size == 0) ?? ["minute", 6e4]) as [string, number];
-  const duration = new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(Math.floor(durationMs / size));
-  return messagesFor(lang).evergreen.replace("{duration}", duration);
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(Math.floor(durationMs / size));
 }

@@ -12,6 +12,8 @@ import { createLiveHandler } from "../../src/live/handler.ts";
 import { testLiveStore } from "../support/live-store.ts";
 import { renderPreview } from "../../src/images/preview-image.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
+import { PNG } from "pngjs";
+import { decodeGif, type Rgba } from "../support/image-reader.ts";
 
 const TESSERACT = "/usr/bin/tesseract";
 const JAPANESE = "/usr/share/tesseract-ocr/5/tessdata/jpn.traineddata";
@@ -33,18 +35,46 @@ const store = testLiveStore(
   [
     { slug: "sale", title: "Summer sale", targetDate: isoSeconds(START + 3 * 86_400_000 + 7 * 3_600_000 + 1234_000) },
     { slug: "hanabi", title: "花火大会のカウントダウン", targetDate: "2031-08-02T10:00:00Z", zone: "Asia/Tokyo", lang: "ja" },
+    // Evergreen: 72 hours from each recipient's start; a start without an offset is a time in Berlin.
+    { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
   ],
   { version: "ocr" },
 );
 const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => START + 400, log: () => {} });
-const get = async (target: string) => handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+const handlerAt = (nowMs: number) => createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => nowMs, log: () => {} });
+const getAt = async (target: string, nowMs = START + 400) => (nowMs === START + 400 ? handler : handlerAt(nowMs)).answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+const get = (target: string) => getAt(target);
+const two = (n: number) => String(n).padStart(2, "0");
+const countOf = (timeLeft: { days: number; hours: number; minutes: number; seconds: number }) => `${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`;
+/** A decoded frame as a PNG, for Tesseract. */
+const pngOf = ({ width, height, data }: Rgba) => {
+  const png = new PNG({ width, height });
+  png.data = Buffer.from(data);
+  return new Uint8Array(PNG.sync.write(png));
+};
 
 describe("the images, read back by Tesseract", () => {
   it("the email image's count is the JSON's time left", async () => {
     const { timeLeft } = JSON.parse(String((await get("/api/countdown/sale")).body));
-    const two = (n: number) => String(n).padStart(2, "0");
     const png = (await get("/api/email/sale.png?title=hide&width=480")).body as Uint8Array;
     expect(read(png, "eng")).toContain(`${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`);
+  });
+
+  it("an evergreen countdown's frames count to the start's deadline: each frame read is the JSON's time left for that start and second", async () => {
+    // Written as a mailing tool writes a date field: a wall clock in the countdown's zone, its space a "+".
+    const redirect = await get("/api/email/offer.gif?title=hide&width=480&frames=40&start=2031-05-13+10:00");
+    expect(redirect.status).toBe(308);
+    const location = redirect.headers.Location!;
+    expect(location).toBe(`offer.gif?title=hide&width=480&frames=40&start=${Date.parse("2031-05-13T08:00:00Z") / 1000}`);
+    const gif = decodeGif((await get(`/api/email/${location}`)).body as Uint8Array);
+    expect(gif.frames).toHaveLength(40);
+    for (const k of [0, 19, 20, 39]) {
+      const { timeLeft } = JSON.parse(String((await getAt("/api/countdown/offer?start=2031-05-13T10:00", START + 400 + k * 1000)).body));
+      expect(read(pngOf(gif.frames[k]!.shown), "eng"), `frame ${k}`).toContain(countOf(timeLeft));
+    }
+    // 1d 22h 33m 19s at the request: the minute turns over at the 20th frame.
+    expect(read(pngOf(gif.frames[19]!.shown), "eng")).toContain("1d22h33m00s");
+    expect(read(pngOf(gif.frames[20]!.shown), "eng")).toContain("1d22h32m59s");
   });
 
   it("a Japanese title and date in the email image and the link preview are Japanese text, not boxes", async () => {

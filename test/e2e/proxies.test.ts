@@ -12,6 +12,7 @@ import { getAsSent, getJsonAsSent } from "../support/http.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
+import { EVERGREEN } from "../support/fixtures.ts";
 import { freePort, hasCommand, proxyFolder, startCaddy, startNginx, type ProxyProcess } from "../support/proxy-servers.ts";
 import { startRecordingProxy, type RecordingProxy } from "../support/recording-proxy.ts";
 
@@ -193,6 +194,35 @@ describe.each(PROXIES)("$name in front of the server", ({ start }) => {
   });
 });
 
+describe.each(PROXIES)("$name and an evergreen countdown", ({ start }) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(TEST_OUT_DIR, start);
+  });
+  afterAll(() => stopStack(stack));
+
+  it("sends the viewer's start on, as written, with the live JSON and the email image; each start is an answer of its own", async () => {
+    const now = Date.parse((await getJson(`${stack.proxy.url}/api/countdown/tie-a`)).serverTime as string);
+    const startAt = Math.floor(now / 1000) * 1000 - 3_600_000;
+    const written = new Date(startAt).toISOString().replace(".000Z", "+00:00");
+    const deadline = new Date(startAt + EVERGREEN.hours * 3_600_000).toISOString().replace(".000Z", "Z");
+    const mark = stack.recorder.requests.length;
+    expect(await getJson(`${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?utm_source=x&start=${encodeURIComponent(written)}`)).toMatchObject({ targetDate: deadline, evergreen: EVERGREEN.hours * 3600 });
+    // Another start in the same second is another answer, never the one kept for the first.
+    const later = new Date(startAt + 60_000).toISOString();
+    expect(await getJson(`${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?start=${encodeURIComponent(later)}`)).toMatchObject({ targetDate: new Date(startAt + 60_000 + EVERGREEN.hours * 3_600_000).toISOString().replace(".000Z", "Z") });
+    expect(stack.reached(mark)[0]).toContain(`start=${encodeURIComponent(written)}`);
+    // The email image: redirected to the start in Unix seconds, then drawn.
+    const redirect = await get(`${stack.proxy.url}/api/email/${EVERGREEN.slug}.gif?start=${encodeURIComponent(written)}`);
+    expect(redirect.status).toBe(308);
+    const location = redirect.headers.location as string;
+    expect(location).toMatch(new RegExp(`^${EVERGREEN.slug}\\.gif\\?.*start=${startAt / 1000}$`));
+    const image = await get(`${stack.proxy.url}/api/email/${location}`);
+    expect([image.status, image.headers["content-type"]]).toEqual([200, "image/gif"]);
+    expect((await get(`${stack.proxy.url}/api/email/${EVERGREEN.slug}.gif`)).status).toBe(400);
+  });
+});
+
 describe("the Caddyfile as shipped (deploy/caddy/Caddyfile)", () => {
   it("is a valid configuration, TLS included, formatted as caddy fmt writes it", () => {
     const home = temporary("caddy-validate");
@@ -219,7 +249,7 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
   afterAll(() => stopStack(stack));
   const live = (query: string) => `${stack.proxy.url}/api/countdown/future-launch${query}`;
 
-  it("keeps an answer for one second, keyed on its path and shape only", async () => {
+  it("keeps an answer for one second, keyed on its path, shape and start only", async () => {
     const { first, second, reached } = await inOneSecond(async () => {
       const mark = stack.recorder.requests.length;
       const first = await getJson(live(`?utm_source=${Math.random()}`));
@@ -253,7 +283,7 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
     expect(asked).toEqual([undefined]);
   });
 
-  it("keeps an email image for its second, keyed on its path and options only, and passes no-store, Pragma and a past Expires on to mail clients", async () => {
+  it("keeps an email image for its second, keyed on its path, options and start only, and passes no-store, Pragma and a past Expires on to mail clients", async () => {
     const email = (query: string) => `${stack.proxy.url}/api/email/future-launch.gif${query}`;
     const { first, second, dark, reached } = await inOneSecond(async () => {
       const mark = stack.recorder.requests.length;
@@ -266,7 +296,7 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
     expect([first.status, first.headers["content-type"], first.headers["cache-control"], first.headers.pragma, first.headers.expires]).toEqual([200, "image/gif", "no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
     expect(second.raw.equals(first.raw)).toBe(true);
     expect(dark.raw.equals(first.raw)).toBe(false);
-    const empty = "theme=&accent=&color=&bg=&layout=&lang=&title=&width=&density=&frames=";
+    const empty = "theme=&accent=&color=&bg=&layout=&lang=&title=&width=&density=&frames=&start=";
     expect(reached).toEqual([`/api/email/future-launch.gif?${empty}`, `/api/email/future-launch.gif?${empty.replace("theme=", "theme=dark")}`]);
   });
 

@@ -371,7 +371,7 @@ describe("an evergreen countdown's files", () => {
   });
 
   it("give the owner an email snippet whose image carries each recipient's start, the chosen mailing tool's merge tag, and no chat dates", () => {
-    expect(codeById(owner, "snippet-email")).toContain(`<img src="${TEST_BASE_URL}/api/email/${EVERGREEN.slug}.gif?start=*|DATE:Y-m-d|*" width="600"`);
+    expect(codeById(owner, "snippet-email")).toContain(`<img src="${TEST_BASE_URL}/api/email/${EVERGREEN.slug}.gif?start=*|DATE:Y-m-d|*" width="600" alt="${EVERGREEN.title} – 3 Tage"`);
     const select = /<select name="start">(.*?)<\/select>/.exec(owner)![1]!;
     const tools = [...select.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map(([, tag, tool]) => [decode(tool!), decode(tag!)]);
     expect(tools).toEqual(START_TAGS.map(({ tool, tag }) => [tool, tag]));

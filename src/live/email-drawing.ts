@@ -1,0 +1,36 @@
+// One email image drawn from data alone: the countdown as the live data holds it (an evergreen one
+// dated for its recipient), the options and the second. The Node server's worker threads draw from
+// this message (src/live/email-worker.ts), the Netlify function and the tests in their own thread:
+// the same bytes either way.
+import type { EmailOptions } from "../images/email-options.ts";
+import { renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
+import { messagesFor } from "../text/messages.ts";
+import { currentTarget } from "./countdown.ts";
+import type { LiveEntry } from "./live-store.ts";
+
+/** What one drawing needs; a plain object, so a worker thread can be sent it. */
+export interface EmailJob {
+  entry: LiveEntry;
+  format: "gif" | "png";
+  options: EmailOptions;
+  /** The second it is drawn from, in ms since the epoch. */
+  second: number;
+}
+
+/** The countdown as the drawing needs it, in its own language. */
+function emailCountdown(entry: LiveEntry): EmailCountdown {
+  const lang = entry.lang ?? "en";
+  const messages = messagesFor(lang);
+  return {
+    title: entry.title,
+    lang,
+    zone: entry.zone ?? "UTC",
+    status: entry.status ?? "scheduled",
+    targetAt: (nowMs) => currentTarget(entry, nowMs),
+    done: entry.done ?? messages.done,
+    statusWords: entry.status ? messages[entry.status] : "",
+  };
+}
+
+/** The image's bytes. */
+export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Array<ArrayBuffer> => (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;

@@ -1,0 +1,13 @@
+// A worker thread of the Node server's email drawings (src/live/email-painters.ts): draws each job it
+// is sent (src/live/email-drawing.ts) and sends the bytes back, their buffer moved, not copied.
+import { parentPort } from "node:worker_threads";
+import { drawEmail, type EmailJob } from "./email-drawing.ts";
+
+parentPort!.on("message", ({ id, job }: { id: number; job: EmailJob }) => {
+  try {
+    const bytes = drawEmail(job);
+    parentPort!.postMessage({ id, bytes }, [bytes.buffer]);
+  } catch (error) {
+    parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
