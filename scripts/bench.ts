@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// element, function, live, server, cdn, build, dev, preview, email, lighthouse); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// element, function, live, server, cdn, build, dev, preview, email, email-burst, lighthouse); `--max 100000` adds the build benchmark's largest size (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { cdnOffload } from "../bench/cdn-offload.ts";
 import { devLoop } from "../bench/dev-loop.ts";
 import { elementCost } from "../bench/element-cost.ts";
 import { emailGif } from "../bench/email-gif.ts";
+import { emailBurst } from "../bench/email-burst.ts";
 import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
 import { lighthouseScores } from "../bench/lighthouse.ts";
@@ -44,6 +45,7 @@ try {
     dev: () => devLoop(work),
     preview: () => previewImages(outDir),
     email: () => emailGif(),
+    "email-burst": () => emailBurst(outDir),
     lighthouse: () => lighthouseScores(outDir, slug),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */

@@ -49,6 +49,9 @@ function startWorker(): Worker {
   return new Worker(new URL("./email-worker-boot.mjs", import.meta.url), { workerData: { entry: new URL("./email-worker.ts", import.meta.url).href } });
 }
 
+/** A drawing takes well under a second (at most 2400 pixels wide, 60 frames); a thread that has not answered in this long is ended, its drawing failed. */
+export const DRAWING_LIMIT_MS = 10_000;
+
 interface Task {
   id: number;
   job: EmailJob;
@@ -70,9 +73,11 @@ export function onWorkerThreads(threads = availableParallelism()): Painter {
   let nextId = 0;
   let closed = false;
 
+  const timers = new Map<Worker, ReturnType<typeof setTimeout>>();
   const finish = (worker: Worker, outcome: { bytes?: Uint8Array<ArrayBuffer>; error?: string }) => {
     const task = running.get(worker);
     running.delete(worker);
+    clearTimeout(timers.get(worker));
     if (task) {
       if (outcome.bytes) task.resolve(outcome.bytes);
       else task.reject(new Error(`email drawing failed in its worker thread: ${outcome.error}`));
@@ -104,6 +109,12 @@ export function onWorkerThreads(threads = availableParallelism()): Painter {
       if (!worker) return;
       const task = queue.shift()!;
       running.set(worker, task);
+      const timer = setTimeout(() => {
+        finish(worker, { error: `no answer in ${DRAWING_LIMIT_MS / 1000} s; the thread was ended` });
+        void worker.terminate();
+      }, DRAWING_LIMIT_MS);
+      timer.unref();
+      timers.set(worker, timer);
       worker.postMessage({ id: task.id, job: task.job });
     }
   };

@@ -1,20 +1,22 @@
 // `/api/email/<slug>.gif` and `.png`: the countdown as an image for email, drawn from the second it
-// is asked for (src/images/email-image.ts draws it). One drawing per (build, slug, options, second):
-// requests for the same one share it while it is drawn and for the rest of its second. Drawings run
-// one at a time, each in a turn of the event loop of its own, so that other answers (the live JSON)
-// go on between them; a request waiting for its turn holds no more than its socket, and each drawing
-// is bounded (at most 2400 pixels wide and 60 frames). When BUSY_WAITING distinct drawings already
-// wait, a new one is its first frame alone (what Outlook shows anyway), a third of the work or less:
-// a flood of distinct requests costs a third as much, and requests for drawings in hand wait for none.
+// is asked for (src/images/email-image.ts draws it). One drawing per (build, slug, options, second,
+// and an evergreen countdown's deadline): requests for the same one share it while it is drawn and
+// for the rest of its second. Drawings are made by a painter (src/live/email-painters.ts): on the
+// Node server's worker threads, side by side, one per core; in a Netlify function, in its own thread,
+// one at a time, each in a turn of the event loop of its own. A request waiting for its turn holds no
+// more than its socket, and each drawing is bounded (at most 2400 pixels wide and 60 frames). When
+// BUSY_WAITING_PER_THREAD distinct drawings per thread already wait, a new one is its first frame
+// alone (what Outlook shows anyway), a third of the work or less: a flood of distinct requests costs a
+// third as much, and requests for drawings in hand wait for none.
 import { errorAnswer, quote, type Answer } from "../http/kernel.ts";
 import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
 import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
-import { noticeImage, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
+import { noticeImage } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
-import { messagesFor } from "../text/messages.ts";
-import { currentTarget, forViewer } from "./countdown.ts";
+import { forViewer } from "./countdown.ts";
+import type { EmailJob } from "./email-drawing.ts";
+import { inThisThread, type Painter } from "./email-painters.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
-import type { LiveEntry } from "./live-store.ts";
 
 const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);
 const TYPES = { gif: "image/gif", png: "image/png" } as const;
@@ -23,43 +25,35 @@ type Format = keyof typeof TYPES;
 /** Drawings kept once drawn, newest last: at most KEPT_ENTRIES of them and KEPT_BYTES in all. */
 export const KEPT_ENTRIES = 256;
 export const KEPT_BYTES = 32 * 1024 * 1024;
-/** Distinct drawings waiting beyond which a new one is drawn as its first frame alone. */
-export const BUSY_WAITING = 32;
-
-/** The countdown as the drawing needs it, in its own language. */
-function emailCountdown(entry: LiveEntry): EmailCountdown {
-  const lang = entry.lang ?? "en";
-  const messages = messagesFor(lang);
-  return {
-    title: entry.title,
-    lang,
-    zone: entry.zone ?? "UTC",
-    status: entry.status ?? "scheduled",
-    targetAt: (nowMs) => currentTarget(entry, nowMs),
-    done: entry.done ?? messages.done,
-    statusWords: entry.status ? messages[entry.status] : "",
-  };
-}
+/**
+ * Distinct drawings waiting per drawing thread beyond which a new one is drawn as its first frame
+ * alone: 64 drawings of the default look take about 1.2 s on one thread here (BENCHMARKS.md), so a
+ * drawing asked for at the threshold is still answered within 2 s.
+ */
+export const BUSY_WAITING_PER_THREAD = 64;
 
 /** The options in force as a key: every one, in a fixed order, so that two spellings of one query share a drawing. */
 const optionsKey = (options: EmailOptions) => EMAIL_OPTION_NAMES.map((name) => options[name] ?? "").join(",");
 
 export interface EmailDrawings {
-  /** The drawing of `key`: kept, shared with a request for the same one, or made by `render` in its turn. */
-  draw(key: string, render: () => Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+  /** The drawing of `key`: kept, shared with a request for the same one, or made from `job` by the painter. */
+  draw(key: string, job: EmailJob): Promise<Uint8Array<ArrayBuffer>>;
   /** Whether the drawing of `key` is kept or being drawn. */
   has(key: string): boolean;
-  /** Drawings made since the start (each one a call of its `render`), and what is kept now. */
+  /** Whether so many distinct drawings wait that a new one should be its first frame alone. */
+  busy(): boolean;
+  /** Drawings made since the start, and what is kept now. */
   stats(): { drawn: number; kept: number; keptBytes: number; waiting: number };
+  /** Ends the painter's threads (the Node server, when it closes). */
+  close(): Promise<void>;
 }
 
-/** Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first). */
-export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }): EmailDrawings {
+/** Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first), made by `painter`. */
+export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }, painter: Painter = inThisThread()): EmailDrawings {
   const kept = new Map<string, Uint8Array<ArrayBuffer>>();
   const inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   let keptBytes = 0;
   let drawn = 0;
-  let queue: Promise<unknown> = Promise.resolve();
   const keep = (key: string, bytes: Uint8Array<ArrayBuffer>) => {
     if (bytes.length > limits.bytes) return;
     kept.set(key, bytes);
@@ -71,35 +65,25 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
     }
   };
   return {
-    draw(key, render) {
+    draw(key, job) {
       const done = kept.get(key);
       if (done) return Promise.resolve(done);
       const pending = inFlight.get(key);
       if (pending) return pending;
-      // In turn after the drawings already waiting, each in a macrotask of its own.
-      const drawing = queue.then(
-        () =>
-          new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
-            setImmediate(() => {
-              try {
-                drawn++;
-                const bytes = render();
-                keep(key, bytes);
-                resolve(bytes);
-              } catch (error) {
-                reject(error);
-              }
-            }),
-          ),
-      );
+      const drawing = painter.paint(job).then((bytes) => {
+        drawn++;
+        keep(key, bytes);
+        return bytes;
+      });
       inFlight.set(key, drawing);
       const settled = () => inFlight.delete(key);
       drawing.then(settled, settled);
-      queue = drawing.catch(() => undefined);
       return drawing;
     },
     has: (key) => kept.has(key) || inFlight.has(key),
+    busy: () => inFlight.size >= BUSY_WAITING_PER_THREAD * painter.threads,
     stats: () => ({ drawn, kept: kept.size, keptBytes, waiting: inFlight.size }),
+    close: () => painter.close(),
   };
 }
 
@@ -154,14 +138,11 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     const second = Math.floor(nowMs / SECOND) * SECOND;
     const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}\0${viewer.targetMs}`;
     let key = keyOf();
-    if (!drawings.has(key) && drawings.stats().waiting >= BUSY_WAITING) {
+    if (!drawings.has(key) && drawings.busy()) {
       options.frames = 1;
       key = keyOf();
     }
-    const drawing = drawings.draw(key, () => {
-      const countdown = emailCountdown(viewer);
-      return (format === "gif" ? renderEmailGif : renderEmailPng)(countdown, options, second).bytes;
-    });
+    const drawing = drawings.draw(key, { entry: viewer, format, options, second });
     return { status: 200, headers, body: await drawing };
   };
   // Live data that cannot be read: an image that says so, with the 503 and when to try again.

@@ -1,5 +1,6 @@
 // The production server as one JavaScript file, `<build folder>/server.mjs`, bundled from
-// src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader.
+// src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader;
+// and beside it `email-worker.mjs`, the worker thread that draws its email images.
 // The image renderer (a native module), the shaper (a WebAssembly module found beside its code) and
 // the fonts stay in the project's node_modules, found beside the build folder or, for a build folder
 // elsewhere, through a link.
@@ -10,11 +11,13 @@ import { PROJECT_ROOT, isWithin } from "../config.ts";
 
 export const SERVER_FILE = "server.mjs";
 
-/** Writes `<folder>/server.mjs`; `outDir` is where the folder will live once swapped in. */
+/** Writes `<folder>/server.mjs` and `<folder>/email-worker.mjs`; `outDir` is where the folder will live once swapped in. */
 export async function bundleServer(folder: string, outDir: string): Promise<void> {
   await build({
-    entryPoints: [path.join(PROJECT_ROOT, "src/server/main.ts")],
-    outfile: path.join(folder, SERVER_FILE),
+    // The server, and the worker thread that draws its email images (src/live/email-painters.ts), beside it.
+    entryPoints: { server: path.join(PROJECT_ROOT, "src/server/main.ts"), "email-worker": path.join(PROJECT_ROOT, "src/live/email-worker.ts") },
+    outdir: folder,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -23,6 +26,8 @@ export async function bundleServer(folder: string, outDir: string): Promise<void
     // Packages written as CommonJS call require(), which an ES module has to make for itself.
     banner: { js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);' },
     define: { SERVER_BUNDLE: "true" },
+    // Code only the TypeScript sources run (the email worker's loader) is left out.
+    minifySyntax: true,
     legalComments: "none",
     logLevel: "silent",
   });

@@ -18,7 +18,8 @@ import { answerSafely, errorAnswer, faultLine, internalError, methodAnswer, redi
 import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
-import { EMAIL_ANSWERS } from "../live/email.ts";
+import { emailAnswers, emailDrawings } from "../live/email.ts";
+import { inThisThread, onWorkerThreads } from "../live/email-painters.ts";
 import { createLiveHandler, type LiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../live/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
@@ -46,6 +47,8 @@ export interface LocalServerOptions {
   refuse?: (call: Call) => Answer | undefined;
   /** Told of each build loaded after the first. */
   loaded?: (site: SiteAddress) => void;
+  /** The worker threads that draw the email images (default: one per core); 0 draws them in this thread. */
+  emailThreads?: number;
 }
 
 export interface LocalServer {
@@ -222,13 +225,15 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   let build: LoadedBuild = loadBuild(options.outDir, false);
   if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
+  // The email images, drawn on worker threads (src/live/email-painters.ts), ended when the server closes.
+  const drawings = emailDrawings(undefined, options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads));
   // Every live route, which Netlify spreads over three functions.
   const live = createLiveHandler({
     store: () => {
       if (build.live instanceof Error) throw build.live;
       return build.live;
     },
-    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...EMAIL_ANSWERS },
+    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(drawings) },
     log,
     now: options.now,
     runtimeProblems: () => builtFilesProblems(),
@@ -310,8 +315,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     reload,
     close: () => {
       stopWatching();
-      // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout.
-      return stop();
+      // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout;
+      // then the drawing threads end.
+      return stop().finally(() => drawings.close());
     },
   };
 }

@@ -71,10 +71,10 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     // The build folder is outside the project: its server finds the project's packages through a link.
     // The second build was made from the first, and says what it shares with it.
-    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "live", "manifest", "node_modules", "record.json", "server.mjs", "shared.json", "site"]);
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "shared.json", "site"]);
     // One written whole shares nothing.
     expect((await npm(copy, "build", { OUT_DIR: out }, "--full")).code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
+    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
     expect(readdirSync(path.dirname(out)).sort()).toEqual(["dist", "dist.builds"]);
   });
 });

@@ -10,7 +10,10 @@ import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { BUSY_WAITING, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
+import { BUSY_WAITING_PER_THREAD, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
+import { drawEmail, type EmailJob } from "../../src/live/email-drawing.ts";
+import { onWorkerThreads } from "../../src/live/email-painters.ts";
+import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
@@ -317,6 +320,8 @@ describe("caching that fits email", () => {
   });
 
   it("a flood of distinct GIFs: beyond the drawings already waiting, each is its first frame alone, so no request waits long", async () => {
+    // Drawn in this thread (as a Netlify function draws): the threshold is one thread's.
+    const BUSY_WAITING = BUSY_WAITING_PER_THREAD;
     const { get: flood } = service();
     const answers = await Promise.all(Array.from({ length: 3 * BUSY_WAITING }, (_, i) => flood(`/api/email/sale.gif?width=${300 + i}`)));
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
@@ -325,6 +330,44 @@ describe("caching that fits email", () => {
     expect(frameCounts.slice(BUSY_WAITING)).toEqual(Array(2 * BUSY_WAITING).fill(1));
     // Once the queue has drained, the same request is the whole GIF again.
     expect(decodeGif((await flood(`/api/email/sale.gif?width=${300 + 2 * BUSY_WAITING}`, NOW + SECOND)).bytes).frames).toHaveLength(60);
+  });
+
+});
+
+describe("drawings on worker threads (the Node server's)", () => {
+  const job = (slug: string, query: string, format: "gif" | "png" = "gif"): EmailJob => {
+    const entry = store.get(slug)!;
+    return { entry, format, options: resolveEmailOptions(entry.email ?? "", query), second: Math.floor(NOW / SECOND) * SECOND };
+  };
+
+  it("draw the same bytes as this thread does, for every kind of countdown and option", async () => {
+    const painter = onWorkerThreads(2);
+    try {
+      const jobs = [job("sale", ""), job("sale", "layout=units&theme=dark"), job("arabic", "layout=units&density=2"), job("weekly", "frames=5"), job("postponed", ""), job("sale", "", "png")];
+      const evergreen = store.get("offer")!;
+      jobs.push({ ...job("offer", "frames=3"), entry: { ...evergreen, targetMs: NOW + DAY, targetDate: at(NOW + DAY), startMs: NOW - 2 * DAY } });
+      const fromWorkers = await Promise.all(jobs.map((each) => painter.paint(each)));
+      for (const [i, each] of jobs.entries()) expect(Buffer.from(fromWorkers[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
+    } finally {
+      await painter.close();
+    }
+  });
+
+  it("give 100 distinct requests at once on 2 threads each its full animation; a job that fails costs only its own request", async () => {
+    const drawings = emailDrawings(undefined, onWorkerThreads(2));
+    try {
+      const { get: burst } = service(drawings);
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => burst(`/api/email/sale.gif?width=${400 + i}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
+      expect(answers.map((answer) => decodeGif(answer.bytes).frames.length)).toEqual(Array(100).fill(60));
+      expect(drawings.stats().drawn).toBe(100);
+      // A job its thread cannot draw: that drawing fails with the thread's reason, the next one is drawn.
+      await expect(drawings.draw("broken", { ...job("sale", ""), entry: null as never })).rejects.toThrow(/email drawing failed in its worker thread: TypeError/);
+      expect((await burst("/api/email/sale.gif?width=399")).status).toBe(200);
+    } finally {
+      await drawings.close();
+    }
+    await expect(drawings.draw("after", job("sale", ""))).rejects.toThrow(/closed/);
   });
 });
 

@@ -42,6 +42,8 @@ describe("the production server", () => {
       ["/api/badge/future-launch.svg", "image/svg+xml"],
       ["/api/og/future-launch.png", "image/png"],
       ["/api/oembed?url=https%3A%2F%2Fcountdowns.example.test%2Ffuture-launch%2F", "application/json"],
+      // Drawn on its worker thread, the bundled email-worker.mjs beside it.
+      ["/api/email/future-launch.gif", "image/gif"],
     ] as const) {
       const response = await fetch(`${server.url}${target}`);
       expect(response.status, target).toBe(200);
@@ -65,6 +67,7 @@ describe("the production server", () => {
     expect(packages.length).toBeGreaterThan(0);
     for (const name of new Set(packages)) expect(Object.keys(dependencies), name).toContain(name);
     expect(bundle).not.toMatch(/from "tsx|\.ts"/);
+    expect(readFileSync(path.join(outDir, "email-worker.mjs"), "utf8")).not.toMatch(/from "tsx|\.ts"/);
   });
 });
 
