@@ -45,8 +45,8 @@ export const LIVE_ROUTES = [
       "Content-Type": JSON_TYPE,
       "Cache-Control": LIVE_CACHE,
       "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
-      // `start`: an evergreen countdown's viewer start (src/time/evergreen.ts).
-      "Netlify-Vary": "query=shape|start",
+      // An evergreen countdown's answers vary on its `start` too (varyOnStart, src/live/countdown.ts).
+      "Netlify-Vary": "query=shape",
     },
   },
   {
@@ -93,10 +93,10 @@ export const LIVE_ROUTES = [
       ...API_HEADERS,
       ...EMAIL_HEADERS,
       "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
-      // The email image's options (src/images/email-options.ts; a test holds the two lists equal), and
-      // an evergreen countdown's start, always written as Unix seconds here (other forms are
+      // The email image's options (src/images/email-options.ts; a test holds the two lists equal); an
+      // evergreen countdown's images vary on its start too, written as Unix seconds (other forms are
       // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
-      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames|start",
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames",
     },
   },
 ] as const;

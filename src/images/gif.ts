@@ -128,7 +128,7 @@ function writeGif(width: number, height: number, colours: readonly (readonly [nu
     out.byte(g);
     out.byte(b);
   }
-  const writers = [new ByteWriter(), new ByteWriter(), new ByteWriter()];
+  const writers = [new ByteWriter(), new ByteWriter(), new ByteWriter(), new ByteWriter(), new ByteWriter()];
   changes.forEach((change, k) => {
     const { unchanged } = change;
     const pixels = new Uint8Array(change.pixels.length);
@@ -143,24 +143,37 @@ function writeGif(width: number, height: number, colours: readonly (readonly [nu
         if (index > largestChanged) largestChanged = index;
       }
     }
-    const [opaque, clear, either] = writers as [ByteWriter, ByteWriter, ByteWriter];
-    opaque.reset();
-    lzw(pixels, bitsFor(largest), opaque);
-    let data = opaque;
+    const [opaque, clear, runs, spare] = writers as [ByteWriter, ByteWriter, ByteWriter, ByteWriter];
+    // The candidates, as gifsicle -O3 makes them: the frame as it is; every unchanged pixel
+    // transparent; the unchanged runs of more than one colour transparent. The smallest is written.
+    const candidates: [ByteWriter, Uint8Array, number][] = [[opaque, pixels, bitsFor(largest)]];
     const transparent = inUse.indexOf(0);
     if (transparent >= 0 && k > 0) {
       const cleared = pixels.slice();
       for (let i = 0; i < cleared.length; i++) if (unchanged[i]) cleared[i] = transparent;
-      clear.reset();
-      lzw(cleared, bitsFor(Math.max(largestChanged, transparent)), clear);
-      either.reset();
-      lzw(pixels, bitsFor(Math.max(largest, transparent)), either, unchanged, transparent);
-      for (const candidate of [clear, either]) if (candidate.size() < data.size()) data = candidate;
+      candidates.push([clear, cleared, bitsFor(Math.max(largestChanged, transparent))], [runs, mixedRunsCleared(pixels, unchanged, transparent), bitsFor(Math.max(largest, transparent))]);
     }
+    let best = candidates[0]!;
+    let filled = false;
+    for (const candidate of candidates) {
+      candidate[0].reset();
+      const full = lzw(candidate[1], candidate[2], candidate[0], true);
+      if (candidate[0].size() < best[0].size() || candidate === best) [best, filled] = [candidate, full];
+    }
+    // A frame large enough to fill LZW's table (the first): where smaller, the full table kept (a
+    // deferred clear), or cleared earlier, before its last codes (the image's lines change).
+    let data = best[0];
+    for (const [clearWhenFull, limit] of filled ? CLEARING_VARIANTS : []) {
+      const other = data === spare ? writers[4]! : spare;
+      other.reset();
+      lzw(best[1], best[2], other, clearWhenFull, limit);
+      if (other.size() < data.size()) data = other;
+    }
+    const opaqueData = best[0] === opaque;
     // Graphic control extension: disposal 1 (leave the frame in place), transparency where used, the delay.
-    out.bytes([0x21, 0xf9, 0x04, (1 << 2) | (data === opaque ? 0 : 1)]);
+    out.bytes([0x21, 0xf9, 0x04, (1 << 2) | (opaqueData ? 0 : 1)]);
     out.u16(change.delay);
-    out.bytes([data === opaque ? 0 : transparent, 0]);
+    out.bytes([opaqueData ? 0 : transparent, 0]);
     // Image descriptor: no local colour table, not interlaced.
     out.byte(0x2c);
     out.u16(change.left);
@@ -174,8 +187,34 @@ function writeGif(width: number, height: number, colours: readonly (readonly [nu
   return out.result();
 }
 
+/**
+ * The frame with each run of unchanged pixels (in scan order) transparent where it holds two or more
+ * colours, and as it is where it is one colour (gifsicle's heuristic: a one-colour run is as long
+ * either way, and may join its colour's pixels beside it).
+ */
+export function mixedRunsCleared(pixels: Uint8Array, unchanged: Uint8Array, transparent: number): Uint8Array {
+  const out = pixels.slice();
+  let start = -1;
+  let mixed = false;
+  for (let i = 0; i <= pixels.length; i++) {
+    if (i < pixels.length && unchanged[i]) {
+      if (start < 0) [start, mixed] = [i, false];
+      else if (pixels[i] !== pixels[start]) mixed = true;
+      continue;
+    }
+    if (start >= 0 && mixed) out.fill(transparent, start, i);
+    start = -1;
+  }
+  return out;
+}
+
 const HASH_SIZE = 5003;
 const MAX_CODE = 4095;
+/** The ways of clearing a full table also tried for a frame that fills it: kept full; cleared at 3900 codes. */
+const CLEARING_VARIANTS: [clearWhenFull: boolean, limit: number][] = [
+  [false, MAX_CODE],
+  [true, 3900],
+];
 const hashTable = new Int32Array(HASH_SIZE);
 const codeTable = new Int32Array(HASH_SIZE);
 
@@ -198,17 +237,20 @@ function probe(pixel: number, prefix: number): number {
 
 /**
  * The LZW data of `pixels` (code size `bits`), in sub-blocks of at most 255 bytes, then the
- * terminator. Over 80 lines: the encoder's loop runs once a pixel, its state (the hash table's
- * probe, the code being built, the bit buffer) in local variables that a split would pass between
- * calls on every pixel.
+ * terminator. When the table is full (`limit` codes, at most 4095): cleared and started again
+ * (`clearWhenFull`), or kept as it is, no code added (a deferred clear, which GIF allows). Returns
+ * whether the table filled. Over 80
+ * lines: the encoder's loop runs once a pixel, its state (the hash table's probe, the code being
+ * built, the bit buffer) in local variables that a split would pass between calls on every pixel.
  */
-function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, free?: Uint8Array, freeIndex = 0): void {
+function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, clearWhenFull: boolean, limit = MAX_CODE): boolean {
   const minCodeSize = Math.max(2, bits);
   out.byte(minCodeSize);
   const clear = 1 << minCodeSize;
   const end = clear + 1;
   let codeSize = minCodeSize + 1;
   let nextCode = clear + 2;
+  let filled = false;
   // Bits waiting to be written (least significant first), and the block being filled.
   let accumulator = 0;
   let accumulated = 0;
@@ -231,18 +273,10 @@ function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, free?: Uint8Arra
   hashTable.fill(-1);
   emit(clear);
   if (pixels.length > 0) {
-    let prefix = free?.[0] ? freeIndex : pixels[0]!;
+    let prefix = pixels[0]!;
     for (let i = 1; i < pixels.length; i++) {
-      let pixel = pixels[i]!;
-      let found = probe(pixel, prefix);
-      // A pixel free to be transparent is transparent where only that extends the string.
-      if (found < 0 && free?.[i]) {
-        const other = probe(freeIndex, prefix);
-        if (other >= 0) {
-          found = other;
-          pixel = freeIndex;
-        }
-      }
+      const pixel = pixels[i]!;
+      const found = probe(pixel, prefix);
       if (found >= 0) {
         prefix = found;
         continue;
@@ -250,18 +284,19 @@ function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, free?: Uint8Arra
       emit(prefix);
       const key = (pixel << 12) + prefix;
       prefix = pixel;
-      if (nextCode <= MAX_CODE) {
+      if (nextCode <= limit) {
         // The code is added after the one that may need the larger size is written.
         if (nextCode === 1 << codeSize && codeSize < 12) codeSize++;
         codeTable[-1 - found] = nextCode++;
         hashTable[-1 - found] = key;
-      } else {
+      } else if (clearWhenFull) {
         // The table is full: start it again.
         emit(clear);
         hashTable.fill(-1);
         nextCode = clear + 2;
         codeSize = minCodeSize + 1;
-      }
+        filled = true;
+      } else filled = true;
     }
     emit(prefix);
     // As after every code: the end code is read at the size the table has grown to.
@@ -281,6 +316,14 @@ function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, free?: Uint8Arra
     out.bytes(block.subarray(0, blockLength));
   }
   out.byte(0);
+  return filled;
+}
+
+/** An image's LZW data (its code size, sub-blocks, terminator) written one way of clearing the table: what the tests read back for each. */
+export function lzwImageData(pixels: Uint8Array, bits: number, clearWhenFull: boolean, limit = MAX_CODE): Uint8Array {
+  const out = new ByteWriter();
+  lzw(pixels, bits, out, clearWhenFull, limit);
+  return out.result();
 }
 
 /** A growing byte buffer. */

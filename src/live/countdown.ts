@@ -43,8 +43,15 @@ export function forViewer(entry: LiveEntry, query: string, nowMs: number): LiveE
   return { ...entry, targetMs: viewer.deadlineMs, targetDate: isoSeconds(viewer.deadlineMs), startMs: viewer.startMs };
 }
 
+/**
+ * An evergreen countdown's answers, which vary on the query's `start`: Netlify's CDN keys them on it
+ * too. A countdown with a date ignores `start`, so its answers are not keyed on it (a random `start`
+ * cannot get past the CDN).
+ */
+export const varyOnStart = (headers: HeaderSet): HeaderSet => ({ ...headers, "Netlify-Vary": `${headers["Netlify-Vary"]}|start` });
+
 /** A refused start as the API says it: 400 with the error shape. */
-export const startRefused = (refused: { problem: StartProblem; start: string | null }, headers: HeaderSet) => errorAnswer(400, refused.problem, startProblemText(refused.problem, refused.start), headers);
+export const startRefused = (refused: { problem: StartProblem; start: string | null }, headers: HeaderSet) => errorAnswer(400, refused.problem, startProblemText(refused.problem, refused.start), varyOnStart(headers));
 
 /** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
 export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {
@@ -89,6 +96,7 @@ export const LIVE_ANSWERS: RouteAnswers = {
         route.headers,
       );
     }
-    return ok(route, jsonText(countdownBody(entry, nowMs, shapes[0] as Shape | undefined)));
+    const answer = ok(route, jsonText(countdownBody(entry, nowMs, shapes[0] as Shape | undefined)));
+    return entry.evergreenMs ? { ...answer, headers: varyOnStart(answer.headers) } : answer;
   },
 };

@@ -44,12 +44,12 @@ export function inThisThread(): Painter {
 }
 
 /** A worker thread of the email drawings: the bundled file beside the built server, else the TypeScript source through its loader. */
-function startWorker(): Worker {
+export function startWorker(): Worker {
   if (typeof SERVER_BUNDLE !== "undefined") return new Worker(new URL("./email-worker.mjs", import.meta.url));
   return new Worker(new URL("./email-worker-boot.mjs", import.meta.url), { workerData: { entry: new URL("./email-worker.ts", import.meta.url).href } });
 }
 
-/** A drawing takes well under a second (at most 2400 pixels wide, 60 frames); a thread that has not answered in this long is ended, its drawing failed. */
+/** A drawing takes well under a second (at most 2400 pixels wide, 60 frames); a loaded thread that has not answered in this long is ended, its drawing failed. */
 export const DRAWING_LIMIT_MS = 10_000;
 
 interface Task {
@@ -59,62 +59,103 @@ interface Task {
   reject: (error: Error) => void;
 }
 
+/** At most this many drawing threads, whatever the cores: each holds about 50 MB (its fonts and shaper). */
+export const MAX_THREADS = 8;
+
 /**
- * On `threads` worker threads (default: the machine's cores), each started when first needed and
- * kept: a drawing waits only for one of them to be free, in the order asked. A worker that fails
- * costs the drawing it had (its request gets the error) and is replaced at the next drawing. The
- * threads do not keep the process alive.
+ * On `threads` worker threads (default: one per core, at most MAX_THREADS), each started when a
+ * drawing needs it and kept: a drawing waits only for one of them to be free, in the order asked. A
+ * thread that fails, or has not answered in DRAWING_LIMIT_MS, costs the drawing it had (its request
+ * gets the error) and is replaced at the next drawing. Where no thread can start at all (its file
+ * gone from a build folder removed under a long-running server), the drawings are made in this
+ * thread instead. The threads do not keep the process alive. Over 80 lines: the pool's state (the
+ * threads idle, running, loaded and ended, the queue, the timers) is shared by the handlers of every
+ * thread's events and by dispatch, so they live in one closure.
  */
-export function onWorkerThreads(threads = availableParallelism()): Painter {
+export function onWorkerThreads(threads = Math.min(availableParallelism(), MAX_THREADS), newWorker: () => Worker = startWorker, limitMs = DRAWING_LIMIT_MS): Painter {
   const idle: Worker[] = [];
   const running = new Map<Worker, Task>();
+  const timers = new Map<Worker, ReturnType<typeof setTimeout>>();
+  /** Threads that have said they are loaded: one that fails before that could not start. */
+  const answered = new WeakSet<Worker>();
+  /** Threads ended or being ended: nothing more is sent to them. */
+  const ended = new WeakSet<Worker>();
   const queue: Task[] = [];
   let started = 0;
   let nextId = 0;
   let closed = false;
+  let fallback: Painter | undefined;
 
-  const timers = new Map<Worker, ReturnType<typeof setTimeout>>();
+  const settle = (task: Task, drawing: Promise<Uint8Array<ArrayBuffer>>) => drawing.then(task.resolve, task.reject);
   const finish = (worker: Worker, outcome: { bytes?: Uint8Array<ArrayBuffer>; error?: string }) => {
     const task = running.get(worker);
     running.delete(worker);
     clearTimeout(timers.get(worker));
-    if (task) {
-      if (outcome.bytes) task.resolve(outcome.bytes);
-      else task.reject(new Error(`email drawing failed in its worker thread: ${outcome.error}`));
-    }
+    timers.delete(worker);
+    if (!task) return;
+    if (outcome.bytes) task.resolve(outcome.bytes);
+    else if (!answered.has(worker) && !closed) {
+      // The thread could not start: this drawing, and every one after it, is made here.
+      fallback ??= inThisThread();
+      settle(task, fallback.paint(task.job));
+      for (const waiting of queue.splice(0)) settle(waiting, fallback.paint(waiting.job));
+    } else task.reject(new Error(`email drawing failed in its worker thread: ${outcome.error}`));
+  };
+  const end = (worker: Worker) => {
+    ended.add(worker);
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
   };
   const start = () => {
-    const worker = startWorker();
+    const worker = newWorker();
     worker.unref();
     started++;
-    worker.on("message", (outcome: { bytes?: Uint8Array<ArrayBuffer>; error?: string }) => {
+    worker.on("message", (outcome: { ready?: true; bytes?: Uint8Array<ArrayBuffer>; error?: string }) => {
+      if (ended.has(worker)) return;
+      if (outcome.ready) {
+        answered.add(worker);
+        // A drawing sent before the thread had loaded is timed from now.
+        if (running.has(worker)) watch(worker);
+        return;
+      }
       finish(worker, outcome);
       idle.push(worker);
       dispatch();
     });
     // An uncaught error ends the thread: its drawing fails, and a new thread takes its place.
-    worker.on("error", (error) => finish(worker, { error: error.stack ?? error.message }));
+    worker.on("error", (error) => {
+      end(worker);
+      finish(worker, { error: error.stack ?? error.message });
+    });
     worker.on("exit", () => {
+      end(worker);
       finish(worker, { error: "the thread ended" });
       started--;
-      const at = idle.indexOf(worker);
-      if (at >= 0) idle.splice(at, 1);
       dispatch();
     });
     return worker;
   };
+  /** Ends a thread that has not answered its drawing within limitMs (loading is not drawing: timed once it is loaded). */
+  const watch = (worker: Worker) => {
+    const timer = setTimeout(() => {
+      end(worker);
+      finish(worker, { error: `no answer in ${limitMs / 1000} s; the thread was ended` });
+      void worker.terminate();
+    }, limitMs);
+    timer.unref();
+    timers.set(worker, timer);
+  };
   const dispatch = () => {
     while (queue.length > 0 && !closed) {
+      if (fallback) {
+        for (const task of queue.splice(0)) settle(task, fallback.paint(task.job));
+        return;
+      }
       const worker = idle.pop() ?? (started < threads ? start() : undefined);
       if (!worker) return;
       const task = queue.shift()!;
       running.set(worker, task);
-      const timer = setTimeout(() => {
-        finish(worker, { error: `no answer in ${DRAWING_LIMIT_MS / 1000} s; the thread was ended` });
-        void worker.terminate();
-      }, DRAWING_LIMIT_MS);
-      timer.unref();
-      timers.set(worker, timer);
+      if (answered.has(worker)) watch(worker);
       worker.postMessage({ id: task.id, job: task.job });
     }
   };

@@ -3,6 +3,8 @@
 import { parentPort } from "node:worker_threads";
 import { drawEmail, type EmailJob } from "./email-drawing.ts";
 
+// Loaded: the pool knows this thread can draw (one that fails before saying so could not start).
+parentPort!.postMessage({ ready: true });
 parentPort!.on("message", ({ id, job }: { id: number; job: EmailJob }) => {
   try {
     const bytes = drawEmail(job);

@@ -13,7 +13,7 @@ import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy
 import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
 import { noticeImage } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
-import { forViewer } from "./countdown.ts";
+import { forViewer, varyOnStart } from "./countdown.ts";
 import type { EmailJob } from "./email-drawing.ts";
 import { inThisThread, type Painter } from "./email-painters.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
@@ -114,7 +114,7 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     if (!format || slug === undefined || slug === "") {
       return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
     }
-    const headers = { ...route.headers, "Content-Type": TYPES[format] };
+    let headers: HeaderSet = { ...route.headers, "Content-Type": TYPES[format] };
     const entry = store.get(slug);
     if (!entry) {
       // An image that says so: an <img> shows no JSON.
@@ -124,13 +124,14 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     // than Unix seconds is redirected to that form first, so that the CDN and the drawings here key on
     // the deadline (one drawing for every way of writing the same start).
     const viewer = forViewer(entry, query, nowMs);
+    if (entry.evergreenMs) headers = varyOnStart(headers);
     if ("problem" in viewer) {
       return { status: 400, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage(viewer.problem, format, resolveEmailOptions("", query).density) };
     }
     if (viewer.startMs !== undefined) {
       const canonical = canonicalStart(query, viewer.startMs);
       // (A relative location: the same file, wherever the site is served from.)
-      if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(route.headers), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
+      if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(varyOnStart(route.headers)), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
     }
     const options = resolveEmailOptions(entry.email ?? "", query);
     // A still is one frame whatever `frames` says.

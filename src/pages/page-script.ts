@@ -31,9 +31,18 @@ function unitsOf(root: HTMLElement) {
   return numbers.map((number, i) => ({ number, label: number.nextElementSibling as HTMLElement, word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n) }));
 }
 
-// Evergreen countdowns first get this visitor's deadline (the link's ?start=, else their first visit).
-const linkStart = new URLSearchParams(location.search).get("start");
-for (const root of document.querySelectorAll<HTMLElement>("[data-evergreen]")) dateForViewer(root.dataset, linkStart);
+// Evergreen countdowns first get this visitor's deadline: the link's ?start= where the page shows one
+// countdown (its own page, its owner's), else their first visit.
+const evergreen = document.querySelectorAll<HTMLElement>("[data-evergreen]");
+const linkStart = evergreen.length == 1 ? new URLSearchParams(location.search).get("start") : null;
+for (const root of evergreen) dateForViewer(root.dataset, linkStart);
+// The owner's page: its JSON's address with this visitor's start, in Unix seconds.
+for (const template of document.querySelectorAll<HTMLElement>("[data-start-template]")) {
+  const start = String((Date.parse(evergreen[0]!.dataset.countdown!) - Number(evergreen[0]!.dataset.evergreen)) / 1000);
+  const text = template.querySelector("code") ?? template;
+  text.textContent = text.textContent!.replace("{start}", start);
+  if (template instanceof HTMLAnchorElement) template.href = template.href.replace(/%7Bstart%7D|\{start\}/, start);
+}
 
 const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
   target: countingToNext(root.dataset),

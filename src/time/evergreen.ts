@@ -36,7 +36,8 @@ export function parseDuration(text: string): { ms: number } | { error: string } 
   } else {
     const pairs = /^(?:\d+\s*[a-z]+[\s,]*)+$/i.test(trimmed) ? [...trimmed.matchAll(/(\d+)\s*([a-z]+)/gi)] : [];
     for (const [, n, unit] of pairs) {
-      const size = UNITS[unit!.toLowerCase().replace(/(?<=.)s$/, "")];
+      // A plural's "s" goes ("days", "hrs"), not the "s" of a unit of two letters ("ms" is no minutes).
+      const size = UNITS[unit!.toLowerCase().replace(/(?<=..)s$/, "")];
       if (size === undefined) {
         if (/^(mo|months?|y|yrs?|years?)$/i.test(unit!)) return { error: `"${text}" counts in ${unit}, which have no fixed length; write days, like "30 days"` };
         return { error: `"${text}" has the unit "${unit}", which is not one of weeks, days, hours, minutes, seconds; write it like ${DURATION_EXAMPLE}` };
@@ -72,7 +73,8 @@ export function startMs(text: string, zone: string): number {
   const local = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s);
   const at = new Date(local);
   // A date that does not exist (February 30, hour 24) would roll over: refused.
-  if (at.getUTCDate() != +d! || at.getUTCMonth() != +mo! - 1 || +h > 23 || +mi > 59 || +s > 59) return NaN;
+  // So would an offset past the ones in use (up to ±14:00).
+  if (at.getUTCDate() != +d! || at.getUTCMonth() != +mo! - 1 || +h > 23 || +mi > 59 || +s > 59 || +(oh ?? 0) > 14 || +(om ?? 0) > 59) return NaN;
   if (!z) return localToInstant(local, zone);
   return sign ? local - (sign == "-" ? -1 : 1) * (+oh! * 60 + +om!) * MINUTE : local;
 }

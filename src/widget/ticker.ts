@@ -140,7 +140,8 @@ addEventListener("resize", fit);
 // `sync`: one request for serverTime, taken as read halfway through the round trip.
 if (options.sync == "1") {
   const sent = Date.now();
-  fetch(data.live!, { cache: "no-store" })
+  // (An evergreen countdown's JSON needs the start: its deadline less its duration, in Unix seconds.)
+  fetch(data.live! + (REPEATS && data.evergreen ? "?start=" + (Date.parse(data.countdown!) - +data.evergreen) / 1e3 : ""), { cache: "no-store" })
     .then((response) => response.json())
     .then((body) => {
       offsetMs = Date.parse(body.serverTime) - (sent + Date.now()) / 2 || 0;

@@ -12,7 +12,8 @@ import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { BUSY_WAITING_PER_THREAD, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
 import { drawEmail, type EmailJob } from "../../src/live/email-drawing.ts";
-import { onWorkerThreads } from "../../src/live/email-painters.ts";
+import { onWorkerThreads, startWorker } from "../../src/live/email-painters.ts";
+import { Worker } from "node:worker_threads";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
@@ -166,6 +167,7 @@ describe("an evergreen countdown", () => {
       ["?start=*|DATE:Y-m-d|*", "invalid_start", /"\*\|DATE:Y-m-d\|\*" is not an ISO 8601 date.*merge tag that was not filled in/],
       ["?start=13/05/2031", "invalid_start", /is not an ISO 8601/],
       ["?start=2031-02-30", "invalid_start", /is not an ISO 8601/],
+      ["?start=2031-05-13T10:00:00%2B99:99", "invalid_start", /is not an ISO 8601/],
       [`?start=${at(NOW + 6 * 60 * SECOND)}`, "start_in_future", /is in the future.*at most 5 minutes ahead/],
       [`?start=${at(NOW - 367 * DAY)}`, "start_too_old", /more than 366 days ago/],
     ];
@@ -190,10 +192,14 @@ describe("an evergreen countdown", () => {
       expect(answer.headers.Location).toBe(`offer.gif?${READABLE}&utm_source=news&${canonical}`);
       expect(answer.headers["Cache-Control"]).toBe("public, max-age=300");
       expect(answer.headers.Pragma).toBeUndefined();
+      expect(answer.headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
     }
     expect(drawings.stats().drawn).toBe(0);
     const answer = await own.get(`/api/email/offer.gif?${READABLE}&frames=3&${canonical}`);
     expect(answer.status).toBe(200);
+    // Keyed on the start at the CDN; a countdown with a date is not (a random start cannot get past it).
+    expect(answer.headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
+    expect((await get(`/api/email/sale.gif?frames=1&start=${canonical}`)).headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
     const gif = decodeGif(answer.bytes);
     const counts = await Promise.all([0, 1, 2].map(async (k) => {
       const { timeLeft } = (await json(`?${canonical}`, NOW + k * SECOND)).body;
@@ -283,12 +289,12 @@ describe("an email image that is not there", () => {
 });
 
 describe("caching that fits email", () => {
-  it("mail clients and the proxies of old fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options and an evergreen countdown's start only", () => {
+  it("mail clients and the proxies of old fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options only", () => {
     const headers: Readonly<Record<string, string>> = LIVE_ROUTES.find((route) => route.name === "email")!.headers;
     expect([headers["Cache-Control"], headers["Pragma"], headers["Expires"]]).toEqual(["no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
     expect(Date.parse(headers["Expires"]!)).toBe(0);
     expect(headers["Netlify-CDN-Cache-Control"]).toBe("public, durable, max-age=1");
-    expect(headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
+    expect(headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
   });
 
   it("a burst of identical requests costs one drawing, however its query is spelled", async () => {
@@ -368,6 +374,34 @@ describe("drawings on worker threads (the Node server's)", () => {
       await drawings.close();
     }
     await expect(drawings.draw("after", job("sale", ""))).rejects.toThrow(/closed/);
+  });
+
+  it("draw in this thread where no worker thread can start (its file gone from under a long-running server), the same bytes", async () => {
+    const painter = onWorkerThreads(2, () => new Worker(new URL("file:///nonexistent/email-worker.mjs")));
+    try {
+      const jobs = [job("sale", ""), job("sale", "layout=units"), job("weekly", "frames=3")];
+      const drawn = await Promise.all(jobs.map((each) => painter.paint(each)));
+      for (const [i, each] of jobs.entries()) expect(Buffer.from(drawn[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
+      expect(Buffer.from(await painter.paint(jobs[0]!)).equals(Buffer.from(drawn[0]!))).toBe(true);
+    } finally {
+      await painter.close();
+    }
+  });
+
+  it("end a thread that does not answer, fail its drawing alone, and draw the next on a new thread", async () => {
+    // A thread that answers nothing, then the real one.
+    let made = 0;
+    const silent = 'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});';
+    const painter = onWorkerThreads(1, () => (made++ === 0 ? new Worker(silent, { eval: true }) : startWorker()), 2000);
+    try {
+      const hung = painter.paint(job("sale", "frames=1"));
+      const next = painter.paint(job("sale", "frames=2"));
+      await expect(hung).rejects.toThrow(/no answer in 2 s; the thread was ended/);
+      expect(decodeGif(await next).frames).toHaveLength(2);
+      expect(made).toBe(2);
+    } finally {
+      await painter.close();
+    }
   });
 });
 

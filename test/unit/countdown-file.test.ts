@@ -214,6 +214,8 @@ describe("an evergreen countdown: a duration each viewer counts from their own s
     expect(onlyProblem(file(`title: Offer\nevergreen: "1 month"`), "evergreen")).toMatch(/"1 month" counts in month, which have no fixed length; write days, like "30 days"/);
     expect(onlyProblem(file(`title: Offer\nevergreen: "P1M"`), "evergreen")).toMatch(/months and years have no fixed length; write days, like "P30D"/);
     expect(onlyProblem(file(`title: Offer\nevergreen: "3 fortnights"`), "evergreen")).toMatch(/the unit "fortnights", which is not one of weeks, days, hours, minutes, seconds; write it like "72h"/);
+    // Milliseconds are no minutes.
+    expect(onlyProblem(file(`title: Offer\nevergreen: "500ms"`), "evergreen")).toMatch(/the unit "ms", which is not one of/);
     expect(onlyProblem(file(`title: Offer\nevergreen: 72`), "evergreen")).toMatch(/72 has no unit; write it like "72h"/);
     expect(onlyProblem(file(`title: Offer\nevergreen: "soon"`), "evergreen")).toMatch(/"soon" is not a duration; write it like/);
     expect(onlyProblem(file(`title: Offer\nevergreen: "30s"`), "evergreen")).toMatch(/shorter than 1 minute; an evergreen countdown lasts from 1 minute to 365 days/);

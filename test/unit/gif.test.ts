@@ -4,7 +4,7 @@
 // narrow as its indexes allow.
 import { GifReader } from "omggif";
 import { describe, expect, it } from "vitest";
-import { encodeGif, type GifFrame } from "../../src/images/gif.ts";
+import { encodeGif, lzwImageData, mixedRunsCleared, type GifFrame } from "../../src/images/gif.ts";
 
 type Rgb = [number, number, number];
 const PALETTE: Rgb[] = Array.from({ length: 64 }, (_, i) => [i * 4, 255 - i * 4, (i * 37) % 256]);
@@ -98,6 +98,66 @@ describe("the GIF encoder", () => {
       [0, 0, 1, 1],
     ]);
   });
+
+  it("makes a run of unchanged pixels transparent where it holds several colours, and keeps a one-colour run as it is", () => {
+    // Row by row in scan order: changed (0), a one-colour run, changed, a run of two colours, changed, a one-colour run across the row's end.
+    const pixels = Uint8Array.from([5, 1, 1, 1, 6, 2, 3, 2, 7, 4, 4, 4]);
+    const unchanged = Uint8Array.from([0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1]);
+    expect([...mixedRunsCleared(pixels, unchanged, 9)]).toEqual([5, 1, 1, 1, 6, 9, 9, 9, 7, 4, 4, 4]);
+    // A run that turns to another colour late is transparent from its start.
+    expect([...mixedRunsCleared(Uint8Array.from([1, 1, 1, 2, 5]), Uint8Array.from([1, 1, 1, 1, 0]), 9)]).toEqual([9, 9, 9, 9, 5]);
+  });
+
+  it("writes a frame's unchanged runs of several colours transparent where that is smaller, its one-colour runs as they are", () => {
+    const [width, height] = [64, 24];
+    // Stripes of eight colours, then a frame that changes both ends of every row: its rectangle is
+    // the whole image, most of it unchanged and of many colours.
+    const base = new Uint8Array(width * height).map((_, i) => 8 + ((i % width) >> 3));
+    const next = base.slice();
+    for (let y = 0; y < height; y++) [next[y * width] = 1, next[y * width + width - 1] = 2];
+    const frames: GifFrame[] = [
+      { left: 0, top: 0, width, height, pixels: base, delay: 100 },
+      { left: 0, top: 0, width, height, pixels: next, delay: 100 },
+    ];
+    const bytes = encodeGif(width, height, PALETTE, frames);
+    const reader = new GifReader(Buffer.from(bytes));
+    // The second frame uses transparency, and shows exactly the picture it should.
+    expect(reader.frameInfo(1).transparent_index).not.toBeNull();
+    const canvas = new Uint8Array(width * height * 4);
+    reader.decodeAndBlitFrameRGBA(0, canvas);
+    reader.decodeAndBlitFrameRGBA(1, canvas);
+    expect([...next].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length).toBe(0);
+    // Smaller than the same frame written as it is.
+    const opaque = encodeGif(width, height, PALETTE, [{ ...frames[1]!, pixels: next }]);
+    expect(bytes.length - encodeGif(width, height, PALETTE, [frames[0]!]).length).toBeLessThan(opaque.length - 13);
+  });
+
+  for (const [name, pixelAt] of [
+    // Which way of clearing the table is smallest differs: each of these is written by another.
+    ["noise", (i: number, next: () => number) => Math.floor(next() * 64)],
+    ["noise, then one colour", (i: number, next: () => number) => (i < 40_000 ? Math.floor(next() * 64) : 7)],
+    ["patterns that change on the way", (i: number) => (i < 60_000 ? (i % 97) % 23 : ((i * 7) % 89) % 41)],
+  ] as const) {
+    it(`writes a frame that fills LZW's table so that it reads back exactly, whichever way the table is cleared (${name})`, () => {
+      const [width, height] = [400, 300];
+      const next = random(7);
+      const pixels = new Uint8Array(width * height).map((_, i) => pixelAt(i, next));
+      const wrongAfter = (bytes: Uint8Array) => {
+        const reader = new GifReader(Buffer.from(bytes));
+        const canvas = new Uint8Array(width * height * 4);
+        reader.decodeAndBlitFrameRGBA(0, canvas);
+        return [...pixels].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length;
+      };
+      expect(wrongAfter(encodeGif(width, height, PALETTE, [{ left: 0, top: 0, width, height, pixels, delay: 100 }]))).toBe(0);
+      // Each way on its own, in a GIF of the whole palette: cleared when full, kept full, cleared early.
+      for (const [clearWhenFull, limit] of [[true, 4095], [false, 4095], [true, 3900]] as const) {
+        const header = [...Buffer.from("GIF89a"), width & 255, width >> 8, height & 255, height >> 8, 0x80 | (5 << 4) | 5, 0, 0, ...PALETTE.flat()];
+        const descriptor = [0x2c, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 0];
+        const bytes = Uint8Array.from([...header, ...descriptor, ...lzwImageData(pixels, 6, clearWhenFull, limit), 0x3b]);
+        expect(wrongAfter(bytes), `clear when full: ${clearWhenFull}, at ${limit}`).toBe(0);
+      }
+    });
+  }
 
   it("has a colour table of the colours used alone, and writes each frame's codes as narrow as its indexes allow", () => {
     const [width, height] = [32, 16];
