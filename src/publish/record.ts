@@ -63,7 +63,7 @@ export const checkCode = () => hash(`${sourcesDigest()}\0${process.versions.tz}\
 
 /** The hash of everything but the countdowns that the files of a build depend on. */
 export function codeOf(input: SiteInput): string {
-  const settings = { site: input.config.site, identity: input.identity, dev: input.dev ?? false, netlify: input.config.netlify, tz: process.versions.tz, icu: process.versions.icu, unicode: process.versions.unicode, node: process.versions.node, assets: [input.assets.ticker.hash, input.assets.repeatingTicker.hash, input.assets.pageStyle.hash, input.assets.widgetStyle.hash] };
+  const settings = { site: input.config.site, identity: input.identity, dev: input.dev ?? false, netlify: input.config.netlify, tz: process.versions.tz, icu: process.versions.icu, unicode: process.versions.unicode, node: process.versions.node, assets: [input.assets.ticker.hash, input.assets.repeatingTicker.hash, input.assets.evergreenTicker.hash, input.assets.pageStyle.hash, input.assets.widgetStyle.hash] };
   return hash(`${sourcesDigest()}\0${jsonText(settings)}`);
 }
 

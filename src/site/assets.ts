@@ -18,9 +18,10 @@ export interface InlineCode {
 }
 
 export interface SiteAssets {
-  /** The widget's script for a countdown that does not repeat, and for one that does (with the occurrence code). */
+  /** The widget's script for a countdown that does not repeat, for one that does (with the occurrence code), and for an evergreen one (with the start code). */
   ticker: InlineCode;
   repeatingTicker: InlineCode;
+  evergreenTicker: InlineCode;
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
@@ -63,7 +64,7 @@ async function smaller(code: string): Promise<string> {
   return result.code!.trim();
 }
 
-async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES, pattern = optionPattern()): Promise<string> {
+async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES, pattern = optionPattern(), evergreen = true): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -75,7 +76,8 @@ async function bundle(entry: string, repeats = true, target = BROWSERS, manglePr
     legalComments: "none",
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
     // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
-    define: { REPEATS: String(repeats), OPTION_PATTERN: JSON.stringify(pattern) },
+    // src/widget/ticker.ts: EVERGREEN false leaves the start code out too.
+    define: { REPEATS: String(repeats), EVERGREEN: String(evergreen), OPTION_PATTERN: JSON.stringify(pattern) },
     mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
@@ -93,9 +95,10 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, elementScript, elementEvergreen, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
-    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
-    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES).then(smaller),
+  const [ticker, repeatingTicker, evergreenTicker, elementScript, elementEvergreen, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
+    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
+    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
+    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), true).then(smaller),
     bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
     bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
@@ -104,7 +107,7 @@ export async function buildAssets(): Promise<SiteAssets> {
     stylesheet("widget/widget.css"),
   ]);
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
     SITE_DEFAULTS.accent,
   );
 }

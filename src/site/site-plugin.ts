@@ -52,7 +52,7 @@ const SOURCES = fileURLToPath(new URL("../", import.meta.url));
 /** What the headers of a build depend on: the hashes of its inline code. */
 export function buildFacts(input: SiteInput): BuildFacts {
   return {
-    tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash],
+    tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash, input.assets.evergreenTicker.hash],
     pageStyleHash: input.assets.pageStyle.hash,
     widgetStyleHash: input.assets.widgetStyle.hash,
     ...(input.dev ? { dev: true } : {}),

@@ -25,9 +25,10 @@ import { dateForViewer } from "../time/evergreen.ts";
 import { dateWords } from "../text/dates.ts";
 import { resolveOptions } from "./options.ts";
 
-/** Set by the bundler: optionPattern() of src/widget/options.ts; false in the widget of a countdown that neither repeats nor is evergreen. */
+/** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
-declare const REPEATS: boolean;
+/** Set by the bundler: true in the widget of an evergreen countdown alone (src/site/assets.ts). */
+declare const EVERGREEN: boolean;
 
 const html = document.documentElement;
 const style = html.style;
@@ -39,8 +40,8 @@ const options = resolveOptions(data.options!, location.search, new RegExp(OPTION
 // screen readers; the labels and the date follow `lang`.
 title.lang = done.lang = html.lang;
 const lang = (html.lang = options.lang ?? html.lang);
-// An evergreen countdown counts to this viewer's own deadline (only in the full build, as a repeating one).
-if (REPEATS) dateForViewer(data, new URLSearchParams(location.search).get("start"));
+// An evergreen countdown counts to this viewer's own deadline (only in its own build).
+if (EVERGREEN) dateForViewer(data, new URLSearchParams(location.search).get("start"));
 const target = countingTo(data);
 /** Server time minus this machine's time, once `sync` has measured it. */
 let offsetMs = 0;
@@ -141,7 +142,7 @@ addEventListener("resize", fit);
 if (options.sync == "1") {
   const sent = Date.now();
   // (An evergreen countdown's JSON needs the start: its deadline less its duration, in Unix seconds.)
-  fetch(data.live! + (REPEATS && data.evergreen ? "?start=" + (Date.parse(data.countdown!) - +data.evergreen) / 1e3 : ""), { cache: "no-store" })
+  fetch(data.live! + (EVERGREEN ? "?start=" + (Date.parse(data.countdown!) - +data.evergreen!) / 1e3 : ""), { cache: "no-store" })
     .then((response) => response.json())
     .then((body) => {
       offsetMs = Date.parse(body.serverTime) - (sent + Date.now()) / 2 || 0;
