@@ -379,7 +379,7 @@ describe("an evergreen countdown's files", () => {
     expect(owner).not.toMatch(/id="chat-discord"|id="chat-slack"/);
     // Its JSON needs a start: the page's script writes the visitor's in place of {start}.
     expect(codeById(owner, "fetch-example")).toContain(`fetch("${TEST_BASE_URL}/api/countdown/${EVERGREEN.slug}?start={start}")`);
-    expect(owner).toContain(`<a href="/api/countdown/${EVERGREEN.slug}?start={start}" data-start-template>`);
+    expect(owner).toContain(`<a href="/api/countdown/${EVERGREEN.slug}?start=%7Bstart%7D" data-start-template>`);
     // A countdown with a date has no such choice.
     expect(read("future-launch/embed/index.html")).not.toContain('name="start"');
   });
