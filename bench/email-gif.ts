@@ -13,7 +13,8 @@ import { Resvg } from "@resvg/resvg-js";
 import gifenc from "gifenc";
 import { renderEmailGif, renderEmailPng, type EmailCountdown } from "../src/images/email-image.ts";
 import { resolveEmailOptions } from "../src/images/email-options.ts";
-import { fontFilesFor, fontFolder } from "../src/images/fonts.ts";
+import { fontFolder } from "../src/images/font-files.ts";
+import { fontFilesFor } from "../src/images/fonts.ts";
 import { unitDigits, unitsLeft } from "../src/time/time-left.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
@@ -48,7 +49,7 @@ const { GIFEncoder, applyPalette, quantize } = gifenc; // a CommonJS package
 /** The floor: each frame a whole SVG drawn by resvg, the frames encoded by gifenc. */
 function floorGif(i: number): Uint8Array {
   const c = countdown(i);
-  const fontFiles = [...new Set([...fontFilesFor(c.title, 700), ...fontFilesFor("0123456789dhms", 700), ...fontFilesFor("Thu, 21 May 2031, 01:47 CEST", 400)])];
+  const fontFiles = [...new Set([...fontFilesFor(c.title, 700), ...fontFilesFor("0123456789dhms", 700), ...fontFilesFor("Thu, 21 May 2031, 01:47 CEST", 400)])].map((file) => path.join(fontFolder(), file));
   const encoder = GIFEncoder();
   let palette: number[][] | undefined;
   const { targetMs } = c.targetAt(START);

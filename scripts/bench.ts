@@ -1,7 +1,8 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// element, function, live, server, cdn, build, dev, preview, email, email-burst, lighthouse); `--max 100000` adds the build benchmark's largest size (it takes minutes).
+// element, function, live, server, cdn, build, dev, preview, email, email-burst, lighthouse, workers);
+// `--max 100000` adds the largest size to the build and Workers benchmarks (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { writeSections, type BenchSection } from "../bench/report.ts";
 import { serverLoad } from "../bench/server-load.ts";
 import { serverStart } from "../bench/server-start.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
+import { workersBench } from "../bench/workers.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 
@@ -47,6 +49,7 @@ try {
     email: () => emailGif(),
     "email-burst": () => emailBurst(outDir),
     lighthouse: () => lighthouseScores(outDir, slug),
+    workers: () => workersBench(work, outDir, slug, BUILD_SIZES.filter((size) => size >= 1_000)),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
   const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };

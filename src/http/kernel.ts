@@ -2,7 +2,7 @@
 // request is a `Call` (the shape of a Web Request: method, path, query, headers; no body, the service
 // is read-only); an answer is an `Answer` (the shape of a Web Response: status, headers, body),
 // made by handlers that write nothing. Two adapters write answers: `toResponse` here (a Web
-// Response, for the Netlify Functions) and src/server/write-answer.ts (Node's `ServerResponse`, for
+// Response, for the Netlify Functions and the Cloudflare Worker) and src/server/write-answer.ts (Node's `ServerResponse`, for
 // the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
 // the JSON error shape, the error boundary and the parse of a request target are decided here; the
 // header values come from policy.ts and the route table (routes.ts).
@@ -38,6 +38,16 @@ export interface Answer<Body = Bytes> {
 
 /** An answer of the Node server, which may also send a built file or a stream. */
 export type ServerAnswer = Answer<Bytes | FileBody | EventStream>;
+
+/** A body passed through as it comes, with its length in bytes (a Worker's answer of one of its asset files). */
+export interface StreamBody {
+  kind: "stream";
+  stream: ReadableStream<Uint8Array>;
+  length: number;
+}
+
+/** An answer of the Cloudflare Worker, which may also pass an asset through. */
+export type WorkerAnswer = Answer<Bytes | StreamBody>;
 
 /** A request as every handler sees it: its method, its path (inside the site) and query, and its headers by lower-case name. */
 export interface Call extends Target {
@@ -103,9 +113,12 @@ const encoder = new TextEncoder();
 export const byteLength = (body: Bytes) => (typeof body === "string" ? encoder.encode(body).length : body.length);
 
 /** The Web adapter: an answer as a Web Response; to a HEAD request the same headers, its length included, and no body. */
-export function toResponse(answer: Answer, method: string): Response {
-  if (method !== "HEAD" || answer.body === undefined) return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
-  return new Response(null, { status: answer.status, headers: { ...answer.headers, "Content-Length": String(byteLength(answer.body)) } });
+export function toResponse(answer: WorkerAnswer, method: string): Response {
+  const { body } = answer;
+  const streamed = typeof body === "object" && "kind" in body;
+  if (method !== "HEAD" || body === undefined) return new Response(streamed ? body.stream : (body ?? null), { status: answer.status, headers: answer.headers });
+  if (streamed) void body.stream.cancel();
+  return new Response(null, { status: answer.status, headers: { ...answer.headers, "Content-Length": String(streamed ? body.length : byteLength(body)) } });
 }
 
 /** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */

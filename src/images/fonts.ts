@@ -6,11 +6,9 @@
 // Thai marks, kerning) and gives its glyphs' outlines, which go into the SVG as paths. resvg draws no
 // text itself: its own layout misplaces Devanagari marks, drops spaces around them, and picks a
 // face of the wrong weight for a piece it falls back on.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import bidiFactory from "bidi-js";
 import * as hb from "harfbuzzjs";
+import { fontBytes } from "./font-files.ts";
 
 export type Weight = 400 | 700;
 
@@ -40,12 +38,6 @@ const FACES: Face[] = [
   { file: "NotoSansCJK-Regular.ttc", weight: 400, regions: { JP: 0, KR: 1, SC: 2, TC: 3, HK: 4 } },
 ];
 
-/** The folder of the font files, found as a package is, from the source, the server's bundle or a Netlify Function. */
-export const fontFolder = (() => {
-  let folder: string | undefined;
-  return () => (folder ??= path.dirname(createRequire(import.meta.url).resolve("countdown-fonts/package.json")));
-})();
-
 /** A face ready to shape with: HarfBuzz's font, the characters it has, and its glyphs' outlines as drawn so far. */
 interface LoadedFace {
   font: hb.Font;
@@ -62,7 +54,7 @@ function load(face: Face, index = 0): LoadedFace {
   let found = loaded.get(key);
   if (!found) {
     let blob = blobs.get(face.file);
-    if (!blob) blobs.set(face.file, (blob = new hb.Blob(readFileSync(path.join(fontFolder(), face.file)))));
+    if (!blob) blobs.set(face.file, (blob = new hb.Blob(fontBytes(face.file))));
     const hbFace = new hb.Face(blob, index);
     found = { font: new hb.Font(hbFace), upem: hbFace.upem, has: new Set(hbFace.collectUnicodes()), outlines: new Map() };
     loaded.set(key, found);
@@ -81,14 +73,14 @@ function faceFor(code: number, weight: Weight): Face | undefined {
 /** Spaces, joiners, marks of direction and variation selectors: drawn by the face of the piece they are in. */
 const NEUTRAL = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f]/u;
 
-/** The font files a text needs at a weight: the Latin face always, and each face a character needs. */
+/** The font files a text needs at a weight, by name: the Latin face always, and each face a character needs. */
 export function fontFilesFor(text: string, weight: Weight): string[] {
   const faces = new Set<Face>([facesOf(weight)[0]!]);
   for (const char of text) {
     const face = NEUTRAL.test(char) ? undefined : faceFor(char.codePointAt(0)!, weight);
     if (face) faces.add(face);
   }
-  return [...faces].map((face) => path.join(fontFolder(), face.file));
+  return [...faces].map((face) => face.file);
 }
 
 /** Whether the set has a glyph for every character of `text` (white space and joiners aside). */

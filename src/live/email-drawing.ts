@@ -1,7 +1,8 @@
 // One email image drawn from data alone: the countdown as the live data holds it (an evergreen one
 // dated for its recipient), the options and the second. The Node server's worker threads draw from
 // this message (src/live/email-worker.ts), the Netlify function and the tests in their own thread:
-// the same bytes either way.
+// the same bytes either way. Where they are drawn is a painter's choice: in this thread (here), or on
+// the Node server's worker threads (src/live/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
 import { renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -34,3 +35,36 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
 
 /** The image's bytes. */
 export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Array<ArrayBuffer> => (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
+
+export interface Painter {
+  /** How many drawings run at once. */
+  threads: number;
+  paint(job: EmailJob): Promise<Uint8Array<ArrayBuffer>>;
+  /** Ends the worker threads, if any; drawings still asked for fail. */
+  close(): Promise<void>;
+}
+
+/** In this thread, one drawing at a time, each in a macrotask of its own, in the order asked. */
+export function inThisThread(): Painter {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    threads: 1,
+    paint(job) {
+      const drawing = queue.then(
+        () =>
+          new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
+            setImmediate(() => {
+              try {
+                resolve(drawEmail(job));
+              } catch (error) {
+                reject(error);
+              }
+            }),
+          ),
+      );
+      queue = drawing.catch(() => undefined);
+      return drawing;
+    },
+    close: async () => {},
+  };
+}

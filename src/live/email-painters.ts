@@ -1,47 +1,15 @@
 // Where the email images are drawn: in this thread, one at a time, each in a turn of the event loop
-// of its own (a Netlify function, which answers one request at a time; the tests), or on worker
-// threads, as many as the machine has cores (the Node server): distinct drawings then run side by
-// side, and the event loop that answers every other request draws nothing. Both draw the same bytes
+// of its own (`inThisThread` in src/live/email-drawing.ts: a Netlify function, which answers one
+// request at a time, a Cloudflare Worker, the tests), or on worker threads (here), as many as the
+// machine has cores (the Node server): distinct drawings then run side by side, and the event loop
+// that answers every other request draws nothing. Both draw the same bytes
 // from the same job (src/live/email-drawing.ts).
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { drawEmail, type EmailJob } from "./email-drawing.ts";
+import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
 
 /** Set by the server's bundler (src/publish/server-bundle.ts): the worker is then the bundled email-worker.mjs beside it. */
 declare const SERVER_BUNDLE: boolean;
-
-export interface Painter {
-  /** How many drawings run at once. */
-  threads: number;
-  paint(job: EmailJob): Promise<Uint8Array<ArrayBuffer>>;
-  /** Ends the worker threads, if any; drawings still asked for fail. */
-  close(): Promise<void>;
-}
-
-/** In this thread, one drawing at a time, each in a macrotask of its own, in the order asked. */
-export function inThisThread(): Painter {
-  let queue: Promise<unknown> = Promise.resolve();
-  return {
-    threads: 1,
-    paint(job) {
-      const drawing = queue.then(
-        () =>
-          new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
-            setImmediate(() => {
-              try {
-                resolve(drawEmail(job));
-              } catch (error) {
-                reject(error);
-              }
-            }),
-          ),
-      );
-      queue = drawing.catch(() => undefined);
-      return drawing;
-    },
-    close: async () => {},
-  };
-}
 
 /** A worker thread of the email drawings: the bundled file beside the built server, else the TypeScript source through its loader. */
 export function startWorker(): Worker {

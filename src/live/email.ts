@@ -14,8 +14,7 @@ import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../i
 import { noticeImage } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
 import { forViewer, varyOnStart } from "./countdown.ts";
-import type { EmailJob } from "./email-drawing.ts";
-import { inThisThread, type Painter } from "./email-painters.ts";
+import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 
 const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);

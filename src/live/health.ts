@@ -7,8 +7,8 @@ import { jsonText } from "../text/escape.ts";
 import type { LiveStore } from "./live-store.ts";
 import { ok, type LiveRequest } from "./route.ts";
 
-/** The time zone data of the Node that answers (docs/deploying.md, "Time zone data"). */
-const RUNTIME_TZ = process.versions.tz ?? "unknown";
+/** The time zone data of the runtime that answers (docs/deploying.md, "Time zone data"): Node says it; Cloudflare's workerd does not, so "unknown" there. */
+const RUNTIME_TZ = process.versions.tz || "unknown";
 
 export function health({ route, store, nowMs, runtimeProblems }: LiveRequest): Answer {
   const problems = [...store.check(), ...runtimeProblems()];

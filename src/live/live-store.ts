@@ -1,6 +1,7 @@
 // The countdowns as the live runtime holds them: written by the build into `<outDir>/live/` (a small
 // meta.json and shard files), checked here when read, so a corrupt file is refused with a reason
 // rather than served wrong. Free of Node: the reader of the files is given.
+import { FileNotLoaded } from "../file-not-loaded.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardCount, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
@@ -96,7 +97,7 @@ const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const REPEATS: readonly string[] = ["daily", "weekly", "monthly", "yearly"];
 const isText = (value: unknown): value is string => typeof value === "string";
 
-/** A file of the live data folder as text; undefined when it is not there. */
+/** A file of the live data folder as text; undefined when it is not there. May throw `FileNotLoaded`, which the store lets through. */
 export type LiveFileReader = (name: string) => string | undefined;
 
 function readJson(read: LiveFileReader, name: string): unknown {
@@ -138,6 +139,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       try {
         entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
       } catch (error) {
+        if (error instanceof FileNotLoaded) throw error;
         failed.set(index, error instanceof Error ? error.message : String(error));
         throw error;
       }
@@ -168,6 +170,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
         try {
           shard(index);
         } catch (error) {
+          if (error instanceof FileNotLoaded) throw error;
           problems.push(error instanceof Error ? error.message : String(error));
         }
       }
@@ -177,6 +180,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
         const index = nextChecked++ % meta.shards!;
         checkShard(readJson(read, shardFile(index)), shardFile(index));
       } catch (error) {
+        if (error instanceof FileNotLoaded) throw error;
         problems.unshift(error instanceof Error ? error.message : String(error));
       }
       return [...new Set(problems)];

@@ -19,7 +19,8 @@ import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/poli
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { emailAnswers, emailDrawings } from "../live/email.ts";
-import { inThisThread, onWorkerThreads } from "../live/email-painters.ts";
+import { inThisThread } from "../live/email-drawing.ts";
+import { onWorkerThreads } from "../live/email-painters.ts";
 import { createLiveHandler, type LiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../live/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";

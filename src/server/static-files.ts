@@ -6,12 +6,12 @@
 // twin when the client takes one, and one byte range when asked, as RFC 9110 says.
 import fs from "node:fs";
 import path from "node:path";
-import { lookup } from "mrmime";
 import { buildPaths } from "../config.ts";
+import { contentType, decodePath, etagMatches, resolve, withDefaultCache } from "../http/built-paths.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
 import { redirectAnswer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
-import { STATIC_DEFAULT_CACHE, type HeaderSet } from "../http/policy.ts";
-import { FALLBACKS, PLATFORM_FILES, findFallback, staticHeaderRules } from "../http/routes.ts";
+import type { HeaderSet } from "../http/policy.ts";
+import { FALLBACKS, findFallback, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardOf } from "../shards.ts";
 import { MANIFEST_META, countdownOfFile, isBuildName, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
@@ -108,18 +108,6 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
   };
 }
 
-/** Netlify's own default for a static file no header rule gives a `Cache-Control`: each rule set extended once. */
-function withDefaultCache(rules: (sitePath: string) => HeaderSet): (sitePath: string) => HeaderSet {
-  const extended = new WeakMap<HeaderSet, HeaderSet>();
-  return (sitePath) => {
-    const headers = rules(sitePath);
-    if ("Cache-Control" in headers) return headers;
-    let withCache = extended.get(headers);
-    if (!withCache) extended.set(headers, (withCache = { ...headers, "Cache-Control": STATIC_DEFAULT_CACHE }));
-    return withCache;
-  };
-}
-
 function readJson(file: string): unknown {
   let text: string;
   try {
@@ -134,23 +122,6 @@ function readJson(file: string): unknown {
   }
 }
 
-/** How Netlify answers a path of its publish folder: a file, a redirect to the folder, or nothing. */
-export type Resolution = { file: string; entry: FileEntry } | { redirect: string } | undefined;
-
-export function resolve(files: BuiltFiles, sitePath: string): Resolution {
-  if ((PLATFORM_FILES as readonly string[]).includes(sitePath)) return undefined;
-  const found = (file: string) => {
-    const entry = files.entry(file);
-    return entry && { file, entry };
-  };
-  if (sitePath.endsWith("/")) return found(`${sitePath}index.html`);
-  // A path without an extension is served from its `.html` file, and a folder's path without its
-  // slash is redirected to it.
-  const answer = found(sitePath) ?? (!/\.[^/]*$/.test(sitePath) ? found(`${sitePath}.html`) : undefined);
-  if (answer) return answer;
-  return files.entry(`${sitePath}/index.html`) ? { redirect: `${sitePath}/` } : undefined;
-}
-
 /**
  * The built files' answer to a GET or HEAD of `sitePath` (`query` kept by a redirect): the file, a
  * redirect to its folder, or the first matching fallback's 404, each with the `_headers` rules of
@@ -158,7 +129,7 @@ export function resolve(files: BuiltFiles, sitePath: string): Resolution {
  */
 export function staticAnswer(files: BuiltFiles, call: Call, sitePath: string): ServerAnswer {
   const headers = files.headersOf(sitePath);
-  const resolved = resolve(files, decodePath(sitePath));
+  const resolved = resolve(files.entry, decodePath(sitePath));
   if (resolved === undefined) return notFoundAnswer(files, call, findFallback(sitePath).file, headers);
   if ("redirect" in resolved) return redirectAnswer(`${files.site.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
   return fileAnswer(files, call, resolved.file, resolved.entry, headers);
@@ -222,29 +193,6 @@ function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boole
   return chosen;
 }
 
-const types = new Map<string, string>();
-/** The type of a file, as a static host gives it by its extension; text in UTF-8, as the build writes it. */
-export function contentType(file: string): string {
-  const extension = path.extname(file);
-  let type = types.get(extension);
-  if (type === undefined) {
-    const found = lookup(file) ?? "application/octet-stream";
-    type = /^text\/|^application\/(json|javascript)$/.test(found) ? `${found}; charset=utf-8` : found;
-    types.set(extension, type);
-  }
-  return type;
-}
-
-/** Percent-escapes decoded as a static host reads a path; a malformed one stays as written. */
-export function decodePath(sitePath: string): string {
-  if (!sitePath.includes("%")) return sitePath;
-  try {
-    return decodeURI(sitePath);
-  } catch {
-    return sitePath;
-  }
-}
-
 // ---- Sending a file ----------------------------------------------------------------------------
 
 /** What a byte range asks of a representation of `size` bytes (RFC 9110, 14.1.2). */
@@ -286,17 +234,6 @@ const position = (digits: string) => {
 };
 
 /**
- * Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 13.1.2 asks for it), or is `*`.
- * The whole of freshness here: the server sends no `Last-Modified` (the ETag is the file's hash), so
- * `fresh`'s dates and its reading of a request's `Cache-Control` have nothing to decide.
- */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/**
  * The answer of a built file of `files` with `headers` (the rules' of its path): the representation
  * the client accepts, 304 for a matching `If-None-Match`, one byte range when asked (of the identity),
  * the type by its extension where the rules give none. The body is the file's bytes on the disk,
@@ -311,7 +248,7 @@ export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: F
   // A range is of the identity: a client that asks for one gets the file as it is.
   const encoding = rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
   const etag = encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding}"`;
-  if (matches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag, false) };
+  if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag, false) };
   const length = encoding === "br" ? brSize : encoding === "gzip" ? gzSize : size;
   // If-Range with another tag: the file changed, so the whole of it.
   const ifRange = call.header("if-range");

@@ -10,7 +10,7 @@
 // redirected to it; a file's type comes from its extension unless a rule sets one; a file no rule
 // gives a `Cache-Control` gets Netlify's default, `public, max-age=0, must-revalidate`.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseAllHeaders, type Header } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
@@ -20,15 +20,15 @@ import { config as liveConfig } from "../../netlify/functions/live.ts";
 import { config as imagesConfig } from "../../netlify/functions/images.ts";
 import { config as shareConfig } from "../../netlify/functions/share.ts";
 import { imagesFunction, netlifyFunction, shareFunction } from "../support/netlify-function.ts";
-import { contentType } from "../../src/server/static-files.ts";
+import { contentType } from "../../src/http/built-paths.ts";
 import { STATIC_DEFAULT_CACHE } from "../../src/http/policy.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
+import { functionMatches, isFile, probedPaths } from "../support/probed-paths.ts";
 import { ROOT, TEST_BASE_URL, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 const HEADERS_FILE = path.join(TEST_SITE_DIR, "_headers");
 const REDIRECTS_FILE = path.join(TEST_SITE_DIR, "_redirects");
-const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
 
 let headerRules: Header[];
 let matcher: { match(request: object): { status: number; to: string } | null };
@@ -46,14 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-const isFile = (sitePath: string) => {
-  // The compressed twins are the local server's (Netlify compresses on its own): not published there.
-  if (PLATFORM_FILES.has(sitePath) || /\.(br|gz)$/.test(sitePath)) return false;
-  const file = path.join(TEST_SITE_DIR, sitePath);
-  // Case-sensitive, as the publish folder is: the name on disk must be the name asked for.
-  return existsSync(file) && statSync(file).isFile() && readdirSync(path.dirname(file)).includes(path.basename(file));
-};
 
 interface NetlifyAnswer {
   status: number;
@@ -89,35 +81,6 @@ function netlifyAnswer(pathname: string): NetlifyAnswer {
   // path itself, such as /404.html/ to /404.html).
   return match ? served(match.status, match.to) : { status: 404, headers };
 }
-
-/** Every built file, at the paths it is published under. */
-function publishedPaths(): string[] {
-  return (readdirSync(TEST_SITE_DIR, { recursive: true }) as string[])
-    .map((file) => `/${file.split(path.sep).join("/")}`)
-    .filter((file) => statSync(path.join(TEST_SITE_DIR, file)).isFile() && !PLATFORM_FILES.has(file) && !/\.(br|gz)$/.test(file))
-    .flatMap((file) => (file.endsWith("/index.html") ? [file, file.slice(0, -"index.html".length)] : file.endsWith(".html") ? [file, file.slice(0, -5)] : [file]));
-}
-
-/** The paths Netlify's matching rules make tricky: other spellings, slashes, neighbours and prefixes. */
-function probedPaths(): string[] {
-  const published = publishedPaths();
-  const variants = published.flatMap((p) => [
-    p.toUpperCase(),
-    p.replace(/^\/([a-z])/, (_, first: string) => `/${first.toUpperCase()}`),
-    p.replace(/\/api\/embed\//, "/api/EMBED/"),
-    p.endsWith("/") ? p.slice(0, -1) : `${p}/`,
-  ]);
-  const neighbours = [
-    "/apix", "/api", "/api/", "/API", "/Api/pages", "/api/pagesx", "/api/pages/x", "/api/embedx", "/api/embedded/x", "/api/embed", "/api/embed/",
-    "/api/embed/nope", "/api/embed/nope/", "/api/embed/a/b", "/api/countdown", "/api/countdownx", "/api/healthx", "/api/health/", "/api/data",
-    "/api/data/", "/api/data/nope.json", "/api/datax/nope.json", "/api/openapi.jsonx", "/api/not-found", "/assets", "/assets/", "/assetsx/site.js",
-    "/nope", "/nope/", "/a/b/c", "/a/b/c/d", "/_headers", "/_redirects", "/index", "/404", "/api/nope", "/api/nope/deeper",
-  ];
-  return [...new Set([...published, ...variants, ...neighbours])].filter((p) => p.startsWith("/") && !LIVE_ROUTES.some((route) => functionMatches(route.path, p)));
-}
-
-/** The function's config.path is a URLPattern: case-sensitive, and `/x/*` needs the slash. */
-const functionMatches = (pattern: string, pathname: string) => (pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
 
 const COMPARED = ["content-type", "cache-control", "content-security-policy", "x-frame-options", "access-control-allow-origin", "x-content-type-options", "referrer-policy"];
 

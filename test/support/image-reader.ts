@@ -7,7 +7,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { GifReader } from "omggif";
 import { PNG } from "pngjs";
-import { fontFolder } from "../../src/images/fonts.ts";
+import { fontFolder } from "../../src/images/font-files.ts";
 
 export interface Rgba {
   width: number;

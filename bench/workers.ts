@@ -1,0 +1,232 @@
+// Cloudflare Workers (src/publish/workers-build.ts, src/workers/): the Workers build at scale (its
+// assets against the plans' file limits, its time, and what one edit changes, which is what
+// `wrangler deploy` uploads), and the Worker served by workerd (tools/workerd.ts): each route's CPU
+// per request, and a countdown's first answer from a cold Worker at the run's build and at 100,000
+// countdowns.
+import { createHash } from "node:crypto";
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { buildPaths, readConfig } from "../src/config.ts";
+import { liveDataFiles, type LiveCountdown } from "../src/live/live-store.ts";
+import { openLiveFolder } from "../src/live/live-folder.ts";
+import { publish } from "../src/publish/publish.ts";
+import { ASSET_LIMITS, buildForWorkers, type WorkersBuild } from "../src/publish/workers-build.ts";
+import { WORKER_FOLDER } from "../src/workers/asset-files.ts";
+import { startWorkerd } from "../tools/workerd.ts";
+import { writeGeneratedCountdowns } from "./build-scaling.ts";
+import { median } from "./load.ts";
+import { fmt, table, type BenchSection } from "./report.ts";
+
+/** The free plan's CPU time per request. */
+const FREE_CPU_MS = 10;
+/** A cold Worker's first answer at 100,000 countdowns, at most this many times its answer at the run's build. */
+const MAX_GROWTH = 2;
+const REQUESTS = 100;
+const COLD_STARTS = 5;
+
+/** Every asset file of a Workers build, by path, with its content's hash: what `wrangler deploy` uploads unless Cloudflare has it. */
+function assetHashes(folder: string): Map<string, { hash: string; bytes: number }> {
+  const assets = path.join(folder, "assets");
+  const found = new Map<string, { hash: string; bytes: number }>();
+  for (const name of readdirSync(assets, { recursive: true }) as string[]) {
+    const file = path.join(assets, name);
+    if (!statSync(file).isFile()) continue;
+    const bytes = readFileSync(file);
+    found.set(name, { hash: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.length });
+  }
+  return found;
+}
+
+interface Scale {
+  size: number;
+  made: WorkersBuild;
+  seconds: number;
+  assetBytes: number;
+  largestAsset: number;
+  editFiles: number;
+  editBytes: number;
+  folder: string;
+}
+
+/** A Workers build of `size` generated countdowns, and of the same after one edit: what changed. */
+async function scale(work: string, size: number): Promise<Scale> {
+  const countdowns = path.join(work, `workers-countdowns-${size}`);
+  const outDir = path.join(work, `workers-out-${size}`);
+  writeGeneratedCountdowns(countdowns, size);
+  const env = { COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example" };
+  if (!(await publish(readConfig(env))).ok) throw new Error(`the ${size} generated countdowns do not build`);
+  const folder = path.join(work, `workers-${size}`);
+  const started = performance.now();
+  const made = await buildForWorkers(outDir, folder);
+  const seconds = (performance.now() - started) / 1000;
+  const before = assetHashes(folder);
+  // One edit, built as `npm run build:workers` builds it: the site's incremental build, then the Workers build.
+  const edited = path.join(countdowns, "countdown-000007.md");
+  writeFileSync(edited, readFileSync(edited, "utf8").replace(/^title: .*$/m, 'title: "An edited title"'));
+  if (!(await publish(readConfig(env))).ok) throw new Error("the edited countdowns do not build");
+  const after = path.join(work, `workers-${size}-edited`);
+  await buildForWorkers(outDir, after);
+  const changed = [...assetHashes(after)].filter(([name, { hash }]) => before.get(name)?.hash !== hash);
+  console.log(`     ${size} countdowns, one edit changes: ${changed.map(([name, { bytes }]) => `${name} (${bytes} B)`).join(", ")}`);
+  rmSync(after, { recursive: true, force: true });
+  rmSync(countdowns, { recursive: true, force: true });
+  const sizes = [...before.values()].map(({ bytes }) => bytes);
+  return {
+    size,
+    made,
+    seconds,
+    assetBytes: sizes.reduce((a, b) => a + b, 0),
+    largestAsset: Math.max(...sizes),
+    editFiles: changed.length,
+    editBytes: changed.reduce((sum, [, { bytes }]) => sum + bytes, 0),
+    folder,
+  };
+}
+
+/** The CPU time (user and system) a process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The workerd process miniflare started for this process (the newest). */
+function workerdPid(): number {
+  const children = (readdirSync("/proc").filter((name) => /^\d+$/.test(name)) as string[]).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return stat.includes("(workerd)") && Number(stat.split(") ")[1]!.split(" ")[1]) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+  if (children.length === 0) throw new Error("no workerd process found among this process's children");
+  return Math.max(...children.map(Number));
+}
+
+interface RouteCost {
+  label: string;
+  cpuMs: number;
+  wallMs: number;
+  bytes: number;
+}
+
+/** workerd's CPU per request for each target (`targets[i](n)`: the n-th request's path, each answered 200), warm, one request at a time. */
+async function cpuPerRequest(folder: string, targets: [string, (n: number) => string][]): Promise<RouteCost[]> {
+  const worker = await startWorkerd(folder);
+  try {
+    const pid = workerdPid();
+    const results: RouteCost[] = [];
+    for (const [label, target] of targets) {
+      for (let n = 0; n < 5; n++) await (await fetch(`${worker.url}${target(-1 - n)}`)).arrayBuffer();
+      const before = cpuMs(pid);
+      const started = performance.now();
+      let bytes = 0;
+      for (let n = 0; n < REQUESTS; n++) {
+        const response = await fetch(`${worker.url}${target(n)}`);
+        if (response.status !== 200) throw new Error(`${target(n)} answered ${response.status}`);
+        bytes += (await response.arrayBuffer()).byteLength;
+      }
+      results.push({ label, cpuMs: (cpuMs(pid) - before) / REQUESTS, wallMs: (performance.now() - started) / REQUESTS, bytes: bytes / REQUESTS });
+    }
+    return results;
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** A fresh workerd's first answer to `target`, in ms (the median of COLD_STARTS). */
+async function coldAnswer(folder: string, target: string): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < COLD_STARTS; run++) {
+    const worker = await startWorkerd(folder);
+    try {
+      const started = performance.now();
+      const response = await fetch(`${worker.url}${target}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${target} answered ${response.status} from a cold Worker`);
+      times.push(performance.now() - started);
+    } finally {
+      await worker.stop();
+    }
+  }
+  return median(times);
+}
+
+/** The run's Workers build with the live data of `count` generated countdowns in place of its own. */
+function withGeneratedLiveData(work: string, runOutDir: string, runFolder: string, count: number): string {
+  const folder = path.join(work, `workers-live-${count}`);
+  cpSync(runFolder, folder, { recursive: true });
+  const live = path.join(folder, "assets", WORKER_FOLDER, "live");
+  rmSync(live, { recursive: true, force: true });
+  const store = openLiveFolder(buildPaths(runOutDir).live);
+  const countdowns = Array.from({ length: count }, (_, i): LiveCountdown => ({ slug: `countdown-${i}`, title: `Generated countdown number ${i}`, targetDate: new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  for (const [name, text] of liveDataFiles({ version: store.version, tz: store.tz, site: store.site, siteName: store.siteName, countdowns })) {
+    mkdirSync(path.dirname(path.join(live, name)), { recursive: true });
+    writeFileSync(path.join(live, name), text);
+  }
+  return folder;
+}
+
+export async function workersBench(work: string, runOutDir: string, slug: string, sizes: number[]): Promise<BenchSection> {
+  if (!sizes.some((size) => size >= 1_000)) throw new Error("the Workers benchmark needs a size of 1,000 countdowns or more");
+  const runFolder = path.join(work, "workers-run");
+  const run = await buildForWorkers(runOutDir, runFolder);
+  const scales: Scale[] = [];
+  for (const size of sizes) {
+    const result = await scale(work, size);
+    console.log(`     ${size} countdowns: ${result.made.assets} assets, ${result.made.packs} packs, Workers build ${fmt(result.seconds)} s`);
+    scales.push(result);
+  }
+  const largest = scales.at(-1)!;
+  const perCountdown = largest.assetBytes / largest.size;
+  // Assets at 100,000: measured when the run went that far, else the site's own, fonts and live data
+  // counted as the build writes them and the packs at the measured bytes per countdown.
+  const measured100k = scales.find((s) => s.size === 100_000);
+  const fixed = largest.made.assets - largest.made.packs - Math.ceil(largest.size / 256);
+  const assetsAt100k = measured100k?.made.assets ?? fixed + Math.ceil(100_000 / 256) + Math.ceil((100_000 * perCountdown) / (2 * 1024 * 1024));
+
+  // Over the largest build's generated countdowns: a new countdown each request where a route keeps
+  // what it drew (the link preview per countdown, the email image per countdown, options and second).
+  const generatedSlug = (n: number) => `countdown-${String(10 + n).padStart(6, "0")}`;
+  const cpu = await cpuPerRequest(largest.folder, [
+    ["live JSON", (n) => `/api/countdown/${generatedSlug(n)}`],
+    ["health", () => "/api/health"],
+    ["page (packed)", (n) => `/${generatedSlug(n)}/`],
+    ["widget (packed)", (n) => `/api/embed/${generatedSlug(n)}`],
+    ["the pages list (an own file, through the Worker)", () => "/api/pages"],
+    ["badge", (n) => `/api/badge/${generatedSlug(n)}.svg`],
+    ["link preview image, a new drawing each", (n) => `/api/og/${generatedSlug(n)}.png`],
+    ["email image, a new drawing each (60 frames)", (n) => `/api/email/${generatedSlug(n)}.gif`],
+    ["email image, a new drawing each, frames=1", (n) => `/api/email/${generatedSlug(n)}.gif?frames=1`],
+    ["email image, a new drawing each, in Japanese", (n) => `/api/email/${generatedSlug(n)}.gif?lang=ja`],
+    ["email image, drawn this second already", () => `/api/email/${generatedSlug(0)}.gif`],
+  ]);
+  const deep = (size: number) => `countdown-${String(size - 1).padStart(6, "0")}`;
+  const generated = withGeneratedLiveData(work, runOutDir, runFolder, 100_000);
+  const coldJson = { run: await coldAnswer(runFolder, `/api/countdown/${slug}`), at100k: await coldAnswer(generated, "/api/countdown/countdown-99999") };
+  const coldPage = { run: await coldAnswer(runFolder, `/${slug}/`), largest: await coldAnswer(largest.folder, `/${deep(largest.size)}/`) };
+  const growth = coldJson.at100k / coldJson.run;
+  const pageGrowth = coldPage.largest / coldPage.run;
+  const over = cpu.filter(({ cpuMs }) => cpuMs > FREE_CPU_MS).map(({ label }) => label);
+  const ok = assetsAt100k <= ASSET_LIMITS.paid && growth <= MAX_GROWTH && pageGrowth <= MAX_GROWTH;
+
+  const figures = [
+    "Workers builds of generated countdowns (asset files, `_headers` among them; the edit: one countdown's title changed, rebuilt, and the asset files whose bytes changed, which is what `wrangler deploy` uploads):",
+    "",
+    table(
+      ["countdowns", "asset files", "packs", "assets, MB", "largest file, MB", "Workers build, s", "one edit: files changed", "one edit: MB to upload"],
+      [[`${run.countdowns} (this run's)`, run.assets, run.packs, "", "", "", "", ""], ...scales.map((s) => [s.size, s.made.assets, s.made.packs, fmt(s.assetBytes / 2 ** 20, 1), fmt(s.largestAsset / 2 ** 20, 2), fmt(s.seconds), s.editFiles, fmt(s.editBytes / 2 ** 20, 2)])],
+    ),
+    "",
+    `Asset files at 100,000 countdowns: ${assetsAt100k}${measured100k ? " (measured)" : ` (from the ${largest.size} build: ${fixed} files of the site, the fonts and the live data's meta, one live shard per 256 countdowns, and packs of 2 MiB at ${fmt(perCountdown / 1024, 1)} KB per countdown)`}; the free plan allows ${ASSET_LIMITS.free}, the paid one ${ASSET_LIMITS.paid}. The Worker: ${fmt(run.workerBytes / 2 ** 20, 2)} MB before compression.`,
+    "",
+    `CPU of the workerd process per request, warm, ${REQUESTS} requests one at a time to the Workers build of ${largest.size} countdowns (its HTTP handling and Cloudflare's asset routing included: an upper bound of what the Worker is billed):`,
+    "",
+    table(["route", "CPU ms per request", "time per request, ms", "bytes", `within the free plan's ${FREE_CPU_MS} ms`], cpu.map(({ label, cpuMs, wallMs, bytes }) => [label, fmt(cpuMs), fmt(wallMs), Math.round(bytes), cpuMs <= FREE_CPU_MS ? "yes" : "**no**"])),
+    "",
+    `A cold Worker's first answer (a fresh workerd, median of ${COLD_STARTS}): the live JSON ${fmt(coldJson.run)} ms at this run's ${run.countdowns} countdowns, ${fmt(coldJson.at100k)} ms at 100,000 (generated live data; ${fmt(growth)}×, target ≤ ${MAX_GROWTH}×); a countdown's page ${fmt(coldPage.run)} ms at ${run.countdowns}, ${fmt(coldPage.largest)} ms at ${largest.size} (${fmt(pageGrowth)}×, target ≤ ${MAX_GROWTH}×; a pack is at most about 2 MiB at any size).`,
+  ].join("\n");
+  const summary = `${assetsAt100k} asset files at 100,000 countdowns (paid plan: ${ASSET_LIMITS.paid}, free: ${ASSET_LIMITS.free}); CPU per request ${cpu.map(({ label, cpuMs }) => `${label} ${fmt(cpuMs)} ms`).join(", ")}${over.length ? ` (over the free plan's ${FREE_CPU_MS} ms: ${over.join(", ")})` : ""}; a cold first answer ${fmt(growth)}× at 100,000 countdowns (target ≤ ${MAX_GROWTH}×).`;
+  for (const s of scales) rmSync(s.folder, { recursive: true, force: true });
+  return { id: "workers", title: "Cloudflare Workers: assets, CPU per request, cold answers", ok, summary, figures };
+}

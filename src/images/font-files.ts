@@ -1,0 +1,16 @@
+// Where the bytes of the font files come from: the `countdown-fonts` package of the project (fonts/),
+// found as a package is, from the source, the server's bundle or a Netlify Function. The Workers
+// build puts src/workers/font-files.ts in this module's place (src/publish/workers-build.ts): a
+// Worker has no disk, and reads them from its assets.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/** The folder of the font files. */
+export const fontFolder = (() => {
+  let folder: string | undefined;
+  return () => (folder ??= path.dirname(createRequire(import.meta.url).resolve("countdown-fonts/package.json")));
+})();
+
+/** The bytes of a font file of the set, by its name. */
+export const fontBytes = (file: string): Uint8Array => readFileSync(path.join(fontFolder(), file));

@@ -1,0 +1,186 @@
+// The Workers build: a build of the site (OUT_DIR) made into what Cloudflare deploys, in
+// `<build>/workers/` (wrangler.jsonc names it through OUT_DIR's link, dist/workers):
+//   assets/            the site's own files at their paths, and `_headers` giving those Cloudflare
+//                      serves itself the headers the route table gives them;
+//   assets/_worker/    what only the Worker reads (wrangler.jsonc keeps it from the public): the
+//                      live data, the fonts, and the packs of every other built file (src/workers/packs.ts);
+//   worker.js, *.wasm  the Worker (src/workers/worker.ts) bundled, with resvg and HarfBuzz as WebAssembly.
+// Every file is read where the build's manifest says it is (its own folder or an earlier build's).
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { build, type Plugin } from "esbuild";
+import { PROJECT_ROOT, buildPaths } from "../config.ts";
+import { contentType, withDefaultCache } from "../http/built-paths.ts";
+import { staticHeaders } from "../http/netlify-rules.ts";
+import type { BuildFacts } from "../http/policy.ts";
+import { staticHeaderRules } from "../http/routes.ts";
+import { fontFolder } from "../images/font-files.ts";
+import { MANIFEST_META, indexPageOfFile, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import { loadBuiltFiles } from "../server/static-files.ts";
+import { WORKER_FOLDER } from "../workers/asset-files.ts";
+import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";
+import { packCount, packFile, packOf, writePack } from "../workers/packs.ts";
+import type { WorkerSite } from "../workers/worker.ts";
+
+export const WORKERS_FOLDER = "workers";
+/** Cloudflare reads at most 100 rules from `_headers`; one per own file of the site. */
+const MOST_HEADER_RULES = 100;
+/** Cloudflare's limits on the assets of one deploy: files on the free and the paid plan, and bytes per file. */
+export const ASSET_LIMITS = { free: 20_000, paid: 100_000, fileBytes: 25 * 1024 * 1024 };
+
+/** The build cannot be made into a Worker: the message says why and what to do. */
+export class WorkersBuildError extends Error {
+  override name = "WorkersBuildError";
+}
+
+/**
+ * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's
+ * `run_worker_first`, which a test holds equal): what only the Worker reads, and the API, whose every
+ * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a 405).
+ */
+export const WORKER_FIRST = [`${WORKER_FOLDER}/*`, "/api/*"];
+/** Whether Cloudflare serves an own file of the site itself (else the Worker, from the assets). */
+const servedByCloudflare = (file: string) => !file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`);
+
+export interface WorkersBuild {
+  folder: string;
+  /** Asset files written (`_headers` among them). */
+  assets: number;
+  packs: number;
+  countdowns: number;
+  /** The Worker's bundle, and its WebAssembly modules, in bytes. */
+  workerBytes: number;
+}
+
+/** Writes the Workers output of the build at `outDir` into `folder` (`<build>/workers/` unless given), anew. */
+export async function buildForWorkers(outDir: string, folder = path.join(realpathSync(outDir), WORKERS_FOLDER)): Promise<WorkersBuild> {
+  const buildDir = realpathSync(outDir);
+  const paths = buildPaths(buildDir);
+  const built = loadBuiltFiles(buildDir);
+  const meta = JSON.parse(await readFile(path.join(paths.manifest, MANIFEST_META), "utf8")) as ManifestMeta;
+  const assetsDir = path.join(folder, "assets");
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(assetsDir, { recursive: true });
+  let assets = 0;
+  const counted = async (assetPath: string) => {
+    const { size } = await stat(path.join(assetsDir, assetPath));
+    if (size > ASSET_LIMITS.fileBytes) throw new WorkersBuildError(`${assetPath} is ${size} bytes, and Cloudflare takes no asset over ${ASSET_LIMITS.fileBytes} (25 MiB)`);
+    assets++;
+  };
+  const writeAsset = async (assetPath: string, bytes: Uint8Array | string) => {
+    const file = path.join(assetsDir, assetPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    await counted(assetPath);
+  };
+  const copyAsset = async (assetPath: string, from: string) => {
+    const file = path.join(assetsDir, assetPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await copyFile(from, file);
+    await counted(assetPath);
+  };
+
+  // The site's own files as assets; the index's pages after the first and every countdown's files in packs.
+  const own: Record<string, FileEntry> = {};
+  const packed: { file: string; entry: FileEntry }[] = [];
+  for (const [file, entry] of Object.entries(meta.files)) {
+    if (indexPageOfFile(file) !== undefined) packed.push({ file, entry });
+    else own[file] = [entry[0], entry[1], 0, 0];
+  }
+  for (let index = 0; index < meta.shards; index++) {
+    const shard = JSON.parse(await readFile(path.join(paths.manifest, manifestShardFile(index)), "utf8")) as ManifestShard;
+    for (const files of Object.values(shard)) for (const [file, entry] of Object.entries(files)) packed.push({ file, entry });
+  }
+  for (const [file, entry] of Object.entries(meta.files)) if (own[file]) await copyAsset(file, built.locate(file, entry));
+  const direct = Object.keys(own).filter(servedByCloudflare);
+  if (direct.length > MOST_HEADER_RULES) throw new WorkersBuildError(`the site has ${direct.length} files Cloudflare serves itself, and it reads at most ${MOST_HEADER_RULES} rules of _headers`);
+  await writeAsset("_headers", headersFile(meta.facts, direct));
+
+  const packs = packCount(packed.reduce((sum, { entry }) => sum + entry[0], 0));
+  const byPack = Array.from({ length: packs }, (): typeof packed => []);
+  for (const file of packed) byPack[packOf(file.file, packs)]!.push(file);
+  for (const [index, files] of byPack.entries()) {
+    const contents = await Promise.all(files.map(async ({ file, entry }) => ({ file, hash: entry[1], bytes: await readFile(built.locate(file, entry)) })));
+    await writeAsset(packFile(index), writePack(contents));
+  }
+
+  // The live data, and the fonts the images are drawn with.
+  for (const name of await readdir(paths.live, { recursive: true })) {
+    const from = path.join(paths.live, name);
+    if (name.endsWith(".json")) await copyAsset(`${WORKER_FOLDER}/live/${name.split(path.sep).join("/")}`, from);
+  }
+  for (const name of await readdir(fontFolder())) if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
+
+  const workerSite: WorkerSite = { facts: meta.facts, files: own, packs };
+  const workerBytes = await bundleWorker(folder, workerSite);
+  return { folder, assets, packs, countdowns: meta.count, workerBytes };
+}
+
+/** `_headers` for Cloudflare: the path of each file it serves itself, with every header the route table gives it there, its type among them. */
+function headersFile(facts: BuildFacts, files: readonly string[]): string {
+  const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
+  const rules = files.map((file) => {
+    const headers = headersOf(file);
+    const all = "Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) };
+    return [file, ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  });
+  return `# Written by the Workers build from src/http/routes.ts: edit the table, not this file.\n${rules.join("\n")}\n`;
+}
+
+// ---- The Worker's bundle ------------------------------------------------------------------------
+
+const source = (file: string) => path.join(PROJECT_ROOT, "src", file);
+
+/** Puts the Worker's modules in the place of the Node ones: resvg and HarfBuzz as WebAssembly, the fonts read from the assets. */
+const workerModules: Plugin = {
+  name: "worker-modules",
+  setup(build) {
+    build.onResolve({ filter: /^@resvg\/resvg-js$/ }, () => ({ path: source("workers/resvg.ts") }));
+    build.onResolve({ filter: /\/font-files\.ts$/ }, (args) => (args.importer === source("images/fonts.ts") ? { path: source("workers/font-files.ts") } : undefined));
+    build.onResolve({ filter: /^\.\/harfbuzz\.js$/ }, (args) => (args.importer.includes(`${path.sep}harfbuzzjs${path.sep}`) ? { path: source("workers/harfbuzz.ts") } : undefined));
+    build.onResolve({ filter: /^harfbuzzjs-factory$/ }, () => ({ path: path.join(PROJECT_ROOT, "node_modules/harfbuzzjs/dist/harfbuzz.js") }));
+    // The modules Emscripten would compile at run time, compiled ahead: each written as a file, imported as a module.
+    build.onResolve({ filter: /^harfbuzzjs-function-wrappers$/ }, () => ({ path: "harfbuzzjs-function-wrappers", namespace: "wrappers" }));
+    build.onLoad({ filter: /.*/, namespace: "wrappers" }, async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), "function-wrappers-"));
+      const files = await Promise.all(SIGNATURES.map(async (signature) => {
+        const file = path.join(dir, `wrap-${signature}.wasm`);
+        await writeFile(file, wrapperBytes(signature));
+        return file;
+      }));
+      return {
+        contents: `${files.map((file, i) => `import w${i} from ${JSON.stringify(file)};`).join("\n")}\nexport default [${SIGNATURES.map((signature, i) => `[${JSON.stringify(signature)}, w${i}]`).join(", ")}];`,
+        resolveDir: dir,
+        loader: "js",
+      };
+    });
+  },
+};
+
+/** Writes `worker.js` and its WebAssembly modules into `folder`; returns their bytes. */
+async function bundleWorker(folder: string, site: WorkerSite): Promise<number> {
+  const result = await build({
+    entryPoints: { worker: source("workers/worker.ts") },
+    outdir: folder,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    target: "es2022",
+    // Node's modules come from the runtime (wrangler.jsonc: nodejs_compat); the WebAssembly beside the bundle.
+    external: ["node:*", "module"],
+    loader: { ".wasm": "copy" },
+    assetNames: "[name]-[hash]",
+    // workerd gives a module no URL; HarfBuzz's factory makes a `require` from its own (it reads no
+    // file: its WebAssembly is given to it, src/workers/harfbuzz.ts).
+    define: { WORKER_SITE: JSON.stringify(site), "import.meta.url": JSON.stringify("file:///worker/worker.js") },
+    plugins: [workerModules],
+    minifySyntax: true,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "silent",
+  });
+  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+}

@@ -1,0 +1,84 @@
+// Files a Worker reads from its own assets (the live data, the fonts, the packs of built files), at
+// once once fetched: each reader throws FileNotLoaded (src/file-not-loaded.ts) for a file not fetched
+// yet, and `withFiles` fetches it and asks again. The assets of a deploy never change, so what is
+// fetched is kept for the isolate's life, within a budget of bytes (the oldest read dropped first).
+
+import { FileNotLoaded } from "../file-not-loaded.ts";
+
+/** The assets binding of a Worker (`env.ASSETS`): a fetch of the deploy's own static files. */
+export interface AssetsBinding {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The folder of the assets that only the Worker reads (`run_worker_first` in wrangler.jsonc keeps it from the public). */
+export const WORKER_FOLDER = "/_worker";
+
+/** A Request for an asset: the binding reads only its path. */
+const assetRequest = (file: string) => new Request(`https://assets.invalid${file}`);
+
+export class AssetFiles {
+  private readonly held = new Map<string, Uint8Array | null>();
+  private heldBytes = 0;
+  /** `folder`: where the files are among the assets; `budget`: the bytes kept at most. */
+  constructor(
+    private readonly assets: AssetsBinding,
+    private readonly folder: string,
+    private readonly budget = 48 * 1024 * 1024,
+  ) {}
+
+  /** A file's bytes; undefined when the deploy has no such file. Throws FileNotLoaded until it is fetched. */
+  bytes(name: string): Uint8Array | undefined {
+    const bytes = this.held.get(name);
+    if (bytes === undefined) throw new FileNotLoaded(`${this.folder}/${name}`);
+    // Read last: kept longest.
+    this.held.delete(name);
+    this.held.set(name, bytes);
+    return bytes ?? undefined;
+  }
+
+  /** A file as text, as `bytes` gives it. */
+  text(name: string): string | undefined {
+    const bytes = this.bytes(name);
+    return bytes && new TextDecoder().decode(bytes);
+  }
+
+  /** Whether `file` (a path among the assets) is one of these files. */
+  owns(file: string): boolean {
+    return file.startsWith(`${this.folder}/`);
+  }
+
+  /** Fetches a file of this folder by its path among the assets, and keeps it. */
+  async load(file: string): Promise<void> {
+    const name = file.slice(this.folder.length + 1);
+    const response = await this.assets.fetch(assetRequest(file));
+    if (response.status !== 200 && response.status !== 404) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
+    const bytes = response.status === 200 ? new Uint8Array(await response.arrayBuffer()) : null;
+    this.held.set(name, bytes);
+    this.heldBytes += bytes?.length ?? 0;
+    for (const [oldest, old] of this.held) {
+      if (this.heldBytes <= this.budget || oldest === name) break;
+      this.held.delete(oldest);
+      this.heldBytes -= old?.length ?? 0;
+    }
+  }
+}
+
+/** How many files one answer may fetch before it is given up on (a fault of ours: no answer reads so many). */
+const MOST_FILES = 32;
+
+/**
+ * The result of `make`, asked again after each file it needed was fetched, by whichever of `folders`
+ * holds it. A file outside them, or too many files, is a fault.
+ */
+export async function withFiles<T>(make: () => T | Promise<T>, folders: readonly AssetFiles[]): Promise<T> {
+  for (let fetched = 0; ; fetched++) {
+    try {
+      return await make();
+    } catch (error) {
+      if (!(error instanceof FileNotLoaded) || fetched === MOST_FILES) throw error;
+      const folder = folders.find((candidate) => candidate.owns(error.file));
+      if (!folder) throw new Error(`${error.file} is not among the Worker's assets`);
+      await folder.load(error.file);
+    }
+  }
+}

@@ -1,0 +1,168 @@
+// The service as one Cloudflare Worker, beside its static assets (wrangler.jsonc): Cloudflare serves
+// the site's own files as they are (their headers from the `_headers` file the Workers build writes),
+// and hands this Worker every other request. It answers them as the Node server does, from the same
+// route table and handlers: the live routes by the live handler (the Netlify Functions' code), every
+// other path by the built files, resolved as Netlify resolves its publish folder (src/http/built-paths.ts)
+// from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
+// packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
+import { contentType, decodePath, etagMatches, resolve, withDefaultCache } from "../http/built-paths.ts";
+import { answerSafely, errorAnswer, faultLine, methodAnswer, redirectAnswer, requestUrlTarget, toResponse, type Call, type StreamBody, type WorkerAnswer } from "../http/kernel.ts";
+import { staticHeaders } from "../http/netlify-rules.ts";
+import { errorHeaders, type BuildFacts, type HeaderSet } from "../http/policy.ts";
+import { findFallback, findLiveRoute, staticHeaderRules } from "../http/routes.ts";
+import { LIVE_ANSWERS } from "../live/countdown.ts";
+import { emailAnswers, emailDrawings } from "../live/email.ts";
+import { createLiveHandler } from "../live/handler.ts";
+import { LiveDataError, createLiveStore, type LiveStore } from "../live/live-store.ts";
+import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
+import { SHARE_ANSWERS } from "../live/share-routes.ts";
+import { isApiPath } from "../paths.ts";
+import type { FileEntry } from "../site/built-files.ts";
+import { AssetFiles, WORKER_FOLDER, withFiles, type AssetsBinding } from "./asset-files.ts";
+import { useFontFiles } from "./font-files.ts";
+import { PACKS_FOLDER, packFile, packOf, readPack, type Pack } from "./packs.ts";
+
+/** What the Worker knows of its build: written into its bundle by the Workers build (src/publish/workers-build.ts). */
+export interface WorkerSite {
+  facts: BuildFacts;
+  /** The site's own files, served from the assets at their paths, by path. */
+  files: Record<string, FileEntry>;
+  /** How many packs hold the other built files. */
+  packs: number;
+}
+
+declare const WORKER_SITE: WorkerSite;
+
+export interface Env {
+  ASSETS: AssetsBinding;
+  /**
+   * Milliseconds the Worker's clock runs ahead of the machine's. Only for the tests run with a faked
+   * clock (CI runs every tier 400 days ahead under libfaketime, which workerd does not run under:
+   * tools/workerd.ts); never set on Cloudflare.
+   */
+  CLOCK_OFFSET_MS?: string;
+}
+
+/** A request as the handlers see it (src/http/kernel.ts). */
+const callOf = (request: Request, pathname: string, query: string): Call => ({
+  method: request.method,
+  pathname,
+  query,
+  header: (name) => request.headers.get(name) ?? undefined,
+});
+
+/**
+ * The Worker's answers over its assets: made once per isolate, on its first request. Over 80 lines:
+ * the live handler, the built files and the answer share the files fetched so far, held here.
+ */
+export function siteWorker(assets: AssetsBinding, { facts, files, packs }: WorkerSite, now: () => number = Date.now, log = (line: string) => console.error(line)) {
+  const liveFiles = new AssetFiles(assets, `${WORKER_FOLDER}/live`, 16 * 1024 * 1024);
+  const packFiles = new AssetFiles(assets, PACKS_FOLDER, 32 * 1024 * 1024);
+  // A font is kept by fonts.ts once read: only the newest is held here.
+  const fontFiles = new AssetFiles(assets, `${WORKER_FOLDER}/fonts`, 0);
+  useFontFiles(fontFiles);
+  const folders = [liveFiles, packFiles, fontFiles];
+
+  let store: LiveStore | Error | undefined;
+  const live = createLiveHandler({
+    store: () => {
+      if (store instanceof Error || store === undefined) throw store ?? new LiveDataError("live data not read yet");
+      return store;
+    },
+    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(emailDrawings()) },
+    log,
+    now,
+  });
+  async function openStore(): Promise<void> {
+    try {
+      store = await withFiles(() => createLiveStore((name) => liveFiles.text(name)), [liveFiles]);
+    } catch (error) {
+      if (!(error instanceof LiveDataError)) throw error;
+      log(`live data unavailable, the live routes answer 503: ${error.message}`);
+      store = error;
+    }
+  }
+
+  // The built files: the site's own from `files`, the others from their pack.
+  const packsRead = new WeakMap<Uint8Array, Pack>();
+  const packOfFile = (file: string): Pack | undefined => {
+    const bytes = packFiles.bytes(packFile(packOf(file, packs)).slice(PACKS_FOLDER.length + 1));
+    if (!bytes) return undefined;
+    let pack = packsRead.get(bytes);
+    if (!pack) packsRead.set(bytes, (pack = readPack(bytes)));
+    return pack;
+  };
+  const entry = (file: string): FileEntry | undefined => {
+    const own = Object.hasOwn(files, file) ? files[file] : undefined;
+    if (own) return own;
+    const found = packOfFile(file)?.entry(file);
+    return found && [found[0], found[1], 0, 0];
+  };
+  /** A built file's body: an own file streamed from the assets as it comes (`/api/pages` is 12 MB at 100,000 countdowns), a packed one from its pack. */
+  async function bodyOf(file: string): Promise<Uint8Array<ArrayBuffer> | StreamBody> {
+    const own = Object.hasOwn(files, file) ? files[file] : undefined;
+    if (own) {
+      const response = await assets.fetch(new Request(`https://assets.invalid${file}`));
+      if (!response.ok || !response.body) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
+      return { kind: "stream", stream: response.body, length: own[0] };
+    }
+    return (await withFiles(() => packOfFile(file)?.bytes(file), folders)) as Uint8Array<ArrayBuffer>;
+  }
+  const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
+  const typed = (headers: HeaderSet, file: string): HeaderSet => ("Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) });
+
+  /** The built files' answer to a GET or HEAD of `sitePath`, as the Node server's (src/server/static-files.ts), whole files only. */
+  async function staticAnswer(call: Call, sitePath: string): Promise<WorkerAnswer> {
+    const headers = headersOf(sitePath);
+    const resolved = await withFiles(() => resolve(entry, decodePath(sitePath)), folders);
+    if (resolved === undefined) {
+      const fallback = findFallback(sitePath).file;
+      return { status: 404, headers: typed(headers, fallback), body: await bodyOf(fallback) };
+    }
+    if ("redirect" in resolved) return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+    const etag = `"${resolved.entry[1]}"`;
+    const made = { ...typed(headers, resolved.file), ETag: etag };
+    if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
+    return { status: 200, headers: made, body: await bodyOf(resolved.file) };
+  }
+
+  /** The answer to a request, as the Node server's (src/server/local-server.ts, answerRequest). */
+  async function answer(request: Request): Promise<WorkerAnswer> {
+    let target;
+    try {
+      target = requestUrlTarget(request.url);
+    } catch {
+      return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
+    }
+    // The Workers build serves a site at the root of its host (src/publish/workers-build.ts): every path is the site's.
+    const { pathname: sitePath, query } = target;
+    const call = callOf(request, sitePath, query);
+    if (findLiveRoute(sitePath)) {
+      if (store === undefined) await openStore();
+      return withFiles(() => live.answer(call), folders);
+    }
+    const early = methodAnswer(call.method, isApiPath(sitePath));
+    if (early) return early;
+    return staticAnswer(call, sitePath);
+  }
+
+  const report = (error: unknown, request: Request) => log(faultLine(request.method, request.url, error));
+  return {
+    async fetch(request: Request): Promise<Response> {
+      const answered = await answerSafely(answer, request, false, report);
+      // Cloudflare's edge dates every answer; workerd run locally does not. `<countdown-timer>` reads
+      // the Date of an API answer to correct a wrong clock, so the Worker dates its own.
+      return toResponse({ ...answered, headers: { ...answered.headers, Date: new Date(now()).toUTCString() } }, request.method);
+    },
+  };
+}
+
+let worker: ReturnType<typeof siteWorker> | undefined;
+
+export default {
+  fetch(request: Request, env: Env): Promise<Response> {
+    const offset = Number(env.CLOCK_OFFSET_MS ?? 0);
+    worker ??= siteWorker(env.ASSETS, WORKER_SITE, offset ? () => Date.now() + offset : Date.now);
+    return worker.fetch(request);
+  },
+};

@@ -1,0 +1,243 @@
+// The Cloudflare Workers build, run in workerd (Cloudflare's runtime, from npm, offline: tools/workerd.ts)
+// as wrangler.jsonc deploys it, beside the Node server on the same build: every path and every live
+// route must be answered alike (status, body, the headers the route table sets), the email images
+// byte for byte, the static files at every path Netlify's rules make tricky (test/support/probed-paths.ts)
+// and every method. Cloudflare serves the site's own files itself (their headers from the `_headers`
+// the Workers build writes) and the Worker the rest: both are checked here, through the real asset
+// routing of workerd.
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
+import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
+import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
+import { readPack } from "../../src/workers/packs.ts";
+import { startWorkerd, type RunningWorker } from "../../tools/workerd.ts";
+import { startServer, type RunningServer } from "../support/local-server.ts";
+import { ROOT, TEST_BASE_URL, TEST_OUT_DIR } from "../support/paths.ts";
+import { probedPaths } from "../support/probed-paths.ts";
+
+let folder: string;
+let made: WorkersBuild;
+let node: RunningServer;
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  folder = path.join(mkdtempSync(path.join(os.tmpdir(), "workers-build-")), "workers");
+  made = await buildForWorkers(TEST_OUT_DIR, folder);
+  // One after the other: workerd is started without the faked clock of CI's future run, the Node server with it (tools/workerd.ts).
+  worker = await startWorkerd(folder, { log: true });
+  node = await startServer(TEST_OUT_DIR);
+});
+afterAll(async () => {
+  await Promise.all([node?.stop(), worker?.stop()]);
+  if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
+});
+
+/** The headers the route table and the kernel set, as every runtime must send them. */
+const COMPARED = [
+  "content-type",
+  "cache-control",
+  "content-security-policy",
+  "x-frame-options",
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "access-control-allow-methods",
+  "access-control-allow-headers",
+  "access-control-max-age",
+  "x-content-type-options",
+  "referrer-policy",
+  "allow",
+  "location",
+  "retry-after",
+  "pragma",
+  "expires",
+  "netlify-cdn-cache-control",
+  "netlify-vary",
+];
+
+const ask = (base: string, target: string, init: RequestInit = {}) => fetch(`${base}${target}`, { redirect: "manual", ...init });
+
+/** A live JSON answer without what the clock writes into it (the moment it was made, and the time left from it). */
+const timeless = (body: Buffer) => ({ ...JSON.parse(body.toString()), serverTime: undefined, time: undefined, timeLeft: undefined });
+
+/** Both answers alike: status, the headers above, and the body: its bytes, or a live JSON's fields but the clock's. */
+function expectSame(what: string, fromNode: Response, fromWorker: Response, nodeBody: Buffer, workerBody: Buffer): void {
+  expect(fromWorker.status, what).toBe(fromNode.status);
+  for (const name of COMPARED) expect(fromWorker.headers.get(name), `${name} of ${what}`).toBe(fromNode.headers.get(name));
+  if (nodeBody.length > 0 && fromNode.headers.get("cache-control") === "public, max-age=1" && fromNode.headers.get("content-type")?.startsWith("application/json")) {
+    expect(timeless(workerBody), `body of ${what}`).toEqual(timeless(nodeBody));
+  } else expect(workerBody.equals(nodeBody), `body of ${what}`).toBe(true);
+}
+
+/** Both runtimes' answers to one request, compared. */
+async function expectAlike(target: string, init: RequestInit = {}) {
+  const [fromNode, fromWorker] = await Promise.all([ask(node.url, target, init), ask(worker.url, target, init)]);
+  expectSame(`${init.method ?? "GET"} ${target}`, fromNode, fromWorker, Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer()));
+}
+
+describe("the Workers build in workerd answers as the Node server", () => {
+  it("at every published path, its neighbours and other spellings", async () => {
+    const paths = probedPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(200);
+    for (const pathname of paths) await expectAlike(pathname);
+  });
+
+  it("to every method, on the site's own files, packed files, redirects, misses and live routes", async () => {
+    const targets = ["/", "/api/pages", "/api/element.js", "/future-launch/", "/future-launch", "/api/embed/future-launch", "/nope", "/api/nope", "/API/pages", "/api/countdown/future-launch", "/api/health", "/api/email/long-past.gif"];
+    for (const target of targets) {
+      for (const method of ["HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]) await expectAlike(target, { method });
+    }
+  });
+
+  it("but for the files Cloudflare serves itself, which take GET and HEAD only (docs/deploying.md)", async () => {
+    const served = readFileSync(path.join(folder, "assets/_headers"), "utf8").match(/^\/\S*/gm)!;
+    expect(served).toEqual(expect.arrayContaining(["/index.html", "/404.html", "/assets/site.js"]));
+    for (const target of served) {
+      await expectAlike(target, { method: "HEAD" });
+      for (const method of ["OPTIONS", "POST", "DELETE"]) {
+        const response = await ask(worker.url, target, { method });
+        expect(response.status, `${method} ${target}`).toBe(405);
+      }
+    }
+  });
+
+  it("to a conditional request with the ETag it sent", async () => {
+    for (const target of ["/future-launch/", "/api/data/future-launch.json", "/api/pages", "/"]) {
+      const first = await ask(worker.url, target);
+      const etag = first.headers.get("etag");
+      expect(etag, target).toMatch(/^"[^"]+"$/);
+      const again = await ask(worker.url, target, { headers: { "If-None-Match": etag! } });
+      expect(again.status, target).toBe(304);
+    }
+  });
+
+  it("on every live route and its errors, the images byte for byte", async () => {
+    const tenDaysAgo = Math.floor(Date.now() / 1000) - 10 * 86_400;
+    // Answers that are the same at any second (countdowns that are over, errors, shares).
+    const targets = [
+      "/api/countdown/nope",
+      "/api/countdown/",
+      "/api/countdown/long-past?shape=b",
+      "/api/countdown/long-past?shape=c",
+      `/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`,
+      "/api/oembed?url=https%3A%2F%2Felsewhere.example%2Fx%2F",
+      "/api/oembed?format=xml&url=x",
+      "/api/badge/long-past.svg",
+      "/api/badge/nope.svg",
+      "/api/og/future-launch.png",
+      "/api/og/postponed-de.png",
+      "/api/og/nope.png",
+      "/api/email/long-past.gif",
+      "/api/email/long-past.png?theme=dark&width=300",
+      // The done message in the scripts of the font set: Japanese (the 19 MB collection), Arabic, Devanagari, Hebrew.
+      "/api/email/long-past.gif?lang=ja",
+      "/api/email/long-past.png?lang=ar",
+      "/api/email/long-past.gif?lang=hi&layout=compact",
+      "/api/email/long-past.png?lang=he",
+      "/api/email/nope.gif",
+      "/api/email/long-past",
+      `/api/email/willkommen.gif?start=${tenDaysAgo}`,
+      `/api/email/willkommen.png?start=${new Date(tenDaysAgo * 1000).toISOString()}`,
+      "/api/email/willkommen.gif",
+      `/api/countdown/willkommen?start=${tenDaysAgo}`,
+      "/api/countdown/willkommen",
+    ];
+    for (const target of targets) await expectAlike(target);
+  });
+
+  it("on answers that change every second, asked in the same second", async () => {
+    const ticking = ["/api/countdown/future-launch", "/api/countdown/weekly-berlin?shape=b", "/api/badge/future-launch.svg", "/api/email/future-launch.gif?frames=3", "/api/email/postponed-de.png"];
+    // The count and its units in the scripts of the font set: Japanese (the 19 MB collection), Arabic, Devanagari, Hebrew.
+    const scripts = ["ja", "ar", "hi", "he"].map((lang) => `/api/email/future-launch.gif?lang=${lang}&frames=2`);
+    for (const target of [...ticking, ...scripts]) {
+      let alike = false;
+      for (let attempt = 0; attempt < 10 && !alike; attempt++) {
+        const [fromNode, fromWorker] = await Promise.all([ask(node.url, target), ask(worker.url, target)]);
+        // Only answers made in one second are comparable; each one's Date says which.
+        if (fromNode.headers.get("date") !== fromWorker.headers.get("date")) continue;
+        expectSame(target, fromNode, fromWorker, Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer()));
+        alike = true;
+      }
+      expect(alike, `${target} asked of both in one second`).toBe(true);
+    }
+  });
+
+  it("draws Thai too, its date in the runtime's own words (docs/deploying.md)", async () => {
+    // Each runtime writes dates with its own Unicode locale data (CLDR): Node 20's and workerd's
+    // abbreviate a Thai weekday differently, so the date line may differ, and nothing else.
+    for (const target of ["/api/email/future-launch.gif?lang=th&frames=1", "/api/email/long-past.gif?lang=th"]) {
+      const [fromNode, fromWorker] = await Promise.all([ask(node.url, target), ask(worker.url, target)]);
+      expect(fromWorker.status, target).toBe(200);
+      for (const name of COMPARED) expect(fromWorker.headers.get(name), `${name} of ${target}`).toBe(fromNode.headers.get(name));
+      const [a, b] = [Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer())];
+      // The same GIF: its signature, width and height.
+      expect(b.subarray(0, 10).equals(a.subarray(0, 10)), target).toBe(true);
+    }
+  });
+
+  it("says in its health what it serves, its runtime's time zone data unknown", async () => {
+    const [fromNode, fromWorker] = await Promise.all([ask(node.url, "/api/health").then((r) => r.json()), ask(worker.url, "/api/health").then((r) => r.json())]);
+    expect(fromWorker).toMatchObject({ status: "ok", countdowns: fromNode.countdowns, version: fromNode.version, tzdata: { build: fromNode.tzdata.build, runtime: "unknown" } });
+  });
+
+  it("keeps what only the Worker reads from the public", async () => {
+    for (const target of ["/_worker/live/meta.json", "/_worker/packs/0.bin", "/_worker/fonts/NotoSans-Regular.ttf"]) {
+      const response = await ask(worker.url, target);
+      expect(response.status, target).toBe(404);
+      expect(response.headers.get("content-type"), target).toMatch(/^text\/html/);
+    }
+  });
+});
+
+describe("the Workers build", () => {
+  it("has the Worker run first where wrangler.jsonc says, and Cloudflare serve only files outside those paths", () => {
+    const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.jsonc") });
+    expect(config.assets?.run_worker_first).toEqual(WORKER_FIRST);
+    expect(config.main).toBe(path.join(ROOT, "dist/workers/worker.js"));
+  });
+
+  it("holds each countdown's files in one pack, and the site's own files as assets with their headers", () => {
+    const pack = readPack(new Uint8Array(readFileSync(path.join(folder, "assets/_worker/packs/0.bin"))));
+    for (const file of ["/future-launch/index.html", "/future-launch/embed/index.html", "/future-launch/future-launch.ics", "/api/embed/future-launch.html", "/api/data/future-launch.json"]) {
+      expect(pack.has(file), file).toBe(true);
+      expect(Buffer.from(pack.bytes(file)!).equals(readFileSync(path.join(TEST_OUT_DIR, "site", file))), file).toBe(true);
+    }
+    expect(made.packs).toBe(1);
+    const headers = readFileSync(path.join(folder, "assets/_headers"), "utf8");
+    expect(headers).toMatch(/^\/index\.html\n {2}X-Content-Type-Options: nosniff\n/m);
+    expect(headers).not.toMatch(/^\/api\//m);
+    expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
+    expect(made.assets).toBeLessThan(ASSET_LIMITS.free);
+  });
+
+  it("compiles ahead the very modules HarfBuzz's Emscripten code compiles for its callbacks", async () => {
+    const compiled: string[] = [];
+    const Module = WebAssembly.Module;
+    WebAssembly.Module = new Proxy(Module, {
+      construct(target, args: [BufferSource]) {
+        compiled.push(bytesKey(args[0]));
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const { linePaths, shape } = await import("../../src/images/fonts.ts");
+      linePaths(shape("Hi 12", 20, 700, "en"), 0, 0);
+    } finally {
+      WebAssembly.Module = Module;
+    }
+    const ahead = new Set(SIGNATURES.map((signature) => bytesKey(wrapperBytes(signature))));
+    // harfbuzzjs's own module is compiled from a file; the rest are the callbacks' wrappers.
+    const wrappers = compiled.filter((key) => key.length < 200);
+    expect(wrappers.length).toBeGreaterThanOrEqual(5);
+    for (const key of wrappers) expect(ahead.has(key), key).toBe(true);
+  });
+
+  it("is a Worker within the free plan's 3 MB, compressed", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const bytes = ["worker.js", ...require("node:fs").readdirSync(folder).filter((name: string) => name.endsWith(".wasm"))].reduce((sum: number, name: string) => sum + gzipSync(readFileSync(path.join(folder, name))).length, 0);
+    expect(bytes).toBeLessThan(3 * 1024 * 1024);
+    expect(statSync(path.join(folder, "worker.js")).size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+// The Workers build run in workerd, Cloudflare's own runtime, from npm (miniflare, which wrangler
+// brings): offline, on this machine, as wrangler.jsonc deploys it. The options are wrangler's own
+// reading of wrangler.jsonc (its assets, their routing, the compatibility date and flags); only
+// where the Workers build is (another than dist/workers) and the port are ours. `npm run
+// serve:workers`, the Workers tests and the benchmarks start it here.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { PROJECT_ROOT } from "../src/config.ts";
+
+export interface RunningWorker {
+  url: string;
+  miniflare: Miniflare;
+  stop(): Promise<void>;
+}
+
+/**
+ * How far a clock faked by libfaketime (CI's run 400 days ahead) is ahead of the machine's, in ms;
+ * undefined when it is not faked. workerd hangs under libfaketime, so it runs on the machine's clock
+ * and the Worker is told the difference (its CLOCK_OFFSET_MS, src/workers/worker.ts).
+ */
+function fakedClock(): { offset: number; preload: string } | undefined {
+  const preload = process.env.LD_PRELOAD;
+  if (!preload?.includes("faketime")) return undefined;
+  const { LD_PRELOAD: _, ...machine } = process.env;
+  const real = Number(execFileSync("date", ["+%s%3N"], { env: machine, encoding: "utf8" }).trim());
+  return { offset: Date.now() - real, preload };
+}
+
+/** Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on `host`:`port` (0: a free one). */
+export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false } = {}): Promise<RunningWorker> {
+  const config = path.join(PROJECT_ROOT, "wrangler.jsonc");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const faked = fakedClock();
+  // workerd is started without libfaketime (miniflare gives it this process's environment).
+  if (faked) delete process.env.LD_PRELOAD;
+  const miniflare = new Miniflare({
+    ...workerOptions,
+    bindings: { ...workerOptions.bindings, ...(faked ? { CLOCK_OFFSET_MS: String(faked.offset) } : {}) },
+    // wrangler.jsonc's `main` and rules, as `wrangler deploy` takes them without bundling (no_bundle).
+    scriptPath: path.join(folder, "worker.js"),
+    modules: true,
+    modulesRoot: folder,
+    modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
+    assets: { ...workerOptions.assets!, directory: path.join(folder, "assets") },
+    port,
+    host,
+    // With `log`, what the Worker writes (its faults) reaches this process's standard error.
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      stdout.resume();
+      if (log) stderr.pipe(process.stderr);
+      else stderr.resume();
+    },
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const url = await miniflare.ready.finally(() => {
+    if (faked) process.env.LD_PRELOAD = faked.preload;
+  });
+  return { url: url.origin, miniflare, stop: () => miniflare.dispose() };
+}
