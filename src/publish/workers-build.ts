@@ -60,6 +60,7 @@ export async function buildForWorkers(outDir: string, folder = path.join(realpat
   const paths = buildPaths(buildDir);
   const built = loadBuiltFiles(buildDir);
   const meta = JSON.parse(await readFile(path.join(paths.manifest, MANIFEST_META), "utf8")) as ManifestMeta;
+  if (meta.site.basePath) throw new WorkersBuildError(`a Worker serves the site at the root of its host, and URL has a path (${meta.site.basePath}); build with URL set to the Worker's own address, such as https://countdowns.example.workers.dev`);
   const assetsDir = path.join(folder, "assets");
   await rm(folder, { recursive: true, force: true });
   await mkdir(assetsDir, { recursive: true });

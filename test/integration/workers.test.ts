@@ -5,17 +5,19 @@
 // and every method. Cloudflare serves the site's own files itself (their headers from the `_headers`
 // the Workers build writes) and the Worker the rest: both are checked here, through the real asset
 // routing of workerd.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
 import { readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
-import { ROOT, TEST_BASE_URL, TEST_OUT_DIR } from "../support/paths.ts";
+import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { probedPaths } from "../support/probed-paths.ts";
 
 let folder: string;
@@ -191,7 +193,37 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 });
 
+describe("the Worker over live data that cannot be read", () => {
+  it("answers the live routes 503 and says why in its health, and serves the built files still", async () => {
+    const broken = path.join(path.dirname(folder), "broken");
+    cpSync(folder, broken, { recursive: true });
+    writeFileSync(path.join(broken, "assets/_worker/live/shards/0.json"), '{"future-launch": {"slug": "future-la');
+    const faulty = await startWorkerd(broken);
+    try {
+      const live = await ask(faulty.url, "/api/countdown/future-launch");
+      expect(live.status).toBe(503);
+      expect(live.headers.get("retry-after")).toBe("10");
+      expect((await live.json()).error.code).toBe("unavailable");
+      const health = await ask(faulty.url, "/api/health");
+      expect(health.status).toBe(503);
+      expect((await health.json()).problems.join(" ")).toMatch(/shards\/0\.json is not valid JSON/);
+      const email = await ask(faulty.url, "/api/email/future-launch.gif");
+      expect([email.status, email.headers.get("content-type")]).toEqual([503, "image/gif"]);
+      expect((await ask(faulty.url, "/future-launch/")).status).toBe(200);
+    } finally {
+      await faulty.stop();
+    }
+  });
+});
+
 describe("the Workers build", () => {
+  it("refuses a site under a path, saying what URL to build with", async () => {
+    const outDir = path.join(path.dirname(folder), "under-a-path");
+    const built = await publish(readConfig({ ...TEST_ENV, URL: "https://countdowns.example.test/sub", OUT_DIR: outDir }), { now: TEST_NOW });
+    expect(built.ok).toBe(true);
+    await expect(buildForWorkers(outDir, path.join(path.dirname(folder), "under-a-path-workers"))).rejects.toThrow(/root of its host, and URL has a path \(\/sub\); build with URL set to the Worker's own address/);
+  });
+
   it("has the Worker run first where wrangler.jsonc says, and Cloudflare serve only files outside those paths", () => {
     const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.jsonc") });
     expect(config.assets?.run_worker_first).toEqual(WORKER_FIRST);
