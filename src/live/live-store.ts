@@ -177,10 +177,14 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       try {
         const now = readJson(read, META_FILE) as Partial<LiveMeta> | null;
         if (now?.version !== meta.version || now?.shards !== meta.shards) throw new LiveDataError(`live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`);
-        const index = nextChecked++ % meta.shards!;
+        const index = nextChecked % meta.shards!;
+        // The next check moves on to the next shard, once this one is read (a reader that has not
+        // loaded it yet asks again for the same one, not for the one after).
         checkShard(readJson(read, shardFile(index)), shardFile(index));
+        nextChecked++;
       } catch (error) {
         if (error instanceof FileNotLoaded) throw error;
+        nextChecked++;
         problems.unshift(error instanceof Error ? error.message : String(error));
       }
       return [...new Set(problems)];

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { createLiveStore } from "../../src/live/live-store.ts";
+import { FileNotLoaded } from "../../src/file-not-loaded.ts";
+import { createLiveStore, liveDataFiles } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
 
 const NOW = Date.parse("2026-12-30T20:58:56.750Z");
@@ -123,5 +124,40 @@ describe("answers health from the live runtime", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z", tzdata: { build: "2025c", runtime: process.versions.tz } });
+  });
+});
+
+describe("a store whose reader fetches its files later (a Cloudflare Worker's)", () => {
+  it("asks for one file at a time and for the same one again once it is fetched, so each answer needs a few fetches at most", () => {
+    const countdowns = Array.from({ length: 3000 }, (_, i) => ({ slug: `countdown-${i}`, title: `Countdown ${i}`, targetDate: "2030-01-01T00:00:00Z" }));
+    const files = liveDataFiles({ version: "1", tz: "2025c", site: { origin: "https://example.test", basePath: "" }, siteName: "Countdowns", countdowns });
+    const fetched = new Set<string>();
+    const read = (name: string) => {
+      if (!fetched.has(name)) throw new FileNotLoaded(name);
+      return files.get(name);
+    };
+    /** `make` asked again after each file it needs is fetched, as src/workers/asset-files.ts does; the fetches it took. */
+    const withFetches = <T>(make: () => T): [T, number] => {
+      for (let fetches = 0; ; fetches++) {
+        try {
+          return [make(), fetches];
+        } catch (error) {
+          if (!(error instanceof FileNotLoaded) || fetches > 5) throw error;
+          fetched.add(error.file);
+        }
+      }
+    };
+    const [store, metaFetches] = withFetches(() => createLiveStore(read));
+    expect(metaFetches).toBe(1);
+    expect(files.size).toBeGreaterThan(10);
+    // Each health check reads the next shard in turn: one fetch each, however many shards there are.
+    for (let check = 0; check < files.size + 2; check++) {
+      const [problems, fetches] = withFetches(() => store.check());
+      expect(problems).toEqual([]);
+      expect(fetches).toBeLessThanOrEqual(1);
+    }
+    const [entry, fetches] = withFetches(() => store.get("countdown-2999"));
+    expect(entry?.title).toBe("Countdown 2999");
+    expect(fetches).toBe(0);
   });
 });
