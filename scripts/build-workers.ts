@@ -1,10 +1,25 @@
-// `npm run build:workers`: the site built (as `npm run build`), then made into what Cloudflare
-// Workers deploys (src/publish/workers-build.ts), into dist/workers/ beside it. wrangler.jsonc runs it
-// before `wrangler deploy`; docs/deploying.md says the rest.
-import { withConfig } from "../src/config.ts";
+// `npm run build:workers`: the site built (`npm run build`), then made into what Cloudflare Workers
+// deploys (src/publish/workers-build.ts), into dist/workers/ beside it. wrangler.jsonc runs it
+// before `wrangler deploy`; docs/deploying.md says the rest. On Workers Builds the build starts from
+// the previous deploy's, kept in Cloudflare's build cache (src/publish/workers-build-cache.ts).
+import { spawnSync } from "node:child_process";
+import { PROJECT_ROOT, withConfig } from "../src/config.ts";
 import { ASSET_LIMITS, WorkersBuildError, buildForWorkers } from "../src/publish/workers-build.ts";
+import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../src/publish/workers-build-cache.ts";
 
 await withConfig(async (config) => {
+  const cached = cachedBuildOf(PROJECT_ROOT);
+  if (onWorkersBuilds()) {
+    const restored = await restorePreviousBuild(config.outDir, cached);
+    console.log(restored ? "Restored the previous build from the build cache: the build writes what changed." : "No previous build in the build cache (is build caching on?): the build writes everything.");
+  }
+  const built = spawnSync("npm", ["run", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+  if (onWorkersBuilds()) {
+    await savePreviousBuild(config.outDir, cached);
+    console.log("Cached this build for the next deploy.");
+  }
+
   const started = performance.now();
   const made = await buildForWorkers(config.outDir).catch((error: unknown) => {
     if (!(error instanceof WorkersBuildError)) throw error;

@@ -6,7 +6,7 @@
 // the Workers build writes) and the Worker the rest: both are checked here, through the real asset
 // routing of workerd.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,12 +14,14 @@ import { unstable_readConfig } from "wrangler";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
+import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../../src/publish/workers-build-cache.ts";
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
 import { readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { probedPaths } from "../support/probed-paths.ts";
+import { fromNow } from "../support/fixtures.ts";
 
 let folder: string;
 let made: WorkersBuild;
@@ -286,4 +288,40 @@ describe("the Workers build", () => {
     expect(output).toMatch(/env\.ASSETS\s+Assets/);
   });
 
+});
+
+describe("a deploy on Workers Builds", () => {
+  it("starts from the previous deploy's build in the build cache and writes only the countdown that changed", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "workers-cache-"));
+    try {
+      const countdowns = path.join(work, "countdowns");
+      mkdirSync(countdowns);
+      for (const n of [1, 2, 3]) writeFileSync(path.join(countdowns, `launch-${n}.md`), `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`);
+      const outDir = path.join(work, "dist");
+      const env = { COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" };
+      const cached = cachedBuildOf(work);
+      expect(onWorkersBuilds({ WORKERS_CI: "1" })).toBe(true);
+      expect(onWorkersBuilds({})).toBe(false);
+
+      // The first deploy: nothing cached, everything written, then cached as links to the same files.
+      expect(await restorePreviousBuild(outDir, cached)).toBe(false);
+      expect((await publish(readConfig(env), { now: TEST_NOW, version: "v" })).ok).toBe(true);
+      await savePreviousBuild(outDir, cached);
+      expect(statSync(path.join(cached, "site/launch-1/index.html")).ino).toBe(statSync(path.join(outDir, "site/launch-1/index.html")).ino);
+
+      // The next deploy starts from a fresh clone: no dist/ until the cache gives it back.
+      rmSync(outDir, { recursive: true, force: true });
+      rmSync(`${outDir}.builds`, { recursive: true, force: true });
+      writeFileSync(path.join(countdowns, "launch-2.md"), `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`);
+      expect(await restorePreviousBuild(outDir, cached)).toBe(true);
+      const second = await publish(readConfig(env), { now: TEST_NOW, version: "v" });
+      expect(second).toMatchObject({ ok: true, countdowns: 3, rewritten: 1 });
+      expect(readFileSync(path.join(outDir, "site/launch-2/index.html"), "utf8")).toContain("Launch 2, moved");
+      // And the Worker made of it serves the edit.
+      const edited = await buildForWorkers(outDir, path.join(work, "workers"));
+      expect(edited.countdowns).toBe(3);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
