@@ -2,8 +2,11 @@
 // brings): offline, on this machine, as wrangler.jsonc deploys it. The options are wrangler's own
 // reading of wrangler.jsonc (its assets, their routing, the compatibility date and flags); only
 // where the Workers build is (another than dist/workers) and the port are ours. `npm run
-// serve:workers`, the Workers tests and the benchmarks start it here.
+// serve:workers`, the Workers tests and the benchmarks start it here. wrangler reads the config
+// with its own reader, so a wrangler.jsonc it would refuse is refused here too.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -28,10 +31,23 @@ function fakedClock(): { offset: number; preload: string } | undefined {
   return { offset: Date.now() - real, preload };
 }
 
+/**
+ * wrangler.jsonc as it is, but for where the Workers build is (`folder`) and without its build
+ * command (the build is made already), written to a file of its own: the path of that file.
+ */
+export function wranglerConfigFor(folder: string): string {
+  const config = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, "")) as Record<string, unknown> & { assets: object };
+  const { build: _, $schema: __, ...rest } = config;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "wrangler-config-")), "wrangler.json");
+  writeFileSync(file, JSON.stringify({ ...rest, main: path.join(folder, "worker.js"), assets: { ...config.assets, directory: path.join(folder, "assets") } }));
+  return file;
+}
+
 /** Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on `host`:`port` (0: a free one). */
 export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false } = {}): Promise<RunningWorker> {
-  const config = path.join(PROJECT_ROOT, "wrangler.jsonc");
+  const config = wranglerConfigFor(folder);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  rmSync(path.dirname(config), { recursive: true, force: true });
   const faked = fakedClock();
   // workerd is started without libfaketime (miniflare gives it this process's environment).
   if (faked) delete process.env.LD_PRELOAD;

@@ -17,7 +17,7 @@ import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "
 import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../../src/publish/workers-build-cache.ts";
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
 import { readPack } from "../../src/workers/packs.ts";
-import { startWorkerd, type RunningWorker } from "../../tools/workerd.ts";
+import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { probedPaths } from "../support/probed-paths.ts";
@@ -270,18 +270,14 @@ describe("the Workers build", () => {
   });
 
   it("is taken by wrangler as it is, a Worker within the free plan's 3 MB compressed", () => {
-    // wrangler.jsonc as it is, but for where the build is (and its build command, already run here).
-    const config = JSON.parse(readFileSync(path.join(ROOT, "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""));
-    const configFile = path.join(path.dirname(folder), "wrangler.json");
-    delete config.build;
-    delete config.$schema;
-    writeFileSync(configFile, JSON.stringify({ ...config, main: path.join(folder, "worker.js"), assets: { ...config.assets, directory: path.join(folder, "assets") } }));
+    const configFile = wranglerConfigFor(folder);
     const output = execFileSync(process.execPath, [path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--config", configFile, "--outdir", path.join(path.dirname(folder), "dry-run")], {
       cwd: ROOT,
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
       encoding: "utf8",
       timeout: 120_000,
     });
+    rmSync(path.dirname(configFile), { recursive: true, force: true });
     const gzipKiB = Number(/Total Upload: [\d.]+ KiB \/ gzip: ([\d.]+) KiB/.exec(output)?.[1]);
     expect(gzipKiB, output).toBeGreaterThan(0);
     expect(gzipKiB).toBeLessThan(3 * 1024);
