@@ -17,6 +17,7 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH } from "../paths.ts";
 import { MANIFEST_META, indexPageOfFile, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
@@ -35,14 +36,18 @@ export class WorkersBuildError extends Error {
   override name = "WorkersBuildError";
 }
 
+/** The site's own files under /api/ that Cloudflare serves itself: requested by other sites' pages (the element's scripts) and large (the pages list, 12 MB at 100,000 countdowns), free and without a Worker request. */
+const API_FILES_SERVED_BY_CLOUDFLARE = [PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH];
+
 /**
  * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's
  * `run_worker_first`, which a test holds equal): what only the Worker reads, and the API, whose every
- * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a 405).
+ * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a
+ * 405), but for the API's own files above (`!`: Cloudflare serves them first).
  */
-export const WORKER_FIRST = [`${WORKER_FOLDER}/*`, "/api/*"];
+export const WORKER_FIRST = [`${WORKER_FOLDER}/*`, "/api/*", ...API_FILES_SERVED_BY_CLOUDFLARE.map((file) => `!${file}`)];
 /** Whether Cloudflare serves an own file of the site itself (else the Worker, from the assets). */
-const servedByCloudflare = (file: string) => !file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`);
+const servedByCloudflare = (file: string) => API_FILES_SERVED_BY_CLOUDFLARE.includes(file) || (!file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`));
 
 export interface WorkersBuild {
   folder: string;
