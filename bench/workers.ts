@@ -193,7 +193,7 @@ export async function workersBench(work: string, runOutDir: string, slug: string
     ["health", () => "/api/health"],
     ["page (packed)", (n) => `/${generatedSlug(n)}/`],
     ["widget (packed)", (n) => `/api/embed/${generatedSlug(n)}`],
-    ["the pages list (an own file, through the Worker)", () => "/api/pages"],
+    ["the index (an own file, streamed through the Worker)", () => "/"],
     ["badge", (n) => `/api/badge/${generatedSlug(n)}.svg`],
     ["link preview image, a new drawing each", (n) => `/api/og/${generatedSlug(n)}.png`],
     ["email image, a new drawing each (60 frames)", (n) => `/api/email/${generatedSlug(n)}.gif`],
