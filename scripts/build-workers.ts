@@ -15,10 +15,6 @@ await withConfig(async (config) => {
   }
   const built = spawnSync("npm", ["run", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
-  if (onWorkersBuilds()) {
-    await savePreviousBuild(config.outDir, cached);
-    console.log("Cached this build for the next deploy.");
-  }
 
   const started = performance.now();
   const made = await buildForWorkers(config.outDir).catch((error: unknown) => {
@@ -29,7 +25,12 @@ await withConfig(async (config) => {
   const plan = made.assets <= ASSET_LIMITS.free ? "within the free plan's" : made.assets <= ASSET_LIMITS.paid ? "within the paid plan's (over the free plan's 20,000)" : "OVER the paid plan's";
   console.log(
     `Made the Workers build of ${made.countdowns} countdown(s) into ${made.folder} in ${Math.round(performance.now() - started)} ms: ` +
-      `${made.assets} asset files (${plan} limit), ${made.packs} pack(s), a Worker of ${(made.workerBytes / 1024 / 1024).toFixed(1)} MB before compression.`,
+      `${made.assets} asset files (${plan} limit), ${made.packs} pack(s) (${made.reused} unchanged since the last Workers build, linked), a Worker of ${(made.workerBytes / 1024 / 1024).toFixed(1)} MB before compression.`,
   );
   if (made.assets > ASSET_LIMITS.paid) process.exit(1);
+  // The build and its Workers build, for the next deploy to start from.
+  if (onWorkersBuilds()) {
+    await savePreviousBuild(config.outDir, cached);
+    console.log("Cached this build for the next deploy.");
+  }
 });

@@ -6,7 +6,8 @@
 //                      live data, the fonts, and the packs of every other built file (src/workers/packs.ts);
 //   worker.js, *.wasm  the Worker (src/workers/worker.ts) bundled, with resvg and HarfBuzz as WebAssembly.
 // Every file is read where the build's manifest says it is (its own folder or an earlier build's).
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { copyFile, link, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { realpathSync } from "node:fs";
 import path from "node:path";
@@ -54,39 +55,31 @@ export interface WorkersBuild {
   /** Asset files written (`_headers` among them). */
   assets: number;
   packs: number;
+  /** Packs linked from an earlier Workers build rather than written. */
+  reused: number;
   countdowns: number;
   /** The Worker's bundle, and its WebAssembly modules, in bytes. */
   workerBytes: number;
 }
 
-/** Writes the Workers output of the build at `outDir` into `folder` (`<build>/workers/` unless given), anew. */
-export async function buildForWorkers(outDir: string, folder = path.join(realpathSync(outDir), WORKERS_FOLDER)): Promise<WorkersBuild> {
+/**
+ * Writes the Workers output of the build at `outDir` into `folder` (`<build>/workers/` unless given),
+ * anew; packs unchanged since an earlier Workers build (the one in `folder` already, and `previous`:
+ * their folders, else those of the build folders the build shares files with) are linked from it.
+ */
+export async function buildForWorkers(outDir: string, folder = path.join(realpathSync(outDir), WORKERS_FOLDER), previous?: readonly string[]): Promise<WorkersBuild> {
   const buildDir = realpathSync(outDir);
   const paths = buildPaths(buildDir);
   const built = loadBuiltFiles(buildDir);
   const meta = JSON.parse(await readFile(path.join(paths.manifest, MANIFEST_META), "utf8")) as ManifestMeta;
   if (meta.site.basePath) throw new WorkersBuildError(`a Worker serves the site at the root of its host, and URL has a path (${meta.site.basePath}); build with URL set to the Worker's own address, such as https://countdowns.example.workers.dev`);
   const assetsDir = path.join(folder, "assets");
-  await rm(folder, { recursive: true, force: true });
+  // A Workers build already in the folder (the build made again, or a build made from one that had
+  // one: its files are linked into the new build) is moved aside, and its packs linked again.
+  const aside = `${folder}.previous-${randomUUID().slice(0, 8)}`;
+  await rename(folder, aside).catch(() => undefined);
   await mkdir(assetsDir, { recursive: true });
-  let assets = 0;
-  const counted = async (assetPath: string) => {
-    const { size } = await stat(path.join(assetsDir, assetPath));
-    if (size > ASSET_LIMITS.fileBytes) throw new WorkersBuildError(`${assetPath} is ${size} bytes, and Cloudflare takes no asset over ${ASSET_LIMITS.fileBytes} (25 MiB)`);
-    assets++;
-  };
-  const writeAsset = async (assetPath: string, bytes: Uint8Array | string) => {
-    const file = path.join(assetsDir, assetPath);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
-    await counted(assetPath);
-  };
-  const copyAsset = async (assetPath: string, from: string) => {
-    const file = path.join(assetsDir, assetPath);
-    await mkdir(path.dirname(file), { recursive: true });
-    await copyFile(from, file);
-    await counted(assetPath);
-  };
+  const { writeAsset, linkAsset, copyAsset, count } = assetWriter(assetsDir);
 
   // The site's own files as assets; the index's pages after the first and every countdown's files in packs.
   const own: Record<string, FileEntry> = {};
@@ -104,13 +97,8 @@ export async function buildForWorkers(outDir: string, folder = path.join(realpat
   if (direct.length > MOST_HEADER_RULES) throw new WorkersBuildError(`the site has ${direct.length} files Cloudflare serves itself, and it reads at most ${MOST_HEADER_RULES} rules of _headers`);
   await writeAsset("_headers", headersFile(meta.facts, direct));
 
-  const packs = packCount(packed.reduce((sum, { entry }) => sum + entry[0], 0));
-  const byPack = Array.from({ length: packs }, (): typeof packed => []);
-  for (const file of packed) byPack[packOf(file.file, packs)]!.push(file);
-  for (const [index, files] of byPack.entries()) {
-    const contents = await Promise.all(files.map(async ({ file, entry }) => ({ file, hash: entry[1], bytes: await readFile(built.locate(file, entry)) })));
-    await writeAsset(packFile(index), writePack(contents));
-  }
+  const homes = (meta.homes ?? []).filter((home): home is string => home !== null && home !== meta.self).map((home) => path.join(path.dirname(buildDir), home, WORKERS_FOLDER));
+  const { packs, reused } = await writePacks(packed, built, folder, await earlierPacks([...(previous ?? homes), aside]), { writeAsset, linkAsset });
 
   // The live data, and the fonts the images are drawn with.
   for (const name of await readdir(paths.live, { recursive: true })) {
@@ -119,9 +107,89 @@ export async function buildForWorkers(outDir: string, folder = path.join(realpat
   }
   for (const name of await readdir(fontFolder())) if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
 
+  await rm(aside, { recursive: true, force: true });
   const workerSite: WorkerSite = { facts: meta.facts, files: own, packs };
   const workerBytes = await bundleWorker(folder, workerSite);
-  return { folder, assets, packs, countdowns: meta.count, workerBytes };
+  return { folder, assets: count(), packs, reused, countdowns: meta.count, workerBytes };
+}
+
+/** Writes the files of the assets folder, each checked against Cloudflare's size limit and counted. */
+function assetWriter(assetsDir: string) {
+  let assets = 0;
+  const placed = async (assetPath: string, place: (file: string) => Promise<void>) => {
+    const file = path.join(assetsDir, assetPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await place(file);
+    const { size } = await stat(file);
+    if (size > ASSET_LIMITS.fileBytes) throw new WorkersBuildError(`${assetPath} is ${size} bytes, and Cloudflare takes no asset over ${ASSET_LIMITS.fileBytes} (25 MiB)`);
+    assets++;
+  };
+  return {
+    writeAsset: (assetPath: string, bytes: Uint8Array | string) => placed(assetPath, (file) => writeFile(file, bytes)),
+    copyAsset: (assetPath: string, from: string) => placed(assetPath, (file) => copyFile(from, file)),
+    /** The file `from` as an asset, linked (the same file, not a copy); false when it cannot be. */
+    linkAsset: (assetPath: string, from: string) =>
+      placed(assetPath, (file) => link(from, file)).then(
+        () => true,
+        () => false,
+      ),
+    count: () => assets,
+  };
+}
+
+/**
+ * Every packed file in its pack (src/workers/packs.ts): each pack anew, or linked from an earlier
+ * Workers build that made it of the same files (`earlier`, known from the manifest's hashes, without
+ * reading them): after one edit, two packs are written.
+ */
+async function writePacks(
+  packed: readonly { file: string; entry: FileEntry }[],
+  built: ReturnType<typeof loadBuiltFiles>,
+  folder: string,
+  earlier: ReadonlyMap<string, string>,
+  { writeAsset, linkAsset }: Pick<ReturnType<typeof assetWriter>, "writeAsset" | "linkAsset">,
+): Promise<{ packs: number; reused: number }> {
+  const packs = packCount(packed.reduce((sum, { entry }) => sum + entry[0], 0));
+  const byPack = Array.from({ length: packs }, (): { file: string; entry: FileEntry }[] => []);
+  for (const file of packed) byPack[packOf(file.file, packs)]!.push(file);
+  const keys: string[] = [];
+  let reused = 0;
+  for (const [index, files] of byPack.entries()) {
+    const key = packKey(files);
+    keys.push(key);
+    const same = earlier.get(key);
+    if (same && (await linkAsset(packFile(index), same))) {
+      reused++;
+      continue;
+    }
+    const contents = await Promise.all(files.map(async ({ file, entry }) => ({ file, hash: entry[1], bytes: await readFile(built.locate(file, entry)) })));
+    await writeAsset(packFile(index), writePack(contents));
+  }
+  await writeFile(path.join(folder, PACK_KEYS), JSON.stringify(keys));
+  return { packs, reused };
+}
+
+/** Beside the packs: each pack's key (`packKey`), by index, for the next Workers build. */
+const PACK_KEYS = "pack-keys.json";
+
+/** A pack's key: a hash of its files' paths and hashes, the same for the same files. */
+const packKey = (files: readonly { file: string; entry: FileEntry }[]) =>
+  createHash("sha256").update(files.map(({ file, entry }) => `${file}\0${entry[1]}`).sort().join("\n")).digest("hex");
+
+/** The packs of earlier Workers builds (their folders), by key: those that can be linked again. */
+async function earlierPacks(folders: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const folder of folders) {
+    let keys: unknown;
+    try {
+      keys = JSON.parse(await readFile(path.join(folder, PACK_KEYS), "utf8"));
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(keys)) continue;
+    for (const [index, key] of keys.entries()) if (typeof key === "string") found.set(key, path.join(folder, "assets", packFile(index)));
+  }
+  return found;
 }
 
 /** `_headers` for Cloudflare: the path of each file it serves itself, with every header the route table gives it there, its type among them. */

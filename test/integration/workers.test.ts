@@ -16,7 +16,7 @@ import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
 import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../../src/publish/workers-build-cache.ts";
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
-import { readPack } from "../../src/workers/packs.ts";
+import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
@@ -291,12 +291,13 @@ describe("the Workers build", () => {
 });
 
 describe("a deploy on Workers Builds", () => {
-  it("starts from the previous deploy's build in the build cache and writes only the countdown that changed", async () => {
+  it("starts from the previous deploy's build and Workers build in the build cache, and writes only what changed", async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), "workers-cache-"));
     try {
       const countdowns = path.join(work, "countdowns");
       mkdirSync(countdowns);
-      for (const n of [1, 2, 3]) writeFileSync(path.join(countdowns, `launch-${n}.md`), `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`);
+      // Enough countdowns for several packs (about 2 MiB of files each).
+      for (let n = 1; n <= 150; n++) writeFileSync(path.join(countdowns, `launch-${n}.md`), `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`);
       const outDir = path.join(work, "dist");
       const env = { COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" };
       const cached = cachedBuildOf(work);
@@ -306,6 +307,9 @@ describe("a deploy on Workers Builds", () => {
       // The first deploy: nothing cached, everything written, then cached as links to the same files.
       expect(await restorePreviousBuild(outDir, cached)).toBe(false);
       expect((await publish(readConfig(env), { now: TEST_NOW, version: "v" })).ok).toBe(true);
+      const first = await buildForWorkers(outDir);
+      expect(first).toMatchObject({ reused: 0 });
+      expect(first.packs).toBeGreaterThanOrEqual(3);
       await savePreviousBuild(outDir, cached);
       expect(statSync(path.join(cached, "site/launch-1/index.html")).ino).toBe(statSync(path.join(outDir, "site/launch-1/index.html")).ino);
 
@@ -315,13 +319,22 @@ describe("a deploy on Workers Builds", () => {
       writeFileSync(path.join(countdowns, "launch-2.md"), `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`);
       expect(await restorePreviousBuild(outDir, cached)).toBe(true);
       const second = await publish(readConfig(env), { now: TEST_NOW, version: "v" });
-      expect(second).toMatchObject({ ok: true, countdowns: 3, rewritten: 1 });
-      expect(readFileSync(path.join(outDir, "site/launch-2/index.html"), "utf8")).toContain("Launch 2, moved");
-      // And the Worker made of it serves the edit.
-      const edited = await buildForWorkers(outDir, path.join(work, "workers"));
-      expect(edited.countdowns).toBe(3);
+      expect(second).toMatchObject({ ok: true, countdowns: 150, rewritten: 1 });
+      // The Workers build links the packs the edit left as they were from the previous one.
+      const edited = await buildForWorkers(outDir);
+      expect(edited.reused).toBeGreaterThanOrEqual(1);
+      expect(edited.reused).toBeLessThan(edited.packs);
+      // And makes what a Workers build of everything makes, byte for byte.
+      const full = await buildForWorkers(outDir, path.join(work, "full-workers"), []);
+      expect(full.reused).toBe(0);
+      for (let index = 0; index < full.packs; index++) {
+        const pack = `assets/_worker/packs/${index}.bin`;
+        expect(readFileSync(path.join(edited.folder, pack)).equals(readFileSync(path.join(full.folder, pack))), pack).toBe(true);
+      }
+      expect(readPack(new Uint8Array(readFileSync(path.join(edited.folder, "assets/_worker/packs", `${packOf("/launch-2/index.html", edited.packs)}.bin`)))).bytes("/launch-2/index.html")).toBeDefined();
     } finally {
       rmSync(work, { recursive: true, force: true });
+      rmSync(`${path.join(work, "dist")}.builds`, { recursive: true, force: true });
     }
   });
 });
