@@ -158,7 +158,8 @@ async function coldAnswer(folder: string, target: string): Promise<number> {
 
 /** Cold first answers of two cases, COLD_STARTS each, taken in turn so that the machine's load weighs on both alike: their medians. */
 async function coldAnswers(a: [string, string], b: [string, string]): Promise<[number, number]> {
-  const [timesA, timesB]: number[][] = [[], []];
+  const timesA: number[] = [];
+  const timesB: number[] = [];
   for (let run = 0; run < COLD_STARTS; run++) {
     timesA.push(await coldAnswer(...a));
     timesB.push(await coldAnswer(...b));
