@@ -67,6 +67,9 @@ export function contentType(file: string): string {
   return type;
 }
 
+/** A file's headers with its type by its extension, where the rules (`headers`) give none. */
+export const typedHeaders = (headers: HeaderSet, file: string): HeaderSet => ("Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) });
+
 /** Percent-escapes decoded as a static host reads a path; a malformed one stays as written. */
 export function decodePath(sitePath: string): string {
   if (!sitePath.includes("%")) return sitePath;

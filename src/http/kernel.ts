@@ -2,8 +2,8 @@
 // request is a `Call` (the shape of a Web Request: method, path, query, headers; no body, the service
 // is read-only); an answer is an `Answer` (the shape of a Web Response: status, headers, body),
 // made by handlers that write nothing. Two adapters write answers: `toResponse` here (a Web
-// Response, for the Netlify Functions and the Cloudflare Worker) and src/server/write-answer.ts (Node's `ServerResponse`, for
-// the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
+// Response, for the Netlify Functions and the Cloudflare Worker) and src/server/write-answer.ts
+// (Node's `ServerResponse`, for the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
 // the JSON error shape, the error boundary and the parse of a request target are decided here; the
 // header values come from policy.ts and the route table (routes.ts).
 import { jsonText } from "../text/escape.ts";

@@ -2,8 +2,8 @@
 // of its own (`inThisThread` in src/live/email-drawing.ts: a Netlify function, which answers one
 // request at a time, a Cloudflare Worker, the tests), or on worker threads (here), as many as the
 // machine has cores (the Node server): distinct drawings then run side by side, and the event loop
-// that answers every other request draws nothing. Both draw the same bytes
-// from the same job (src/live/email-drawing.ts).
+// that answers every other request draws nothing. Both draw the same bytes from the same job
+// (src/live/email-drawing.ts).
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";

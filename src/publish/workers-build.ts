@@ -13,7 +13,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { PROJECT_ROOT, buildPaths } from "../config.ts";
-import { contentType, withDefaultCache } from "../http/built-paths.ts";
+import { typedHeaders, withDefaultCache } from "../http/built-paths.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
@@ -196,9 +196,7 @@ async function earlierPacks(folders: readonly string[]): Promise<Map<string, str
 function headersFile(facts: BuildFacts, files: readonly string[]): string {
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
   const rules = files.map((file) => {
-    const headers = headersOf(file);
-    const all = "Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) };
-    return [file, ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+    return [file, ...Object.entries(typedHeaders(headersOf(file), file)).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
   });
   return `# Written by the Workers build from src/http/routes.ts: edit the table, not this file.\n${rules.join("\n")}\n`;
 }

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildPaths } from "../config.ts";
-import { contentType, decodePath, etagMatches, resolve, withDefaultCache } from "../http/built-paths.ts";
+import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
 import { redirectAnswer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
 import type { HeaderSet } from "../http/policy.ts";
@@ -142,8 +142,7 @@ export function notFoundAnswer(files: BuiltFiles, call: Call, file: string, head
   return {
     status: 404,
     headers: {
-      ...headers,
-      ...("Content-Type" in headers ? {} : { "Content-Type": contentType(file) }),
+      ...typedHeaders(headers, file),
       ...(bodies.br || bodies.gzip ? { Vary: "Accept-Encoding" } : {}),
       ...(encoding !== "identity" ? { "Content-Encoding": encoding } : {}),
     },
@@ -265,8 +264,7 @@ export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: F
 
 /** The headers of a file's representation: the rules', its ETag, its type, its encoding, and (`ranges`, not on a 304) that it is served in ranges. */
 function representation(file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string, ranges = true): HeaderSet {
-  const made: Record<string, string> = { ...headers, ETag: etag };
-  if (!("Content-Type" in headers)) made["Content-Type"] = contentType(file);
+  const made: Record<string, string> = { ...typedHeaders(headers, file), ETag: etag };
   if (entry[2] || entry[3]) made.Vary = "Accept-Encoding";
   if (encoding !== "identity") made["Content-Encoding"] = encoding;
   else if (ranges) made["Accept-Ranges"] = "bytes";

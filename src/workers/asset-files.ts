@@ -14,7 +14,7 @@ export interface AssetsBinding {
 export const WORKER_FOLDER = "/_worker";
 
 /** A Request for an asset: the binding reads only its path. */
-const assetRequest = (file: string) => new Request(`https://assets.invalid${file}`);
+export const assetRequest = (file: string) => new Request(`https://assets.invalid${file}`);
 
 export class AssetFiles {
   private readonly held = new Map<string, Uint8Array | null>();

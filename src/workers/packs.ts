@@ -17,7 +17,9 @@ export const PACK_BYTES = 2 * 1024 * 1024;
 
 /** The folder of the packs among the Worker's assets. */
 export const PACKS_FOLDER = `${WORKER_FOLDER}/packs`;
-export const packFile = (index: number) => `${PACKS_FOLDER}/${index}.bin`;
+/** A pack's file: by its name in the packs' folder, and by its path among the assets. */
+export const packName = (index: number) => `${index}.bin`;
+export const packFile = (index: number) => `${PACKS_FOLDER}/${packName(index)}`;
 
 /** How many packs files of `bytes` in all are kept in. */
 export const packCount = (bytes: number) => Math.max(1, Math.ceil(bytes / PACK_BYTES));

@@ -5,10 +5,10 @@
 // other path by the built files, resolved as Netlify resolves its publish folder (src/http/built-paths.ts)
 // from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
 // packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
-import { contentType, decodePath, etagMatches, resolve, withDefaultCache } from "../http/built-paths.ts";
+import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
 import { answerSafely, errorAnswer, faultLine, methodAnswer, redirectAnswer, requestUrlTarget, toResponse, type Call, type StreamBody, type WorkerAnswer } from "../http/kernel.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
-import { errorHeaders, type BuildFacts, type HeaderSet } from "../http/policy.ts";
+import { errorHeaders, type BuildFacts } from "../http/policy.ts";
 import { findFallback, findLiveRoute, staticHeaderRules } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { emailAnswers, emailDrawings } from "../live/email.ts";
@@ -18,9 +18,9 @@ import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
 import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import { isApiPath } from "../paths.ts";
 import type { FileEntry } from "../site/built-files.ts";
-import { AssetFiles, WORKER_FOLDER, withFiles, type AssetsBinding } from "./asset-files.ts";
+import { AssetFiles, WORKER_FOLDER, assetRequest, withFiles, type AssetsBinding } from "./asset-files.ts";
 import { useFontFiles } from "./font-files.ts";
-import { PACKS_FOLDER, packFile, packOf, readPack, type Pack } from "./packs.ts";
+import { PACKS_FOLDER, packName, packOf, readPack, type Pack } from "./packs.ts";
 
 /** What the Worker knows of its build: written into its bundle by the Workers build (src/publish/workers-build.ts). */
 export interface WorkerSite {
@@ -86,30 +86,30 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
   // The built files: the site's own from `files`, the others from their pack.
   const packsRead = new WeakMap<Uint8Array, Pack>();
   const packOfFile = (file: string): Pack | undefined => {
-    const bytes = packFiles.bytes(packFile(packOf(file, packs)).slice(PACKS_FOLDER.length + 1));
+    const bytes = packFiles.bytes(packName(packOf(file, packs)));
     if (!bytes) return undefined;
     let pack = packsRead.get(bytes);
     if (!pack) packsRead.set(bytes, (pack = readPack(bytes)));
     return pack;
   };
+  const ownEntry = (file: string) => (Object.hasOwn(files, file) ? files[file] : undefined);
   const entry = (file: string): FileEntry | undefined => {
-    const own = Object.hasOwn(files, file) ? files[file] : undefined;
+    const own = ownEntry(file);
     if (own) return own;
     const found = packOfFile(file)?.entry(file);
     return found && [found[0], found[1], 0, 0];
   };
-  /** A built file's body: an own file streamed from the assets as it comes (`/api/pages` is 12 MB at 100,000 countdowns), a packed one from its pack. */
+  /** A built file's body: an own file streamed from the assets as it comes (the index, the fallbacks), a packed one from its pack. */
   async function bodyOf(file: string): Promise<Uint8Array<ArrayBuffer> | StreamBody> {
-    const own = Object.hasOwn(files, file) ? files[file] : undefined;
+    const own = ownEntry(file);
     if (own) {
-      const response = await assets.fetch(new Request(`https://assets.invalid${file}`));
+      const response = await assets.fetch(assetRequest(file));
       if (!response.ok || !response.body) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
       return { kind: "stream", stream: response.body, length: own[0] };
     }
     return (await withFiles(() => packOfFile(file)?.bytes(file), folders)) as Uint8Array<ArrayBuffer>;
   }
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
-  const typed = (headers: HeaderSet, file: string): HeaderSet => ("Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) });
 
   /** The built files' answer to a GET or HEAD of `sitePath`, as the Node server's (src/server/static-files.ts), whole files only. */
   async function staticAnswer(call: Call, sitePath: string): Promise<WorkerAnswer> {
@@ -117,11 +117,11 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
     const resolved = await withFiles(() => resolve(entry, decodePath(sitePath)), folders);
     if (resolved === undefined) {
       const fallback = findFallback(sitePath).file;
-      return { status: 404, headers: typed(headers, fallback), body: await bodyOf(fallback) };
+      return { status: 404, headers: typedHeaders(headers, fallback), body: await bodyOf(fallback) };
     }
     if ("redirect" in resolved) return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
     const etag = `"${resolved.entry[1]}"`;
-    const made = { ...typed(headers, resolved.file), ETag: etag };
+    const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
     if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
     return { status: 200, headers: made, body: await bodyOf(resolved.file) };
   }
