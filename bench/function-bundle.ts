@@ -40,8 +40,8 @@ async function coldStart(modulePath: string, url: string): Promise<ColdStart> {
   return (await runChild(process.execPath, args, { tsx: false, timeoutMs: 20_000 })).result as ColdStart;
 }
 
-/** A live data folder of `count` generated countdowns, as a build of them writes it. */
-function generatedLiveData(count: number, template: Omit<LiveData, "countdowns">, dir: string): string {
+/** A live data folder of `count` generated countdowns, as a build of them writes it (the Workers benchmark's too). */
+export function generatedLiveData(count: number, template: Omit<LiveData, "countdowns">, dir: string): string {
   const countdowns = Array.from({ length: count }, (_, i): LiveCountdown => ({
     slug: `countdown-${i}`,
     title: `Generated countdown number ${i}`,

@@ -4,16 +4,16 @@
 // per request, and a countdown's first answer from a cold Worker at the run's build and at 100,000
 // countdowns.
 import { createHash } from "node:crypto";
-import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildPaths, readConfig } from "../src/config.ts";
-import { liveDataFiles, type LiveCountdown } from "../src/live/live-store.ts";
 import { openLiveFolder } from "../src/live/live-folder.ts";
 import { publish } from "../src/publish/publish.ts";
 import { ASSET_LIMITS, buildForWorkers, type WorkersBuild } from "../src/publish/workers-build.ts";
 import { WORKER_FOLDER } from "../src/workers/asset-files.ts";
 import { startWorkerd } from "../tools/workerd.ts";
 import { writeGeneratedCountdowns } from "./build-scaling.ts";
+import { generatedLiveData } from "./function-bundle.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
 
@@ -173,12 +173,8 @@ function withGeneratedLiveData(work: string, runOutDir: string, runFolder: strin
   cpSync(runFolder, folder, { recursive: true });
   const live = path.join(folder, "assets", WORKER_FOLDER, "live");
   rmSync(live, { recursive: true, force: true });
-  const store = openLiveFolder(buildPaths(runOutDir).live);
-  const countdowns = Array.from({ length: count }, (_, i): LiveCountdown => ({ slug: `countdown-${i}`, title: `Generated countdown number ${i}`, targetDate: new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
-  for (const [name, text] of liveDataFiles({ version: store.version, tz: store.tz, site: store.site, siteName: store.siteName, countdowns })) {
-    mkdirSync(path.dirname(path.join(live, name)), { recursive: true });
-    writeFileSync(path.join(live, name), text);
-  }
+  const { version, tz, site, siteName } = openLiveFolder(buildPaths(runOutDir).live);
+  generatedLiveData(count, { version, tz, site, siteName }, live);
   return folder;
 }
 
