@@ -1,10 +1,11 @@
 // The paths the parity tests ask every runtime for: every file the fixture build publishes, at each
 // path it is published under, and the paths Netlify's matching rules make tricky (other spellings,
-// slashes, neighbours and prefixes), the live routes left out.
+// slashes, neighbours and prefixes), the live routes left out; and the live routes' targets whose
+// answers are the same at any second.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
-import { TEST_SITE_DIR } from "./paths.ts";
+import { TEST_BASE_URL, TEST_SITE_DIR } from "./paths.ts";
 
 const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
 
@@ -46,3 +47,34 @@ export function probedPaths(): string[] {
 /** The function's config.path is a URLPattern: case-sensitive, and `/x/*` needs the slash. */
 export const functionMatches = (pattern: string, pathname: string) => (pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
 
+
+/** Live targets answered the same at any second (countdowns that are over, errors, shares), asked of every runtime. */
+export function timelessLiveTargets(): string[] {
+  const tenDaysAgo = Math.floor(Date.now() / 1000) - 10 * 86_400;
+  return [
+    "/api/countdown/long-past",
+    "/api/countdown/nope",
+    "/api/countdown/",
+    `/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`,
+    "/api/oembed?url=https%3A%2F%2Felsewhere.example%2Fx%2F",
+    "/api/oembed?format=xml&url=x",
+    "/api/badge/nope.svg",
+    "/api/og/future-launch.png",
+    "/api/og/nope.png",
+    // An email image of a countdown that is over: the same at any second.
+    "/api/email/long-past.gif",
+    "/api/email/long-past.png?theme=dark&width=300",
+    "/api/email/nope.gif",
+    "/api/email/long-past",
+    // An evergreen countdown's, for a start ten days ago (over too): drawn, redirected from another
+    // spelling, refused without one; and its JSON.
+    `/api/email/willkommen.gif?start=${tenDaysAgo}`,
+    `/api/email/willkommen.png?start=${new Date(tenDaysAgo * 1000).toISOString()}`,
+    "/api/email/willkommen.gif",
+    `/api/countdown/willkommen?start=${tenDaysAgo}`,
+    "/api/countdown/willkommen",
+  ];
+}
+
+/** A live JSON answer without what the clock writes into it (the moment it was made, and the time left from it). */
+export const timeless = (body: string) => ({ ...JSON.parse(body), serverTime: undefined, time: undefined, timeLeft: undefined });
