@@ -163,3 +163,52 @@ export function requestUrlTarget(url: string): Target {
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   return (pathStart === -1 ? undefined : plainTarget(url.slice(pathStart))) ?? parsedTarget(new URL(url));
 }
+
+// ---- Queries -----------------------------------------------------------------------------------
+
+/** The longest query a live route reads, in characters: the longest link an option set needs is a few hundred. */
+export const MOST_QUERY_LENGTH = 2048;
+/** The most parameters a live route reads: every option of every route is fewer than 16. */
+export const MOST_QUERY_PARAMETERS = 32;
+
+/** A query read once: a name given more than once is read at its first value (`get`); `all` has every value, in order. */
+export interface Query {
+  get(name: string): string | undefined;
+  all(name: string): readonly string[];
+}
+
+/** Why a query is not read: too long (414) or too many parameters (400), each said in the error shape. */
+export interface QueryProblem {
+  status: 400 | 414;
+  code: "query_too_long" | "too_many_parameters";
+  message: string;
+}
+
+const NO_VALUES: readonly string[] = [];
+const EMPTY_QUERY: Query = { get: () => undefined, all: () => NO_VALUES };
+
+/**
+ * Reads a query (without its "?") once, as `URLSearchParams` does, within MOST_QUERY_LENGTH
+ * characters and MOST_QUERY_PARAMETERS parameters: a live route's cost does not grow with what a
+ * request repeats.
+ */
+export function readQuery(text: string): Query | QueryProblem {
+  if (text === "") return EMPTY_QUERY;
+  if (text.length > MOST_QUERY_LENGTH) {
+    return { status: 414, code: "query_too_long", message: `The query is ${text.length} characters long; at most ${MOST_QUERY_LENGTH} are read. Send each option once.` };
+  }
+  const values = new Map<string, string[]>();
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (++count > MOST_QUERY_PARAMETERS) {
+      return { status: 400, code: "too_many_parameters", message: `The query has more than ${MOST_QUERY_PARAMETERS} parameters; send each option once.` };
+    }
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  return { get: (name) => values.get(name)?.[0], all: (name) => values.get(name) ?? NO_VALUES };
+}
+
+/** Whether what `readQuery` gave is a problem rather than a query. */
+export const isQueryProblem = (read: Query | QueryProblem): read is QueryProblem => "status" in read;

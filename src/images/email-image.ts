@@ -347,9 +347,13 @@ export const NOTICES = {
   invalid_start: "Start date not filled in or unreadable",
   start_in_future: "Start date is in the future",
   start_too_old: "Start date is over a year ago",
+  // The drawings are busy (src/live/email.ts); the link has more options than are read (src/http/kernel.ts, readQuery).
+  busy: "Busy right now, open again shortly",
+  badLink: "Image link too long: send each option once",
 } as const;
+export type Notice = keyof typeof NOTICES;
 /** A small image that says one of the NOTICES. */
-export function noticeImage(notice: keyof typeof NOTICES, format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
+export function noticeImage(notice: Notice, format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
   const key = `${notice} ${format} ${density}`;
   let image = notices.get(key);
   if (!image) {

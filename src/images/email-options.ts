@@ -46,25 +46,30 @@ export interface EmailOptions {
 /** The longest `lang` taken (a language, a script and a region fit in 11; private-use tails do not). */
 export const LANG_MAX = 35;
 
-/**
- * What of a tag says how the image reads: its language, script and region ("pt-BR", "zh-Hant-TW"); the
- * rest (variants, extensions, private use) is dropped, so the drawings and the formats kept by
- * language are few whatever the requests ask for.
- */
-function languageOf(tag: string): string {
-  const { language, script, region } = new Intl.Locale(tag);
-  return [language, script, region].filter(Boolean).join("-");
-}
+/** What a language tag reads as, by tag: requests repeat a few tags, each checked once (at most LANGUAGES_KEPT kept). */
+const languages = new Map<string, string | undefined>();
+const LANGUAGES_KEPT = 512;
 
-/** Whether a language tag is one Intl knows a language of. */
-function knownLanguage(tag: string): boolean {
+/**
+ * A language tag Intl knows a language of, as the image reads it: its language, script and region
+ * ("pt-BR", "zh-Hant-TW"); the rest (variants, extensions, private use) is dropped, so the drawings
+ * and the formats kept by language are few whatever the requests ask for. Undefined when Intl knows
+ * no such language.
+ */
+function languageOf(tag: string): string | undefined {
+  if (languages.has(tag)) return languages.get(tag);
+  let read: string | undefined;
   try {
-    const language = new Intl.Locale(tag).language;
-    return new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(language) !== undefined;
+    const { language, script, region } = new Intl.Locale(tag);
+    if (LANGUAGE_NAMES.of(language) !== undefined) read = [language, script, region].filter(Boolean).join("-");
   } catch {
-    return false;
+    read = undefined;
   }
+  if (languages.size >= LANGUAGES_KEPT) languages.clear();
+  languages.set(tag, read);
+  return read;
 }
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 
 /** How to write a value of an option, for the build's messages. */
 export function emailOptionHint(name: EmailOptionName): string {
@@ -85,25 +90,30 @@ export function isValidEmailOption(name: string, value: string): boolean {
     return /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max;
   }
   if ((EMAIL_COLOURS as readonly string[]).includes(name)) return HEX_COLOUR.test(value);
-  if (name === "lang") return value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && knownLanguage(value);
+  if (name === "lang") return value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && languageOf(value) !== undefined;
   return false;
 }
 
+/** Where options are read from: a query string, or a query read once (the first value of a name given twice). */
+export type OptionSource = string | { get(name: string): string | null | undefined };
+
 /**
  * The options in force: the defaults, then the countdown's own (`defaults`, a query string), then each
- * valid query parameter over them. Anything unknown or invalid is ignored.
+ * valid option of the request over them, each name read once. Anything unknown or invalid is ignored.
  */
-export function resolveEmailOptions(defaults: string, query: string): EmailOptions {
+export function resolveEmailOptions(defaults: string, query: OptionSource): EmailOptions {
   const options: EmailOptions = { theme: "light", layout: "text", title: "show", density: 1, width: EMAIL_RANGES.width.default, frames: EMAIL_RANGES.frames.default };
   for (const source of [defaults, query]) {
-    new URLSearchParams(source).forEach((value, name) => {
-      if (!(EMAIL_OPTION_NAMES as string[]).includes(name) || !isValidEmailOption(name, value)) return;
+    const params = typeof source === "string" ? new URLSearchParams(source) : source;
+    for (const name of EMAIL_OPTION_NAMES) {
+      const value = params.get(name);
+      if (value === null || value === undefined || !isValidEmailOption(name, value)) continue;
       if (name === "width" || name === "frames") options[name] = Number(value);
       else if (name === "density") options.density = value === "2" ? 2 : 1;
       else if (name === "lang") options.lang = languageOf(value);
       else if (name === "accent" || name === "color" || name === "bg") options[name] = value.toLowerCase();
       else (options as unknown as Record<string, string>)[name] = value;
-    });
+    }
   }
   return options;
 }

@@ -6,11 +6,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-/** The folder of the font files. */
-export const fontFolder = (() => {
-  let folder: string | undefined;
-  return () => (folder ??= path.dirname(createRequire(import.meta.url).resolve("countdown-fonts/package.json")));
-})();
+/**
+ * The folder of the font files, found as this module loads: the server's bundle finds the package from
+ * the build folder it started in, which a later build may prune while the server runs.
+ */
+const FOLDER = path.dirname(createRequire(import.meta.url).resolve("countdown-fonts/package.json"));
+export const fontFolder = () => FOLDER;
 
 /** The bytes of a font file of the set, by its name. */
 export const fontBytes = (file: string): Uint8Array => readFileSync(path.join(fontFolder(), file));

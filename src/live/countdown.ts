@@ -1,6 +1,6 @@
 // The live countdown JSON (`/api/countdown/:slug`, computed per request) and the health answer: what
 // netlify/functions/live.ts answers.
-import { errorAnswer, quote } from "../http/kernel.ts";
+import { errorAnswer, quote, type Query } from "../http/kernel.ts";
 import type { HeaderSet } from "../http/policy.ts";
 import { deadline, startProblemText, type StartProblem } from "../time/evergreen.ts";
 import { SHAPES, type Shape } from "../http/routes.ts";
@@ -35,9 +35,9 @@ export function currentTarget(entry: LiveEntry, nowMs: number): { targetMs: numb
  * query's `start` plus the duration (src/time/evergreen.ts); or why the start is refused. A countdown
  * with a date is itself, whatever the query says.
  */
-export function forViewer(entry: LiveEntry, query: string, nowMs: number): LiveEntry | { problem: StartProblem; start: string | null } {
+export function forViewer(entry: LiveEntry, params: Query, nowMs: number): LiveEntry | { problem: StartProblem; start: string | null } {
   if (!entry.evergreenMs) return entry;
-  const start = query === "" ? null : new URLSearchParams(query).get("start");
+  const start = params.get("start") ?? null;
   const viewer = deadline(start, entry.zone ?? "UTC", entry.evergreenMs, nowMs);
   if ("problem" in viewer) return { problem: viewer.problem, start };
   return { ...entry, targetMs: viewer.deadlineMs, targetDate: isoSeconds(viewer.deadlineMs), startMs: viewer.startMs };
@@ -76,18 +76,17 @@ export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): o
 }
 
 const LIVE_PREFIX = livePath("");
-const NO_SHAPES: readonly string[] = [];
 
 /** The countdown JSON and health: what netlify/functions/live.ts answers. */
 export const LIVE_ANSWERS: RouteAnswers = {
   health,
-  countdown: ({ route, pathname, query, store, nowMs }) => {
+  countdown: ({ route, pathname, params, store, nowMs }) => {
     const slug = slugIn(pathname, LIVE_PREFIX);
     const found = slug === undefined ? undefined : store.get(slug);
     if (!found) return errorAnswer(404, "not_found", unknownSlug(slug ?? pathname), route.headers);
-    const entry = forViewer(found, query, nowMs);
+    const entry = forViewer(found, params, nowMs);
     if ("problem" in entry) return startRefused(entry, route.headers);
-    const shapes = query === "" ? NO_SHAPES : new URLSearchParams(query).getAll("shape");
+    const shapes = params.all("shape");
     if (shapes.length > 1 || (shapes.length === 1 && !(SHAPES as readonly string[]).includes(shapes[0]!))) {
       return errorAnswer(
         400,

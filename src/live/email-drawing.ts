@@ -39,7 +39,10 @@ export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Ar
 export interface Painter {
   /** How many drawings run at once. */
   threads: number;
+  /** Draws at once: the caller (src/live/email.ts) asks for at most `threads` drawings at a time. */
   paint(job: EmailJob): Promise<Uint8Array<ArrayBuffer>>;
+  /** What is wrong with where it draws (threads that could not start), for the health answer; [] when nothing is. */
+  warnings(): string[];
   /** Ends the worker threads, if any; drawings still asked for fail. */
   close(): Promise<void>;
 }
@@ -65,6 +68,7 @@ export function inThisThread(): Painter {
       queue = drawing.catch(() => undefined);
       return drawing;
     },
+    warnings: () => [],
     close: async () => {},
   };
 }

@@ -5,11 +5,11 @@ import { drawEmail, type EmailJob } from "./email-drawing.ts";
 
 // Loaded: the pool knows this thread can draw (one that fails before saying so could not start).
 parentPort!.postMessage({ ready: true });
-parentPort!.on("message", ({ id, job }: { id: number; job: EmailJob }) => {
+parentPort!.on("message", ({ job }: { job: EmailJob }) => {
   try {
     const bytes = drawEmail(job);
-    parentPort!.postMessage({ id, bytes }, [bytes.buffer]);
+    parentPort!.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });

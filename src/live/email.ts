@@ -2,16 +2,13 @@
 // is asked for (src/images/email-image.ts draws it). One drawing per (build, slug, options, second,
 // and an evergreen countdown's deadline): requests for the same one share it while it is drawn and
 // for the rest of its second. Drawings are made by a painter (src/live/email-painters.ts): on the
-// Node server's worker threads, side by side, one per core; in a Netlify function, in its own thread,
-// one at a time, each in a turn of the event loop of its own. A request waiting for its turn holds no
-// more than its socket, and each drawing is bounded (at most 2400 pixels wide and 60 frames). When
-// BUSY_WAITING_PER_THREAD distinct drawings per thread already wait, a new one is its first frame
-// alone (what Outlook shows anyway), a third of the work or less: a flood of distinct requests costs a
-// third as much, and requests for drawings in hand wait for none.
-import { errorAnswer, quote, type Answer } from "../http/kernel.ts";
+// Node server's worker threads, one per core; in a Netlify function or a Worker, in its own thread.
+// Whatever the runtime, what waits to be drawn is bounded here (docs/email.md, SECURITY.md): in work,
+// in time, and by its requests, so no flood of requests can stall the drawings for long.
+import { errorAnswer, quote, type Answer, type Query } from "../http/kernel.ts";
 import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
-import { EMAIL_OPTION_NAMES, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
-import { noticeImage } from "../images/email-image.ts";
+import { EMAIL_OPTION_NAMES, EMAIL_RANGES, isValidEmailOption, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
+import { noticeImage, type Notice } from "../images/email-image.ts";
 import { emailImagePath } from "../paths.ts";
 import { forViewer, varyOnStart } from "./countdown.ts";
 import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
@@ -24,35 +21,97 @@ type Format = keyof typeof TYPES;
 /** Drawings kept once drawn, newest last: at most KEPT_ENTRIES of them and KEPT_BYTES in all. */
 export const KEPT_ENTRIES = 256;
 export const KEPT_BYTES = 32 * 1024 * 1024;
-/**
- * Distinct drawings waiting per drawing thread beyond which a new one is drawn as its first frame
- * alone: 64 drawings of the default look take about 1.2 s on one thread here (BENCHMARKS.md), so a
- * drawing asked for at the threshold is still answered within 2 s.
- */
-export const BUSY_WAITING_PER_THREAD = 64;
 
-/** The options in force as a key: every one, in a fixed order, so that two spellings of one query share a drawing. */
-const optionsKey = (options: EmailOptions) => EMAIL_OPTION_NAMES.map((name) => options[name] ?? "").join(",");
+/**
+ * The work of a drawing, in drawings of the default look (600 px at density 1): its pixels. A
+ * drawing's time follows them; its frames matter less (each frame after the first is only the digits
+ * that changed).
+ */
+export const workOf = ({ options }: Pick<EmailJob, "options">) => ((options.width * options.density) / EMAIL_RANGES.width.default) ** 2;
+/**
+ * Work waiting per drawing thread from which a new drawing takes the busy look (one frame, at most
+ * 600 px, density 1: one unit of work or less): 64 default drawings take about a second on one
+ * thread here (BENCHMARKS.md).
+ */
+export const BUSY_WORK_PER_THREAD = 64;
+/** Work waiting per drawing thread past which a new drawing is refused at once (503 and a small image that says so). */
+export const MOST_WORK_PER_THREAD = 128;
+/** A drawing that has waited this long without starting is given up: its requests get the busy answer. */
+export const MOST_WAIT_MS = 10_000;
+
+/** Why a drawing is not made: too much waits already, or it waited too long ("busy"); every request for it has gone ("abandoned"). */
+export class DrawingRefused extends Error {
+  override name = "DrawingRefused";
+  constructor(readonly reason: "busy" | "abandoned") {
+    super(reason === "busy" ? "the email drawings are busy" : "every request for the drawing has gone");
+  }
+}
+
+/** What the drawings have done since the start, and what they hold now. */
+export interface DrawingStats {
+  drawn: number;
+  kept: number;
+  keptBytes: number;
+  /** Distinct drawings waiting for a thread, and their work. */
+  waiting: number;
+  waitingWork: number;
+  /** Drawings being drawn now. */
+  drawing: number;
+  /** Refused as busy (too much waiting, or waited too long), and dropped before they started because every request had gone. */
+  refused: number;
+  abandoned: number;
+}
 
 export interface EmailDrawings {
-  /** The drawing of `key`: kept, shared with a request for the same one, or made from `job` by the painter. */
-  draw(key: string, job: EmailJob): Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * The drawing of `key`: kept, shared with the requests for the same one, or made from `job` by the
+   * painter when a thread is free. Rejects with DrawingRefused when too much waits already, when it
+   * waited MOST_WAIT_MS, or when every request for it has gone (each request's `signal`) before it started.
+   */
+  draw(key: string, job: EmailJob, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>>;
   /** Whether the drawing of `key` is kept or being drawn. */
   has(key: string): boolean;
-  /** Whether so many distinct drawings wait that a new one should be its first frame alone. */
+  /** Whether so much waits that a new drawing should take the busy look. */
   busy(): boolean;
-  /** Drawings made since the start, and what is kept now. */
-  stats(): { drawn: number; kept: number; keptBytes: number; waiting: number };
+  stats(): DrawingStats;
+  /** What is wrong with the painter (its threads could not start), for the health answer; [] when nothing is. */
+  warnings(): string[];
   /** Ends the painter's threads (the Node server, when it closes). */
   close(): Promise<void>;
 }
 
-/** Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first), made by `painter`. */
-export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }, painter: Painter = inThisThread()): EmailDrawings {
+/** A drawing not started yet, and the requests it has. */
+interface Waiting {
+  job: EmailJob;
+  work: number;
+  /** Requests that can leave (with a signal) still waiting for it; `held`: one that cannot leave waits. */
+  requests: number;
+  held: boolean;
+  timer: ReturnType<typeof setTimeout>;
+  resolve: (bytes: Uint8Array<ArrayBuffer>) => void;
+  reject: (error: Error) => void;
+}
+
+/** A timer that does not keep the process alive (Node's; a Worker's timers have no unref). */
+function timeout(run: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
+
+/**
+ * Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first), made
+ * by `painter` at most as many at once as it has threads, the others waiting in the order asked.
+ * Over 80 lines: the queue, the drawings in hand and the counts are shared by draw and its timers.
+ */
+export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }, painter: Painter = inThisThread(), mostWaitMs = MOST_WAIT_MS): EmailDrawings {
   const kept = new Map<string, Uint8Array<ArrayBuffer>>();
-  const inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  const inHand = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  const waiting = new Map<string, Waiting>();
+  let waitingWork = 0;
+  let drawing = 0;
+  const counts = { drawn: 0, refused: 0, abandoned: 0 };
   let keptBytes = 0;
-  let drawn = 0;
   const keep = (key: string, bytes: Uint8Array<ArrayBuffer>) => {
     if (bytes.length > limits.bytes) return;
     kept.set(key, bytes);
@@ -63,32 +122,108 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
       keptBytes -= old.length;
     }
   };
+  /** Takes a drawing out of the queue, to be drawn or dropped. */
+  const leave = (key: string, entry: Waiting) => {
+    waiting.delete(key);
+    // (Summed in floating point: an empty queue is no work, exactly.)
+    waitingWork = waiting.size === 0 ? 0 : waitingWork - entry.work;
+    clearTimeout(entry.timer);
+  };
+  /** Drops a drawing from the queue, unstarted: its requests get `why`. */
+  const drop = (key: string, entry: Waiting, why: DrawingRefused) => {
+    leave(key, entry);
+    counts[why.reason === "busy" ? "refused" : "abandoned"]++;
+    entry.reject(why);
+  };
+  /** Starts the drawings that wait, oldest first, while the painter has a thread free. */
+  const start = () => {
+    for (const [key, entry] of waiting) {
+      if (drawing >= painter.threads) return;
+      leave(key, entry);
+      drawing++;
+      painter.paint(entry.job).then(
+        (bytes) => {
+          counts.drawn++;
+          keep(key, bytes);
+          entry.resolve(bytes);
+        },
+        entry.reject,
+      ).finally(() => {
+        drawing--;
+        start();
+      });
+    }
+  };
+  /** A request waits for a drawing not started yet: when every request that can leave has, and none that cannot waits, it is dropped. */
+  const join = (key: string, signal: AbortSignal | undefined) => {
+    const entry = waiting.get(key);
+    if (!entry) return;
+    if (!signal) entry.held = true;
+    else if (!signal.aborted) {
+      entry.requests++;
+      signal.addEventListener(
+        "abort",
+        () => {
+          entry.requests--;
+          if (entry.requests === 0 && !entry.held && waiting.get(key) === entry) drop(key, entry, new DrawingRefused("abandoned"));
+        },
+        { once: true },
+      );
+    }
+  };
   return {
-    draw(key, job) {
+    draw(key, job, signal) {
       const done = kept.get(key);
       if (done) return Promise.resolve(done);
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const drawing = painter.paint(job).then((bytes) => {
-        drawn++;
-        keep(key, bytes);
-        return bytes;
+      const pending = inHand.get(key);
+      if (pending) {
+        join(key, signal);
+        return pending;
+      }
+      if (signal?.aborted) return Promise.reject(new DrawingRefused("abandoned"));
+      const work = workOf(job);
+      if (waitingWork + work > MOST_WORK_PER_THREAD * painter.threads) {
+        counts.refused++;
+        return Promise.reject(new DrawingRefused("busy"));
+      }
+      const made = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+        const entry: Waiting = { job, work, requests: 0, held: false, resolve, reject, timer: timeout(() => waiting.get(key) === entry && drop(key, entry, new DrawingRefused("busy")), mostWaitMs) };
+        waiting.set(key, entry);
+        waitingWork += work;
       });
-      inFlight.set(key, drawing);
-      const settled = () => inFlight.delete(key);
-      drawing.then(settled, settled);
-      return drawing;
+      inHand.set(key, made);
+      const settled = () => inHand.delete(key);
+      made.then(settled, settled);
+      join(key, signal);
+      start();
+      return made;
     },
-    has: (key) => kept.has(key) || inFlight.has(key),
-    busy: () => inFlight.size >= BUSY_WAITING_PER_THREAD * painter.threads,
-    stats: () => ({ drawn, kept: kept.size, keptBytes, waiting: inFlight.size }),
-    close: () => painter.close(),
+    has: (key) => kept.has(key) || inHand.has(key),
+    busy: () => waitingWork >= BUSY_WORK_PER_THREAD * painter.threads,
+    stats: () => ({ ...counts, kept: kept.size, keptBytes, waiting: waiting.size, waitingWork, drawing }),
+    warnings: () => painter.warnings(),
+    close: () => {
+      for (const [key, entry] of waiting) drop(key, entry, new DrawingRefused("busy"));
+      return painter.close();
+    },
   };
+}
+
+/** The options in force as a key: every one, in a fixed order, so that two spellings of one query share a drawing. */
+const optionsKey = (options: EmailOptions) => EMAIL_OPTION_NAMES.map((name) => options[name] ?? "").join(",");
+
+/** The busy look: what a drawing becomes while much waits (one frame, at most 600 px, density 1: one unit of work or less). */
+function busyLook(options: EmailOptions): void {
+  options.frames = 1;
+  options.width = Math.min(options.width, EMAIL_RANGES.width.default);
+  options.density = 1;
 }
 
 const SECOND = 1000;
 /** A start's redirect to its Unix seconds: the same for as long as the countdown's zone is (until a deploy). */
 const REDIRECT_CACHE = "public, max-age=300";
+/** How long a client is asked to wait before it asks again for a drawing refused as busy. */
+const BUSY_RETRY_SECONDS = "5";
 
 /** A redirect's headers: the route's, kept until the next deploy by the CDN and five minutes by others, without the image's no-cache ones. */
 function redirectHeaders(headers: HeaderSet): HeaderSet {
@@ -96,64 +231,74 @@ function redirectHeaders(headers: HeaderSet): HeaderSet {
   return { ...kept, "Cache-Control": REDIRECT_CACHE, "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE };
 }
 
-/** The query with its `start` written as Unix seconds, in its place; undefined when it is written so already. */
-function canonicalStart(query: string, startMs: number): string | undefined {
+/**
+ * Where a start not written as Unix seconds is sent: the same image with the request's valid options
+ * (each once, in a fixed order) and the start as Unix seconds, nothing else, so the redirect is short
+ * and the CDN, which keys it on the options and `start` only, keeps one for every request that
+ * echoes the same; undefined when the start is written so already.
+ */
+function canonicalQuery(params: Query, startMs: number): string | undefined {
   const seconds = String(startMs / SECOND);
-  const params = new URLSearchParams(query);
-  if (params.getAll("start").length === 1 && params.get("start") === seconds) return undefined;
-  const kept = [...params].filter(([name]) => name !== "start");
-  return new URLSearchParams([...kept, ["start", seconds]]).toString();
+  if (params.get("start") === seconds) return undefined;
+  const kept = new URLSearchParams();
+  for (const name of EMAIL_OPTION_NAMES) {
+    const value = params.get(name);
+    if (value !== undefined && isValidEmailOption(name, value)) kept.set(name, value);
+  }
+  kept.set("start", seconds);
+  return kept.toString();
+}
+
+const formatOf = (pathname: string): Format | undefined => (pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined);
+
+/** An answer that is a small image saying `notice` (an `<img>` shows no JSON), never kept. */
+function noticeAnswer(status: number, headers: HeaderSet, notice: Notice, format: Format, params?: Query, retryAfter?: string): Answer {
+  const density = params ? resolveEmailOptions("", params).density : 1;
+  return { status, headers: { ...headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, ...(retryAfter ? { "Retry-After": retryAfter } : {}) }, body: noticeImage(notice, format, density) };
 }
 
 /** The email image route over a set of drawings (one per process: the Node server, a function instance). */
 export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAnswers {
-  const email: RouteAnswer = async ({ route, pathname, query, store, nowMs }: LiveRequest): Promise<Answer> => {
-    const format: Format | undefined = pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined;
+  const email: RouteAnswer = async ({ route, pathname, params, signal, store, nowMs }: LiveRequest): Promise<Answer> => {
+    const format = formatOf(pathname);
     const slug = format && slugIn(pathname, PREFIX, `.${format}`);
     if (!format || slug === undefined || slug === "") {
       return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
     }
     let headers: HeaderSet = { ...route.headers, "Content-Type": TYPES[format] };
     const entry = store.get(slug);
-    if (!entry) {
-      // An image that says so: an <img> shows no JSON.
-      return { status: 404, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage("notFound", format, resolveEmailOptions("", query).density) };
-    }
+    if (!entry) return noticeAnswer(404, headers, "notFound", format, params);
     // An evergreen countdown's image is drawn for the query's start: a start written in another form
     // than Unix seconds is redirected to that form first, so that the CDN and the drawings here key on
     // the deadline (one drawing for every way of writing the same start).
-    const viewer = forViewer(entry, query, nowMs);
+    const viewer = forViewer(entry, params, nowMs);
     if (entry.evergreenMs) headers = varyOnStart(headers);
-    if ("problem" in viewer) {
-      return { status: 400, headers: { ...headers, "Cache-Control": NO_STORE }, body: noticeImage(viewer.problem, format, resolveEmailOptions("", query).density) };
-    }
+    if ("problem" in viewer) return noticeAnswer(400, headers, viewer.problem, format, params);
     if (viewer.startMs !== undefined) {
-      const canonical = canonicalStart(query, viewer.startMs);
+      const canonical = canonicalQuery(params, viewer.startMs);
       // (A relative location: the same file, wherever the site is served from.)
       if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(varyOnStart(route.headers)), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
     }
-    const options = resolveEmailOptions(entry.email ?? "", query);
+    const options = resolveEmailOptions(entry.email ?? "", params);
     // A still is one frame whatever `frames` says.
     if (format === "png") options.frames = 1;
     const second = Math.floor(nowMs / SECOND) * SECOND;
     const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}\0${viewer.targetMs}`;
     let key = keyOf();
     if (!drawings.has(key) && drawings.busy()) {
-      options.frames = 1;
+      busyLook(options);
       key = keyOf();
     }
-    const drawing = drawings.draw(key, { entry: viewer, format, options, second });
-    return { status: 200, headers, body: await drawing };
+    try {
+      return { status: 200, headers, body: await drawings.draw(key, { entry: viewer, format, options, second }, signal) };
+    } catch (error) {
+      if (!(error instanceof DrawingRefused)) throw error;
+      return noticeAnswer(503, headers, "busy", format, params, BUSY_RETRY_SECONDS);
+    }
   };
-  // Live data that cannot be read: an image that says so, with the 503 and when to try again.
-  email.unavailable = ({ route, pathname, query }) => {
-    const format = pathname.endsWith(".png") ? "png" : "gif";
-    return {
-      status: 503,
-      headers: { ...route.headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, "Retry-After": "10" },
-      body: noticeImage("unavailable", format, resolveEmailOptions("", query).density),
-    };
-  };
+  // Live data that cannot be read, or a query that is not read: an image that says so, with the status.
+  email.refusal = ({ route, pathname, params }, problem) =>
+    noticeAnswer(problem.status, route.headers, problem.status === 503 ? "unavailable" : "badLink", formatOf(pathname) ?? "gif", params, problem.status === 503 ? "10" : undefined);
   return { email };
 }
 

@@ -2,15 +2,15 @@
 // request (method, path, query) from the build's live data and the clock. The methods, HEAD and the
 // error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
 // (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
-import { answerSafely, errorAnswer, faultLine, methodAnswer, quote, requestUrlTarget, toResponse, type Answer, type Call } from "../http/kernel.ts";
+import { answerSafely, errorAnswer, faultLine, isQueryProblem, methodAnswer, quote, readQuery, requestUrlTarget, toResponse, type Answer, type Call, type Query } from "../http/kernel.ts";
 import { errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
 import { LiveDataError, type LiveStore } from "./live-store.ts";
-import type { RouteAnswers } from "./route.ts";
+import type { RouteAnswers, RouteProblem } from "./route.ts";
 
 /** The live data cannot be read: try again in a moment (a new build may be swapping in). */
-const unavailable = () => errorAnswer(503, "unavailable", "The countdown data is unavailable right now; try again shortly.", errorHeaders(true, true));
+const UNAVAILABLE: RouteProblem = { status: 503, code: "unavailable", message: "The countdown data is unavailable right now; try again shortly." };
 
 export interface LiveHandlerOptions {
   /** The countdowns; may throw when the built data is missing or corrupt. */
@@ -23,10 +23,16 @@ export interface LiveHandlerOptions {
   log?: (line: string) => void;
   /** What is wrong with the runtime beyond its live data, for the health answer (default: nothing). */
   runtimeProblems?: () => string[];
+  /** What the runtime does less well than it should but still answers (email images drawn in the main thread), for the health answer. */
+  runtimeWarnings?: () => string[];
 }
 
-/** A live request as an adapter hands it over: its method, and its path inside the site with the query (no live route reads a request header). */
-export type LiveCall = Pick<Call, "method" | "pathname" | "query">;
+/**
+ * A live request as an adapter hands it over: its method, and its path inside the site with the query
+ * (no live route reads a request header); with `signal`, aborted once the client has gone, where the
+ * runtime tells.
+ */
+export type LiveCall = Pick<Call, "method" | "pathname" | "query"> & { signal?: AbortSignal };
 
 export interface LiveHandler {
   /** The Web adapter: a Request (its URL's path is inside the site) to a Response. */
@@ -43,15 +49,21 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
+  const runtimeWarnings = options.runtimeWarnings ?? (() => []);
 
-  function answerCall({ method, pathname, query }: LiveCall): Answer | Promise<Answer> {
+  function answerCall(call: LiveCall): Answer | Promise<Answer> {
+    const { method, pathname, query } = call;
     const route = findLiveRoute(pathname);
     const answerRoute = route && options.answers[route.name];
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
     const early = methodAnswer(method, true);
     if (early) return early;
-    // The route's own way of saying so (an image for an <img>), else the API's.
-    const unavailableHere = () => answerRoute.unavailable?.({ route, pathname, query }) ?? unavailable();
+    // The route's own way of saying so (an image for an <img>), else the API's error shape.
+    const refuse = (problem: RouteProblem, params?: Query) =>
+      answerRoute.refusal?.({ route, pathname, params }, problem) ?? errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
+    const params = readQuery(query);
+    if (isQueryProblem(params)) return refuse(params);
+    const unavailableHere = () => refuse(UNAVAILABLE, params);
     let store: LiveStore;
     try {
       store = options.store();
@@ -68,7 +80,19 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
       return unavailableHere();
     };
     try {
-      const answered = answerRoute({ route, pathname, query, store, nowMs: now(), runtimeProblems });
+      // (The signal is read only by a route that waits: made on the Node server when first asked for.)
+      const answered = answerRoute({
+        route,
+        pathname,
+        params,
+        store,
+        nowMs: now(),
+        runtimeProblems,
+        runtimeWarnings,
+        get signal() {
+          return call.signal;
+        },
+      });
       return answered instanceof Promise ? answered.catch(shardFailed) : answered;
     } catch (error) {
       return shardFailed(error);
@@ -78,7 +102,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   // The Web adapter passes through the kernel's error boundary; the Node server's own boundary holds
   // the calls it makes of `answer`.
   const report = (error: unknown, call: LiveCall) => log(faultLine(call.method, call.pathname, error));
-  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url) }, true, report), request.method);
+  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url), signal: request.signal }, true, report), request.method);
   return Object.assign(handler, { answer: answerCall });
 }
 

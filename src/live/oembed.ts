@@ -1,6 +1,6 @@
 // oEmbed: WordPress, Notion and other consumers turn a countdown's URL into its widget
 // (`/api/oembed?url=...`, a live route of netlify/functions/share.ts).
-import { errorAnswer, quote } from "../http/kernel.ts";
+import { errorAnswer, quote, type Query } from "../http/kernel.ts";
 import { PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
@@ -30,15 +30,14 @@ function countdownOfUrl(url: URL, site: SiteAddress): { slug: string; options: s
 }
 
 /** A positive whole number of pixels, or undefined when not given; NaN when given wrong. */
-function pixels(params: URLSearchParams, name: string): number | undefined {
+function pixels(params: Query, name: string): number | undefined {
   const value = params.get(name);
-  if (value === null) return undefined;
+  if (value === undefined) return undefined;
   return /^[1-9]\d{0,4}$/.test(value) ? Number(value) : NaN;
 }
 
 /** `GET /api/oembed?url=...`: oEmbed 1.0, type rich, the published snippet of the size that fits. */
-export function oembed({ route, query, store }: LiveRequest) {
-  const params = new URLSearchParams(query);
+export function oembed({ route, params, store }: LiveRequest) {
   const error = (status: number, code: string, message: string) => errorAnswer(status, code, message, route.headers);
   const format = params.get("format") ?? "json";
   if (format === "xml") return error(501, "format_not_implemented", 'Only format=json is answered; leave "format" out or set it to json.');

@@ -1,5 +1,5 @@
 // What every live route shares: the request it answers, and the small pieces of its answers.
-import { quote, type Answer } from "../http/kernel.ts";
+import { quote, type Answer, type Query } from "../http/kernel.ts";
 import type { LiveRoute, LiveRouteName } from "../http/routes.ts";
 import { PAGES_PATH } from "../paths.ts";
 import type { LiveStore } from "./live-store.ts";
@@ -7,23 +7,35 @@ import type { LiveStore } from "./live-store.ts";
 /** A request to a live route, with what the handler has found for it. */
 export interface LiveRequest {
   route: LiveRoute;
-  /** The path inside the site, and the query without its "?". */
+  /** The path inside the site, and its query, read once (`readQuery`). */
   pathname: string;
-  query: string;
+  params: Query;
+  /** Aborted once the client has gone (where the runtime tells): work only it waits for is dropped. */
+  signal?: AbortSignal;
   store: LiveStore;
   nowMs: number;
   /** What is wrong with the runtime beyond its live data (the Node server's built files); [] when nothing is. */
   runtimeProblems: () => string[];
+  /** What the runtime does less well than it should but still answers (email images drawn in the main thread); [] when nothing. */
+  runtimeWarnings: () => string[];
 }
 
 /** How one live route answers. */
 export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
   /**
-   * What the route answers when the live data cannot be read, where the API's JSON error is not what
-   * its clients can show (an email image's `<img>`); the 503 of the error shape otherwise.
+   * What the route answers to a request it cannot answer (the live data unreadable, 503; a query not
+   * read, 414 or 400), where the API's JSON error is not what its clients can show (an email image's
+   * `<img>`); the error shape otherwise. `params`: the query, when it could be read.
    */
-  unavailable?: (target: Pick<LiveRequest, "route" | "pathname" | "query">) => Answer;
+  refusal?: (target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query }, problem: RouteProblem) => Answer;
 };
+/** A request a route cannot answer: its status, and the API's error code and message. */
+export interface RouteProblem {
+  status: number;
+  code: string;
+  message: string;
+}
+
 export type RouteAnswers = Partial<Record<LiveRouteName, RouteAnswer>>;
 
 /** A 200 answer of a live route with the route's headers. */

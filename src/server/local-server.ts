@@ -18,7 +18,7 @@ import { answerSafely, errorAnswer, faultLine, internalError, methodAnswer, redi
 import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
-import { emailAnswers, emailDrawings } from "../live/email.ts";
+import { emailAnswers, emailDrawings, type DrawingStats } from "../live/email.ts";
 import { inThisThread } from "../live/email-drawing.ts";
 import { onWorkerThreads } from "../live/email-painters.ts";
 import { createLiveHandler, type LiveHandler } from "../live/handler.ts";
@@ -58,6 +58,8 @@ export interface LocalServer {
   site(): SiteAddress;
   /** Loads the build OUT_DIR names now; on failure keeps serving the build it had. */
   reload(): boolean;
+  /** What the email drawings have done and hold now. */
+  emailStats(): DrawingStats;
   /** Stops accepting connections and resolves once requests in flight are answered. */
   close(): Promise<void>;
 }
@@ -71,11 +73,16 @@ interface LoadedBuild {
   live: LiveStore | Error;
 }
 
-/** A request as the handlers see it (src/http/kernel.ts): its headers read from Node's, a repeated one joined. */
+/**
+ * A request as the handlers see it (src/http/kernel.ts): its headers read from Node's, a repeated one
+ * joined; its `signal` aborted if the client goes before its answer is sent (made when first asked for).
+ */
 class NodeCall implements Call {
   readonly method: string;
+  private aborts?: AbortController;
   constructor(
     private readonly req: http.IncomingMessage,
+    private readonly res: http.ServerResponse | undefined,
     readonly pathname: string,
     readonly query: string,
   ) {
@@ -84,6 +91,16 @@ class NodeCall implements Call {
   header(name: string): string | undefined {
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(", ") : value;
+  }
+  get signal(): AbortSignal | undefined {
+    const { res } = this;
+    if (!res) return undefined;
+    if (!this.aborts) {
+      const aborts = (this.aborts = new AbortController());
+      if (res.destroyed || res.socket?.destroyed) aborts.abort();
+      else res.once("close", () => res.writableFinished || aborts.abort());
+    }
+    return this.aborts.signal;
   }
 }
 
@@ -176,9 +193,9 @@ function unreadableFiles<Build>() {
  * dev loop's routes, a live route's, or the built files' (every method but GET and HEAD answered by
  * the kernel first). Throws only for a fault of ours, which the error boundary answers.
  */
-function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, options: LocalServerOptions, live: LiveHandler, log: (line: string) => void): ServerAnswer | Promise<ServerAnswer> {
+function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { files }: LoadedBuild, options: LocalServerOptions, live: LiveHandler, log: (line: string) => void): ServerAnswer | Promise<ServerAnswer> {
   // A refusal reads only the request's headers: it comes before the target is read.
-  const refusal = options.refuse?.(new NodeCall(req, req.url ?? "/", ""));
+  const refusal = options.refuse?.(new NodeCall(req, undefined, req.url ?? "/", ""));
   if (refusal) return refusal;
   let target;
   try {
@@ -191,7 +208,7 @@ function answerRequest(req: http.IncomingMessage, { files }: LoadedBuild, option
   // Under a base path, the site's own paths start after it; anything else is not the site's.
   if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
   const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
-  const call = new NodeCall(req, sitePath ?? pathname, query);
+  const call = new NodeCall(req, res, sitePath ?? pathname, query);
   if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
   const first = options.answerFirst?.(call);
   if (first) return first;
@@ -227,7 +244,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
   // The email images, drawn on worker threads (src/live/email-painters.ts), ended when the server closes.
-  const drawings = emailDrawings(undefined, options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads));
+  const drawings = emailDrawings(undefined, options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads, undefined, { log }));
   // Every live route, which Netlify spreads over three functions.
   const live = createLiveHandler({
     store: () => {
@@ -238,6 +255,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     log,
     now: options.now,
     runtimeProblems: () => builtFilesProblems(),
+    runtimeWarnings: () => drawings.warnings(),
   });
 
   const unreadable = unreadableFiles<LoadedBuild>();
@@ -249,12 +267,12 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     return unreadable.problems(build);
   }
 
-  const answerOf = (req: http.IncomingMessage) => answerRequest(req, build, options, live, log);
-  const report = (error: unknown, req: http.IncomingMessage) => log(faultLine(req.method, req.url, error));
+  const answerOf = ([req, res]: [http.IncomingMessage, http.ServerResponse]) => answerRequest(req, res, build, options, live, log);
+  const report = (error: unknown, [req]: [http.IncomingMessage, http.ServerResponse]) => log(faultLine(req.method, req.url, error));
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
     const loaded = build;
-    const answer = answerSafely(answerOf, req, false, report);
+    const answer = answerSafely(answerOf, [req, res], false, report);
     if (answer instanceof Promise) answer.then((drawn) => write(req, res, drawn, loaded, retried), (error: unknown) => failed(req, res, error, log));
     else write(req, res, answer, loaded, retried);
   }
@@ -314,6 +332,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     server,
     site: () => build.files.site,
     reload,
+    emailStats: () => drawings.stats(),
     close: () => {
       stopWatching();
       // Each connection is closed as soon as its last answer is out, not after the keep-alive timeout;

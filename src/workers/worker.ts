@@ -44,11 +44,12 @@ export interface Env {
 }
 
 /** A request as the handlers see it (src/http/kernel.ts). */
-const callOf = (request: Request, pathname: string, query: string): Call => ({
+const callOf = (request: Request, pathname: string, query: string): Call & { signal: AbortSignal } => ({
   method: request.method,
   pathname,
   query,
   header: (name) => request.headers.get(name) ?? undefined,
+  signal: request.signal,
 });
 
 /**

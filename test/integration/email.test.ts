@@ -10,8 +10,8 @@ import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { BUSY_WAITING_PER_THREAD, emailAnswers, emailDrawings, type EmailDrawings } from "../../src/live/email.ts";
-import { drawEmail, type EmailJob } from "../../src/live/email-drawing.ts";
+import { BUSY_WORK_PER_THREAD, MOST_WORK_PER_THREAD, emailAnswers, emailDrawings, workOf, type EmailDrawings } from "../../src/live/email.ts";
+import { drawEmail, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
 import { onWorkerThreads, startWorker } from "../../src/live/email-painters.ts";
 import { Worker } from "node:worker_threads";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
@@ -50,9 +50,9 @@ const store = testLiveStore(countdowns, { version: "email-test" });
 function service(drawings: EmailDrawings = emailDrawings()) {
   const clock = { now: NOW };
   const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers(drawings) }, now: () => clock.now, log: () => {} });
-  const get = async (target: string, nowMs = NOW) => {
+  const get = async (target: string, nowMs = NOW, signal?: AbortSignal) => {
     clock.now = nowMs;
-    const answer = await handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+    const answer = await handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "", signal });
     return { ...answer, bytes: answer.body as Uint8Array };
   };
   return { get, drawings };
@@ -187,9 +187,10 @@ describe("an evergreen countdown", () => {
     const own = service(drawings);
     const canonical = `start=${Date.parse("2031-05-13T08:00:00Z") / SECOND}`;
     for (const start of SAME_START.filter((start) => !/^\d{10}$/.test(start))) {
-      const answer = await own.get(`/api/email/offer.gif?${READABLE}&start=${encodeURIComponent(start)}&utm_source=news`);
+      // Only the options it reads, valid, once each and in their order, travel on: nothing the CDN does not key the redirect on.
+      const answer = await own.get(`/api/email/offer.gif?title=hide&theme=auto&${READABLE}&start=${encodeURIComponent(start)}&utm_source=news&width=300&width=400&x=${"y".repeat(1500)}`);
       expect([start, answer.status]).toEqual([start, 308]);
-      expect(answer.headers.Location).toBe(`offer.gif?${READABLE}&utm_source=news&${canonical}`);
+      expect(answer.headers.Location).toBe(`offer.gif?accent=c00000&color=000000&title=hide&width=300&${canonical}`);
       expect(answer.headers["Cache-Control"]).toBe("public, max-age=300");
       expect(answer.headers.Pragma).toBeUndefined();
       expect(answer.headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
@@ -257,11 +258,25 @@ describe("the email image's options", () => {
 
   it("ignore an invalid value or an unknown name, as the widget does", async () => {
     const plain = (await get("/api/email/sale.gif")).bytes;
-    for (const query of ["width=5000", "width=239", "frames=0", "frames=61", "frames=1.5", "density=3", "theme=auto", "accent=red", "accent=%23ff0000", "lang=german", "layout=tiles", "title=no", "utm_source=newsletter", "width=" + "9".repeat(10_000), "%ff%fe=1", "theme=dark&theme=light"]) {
+    for (const query of ["width=5000", "width=239", "frames=0", "frames=61", "frames=1.5", "density=3", "theme=auto", "accent=red", "accent=%23ff0000", "lang=german", "layout=tiles", "title=no", "utm_source=newsletter", "width=" + "9".repeat(2000), "%ff%fe=1", "theme=dark&theme=light"]) {
       const answer = await get(`/api/email/sale.gif?${query}`);
       expect(answer.status, query).toBe(200);
       if (query !== "theme=dark&theme=light") expect(Buffer.compare(Buffer.from(answer.bytes), Buffer.from(plain)), query).toBe(0);
     }
+  });
+
+  it("are read once each, the first of a name given twice; a query past 2,048 characters or 32 parameters is a small image saying so (414, 400), whatever it repeats", async () => {
+    const dark = (await get("/api/email/sale.gif?theme=dark")).bytes;
+    expect(Buffer.compare(Buffer.from((await get("/api/email/sale.gif?theme=dark&theme=light")).bytes), Buffer.from(dark))).toBe(0);
+    for (const [query, status] of [[`lang=en${"&lang=en".repeat(300)}`, 414], [`x=${"y".repeat(2048)}`, 414], [Array.from({ length: 33 }, (_, i) => `a${i}=1`).join("&"), 400]] as const) {
+      for (const [file, type] of [["sale.gif", "image/gif"], ["nothing-here.png", "image/png"]]) {
+        const answer = await get(`/api/email/${file}?${query}`);
+        expect([answer.status, answer.headers["Content-Type"], answer.headers["Cache-Control"]]).toEqual([status, type, "no-store"]);
+      }
+    }
+    // The JSON routes say it in the error shape.
+    const json = await get(`/api/countdown/sale?${"shape=a&".repeat(400)}`);
+    expect([json.status, JSON.parse(String(json.body)).error.code]).toEqual([414, "query_too_long"]);
   });
 
   it("keep colours readable: a text colour too close to the background is replaced by black or white", async () => {
@@ -308,36 +323,86 @@ describe("caching that fits email", () => {
     expect(drawings.stats().drawn).toBe(2);
   });
 
-  it("thousands of requests at once, hundreds of them distinct: every one answered, drawings kept within their bounds in entries and bytes", async () => {
+  it("thousands of requests at once, a hundred and fifty of them distinct: every one answered, drawings kept within their bounds in entries and bytes", async () => {
     const limits = { entries: 50, bytes: 300_000 };
     const { get: burst, drawings } = service(emailDrawings(limits));
     // Meanwhile the live JSON answers between the drawings, not after all of them.
-    const answers = Promise.all(Array.from({ length: 2400 }, (_, i) => burst(`/api/email/sale.png?width=${240 + (i % 300)}`)));
+    const answers = Promise.all(Array.from({ length: 2400 }, (_, i) => burst(`/api/email/sale.png?width=${240 + (i % 150)}`)));
     const json = await burst("/api/countdown/sale");
     expect(json.status).toBe(200);
-    expect(drawings.stats().drawn).toBeLessThan(100);
+    expect(drawings.stats().drawn).toBeLessThan(50);
     const statuses = new Set((await answers).map((answer) => answer.status));
     expect(statuses).toEqual(new Set([200]));
     const stats = drawings.stats();
-    expect(stats.drawn).toBe(300);
+    expect(stats.drawn).toBe(150);
     expect(stats.kept).toBeLessThanOrEqual(limits.entries);
     expect(stats.keptBytes).toBeLessThanOrEqual(limits.bytes);
-    expect(stats.waiting).toBe(0);
+    expect([stats.waiting, stats.waitingWork, stats.drawing, stats.refused]).toEqual([0, 0, 0, 0]);
   });
 
-  it("a flood of distinct GIFs: beyond the drawings already waiting, each is its first frame alone, so no request waits long", async () => {
-    // Drawn in this thread (as a Netlify function draws): the threshold is one thread's.
-    const BUSY_WAITING = BUSY_WAITING_PER_THREAD;
-    const { get: flood } = service();
-    const answers = await Promise.all(Array.from({ length: 3 * BUSY_WAITING }, (_, i) => flood(`/api/email/sale.gif?width=${300 + i}`)));
-    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
-    const frameCounts = answers.map((answer) => decodeGif(answer.bytes).frames.length);
-    expect(frameCounts.slice(0, BUSY_WAITING)).toEqual(Array(BUSY_WAITING).fill(60));
-    expect(frameCounts.slice(BUSY_WAITING)).toEqual(Array(2 * BUSY_WAITING).fill(1));
+  it("a flood of distinct heavy GIFs: past the work already waiting each takes the busy look (one frame, 600 px, density 1), and past the bound it is refused at once with a 503 image", async () => {
+    // Drawn in this thread (as a Netlify function or a Worker draws): the bounds are one thread's.
+    const { get: flood, drawings } = service();
+    const heavy = (i: number) => `/api/email/sale.gif?width=1200&density=2&layout=units&lang=ko&accent=${i.toString(16).padStart(6, "0")}`;
+    const HEAVY = workOf({ options: resolveEmailOptions("", "width=1200&density=2") });
+    expect(HEAVY).toBe(16);
+    // The first starts at once; the next wait until their work reaches the busy mark; then the busy look, one unit each, up to the bound.
+    const full = 1 + BUSY_WORK_PER_THREAD / HEAVY;
+    const busy = MOST_WORK_PER_THREAD - BUSY_WORK_PER_THREAD;
+    const answers = await Promise.all(Array.from({ length: full + busy + 50 }, (_, i) => flood(heavy(i))));
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(full + busy).fill(200), ...Array(50).fill(503)]);
+    const gifs = answers.slice(0, full + busy).map((answer) => decodeGif(answer.bytes));
+    expect(gifs.map((gif) => [gif.width, gif.frames.length])).toEqual([...Array(full).fill([2400, 60]), ...Array(busy).fill([600, 1])]);
+    // Refused: a small image that says so, never kept, with when to ask again.
+    const refused = answers.at(-1)!;
+    expect([refused.headers["Content-Type"], refused.headers["Cache-Control"], refused.headers["Retry-After"]]).toEqual(["image/gif", "no-store", "5"]);
+    expect(decodeGif(refused.bytes).width).toBeLessThan(700);
+    expect(drawings.stats()).toMatchObject({ drawn: full + busy, refused: 50, waiting: 0, waitingWork: 0 });
     // Once the queue has drained, the same request is the whole GIF again.
-    expect(decodeGif((await flood(`/api/email/sale.gif?width=${300 + 2 * BUSY_WAITING}`, NOW + SECOND)).bytes).frames).toHaveLength(60);
+    expect(decodeGif((await flood(heavy(0), NOW + SECOND)).bytes).frames).toHaveLength(60);
   });
 
+  it("drops a drawing before it starts once every request for it has gone; one still waiting keeps it", async () => {
+    const { get: flood, drawings } = service();
+    const leaving = Array.from({ length: 10 }, () => new AbortController());
+    const staying = new AbortController();
+    const answers = leaving.map((client, i) => flood(`/api/email/sale.gif?width=${300 + i}`, NOW, client.signal));
+    // Two requests for the seventh drawing: one leaves, the other stays.
+    const shared = flood("/api/email/sale.gif?width=306", NOW, staying.signal);
+    for (const client of leaving) client.abort();
+    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    // The first had started (it is drawn, for no one); the seventh is drawn for the one still there.
+    expect(statuses).toEqual([200, 503, 503, 503, 503, 503, 200, 503, 503, 503]);
+    expect(decodeGif((await shared).bytes).frames).toHaveLength(60);
+    expect(drawings.stats()).toMatchObject({ drawn: 2, abandoned: 8, refused: 0, waiting: 0 });
+    // A request that has gone before it is asked for is not drawn at all.
+    const gone = new AbortController();
+    gone.abort();
+    expect((await flood("/api/email/sale.gif?width=555", NOW, gone.signal)).status).toBe(503);
+    expect(drawings.stats()).toMatchObject({ drawn: 2, abandoned: 8 });
+  });
+
+  it("gives up a drawing that has waited its time without starting: its requests get the busy image, and the next one is drawn", async () => {
+    // A painter whose first drawing does not end until it is told to: the one after it waits.
+    let finishFirst = () => {};
+    let painted = 0;
+    const stuck: Painter = {
+      threads: 1,
+      paint: (job) => (painted++ === 0 ? new Promise((resolve) => (finishFirst = () => resolve(drawEmail(job)))) : Promise.resolve(drawEmail(job))),
+      warnings: () => [],
+      close: async () => {},
+    };
+    const drawings = emailDrawings(undefined, stuck, 200);
+    const { get } = service(drawings);
+    const first = get("/api/email/sale.gif?width=300");
+    const second = await get("/api/email/sale.gif?width=301");
+    expect([second.status, second.headers["Retry-After"]]).toEqual([503, "5"]);
+    expect(drawings.stats()).toMatchObject({ refused: 1, waiting: 0 });
+    finishFirst();
+    expect((await first).status).toBe(200);
+    expect((await get("/api/email/sale.gif?width=302")).status).toBe(200);
+    expect(painted).toBe(2);
+  });
 });
 
 describe("drawings on worker threads (the Node server's)", () => {
@@ -376,13 +441,33 @@ describe("drawings on worker threads (the Node server's)", () => {
     await expect(drawings.draw("after", job("sale", ""))).rejects.toThrow(/closed/);
   });
 
-  it("draw in this thread where no worker thread can start (its file gone from under a long-running server), the same bytes", async () => {
-    const painter = onWorkerThreads(2, () => new Worker(new URL("file:///nonexistent/email-worker.mjs")));
+  it("draw in this thread while no worker thread can start, say so in the log and the health warnings, and try a thread again later: the first that starts ends it", async () => {
+    let clock = 0;
+    let broken = true;
+    let made = 0;
+    const lines: string[] = [];
+    const newWorker = () => {
+      made++;
+      return broken ? new Worker(new URL("file:///nonexistent/email-worker.mjs")) : startWorker();
+    };
+    const painter = onWorkerThreads(2, newWorker, { log: (line) => lines.push(line), now: () => clock });
     try {
       const jobs = [job("sale", ""), job("sale", "layout=units"), job("weekly", "frames=3")];
       const drawn = await Promise.all(jobs.map((each) => painter.paint(each)));
       for (const [i, each] of jobs.entries()) expect(Buffer.from(drawn[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
+      expect(lines).toEqual([expect.stringMatching(/^email images: a drawing thread could not start \(.*nonexistent.*\); drawing them in the main thread, and trying a thread again in 1 s$/s)]);
+      expect(painter.warnings()).toEqual([expect.stringMatching(/^email images: drawn in the main thread since 1970-01-01T00:00:00.000Z, as no drawing thread could start/)]);
+      // Until the next try, no thread is started.
+      const tried = made;
       expect(Buffer.from(await painter.paint(jobs[0]!)).equals(Buffer.from(drawn[0]!))).toBe(true);
+      expect(made).toBe(tried);
+      // A second later a thread is tried again; it starts, and the warning ends.
+      broken = false;
+      clock += 1000;
+      expect(Buffer.from(await painter.paint(jobs[1]!)).equals(Buffer.from(drawn[1]!))).toBe(true);
+      expect(made).toBe(tried + 1);
+      expect(painter.warnings()).toEqual([]);
+      expect(lines.at(-1)).toBe("email images: a drawing thread started again; no longer drawing in the main thread");
     } finally {
       await painter.close();
     }
@@ -392,7 +477,7 @@ describe("drawings on worker threads (the Node server's)", () => {
     // A thread that answers nothing, then the real one.
     let made = 0;
     const silent = 'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});';
-    const painter = onWorkerThreads(1, () => (made++ === 0 ? new Worker(silent, { eval: true }) : startWorker()), 2000);
+    const painter = onWorkerThreads(1, () => (made++ === 0 ? new Worker(silent, { eval: true }) : startWorker()), { limitMs: 2000 });
     try {
       const hung = painter.paint(job("sale", "frames=1"));
       const next = painter.paint(job("sale", "frames=2"));

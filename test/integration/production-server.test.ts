@@ -1,7 +1,7 @@
 // The production server : the build's server.mjs run by plain node, with no
 // TypeScript loader, from a build folder anywhere; one access-log line per request, which ACCESS_LOG=off
 // turns off.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import type http from "node:http";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
@@ -54,6 +54,30 @@ describe("the production server", () => {
   it("serves the folder it sits in when OUT_DIR is not set", async () => {
     const server = await serve({ OUT_DIR: undefined });
     expect(server.output()).toContain(`(serving ${outDir})`);
+  });
+
+  it("draws its email images on worker threads from its start's code after two builds prune the folder it started from", async () => {
+    const own = path.join(mkdtempSync(path.join(tmpdir(), "production-pruned-")), "dist");
+    const build = async (version: string) => expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: own }), { now: TEST_NOW, version, full: true })).ok).toBe(true);
+    await build("first");
+    const started = realpathSync(own);
+    const server = await startServer(own, {}, { bundled: true });
+    servers.push(server);
+    await build("second");
+    await build("third");
+    expect(existsSync(started)).toBe(false);
+    const health = async () => (await (await fetch(`${server.url}/api/health`)).json()) as { version: string; warnings?: string[] };
+    await expect.poll(async () => (await health()).version, { timeout: POLL_LIMIT }).toBe("third");
+    // Threads of the process before and after its first drawing: the drawing thread is one more (Linux's /proc).
+    const threads = () => readdirSync(`/proc/${server.process.pid}/task`).length;
+    const before = threads();
+    const response = await fetch(`${server.url}/api/email/future-launch.gif`);
+    expect([response.status, response.headers.get("content-type")], server.output()).toEqual([200, "image/gif"]);
+    expect(threads()).toBeGreaterThan(before);
+    // The link preview, drawn in the main thread, finds its fonts too (found when the server started).
+    expect((await fetch(`${server.url}/api/og/future-launch.png`)).status).toBe(200);
+    expect((await health()).warnings).toBeUndefined();
+    expect(server.output()).not.toMatch(/could not start/);
   });
 
   it("needs no TypeScript loader and no development package: every package it imports is a dependency", () => {
