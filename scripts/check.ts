@@ -11,7 +11,7 @@ import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countd
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
 import { readSite } from "../src/publish/gather.ts";
-import { extractPushedTree } from "../src/publish/pushed-tree.ts";
+import { PushedTreeError, extractPushedTree } from "../src/publish/pushed-tree.ts";
 import { printProblems, printWarnings } from "./problems.ts";
 
 const USAGE = `Usage: npm run check [-- <file.md> ...]
@@ -54,7 +54,16 @@ await withConfig(async (config) => {
     if (commit !== undefined) {
       // As pushed: the commit's own files, never a checkout's.
       work = mkdtempSync(path.join(tmpdir(), "countdowns-push-"));
-      const refused = extractPushedTree(path.resolve(gitDir!), commit, work);
+      let refused: Problem[];
+      try {
+        refused = extractPushedTree(path.resolve(gitDir!), commit, work);
+      } catch (error) {
+        // What git could not read refuses the push, said in a line: the pusher sees no stack trace.
+        if (!(error instanceof PushedTreeError)) throw error;
+        console.error(error.message);
+        process.exitCode = 1;
+        return;
+      }
       if (refused.length > 0) {
         printProblems(`${refused.length} problem(s); the push cannot be published.`, refused);
         process.exitCode = 1;

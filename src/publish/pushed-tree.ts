@@ -15,6 +15,10 @@ export const MAX_COUNTDOWN_BYTES = 64 * 1024;
 export const MAX_SITE_FILE_BYTES = 64 * 1024;
 /** A push may carry at most this many countdowns. */
 export const MAX_COUNTDOWNS = 200_000;
+/** The countdown files of a push may be this many bytes in all, as they are written out for the checks: a kilobyte or so for each of MAX_COUNTDOWNS, with room to spare. */
+export const MAX_PUSH_BYTES = 256 * 1024 * 1024;
+/** Files are read from git in batches of at most this many bytes: the check holds no more of them at once. */
+const BATCH_BYTES = 16 * 1024 * 1024;
 const FOLDER = "countdowns";
 
 interface TreeEntry {
@@ -25,9 +29,25 @@ interface TreeEntry {
   path: string;
 }
 
+/** A read of the pushed commit that git could not make: the push is refused with what git said, never a stack trace. */
+export class PushedTreeError extends Error {
+  override name = "PushedTreeError";
+}
+
+/** git's answer to `args`, or a PushedTreeError that says what failed (a buffer of at most `maxBuffer` bytes). */
+function gitOutput(gitDir: string, args: string[], maxBuffer: number, input?: string): Buffer {
+  try {
+    return execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer, input, stdio: ["pipe", "pipe", "pipe"] });
+  } catch (error) {
+    const said = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim() || (error as Error).message;
+    throw new PushedTreeError(`git ${args[0]} could not read the pushed commit: ${said.split("\n")[0]}`);
+  }
+}
+
 /** `git ls-tree -l -z` of `paths` in `commit`, recursively when asked. */
 function listTree(gitDir: string, commit: string, paths: string[], recursive: boolean): TreeEntry[] {
-  const output = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-l", "-z", ...(recursive ? ["-r"] : []), commit, "--", ...paths], { maxBuffer: 1 << 30 });
+  // A listing line is at most a few hundred bytes, and a push at most MAX_COUNTDOWNS files (checked after).
+  const output = gitOutput(gitDir, ["ls-tree", "-l", "-z", ...(recursive ? ["-r"] : []), commit, "--", ...paths], 256 * 1024 * 1024);
   return output
     .toString("utf8")
     .split("\0")
@@ -39,11 +59,12 @@ function listTree(gitDir: string, commit: string, paths: string[], recursive: bo
     });
 }
 
-/** The contents of blobs, by object id, in one `git cat-file --batch`. */
-function readBlobs(gitDir: string, objects: string[]): Map<string, Buffer> {
+/** The contents of blobs, by object id, in one `git cat-file --batch`; `bytes`: their sizes in all, as listed. */
+function readBlobs(gitDir: string, objects: string[], bytes = BATCH_BYTES): Map<string, Buffer> {
   const blobs = new Map<string, Buffer>();
   if (objects.length === 0) return blobs;
-  const output = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: `${objects.join("\n")}\n`, maxBuffer: 1 << 30 });
+  // Each blob comes with a header line of about a hundred bytes.
+  const output = gitOutput(gitDir, ["cat-file", "--batch"], bytes + objects.length * 128 + 4096, `${objects.join("\n")}\n`);
   let at = 0;
   while (at < output.length) {
     const headerEnd = output.indexOf(10, at);
@@ -113,7 +134,7 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   else if (site && site.size > MAX_SITE_FILE_BYTES) problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
   else if (site) {
     wanted.push(site);
-    const logo = logoNamedIn(readBlobs(gitDir, [site.object]).get(site.object)!.toString("utf8"));
+    const logo = logoNamedIn(readBlobs(gitDir, [site.object], site.size).get(site.object)!.toString("utf8"));
     // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
     const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
     if (image && image.mode !== "100644" && image.mode !== "100755") problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
@@ -121,14 +142,39 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     else if (image) wanted.push(image);
   }
   if (problems.length) return problems;
-
-  const blobs = readBlobs(gitDir, wanted.map((entry) => entry.object));
-  mkdirSync(path.join(into, FOLDER), { recursive: true });
-  for (const entry of wanted) {
-    const file = path.join(into, ...entry.path.split("/"));
-    mkdirSync(path.dirname(file), { recursive: true });
-    // "wx": a new, plain file; never through anything already there.
-    writeFileSync(file, blobs.get(entry.object)!, { flag: "wx" });
+  const total = wanted.reduce((sum, entry) => sum + entry.size, 0);
+  if (total > MAX_PUSH_BYTES) {
+    problem(`${FOLDER}/`, `holds ${Math.ceil(total / 1024 / 1024)} MB of files in all; a push may carry at most ${MAX_PUSH_BYTES / 1024 / 1024} MB of countdown files`);
+    return problems;
   }
+
+  // Each object read once (many files may share one), in batches of at most BATCH_BYTES.
+  mkdirSync(path.join(into, FOLDER), { recursive: true });
+  const byObject = new Map<string, TreeEntry[]>();
+  for (const entry of wanted) {
+    const sharing = byObject.get(entry.object);
+    if (sharing) sharing.push(entry);
+    else byObject.set(entry.object, [entry]);
+  }
+  let batch: string[] = [];
+  let batchBytes = 0;
+  const writeBatch = () => {
+    for (const [object, bytes] of readBlobs(gitDir, batch, batchBytes)) {
+      for (const entry of byObject.get(object)!) {
+        const file = path.join(into, ...entry.path.split("/"));
+        mkdirSync(path.dirname(file), { recursive: true });
+        // "wx": a new, plain file; never through anything already there.
+        writeFileSync(file, bytes, { flag: "wx" });
+      }
+    }
+    batch = [];
+    batchBytes = 0;
+  };
+  for (const [object, entries] of byObject) {
+    if (batchBytes + entries[0]!.size > BATCH_BYTES) writeBatch();
+    batch.push(object);
+    batchBytes += entries[0]!.size;
+  }
+  writeBatch();
   return problems;
 }

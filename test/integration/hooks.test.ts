@@ -150,6 +150,15 @@ describe("git push to your own server (deploy/git-hooks)", () => {
     expect(push.status).not.toBe(0);
     expect(push.stderr).toContain("countdowns/..: file: is not a file directly in countdowns/ with a plain name");
 
+    // A tiny push that would be 1.25 GB written out: 20,000 files of one 64 KB blob, each within its own limit.
+    const big = spawnSync("git", ["hash-object", "-w", "--stdin"], { cwd: clone, input: `---\ntitle: "Big"\ntarget: "${fromNow(3)}"\n---\n${"x".repeat(65_000)}`, encoding: "utf8" }).stdout.trim();
+    const many = spawnSync("git", ["mktree"], { cwd: clone, input: Array.from({ length: 20_000 }, (_, i) => `100644 blob ${big}\tc${i}.md\n`).join(""), encoding: "utf8" }).stdout.trim();
+    const manyTop = spawnSync("git", ["mktree"], { cwd: clone, input: `040000 tree ${many}\tcountdowns\n`, encoding: "utf8" }).stdout.trim();
+    const flood = git(clone, "push", "origin", `${git(clone, "commit-tree", manyTop, "-p", "HEAD", "-m", "Many").stdout.trim()}:refs/heads/main`);
+    expect(flood.status).not.toBe(0);
+    expect(flood.stderr).toMatch(/countdowns\/: file: holds 12\d\d MB of files in all; a push may carry at most 256 MB of countdown files/);
+    expect(flood.stderr).not.toMatch(/ENOBUFS|\n\S*\s+at /);
+
     expect(git(app, "rev-parse", "HEAD").stdout).toBe(before);
   });
 
