@@ -4,31 +4,18 @@
 // where the Workers build is (another than dist/workers) and the port are ours. `npm run
 // serve:workers`, the Workers tests and the benchmarks start it here. wrangler reads the config
 // with its own reader, so a wrangler.jsonc it would refuse is refused here too.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { PROJECT_ROOT } from "../src/config.ts";
+import { fakedClock } from "./faked-clock.ts";
 
 export interface RunningWorker {
   url: string;
   miniflare: Miniflare;
   stop(): Promise<void>;
-}
-
-/**
- * How far a clock faked by libfaketime (CI's run 400 days ahead) is ahead of the machine's, in ms;
- * undefined when it is not faked. workerd hangs under libfaketime, so it runs on the machine's clock
- * and the Worker is told the difference (its CLOCK_OFFSET_MS, src/workers/worker.ts).
- */
-function fakedClock(): { offset: number; preload: string } | undefined {
-  const preload = process.env.LD_PRELOAD;
-  if (!preload?.includes("faketime")) return undefined;
-  const { LD_PRELOAD: _, ...machine } = process.env;
-  const real = Number(execFileSync("date", ["+%s%3N"], { env: machine, encoding: "utf8" }).trim());
-  return { offset: Date.now() - real, preload };
 }
 
 /**
@@ -48,8 +35,10 @@ export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1
   const config = wranglerConfigFor(folder);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   rmSync(path.dirname(config), { recursive: true, force: true });
+  // workerd hangs under libfaketime: it runs on the machine's clock, and the Worker is told the
+  // difference (its CLOCK_OFFSET_MS, src/workers/worker.ts). Started without the preload (miniflare
+  // gives it this process's environment).
   const faked = fakedClock();
-  // workerd is started without libfaketime (miniflare gives it this process's environment).
   if (faked) delete process.env.LD_PRELOAD;
   const miniflare = new Miniflare({
     ...workerOptions,

@@ -51,7 +51,7 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 // dataset is read by these names).
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
-const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**

@@ -74,7 +74,7 @@ export function startMs(text: string, zone: string): number {
   const at = new Date(local);
   // A date that does not exist (February 30, hour 24) would roll over: refused.
   // So would an offset past the ones in use (up to ±14:00).
-  if (at.getUTCDate() != +d! || at.getUTCMonth() != +mo! - 1 || +h > 23 || +mi > 59 || +s > 59 || +(oh ?? 0) > 14 || +(om ?? 0) > 59) return NaN;
+  if (at.getUTCDate() != +d! || at.getUTCMonth() != +mo! - 1 || +h > 23 || +mi > 59 || +s > 59 || +(oh ?? 0) * 60 + +(om ?? 0) > 840 || +(om ?? 0) > 59) return NaN;
   if (!z) return localToInstant(local, zone);
   return sign ? local - (sign == "-" ? -1 : 1) * (+oh! * 60 + +om!) * MINUTE : local;
 }
@@ -125,15 +125,17 @@ export function dateForViewer(data: DOMStringMap, linkStart: string | null): voi
 export function viewerDeadline(durationMs: number, zone: string, key: string, linkStart: string | null): number {
   const now = Date.now();
   key = "countdown-start:" + key;
-  // The same checks as deadline()'s, without its words (a refused start is NaN or out of range: not taken).
+  // The same checks as deadline()'s, without its words (a refused start is NaN or out of range: not
+  // taken), for the link's start and for the first visit kept (which anything on the page could write).
+  const taken = (ms: number) => ms <= now + START_AHEAD_MS && ms >= now - START_SPAN_DAYS * DAY;
   const ms = linkStart ? startMs(linkStart, zone) : NaN;
-  let first: number | undefined;
+  let first = NaN;
   try {
-    first = +localStorage[key] || undefined;
+    first = +localStorage[key];
   } catch {}
-  const start = ms <= now + START_AHEAD_MS && ms >= now - START_SPAN_DAYS * DAY ? ms - (ms % SECOND) : first ?? now - (now % SECOND);
+  const start = taken(ms) ? ms - (ms % SECOND) : taken(first) ? first - (first % SECOND) : now - (now % SECOND);
   try {
-    localStorage[key] ||= start;
+    if (!taken(first)) localStorage[key] = start;
   } catch {}
   return start + durationMs;
 }

@@ -5,8 +5,7 @@
 import { viewerDeadline } from "../time/evergreen.ts";
 
 /**
- * The deadline of a record (`evergreen`: its duration in seconds) for the viewer of an element; the
- * first visit is kept per site and slug.
+ * The deadline of a record (`evergreen`: its duration in seconds) for the viewer of an element, from
+ * its `start` attribute or their first visit, kept under `key` (`<site> <slug>`).
  */
-export default (record: { evergreen: number; zone?: string }, element: Element) =>
-  viewerDeadline(record.evergreen * 1e3, record.zone ?? "UTC", `${element.getAttribute("site")} ${element.getAttribute("slug")}`, element.getAttribute("start"));
+export default (record: { evergreen: number; zone?: string }, start: string | null, key: string) => viewerDeadline(record.evergreen * 1e3, record.zone ?? "UTC", key, start);

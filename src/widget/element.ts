@@ -37,19 +37,22 @@ const SITE = new URL("..", import.meta.url).href;
 const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "after", "heading"];
 const UNITS = ["day", "hour", "minute", "second"];
 /** The element's own content shows: its fallback. */
-const SLOT = "<slot></slot>";
+const SLOT = "<slot>";
 
 /** Every element on the page that is connected. */
 const timers = new Set<CountdownTimer>();
 /** One request per data URL for the whole page. */
 const loads: Record<string, Promise<Data>> = {};
-// The server's clock minus this one: what the answers' `Date` (+ `Age`) allow. Each answer bounds it
-// within [low, high] (the `Date` is whole seconds, read somewhere within the round trip); the bounds
-// of every answer are intersected, and while 0 is inside them this clock is taken as right. Else the
-// offset is the middle of the bounds: within half a second and half a round trip of the truth.
-let low = -1e15;
-let high = 1e15;
-const offset = () => (low > 0 || high < 0 ? (low + high) / 2 : 0);
+// By site (as elements name it), the server's clock minus this one: what its answers' `Date` (plus a
+// cache's `Age`) allow. Each answer bounds it within [low, high] (`Date` and `Age` are whole seconds,
+// read somewhere within the round trip); an answer kept by a cache for more than a minute is not used.
+// The bounds start at two hours either way, so no answer moves a clock further; each answer narrows
+// them, and one that disagrees with them is not taken. While 0 is inside a site's bounds this clock is
+// taken as right, else their middle is: within half a second and half a round trip of the truth. A
+// site's answers correct only its own elements (inline ones count on this module's site).
+const MOST_SKEW = 72e5;
+const clocks: Record<string, [low: number, high: number]> = {};
+const offset = (site: string, [low, high] = clocks[site] || [0, 0]) => (low > 0 || high < 0 ? (low + high) / 2 : 0);
 
 const tick = tickEverySecond(
   (nowMs) => {
@@ -57,14 +60,14 @@ const tick = tickEverySecond(
     for (const timer of timers) {
       // An element that cannot draw stops alone, never the timer of every other.
       try {
-        again = timer.draw(nowMs) || again;
+        again = timer.draw(nowMs - offset(SITE) + offset(timer.clock)) || again;
       } catch {
         timers.delete(timer);
       }
     }
     return again;
   },
-  offset,
+  () => offset(SITE),
 );
 let queued = 0;
 /** Draws every element once the current task is done (many connect in one parse). */
@@ -78,22 +81,23 @@ const seen = new IntersectionObserver((entries) => {
   for (const entry of entries) ((entry.target as any).v = entry.isIntersecting) && soon();
 });
 
-/** A data URL's record, read once per page; each answer bounds the clock's offset. */
-function load(url: string): Promise<Data> {
+/** A data URL's record, read once per page; each answer bounds its site's clock. */
+function load(url: string, site: string): Promise<Data> {
   return (loads[url] ??= (async () => {
     const sent = Date.now();
     const response = await fetch(url, { cache: "no-store" });
-    if (!response.ok) throw Error(`${url}: ${response.status}`);
+    // (The console shows the Response: its URL and status.)
+    if (!response.ok) throw response;
     const got = Date.now();
-    // `Age` is whole seconds too: the server's time is up to a second later for each.
-    const age = 1e3 * +response.headers.get("age")!;
-    const date = Date.parse(response.headers.get("date")!) + age;
-    if (date) {
-      const before = offset();
-      low = Math.max(low, date - got);
-      high = Math.min(high, date + 1e3 + (age && 1e3) - sent);
+    const age = +response.headers.get("age")!;
+    const date = Date.parse(response.headers.get("date")!) + 1e3 * age;
+    const [low, high] = clocks[site] || [-MOST_SKEW, MOST_SKEW];
+    const least = date - got;
+    const most = date + 1e3 + (age && 1e3) - sent;
+    if (age <= 60 && least <= high && most >= low) {
+      clocks[site] = [Math.max(low, least), Math.min(high, most)];
       // A corrected clock moves targets past: what was drawn before tells nothing of an end.
-      if (offset() != before) for (const timer of timers) timer.ahead = false;
+      if (offset(site)) for (const timer of timers) timer.ahead = false;
     }
     return response.json();
   })());
@@ -124,17 +128,20 @@ class CountdownTimer extends HTMLElement {
   static observedAttributes = ["slug", "site", "target", "name", "zone", "repeat", "status", "done", "start", ...OPTIONS];
   private internals = this.attachInternals();
   private root = this.attachShadow({ mode: "open" });
+  // (Declared, not initialised: setup() and begin() set them before anything reads them; no bytes for them.)
   /** What begin() made and draw() fills: the nodes, the language and zone, what was drawn last. */
-  private shown: any = {};
-  private options: Record<string, string> = {};
-  record?: Data;
-  /** The target as a function of now (the next occurrence of a repeating countdown). */
-  private next?: (nowMs: number) => number;
-  /** The target of the last draw, and whether it was still ahead then: the end is seen when it passes. */
-  private at = 0;
+  declare private shown: any;
+  declare private options: Record<string, string>;
+  declare record?: Data;
+  /** The target as a function of now (the next occurrence of a repeating countdown); none until begin(). */
+  declare private next?: (nowMs: number) => number;
+  /** The target of the last draw, and whether it was still ahead then: the end is seen when it passes (`at` is read only once `ahead`). */
+  declare private at: number;
   ahead = false;
   /** In view (or not yet known): drawn every second. */
   v = true;
+  /** The site whose clock it counts on: its record's (as its `site` names it), else this module's; set by setup(). */
+  declare clock: string;
 
   constructor() {
     super();
@@ -172,9 +179,10 @@ class CountdownTimer extends HTMLElement {
       const value = attribute(name);
       if (pattern.test(name + "=" + value)) this.options[name] = value;
     }
+    this.clock = (slug && site) || SITE;
     try {
       const data: Data = slug
-          ? await load(new URL(`api/data/${slug}.json`, site ?? SITE).href)
+          ? await load(new URL(`api/data/${slug}.json`, this.clock).href, this.clock)
           : {
               title: attribute("name"),
               targetDate: attribute("target"),
@@ -186,7 +194,8 @@ class CountdownTimer extends HTMLElement {
             };
       // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
       // module loaded only for that (src/widget/element-evergreen.ts).
-      this.begin(data, !!slug, data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, this));
+      // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
+      this.begin(data, !!slug, data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug));
     } catch (error: any) {
       this.next = undefined;
       this.root.innerHTML = SLOT;

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
-import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
+import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
@@ -28,6 +28,9 @@ let siteB: LocalServer;
 let a: string;
 let b: string;
 let host: http.Server;
+/** A site whose records' answers lie about the time: `Age: 999999999` under /age/, a `Date` in 2099 under /future/. */
+let liar: http.Server;
+let liarBase: string;
 /** The host pages' origin: localhost, where the sites are 127.0.0.1. */
 let hostBase: string;
 const cspReports: string[] = [];
@@ -83,15 +86,22 @@ beforeAll(async () => {
     response.writeHead(200, {
       "Content-Type": "text/html; charset=utf-8",
       // Scripts and requests from the two sites only; no inline script or style at all.
-      "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b}; style-src 'self'; img-src data:; frame-src 'self'; report-uri /csp`,
+      "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b} ${liarBase}; style-src 'self'; img-src data:; frame-src 'self'; report-uri /csp`,
     });
     response.end(url.pathname === "/blank" ? '<!doctype html><title>Blank</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css"><body>' : hostPage(Number(url.searchParams.get("from"))));
   });
+  liar = http.createServer((request, response) => {
+    const lie = request.url!.startsWith("/age/") ? { Age: "999999999" } : { Date: "Thu, 31 Dec 2099 23:00:00 GMT" };
+    const record = { title: "Liar", targetDate: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z"), messages: { done: "Over" } };
+    response.writeHead(200, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "Date, Age", ...lie });
+    response.end(JSON.stringify(record));
+  });
+  liarBase = await listen(liar);
   const address = await listen(host);
   hostBase = address.replace("127.0.0.1", "localhost");
 });
 afterAll(async () => {
-  await Promise.all([siteA?.close(), siteB?.close(), new Promise((resolve) => host?.close(resolve))]);
+  await Promise.all([siteA?.close(), siteB?.close(), new Promise((resolve) => host?.close(resolve)), new Promise((resolve) => liar?.close(resolve))]);
 });
 
 /** The server's clock now, read from its live JSON (the run may be under faketime; the pages need not be). */
@@ -174,11 +184,15 @@ for (const name of ENGINE_NAMES) {
     let engine: Engine;
     let page: EnginePage;
     let inlineFrom: number;
+    // The pages' clock set to this process's where it is not (Firefox, ahead under faketime): the
+    // element corrects a clock by two hours at most.
+    const behind = clockBehind(name);
+    const setClock = behind ? `{ const now = Date.now; Date.now = () => now.call(Date) + ${behind}; }` : undefined;
 
     beforeAll(async () => {
       engine = await launchEngine(name);
       inlineFrom = await serverNow();
-      page = await engine.open(`${hostBase}/?from=${inlineFrom}`, { width: 1280, height: 1000 });
+      page = await engine.open(`${hostBase}/?from=${inlineFrom}`, { width: 1280, height: 1000, beforeLoad: setClock });
       await waitInPage(page, allDrawn, 20_000);
     }, 120_000);
     afterAll(async () => {
@@ -371,9 +385,9 @@ for (const name of ENGINE_NAMES) {
       const wrong = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
       const from = await serverNow();
       await wrong.evaluate(
-        (html: string) => {
+        (html: string, behind: number) => {
           const now = Date.now;
-          Date.now = () => now.call(Date) + 3_600_000;
+          Date.now = () => now.call(Date) + behind + 3_600_000;
           const parsed = new DOMParser().parseFromString(html, "text/html");
           for (const script of parsed.querySelectorAll("script")) {
             const module = document.createElement("script");
@@ -384,6 +398,7 @@ for (const name of ENGINE_NAMES) {
           document.body.append(...parsed.body.childNodes);
         },
         hostPage(from).replace(/^[\s\S]*?<script/, "<script"),
+        behind,
       );
       await waitInPage(wrong, allDrawn, 20_000);
       expectRightToTheSecond(await readAll(wrong, a));
@@ -391,13 +406,13 @@ for (const name of ENGINE_NAMES) {
     });
 
     it("sends no countdown-end for a target that had passed before the clock was corrected (a visitor's clock an hour behind)", async () => {
-      const behind = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
+      const slow = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
       const from = await serverNow();
-      const ended = await behind.evaluate(
-        (siteA: string, passed: string) =>
+      const ended = await slow.evaluate(
+        (siteA: string, passed: string, behind: number) =>
           new Promise<string[]>((resolve) => {
             const now = Date.now;
-            Date.now = () => now.call(Date) - 3_600_000;
+            Date.now = () => now.call(Date) + behind - 3_600_000;
             const ends: string[] = [];
             document.addEventListener("countdown-end", (event) => ends.push((event.target as Element).id));
             const module = Object.assign(document.createElement("script"), { type: "module", src: `${siteA}/api/element.js` });
@@ -408,11 +423,47 @@ for (const name of ENGINE_NAMES) {
           }),
         a,
         new Date(from - 1_800_000).toISOString(),
+        behind,
       );
-      const shown = await behind.evaluate(() => document.getElementById("passed")!.shadowRoot!.querySelector("p")!.textContent);
-      await behind.close();
+      const shown = await slow.evaluate(() => document.getElementById("passed")!.shadowRoot!.querySelector("p")!.textContent);
+      await slow.close();
       expect(ended).toEqual([]);
       expect(shown, "the zeros, by the server's clock").toBe("0d 00h 00m 00s");
+    });
+
+    it("lets a site's answers correct only its own elements, by two hours at most: another site's Age of 999999999 or Date in 2099 moves nothing", async () => {
+      const page = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
+      const from = await serverNow();
+      const shown = await page.evaluate(
+        (siteA: string, liars: string, inline: string, behind: number) =>
+          new Promise<Record<string, number>>((resolve) => {
+            const now = Date.now;
+            Date.now = () => now.call(Date) + behind;
+            document.head.append(Object.assign(document.createElement("script"), { type: "module", src: `${siteA}/api/element.js` }));
+            document.body.innerHTML =
+              `<countdown-timer id="age" slug="x" site="${liars}/age/"></countdown-timer><countdown-timer id="future" slug="x" site="${liars}/future/"></countdown-timer>` +
+              `<countdown-timer id="record" slug="tie-a" site="${siteA}/"></countdown-timer><countdown-timer id="inline" target="${inline}"></countdown-timer>`;
+            const seconds = (id: string) => {
+              const [d, h, m, s] = [...document.getElementById(id)!.shadowRoot!.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
+              return d! * 86400 + h! * 3600 + m! * 60 + s!;
+            };
+            // Once every element has drawn its count.
+            const read = () => (["age", "future", "record", "inline"].every((id) => /\d/.test(document.getElementById(id)?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "")) ? resolve(Object.fromEntries(["age", "future", "record", "inline"].map((id) => [id, seconds(id)]))) : setTimeout(read, 100));
+            read();
+          }),
+        a,
+        liarBase,
+        new Date(from + 2 * HOUR).toISOString(),
+        behind,
+      );
+      const now = await serverNow();
+      await page.close();
+      const tieA = (await (await fetch(`${a}/api/countdown/tie-a`)).json()) as { targetDate: string };
+      // This machine's clock is right: every element counts by it, the liars' own ones too (an hour, as their records say).
+      expect(Math.abs(shown.record! - Math.floor((Date.parse(tieA.targetDate) - now) / 1000))).toBeLessThanOrEqual(2);
+      expect(Math.abs(shown.inline! - Math.floor((from + 2 * HOUR - now) / 1000))).toBeLessThanOrEqual(2);
+      expect(Math.abs(shown.age! - 3600)).toBeLessThanOrEqual(5);
+      expect(Math.abs(shown.future! - 3600)).toBeLessThanOrEqual(5);
     });
 
     it("reads as its fallback without JavaScript: a link to the countdown's page with the date", async () => {

@@ -11,6 +11,7 @@ import type { Readable } from "node:stream";
 import puppeteer, { type Browser as PuppeteerBrowser } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
 import { CHROMIUM, launchBrowser } from "../../tools/chromium.ts";
+import { fakedClock } from "../../tools/faked-clock.ts";
 
 export type EngineName = "chromium" | "firefox" | "webkit";
 export const ENGINE_NAMES: EngineName[] = ["chromium", "firefox", "webkit"];
@@ -246,6 +247,12 @@ function firefoxPreferences(options: OpenOptions | undefined): Record<string, nu
  * suite a year ahead under `faketime`), which Firefox does not start under: its pages keep the
  * machine's real clock, so a test compares a page's clock with nothing but the page's own, or sets it.
  */
+/**
+ * How far the clock of this engine's pages is behind this process's, in ms: Firefox's, where CI runs
+ * the suite ahead under libfaketime (firefoxEnvironment); 0 for the others, which start under it.
+ */
+export const clockBehind = (name: EngineName): number => (name === "firefox" ? (fakedClock()?.offset ?? 0) : 0);
+
 function firefoxEnvironment(timeZone: string | undefined): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(LD_PRELOAD|FAKETIME|DONT_FAKE_MONOTONIC)/.test(name)));
   return timeZone ? { ...env, TZ: timeZone } : env;
