@@ -18,7 +18,7 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH } from "../paths.ts";
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH } from "../paths.ts";
 import { MANIFEST_META, indexPageOfFile, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
@@ -37,8 +37,13 @@ export class WorkersBuildError extends Error {
   override name = "WorkersBuildError";
 }
 
-/** The site's own files under /api/ that Cloudflare serves itself: requested by other sites' pages (the element's scripts) and large (the pages list, 12 MB at 100,000 countdowns), free and without a Worker request. */
-const API_FILES_SERVED_BY_CLOUDFLARE = [PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH];
+/**
+ * The site's own files under /api/ that Cloudflare serves itself, free and without a Worker request:
+ * the element's scripts, loaded by every page of other sites that shows one, as module scripts, which
+ * no browser preflights. The API's other own files (the pages list, OpenAPI, the JSON Schema), asked
+ * for by programs that may preflight, are the Worker's, which answers a preflight as every /api/ path does.
+ */
+const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH];
 
 /**
  * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's

@@ -87,7 +87,7 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 
   it("to every method, on the site's own files, packed files, redirects, misses and live routes", async () => {
-    const targets = ["/", "/future-launch/", "/future-launch", "/api/embed/future-launch", "/nope", "/api/nope", "/API/pages", "/api/countdown/future-launch", "/api/health", "/api/email/long-past.gif"];
+    const targets = ["/", "/future-launch/", "/future-launch", "/api/embed/future-launch", "/nope", "/api/nope", "/API/pages", "/api/pages", "/api/openapi.json", "/api/countdown/future-launch", "/api/health", "/api/email/long-past.gif"];
     for (const target of targets) {
       for (const method of ["HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]) await expectAlike(target, { method });
     }
@@ -226,7 +226,8 @@ describe("the Workers build", () => {
     const served = headers.match(/^\/\S*/gm)!;
     const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
     for (const file of served) expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
-    expect(served).toEqual(expect.arrayContaining(["/api/pages", "/api/element.js"]));
+    expect(served).toEqual(expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js"]));
+    expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);
   });
