@@ -14,7 +14,7 @@ const BURST = 100;
 const TARGET_MS = 2000;
 
 /** The first countdown of the build that is counting (not over, postponed or cancelled): its GIF is a whole animation. */
-async function countingSlug(site: string): Promise<string> {
+export async function countingSlug(site: string): Promise<string> {
   for (const { slug } of (await (await fetch(`${site}/api/pages`)).json()) as { slug: string }[]) {
     const live = (await (await fetch(`${site}/api/countdown/${slug}`)).json()) as { expired?: boolean; status?: string; timeLeft?: { days: number } };
     if (live.expired === false && live.status === "scheduled" && live.timeLeft!.days > 0) return slug;

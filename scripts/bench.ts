@@ -1,7 +1,8 @@
 // `npm run bench`: measures, and writes each benchmark's figures into its section of BENCHMARKS.md
 // (the prose there is written by hand). Benchmarks, not tests: they report figures against targets
 // and exit non-zero when one is missed. `npm run bench -- live cdn` runs only those (names: widget,
-// element, function, live, server, cdn, build, dev, preview, email, email-burst, lighthouse, workers);
+// element, function, live, server, cdn, build, dev, preview, email, email-burst, lighthouse, workers,
+// workers-memory, query, email-flood);
 // `--max 100000` adds the largest size to the build and Workers benchmarks (it takes minutes).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { devLoop } from "../bench/dev-loop.ts";
 import { elementCost } from "../bench/element-cost.ts";
 import { emailGif } from "../bench/email-gif.ts";
 import { emailBurst } from "../bench/email-burst.ts";
+import { emailFlood } from "../bench/email-flood.ts";
 import { previewImages } from "../bench/preview-images.ts";
 import { functionBundle } from "../bench/function-bundle.ts";
 import { lighthouseScores } from "../bench/lighthouse.ts";
@@ -21,6 +23,8 @@ import { serverLoad } from "../bench/server-load.ts";
 import { serverStart } from "../bench/server-start.ts";
 import { widgetWeight } from "../bench/widget-weight.ts";
 import { workersBench } from "../bench/workers.ts";
+import { workersMemory } from "../bench/workers-memory.ts";
+import { queryCost } from "../bench/query-cost.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 
@@ -48,8 +52,11 @@ try {
     preview: () => previewImages(outDir),
     email: () => emailGif(),
     "email-burst": () => emailBurst(outDir),
+    "email-flood": () => emailFlood(outDir),
     lighthouse: () => lighthouseScores(outDir, slug),
     workers: () => workersBench(work, outDir, slug, BUILD_SIZES.filter((size) => size >= 1_000)),
+    "workers-memory": () => workersMemory(work, outDir),
+    query: () => queryCost(outDir, slug),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
   const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };

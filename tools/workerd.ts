@@ -31,7 +31,7 @@ export function wranglerConfigFor(folder: string): string {
 }
 
 /** Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on `host`:`port` (0: a free one). */
-export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false } = {}): Promise<RunningWorker> {
+export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false, inspectorPort = undefined as number | undefined } = {}): Promise<RunningWorker> {
   const config = wranglerConfigFor(folder);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   rmSync(path.dirname(config), { recursive: true, force: true });
@@ -51,6 +51,8 @@ export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1
     assets: { ...workerOptions.assets!, directory: path.join(folder, "assets") },
     port,
     host,
+    // A DevTools protocol endpoint of the Worker's isolate, where asked for (the memory benchmark reads its heap there).
+    ...(inspectorPort !== undefined ? { inspectorPort } : {}),
     // With `log`, what the Worker writes (its faults) reaches this process's standard error.
     handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
       stdout.resume();

@@ -71,45 +71,60 @@ interface Glyph {
 }
 
 const ATLAS_CHARS = "0123456789dhms+ ";
-const atlases = new Map<string, Map<string, Glyph>>();
 
 /**
- * The count's characters at a size, in an ink, drawn once (one resvg call) and kept: the few sizes in
- * use stay, and the map is cleared once it holds more (widths come from requests).
+ * Drawings kept for reuse, by key, within a budget of pixels (one byte each): once a new one would
+ * pass it, every one is dropped and the few in use are drawn again. Sizes and labels come from
+ * requests (a width each), so what is kept is bounded in bytes, not only in entries.
  */
+function keptWithin<T>(budget: number, bytesOf: (value: T) => number) {
+  const kept = new Map<string, T>();
+  let bytes = 0;
+  return (key: string, draw: () => T): T => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = draw();
+      const size = bytesOf(value);
+      if (bytes + size > budget) {
+        kept.clear();
+        bytes = 0;
+      }
+      kept.set(key, value);
+      bytes += size;
+    }
+    return value;
+  };
+}
+/** The glyph atlases and the unit labels kept: at most 8 MB and 4 MB of pixels, the few sizes in use many times over. */
+export const ATLAS_BYTES = 8 * 1024 * 1024;
+export const LABEL_BYTES = 4 * 1024 * 1024;
+const atlases = keptWithin<Map<string, Glyph>>(ATLAS_BYTES, (atlas) => [...atlas.values()].reduce((sum, glyph) => sum + glyph.image.pixels.length, 0));
+const labels = keptWithin<Indexed>(LABEL_BYTES, (label) => label.pixels.length);
+
+/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept. */
 function atlasOf(size: number, ink: number): Map<string, Glyph> {
-  const key = `${size} ${ink}`;
-  let atlas = atlases.get(key);
-  if (atlas) return atlas;
-  if (atlases.size >= 200) atlases.clear();
-  const pad = Math.ceil(size * 0.15);
-  // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
-  const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
-  const height = Math.ceil(size * 1.3);
-  const baseline = Math.ceil(size * 1.0);
-  const chars = [...ATLAS_CHARS];
-  const runs: TextRun[] = chars.map((char, i) => ({ text: char, x: i * cell + pad, y: baseline, size, weight: 700, ink }));
-  const drawn = drawTexts(cell * chars.length, height, runs, "en");
-  atlas = new Map();
-  chars.forEach((char, i) => {
-    atlas!.set(char, { image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) }, penX: pad, baseline, advance: textWidth(char, size, 700) });
+  return atlases(`${size} ${ink}`, () => {
+    const pad = Math.ceil(size * 0.15);
+    // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
+    const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
+    const height = Math.ceil(size * 1.3);
+    const baseline = Math.ceil(size * 1.0);
+    const chars = [...ATLAS_CHARS];
+    const runs: TextRun[] = chars.map((char, i) => ({ text: char, x: i * cell + pad, y: baseline, size, weight: 700, ink }));
+    const drawn = drawTexts(cell * chars.length, height, runs, "en");
+    const atlas = new Map<string, Glyph>();
+    chars.forEach((char, i) => {
+      atlas.set(char, { image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) }, penX: pad, baseline, advance: textWidth(char, size, 700) });
+    });
+    return atlas;
   });
-  atlases.set(key, atlas);
-  return atlas;
 }
 
-const labels = new Map<string, Indexed>();
 /** A unit's label drawn once per text, size and language. */
-function labelOf(text: string, size: number, lang: string, width: number): Indexed {
-  const key = `${text}\0${size}\0${lang}\0${width}`;
-  let label = labels.get(key);
-  if (!label) {
-    label = drawTexts(width, Math.ceil(size * 1.5), [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }], lang);
-    if (labels.size > 2000) labels.clear();
-    labels.set(key, label);
-  }
-  return label;
-}
+const labelOf = (text: string, size: number, lang: string, width: number): Indexed =>
+  labels(`${text}\0${size}\0${lang}\0${width}`, () =>
+    drawTexts(width, Math.ceil(size * 1.5), [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }], lang),
+  );
 
 // ---- Layout and frames ---------------------------------------------------------------------------
 

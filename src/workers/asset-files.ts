@@ -36,6 +36,14 @@ export class AssetFiles {
     return bytes ?? undefined;
   }
 
+  /** A file's bytes, as `bytes` gives them, no longer held here: for a reader that keeps what it reads (the fonts, copied into HarfBuzz). */
+  take(name: string): Uint8Array | undefined {
+    const bytes = this.bytes(name);
+    this.held.delete(name);
+    this.heldBytes -= bytes?.length ?? 0;
+    return bytes;
+  }
+
   /** A file as text, as `bytes` gives it. */
   text(name: string): string | undefined {
     const bytes = this.bytes(name);

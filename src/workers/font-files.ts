@@ -10,10 +10,13 @@ export function useFontFiles(files: AssetFiles): void {
   fonts = files;
 }
 
-/** The bytes of a font file of the set, by its name; throws FileNotLoaded until the Worker has fetched it. */
+/**
+ * The bytes of a font file of the set, by its name; throws FileNotLoaded until the Worker has fetched
+ * it. Read once: fonts.ts copies them into HarfBuzz and keeps that, so they are not held here too.
+ */
 export function fontBytes(file: string): Uint8Array {
   if (!fonts) throw new Error("the Worker reads no fonts: useFontFiles was not called");
-  const bytes = fonts.bytes(file);
+  const bytes = fonts.take(file);
   if (!bytes) throw new Error(`the font file ${file} is missing from the Worker's assets; run the Workers build again`);
   return bytes;
 }

@@ -20,6 +20,7 @@ import { isApiPath } from "../paths.ts";
 import type { FileEntry } from "../site/built-files.ts";
 import { AssetFiles, WORKER_FOLDER, assetRequest, withFiles, type AssetsBinding } from "./asset-files.ts";
 import { useFontFiles } from "./font-files.ts";
+import { MEMORY } from "./memory.ts";
 import { PACKS_FOLDER, packName, packOf, readPack, type Pack } from "./packs.ts";
 
 /** What the Worker knows of its build: written into its bundle by the Workers build (src/publish/workers-build.ts). */
@@ -57,9 +58,10 @@ const callOf = (request: Request, pathname: string, query: string): Call & { sig
  * the live handler, the built files and the answer share the files fetched so far, held here.
  */
 export function siteWorker(assets: AssetsBinding, { facts, files, packs }: WorkerSite, now: () => number = Date.now, log = (line: string) => console.error(line)) {
-  const liveFiles = new AssetFiles(assets, `${WORKER_FOLDER}/live`, 16 * 1024 * 1024);
-  const packFiles = new AssetFiles(assets, PACKS_FOLDER, 32 * 1024 * 1024);
-  // A font is kept by fonts.ts once read: only the newest is held here.
+  // Within an isolate's 128 MB (docs/deploying.md, "Memory"): the files read, the drawings kept.
+  const liveFiles = new AssetFiles(assets, `${WORKER_FOLDER}/live`, MEMORY.liveBytes);
+  const packFiles = new AssetFiles(assets, PACKS_FOLDER, MEMORY.packBytes);
+  // A font is kept by fonts.ts once read (in HarfBuzz's memory): not held here once taken.
   const fontFiles = new AssetFiles(assets, `${WORKER_FOLDER}/fonts`, 0);
   useFontFiles(fontFiles);
   const folders = [liveFiles, packFiles, fontFiles];
@@ -70,7 +72,7 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
       if (store instanceof Error || store === undefined) throw store ?? new LiveDataError("live data not read yet");
       return store;
     },
-    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(emailDrawings()) },
+    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })) },
     log,
     now,
   });

@@ -3,6 +3,7 @@
 // readers (omggif, pngjs; test/support/image-reader.ts): each frame as a viewer composes it is the
 // same picture as a drawing of that second alone, and its digits, told apart by glyphs drawn by resvg
 // in the test, are the JSON's time left for that second.
+import { readFileSync, readdirSync } from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
@@ -468,6 +469,19 @@ describe("drawings on worker threads (the Node server's)", () => {
       expect(made).toBe(tried + 1);
       expect(painter.warnings()).toEqual([]);
       expect(lines.at(-1)).toBe("email images: a drawing thread started again; no longer drawing in the main thread");
+    } finally {
+      await painter.close();
+    }
+  });
+
+  it("run at a lower priority than the event loop that answers every other request (a nice value of 10, Linux's per thread)", async () => {
+    const nice = () => readdirSync("/proc/self/task").map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    const before = nice().filter((value) => value === 10).length;
+    const painter = onWorkerThreads(1);
+    try {
+      await painter.paint(job("sale", "frames=1"));
+      expect(nice().filter((value) => value === 10).length).toBe(before + 1);
+      expect(nice()).toContain(0);
     } finally {
       await painter.close();
     }
