@@ -6,6 +6,9 @@ import { spawnSync } from "node:child_process";
 import { PROJECT_ROOT, withConfig } from "../src/config.ts";
 import { ASSET_LIMITS, WorkersBuildError, buildForWorkers } from "../src/publish/workers-build.ts";
 import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../src/publish/workers-build-cache.ts";
+import { WORKERS_BUILD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
+
+needDevelopmentPackages("npm run build:workers", WORKERS_BUILD_PACKAGES);
 
 await withConfig(async (config) => {
   const cached = cachedBuildOf(PROJECT_ROOT);

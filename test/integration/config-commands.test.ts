@@ -2,7 +2,7 @@
 // empty or unusable value stops the command, naming the variable and the fix, before anything is
 // written; the build replaces only a folder that is its own.
 import { execFile, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -33,6 +33,28 @@ describe("the commands stop before writing anything (run in a disposable copy of
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
   const listing = (copy: string) => readdirSync(copy, { recursive: true }).map(String).filter((name) => !name.startsWith("node_modules")).sort();
+
+  it("says in one line what to install when the Workers commands run after the run install (no development packages), and builds nothing", async () => {
+    const copy = projectCopy();
+    // node_modules as `npm ci --omit=dev` leaves it: every package but the development ones the Workers commands need.
+    rmSync(path.join(copy, "node_modules"));
+    mkdirSync(path.join(copy, "node_modules", "@resvg"), { recursive: true });
+    const left = new Set(["miniflare", "wrangler", "@resvg/resvg-wasm"]);
+    for (const name of readdirSync(path.join(ROOT, "node_modules"))) {
+      if (name === "@resvg") continue;
+      if (!left.has(name)) symlinkSync(path.join(ROOT, "node_modules", name), path.join(copy, "node_modules", name));
+    }
+    for (const name of readdirSync(path.join(ROOT, "node_modules", "@resvg"))) {
+      if (!left.has(`@resvg/${name}`)) symlinkSync(path.join(ROOT, "node_modules", "@resvg", name), path.join(copy, "node_modules", "@resvg", name));
+    }
+    const before = listing(copy);
+    for (const script of ["serve:workers", "build:workers"]) {
+      const result = await npm(copy, script, {});
+      expect(result.code, script).toBe(1);
+      expect(result.stderr.trim().split("\n"), script).toEqual([expect.stringMatching(new RegExp(`^npm run ${script} needs the development packages: @resvg/resvg-wasm.* not installed here\\. Run "npm install", then npm run ${script} again\\.$`))]);
+    }
+    expect(listing(copy)).toEqual(before);
+  });
 
   it("keeps the checkout, .git included, when OUT_DIR is set but empty", async () => {
     const copy = projectCopy();

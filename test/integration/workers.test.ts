@@ -319,3 +319,39 @@ describe("a deploy on Workers Builds", () => {
     }
   });
 });
+
+describe("npm run serve:workers", () => {
+  it("serves a build of its own, for its port, which later builds do not take from under it", { timeout: 300_000 }, async () => {
+    const { spawn } = await import("node:child_process");
+    const net = await import("node:net");
+    const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), "serve-workers-")), "dist.workers");
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as import("node:net").AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const env = { ...process.env, COUNTDOWNS_DIR: TEST_ENV.COUNTDOWNS_DIR, SITE_FILE: TEST_ENV.SITE_FILE, OUT_DIR: outDir, PORT: String(port), URL: undefined };
+    const child = spawn("npm", ["run", "--silent", "serve:workers"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    try {
+      await expect.poll(() => output, { timeout: 240_000, interval: 200 }).toMatch(/Countdown service \(Cloudflare Workers, in workerd\) at http:\/\/127\.0\.0\.1:\d+\//);
+      const site = `http://127.0.0.1:${port}`;
+      // Built for the port it serves on.
+      expect(((await (await fetch(`${site}/api/pages`)).json()) as { url: string }[])[0]!.url.startsWith(`http://localhost:${port}/`)).toBe(true);
+      // Two more builds of its folder prune the one it was started from (run while its output is read).
+      for (let i = 0; i < 2; i++) {
+        const build = spawn("npm", ["run", "--silent", "build:workers"], { cwd: ROOT, env, stdio: "ignore" });
+        expect(await new Promise((resolve) => build.once("exit", resolve))).toBe(0);
+      }
+      for (const target of ["/future-launch/", "/api/embed/future-launch", "/api/email/future-launch.png", "/api/countdown/future-launch"]) {
+        const answer = await fetch(`${site}${target}`).catch((error: Error) => ({ status: `${error.message}: ${output}` }));
+        expect(answer.status, target).toBe(200);
+      }
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+    }
+  });
+});
