@@ -148,7 +148,12 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     return problems;
   }
 
-  // Each object read once (many files may share one), in batches of at most BATCH_BYTES.
+  writeEntries(gitDir, wanted, into);
+  return problems;
+}
+
+/** Writes each entry's file into `into`, each object read once (many files may share one), in batches of at most BATCH_BYTES. */
+function writeEntries(gitDir: string, wanted: TreeEntry[], into: string): void {
   mkdirSync(path.join(into, FOLDER), { recursive: true });
   const byObject = new Map<string, TreeEntry[]>();
   for (const entry of wanted) {
@@ -176,5 +181,4 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     batchBytes += entries[0]!.size;
   }
   writeBatch();
-  return problems;
 }

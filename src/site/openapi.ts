@@ -7,6 +7,7 @@ import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
 import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../authoring/countdown.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
+import { MOST_QUERY_LENGTH, MOST_QUERY_PARAMETERS } from "../http/kernel.ts";
 import { SHAPES } from "../http/routes.ts";
 import {
   HEALTH_PATH,
@@ -339,7 +340,8 @@ export function openApiDocument(site: SiteAddress, version: string, siteName: st
       summary: "Named countdowns to a target date, as live JSON and as an embeddable widget.",
       description:
         "Every operation is GET (and HEAD); OPTIONS answers a CORS preflight; other methods get 405. Every /api/* response carries " +
-        '`Access-Control-Allow-Origin: *`. Errors are `{ "error": { "code", "message" } }`. The service is public and read-only: no credentials.',
+        '`Access-Control-Allow-Origin: *`. Errors are `{ "error": { "code", "message" } }`. The service is public and read-only: no credentials. ' +
+        `The routes computed per request read each query parameter once (a name given twice: its first value, but for \`shape\`); a query past ${MOST_QUERY_LENGTH} characters is answered 414 (\`query_too_long\`), one past ${MOST_QUERY_PARAMETERS} parameters 400 (\`too_many_parameters\`); the email image says either as an image.`,
       contact: { name: "This service", url: absoluteUrl(site, "/") },
       license: { name: "MIT", identifier: "MIT" },
     },
@@ -493,6 +495,11 @@ function schemas(): object {
           required: ["build", "runtime"],
           properties: { build: { type: "string", examples: ["2025c"] }, runtime: { type: "string", examples: ["2025c"] } },
         },
+        warnings: {
+          type: "array",
+          items: { type: "string" },
+          description: "What still answers, but less well than it should (the Node server's email images drawn in the main thread); left out when nothing.",
+        },
       },
     },
     Error: {
@@ -507,7 +514,7 @@ function schemas(): object {
           properties: {
             code: {
               type: "string",
-              enum: ["invalid_shape", "start_required", "invalid_start", "start_in_future", "start_too_old", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented"],
+              enum: ["invalid_shape", "start_required", "invalid_start", "start_in_future", "start_too_old", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented", "query_too_long", "too_many_parameters"],
             },
             message: { type: "string" },
           },
