@@ -10,6 +10,7 @@ import type { Problem } from "../src/authoring/countdown.ts";
 import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
+import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
 import { readSite } from "../src/publish/gather.ts";
 import { PushedTreeError, extractPushedTree } from "../src/publish/pushed-tree.ts";
 import { printProblems, printWarnings } from "./problems.ts";
@@ -70,12 +71,16 @@ await withConfig(async (config) => {
         return;
       }
       const siteFile = path.join(work, SITE_FILE);
-      site = existsSync(siteFile) ? loadSiteFile(siteFile, SITE_FILE, true).problems : [];
-      result = await loadCountdowns(path.join(work, "countdowns"), { now });
+      const read = existsSync(siteFile) ? loadSiteFile(siteFile, SITE_FILE, true) : { site: SITE_DEFAULTS, problems: [] };
+      site = read.problems;
+      // A countdown that names no language is in the site's, as the build reads it.
+      result = await loadCountdowns(path.join(work, "countdowns"), { now, defaultLang: (read.site ?? SITE_DEFAULTS).language });
     } else {
       // The whole site: the site file as well as every countdown, as the build reads them.
-      site = files.length > 0 ? [] : readSite(config).problems;
-      result = files.length > 0 ? loadCountdownFiles(files, { now }) : await loadCountdowns(requireCountdownsDir(config), { now });
+      const read = readSite(config);
+      site = files.length > 0 ? [] : read.problems;
+      const defaultLang = (read.site ?? SITE_DEFAULTS).language;
+      result = files.length > 0 ? loadCountdownFiles(files, { now, defaultLang }) : await loadCountdowns(requireCountdownsDir(config), { now, defaultLang });
     }
     const problems = [...site, ...result.problems];
     printWarnings(result.warnings);

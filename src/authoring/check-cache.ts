@@ -6,31 +6,38 @@
 // that checks it, and the clock only through whether its target, or the end of its repeat rule, has
 // passed. So a result is reused for the same name and bytes, under the same code, when those facts
 // are the same at the new clock; anything else is parsed again. A file with problems is never kept.
-import type { Countdown, ParseResult, Problem } from "./countdown.ts";
+import type { Countdown, ParseOptions, ParseResult, Problem } from "./countdown.ts";
 import { sha256 as digest } from "../text/sha256.ts";
 import { isOver } from "../time/occurrence.ts";
 
 type Kept = [bytes: string, facts: string, countdown: Countdown, warnings: Problem[]];
 
 export interface CheckCache {
-  /** The result kept for `file` with these bytes, if it holds at `now`. */
-  lookup(file: string, text: string, now: number | undefined): ParseResult | undefined;
+  /** The result kept for `file` with these bytes, if it holds checked `with` the clock and language given. */
+  lookup(file: string, text: string, with_: CheckedWith): ParseResult | undefined;
   /** Keeps the result of parsing `file`, if it is valid. */
-  keep(file: string, text: string, now: number | undefined, result: ParseResult): void;
+  keep(file: string, text: string, with_: CheckedWith, result: ParseResult): void;
   /** How many lookups found a result. */
   readonly reused: number;
   /** The results kept (of every file looked up or kept in this run), as the next build reads them. */
   text(): string;
 }
 
-/** What a countdown's warnings know of the clock: whether its target, and its repeat rule's end, have passed at `now`. */
-function clockFacts(countdown: Countdown, now: number | undefined): string {
-  if (now === undefined) return "";
+/**
+ * What a result depends on beside the file: the language a countdown takes when it names none (the
+ * site's), and what its warnings know of the clock: whether its target, and its repeat rule's end,
+ * have passed at `now`.
+ */
+function facts(countdown: Countdown, { now, defaultLang = "" }: CheckedWith): string {
+  if (now === undefined) return defaultLang;
   const { schedule } = countdown;
   const past = !schedule.repeat && now >= countdown.targetMs;
   const until = schedule.untilMs === undefined ? "" : `${isOver(schedule, now)}${schedule.untilMs <= now}`;
-  return `${past}${until}`;
+  return `${defaultLang} ${past}${until}`;
 }
+
+/** What a file is checked with: the clock and the site's language (ParseOptions). */
+export type CheckedWith = Pick<ParseOptions, "now" | "defaultLang">;
 
 /**
  * A cache of check results made under `code` (the checking code, the time zone data, the Node
@@ -49,15 +56,15 @@ export function createCheckCache(code: string, previous?: string): CheckCache {
   const now: Record<string, Kept> = {};
   let reused = 0;
   return {
-    lookup(file, text, clock) {
+    lookup(file, text, checked) {
       const kept = before[file];
-      if (!kept || kept[0] !== digest(text) || kept[1] !== clockFacts(kept[2], clock)) return undefined;
+      if (!kept || kept[0] !== digest(text) || kept[1] !== facts(kept[2], checked)) return undefined;
       now[file] = kept;
       reused++;
       return { countdown: kept[2], problems: [], warnings: kept[3] };
     },
-    keep(file, text, clock, result) {
-      if (result.countdown) now[file] = [digest(text), clockFacts(result.countdown, clock), result.countdown, result.warnings];
+    keep(file, text, checked, result) {
+      if (result.countdown) now[file] = [digest(text), facts(result.countdown, checked), result.countdown, result.warnings];
     },
     get reused() {
       return reused;

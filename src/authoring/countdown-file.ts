@@ -12,7 +12,7 @@ import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
 import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
 import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, NO_DATE_MS, REPEATS, STATUSES, TITLE_MAX, inFieldOrder, type Countdown, type ParseOptions, type ParseResult, type Problem } from "./countdown.ts";
-import { CONTROL_CHARACTERS, KNOWN_FIELDS, describe, describeValue, oneOf, requiredString, slugProblem } from "./fields.ts";
+import { CONTROL_CHARACTERS, KNOWN_FIELDS, describe, describeValue, meantName, oneOf, requiredString, slugProblem } from "./fields.ts";
 import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } from "./targets.ts";
 import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
@@ -83,8 +83,10 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
 
   for (const key of Object.keys(fields)) {
     if (!KNOWN_FIELDS.includes(key)) {
-      const underWidget = (OPTION_NAMES as string[]).includes(key) ? `; "${key}" is a widget option: indent it under "widget:"` : "";
-      problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}${underWidget}`);
+      const meant = meantName(key, KNOWN_FIELDS);
+      if ((OPTION_NAMES as string[]).includes(key)) problem(key, `unknown field; "${key}" is a widget option: indent it under "widget:"`);
+      else if (meant) problem(key, `unknown field; did you mean "${meant}"?`);
+      else problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}`);
     }
   }
 
@@ -143,7 +145,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     else start = parsed;
   }
 
-  let lang = DEFAULT_LANG;
+  let lang = options.defaultLang ?? DEFAULT_LANG;
   if (fields.lang !== undefined) {
     if (typeof fields.lang !== "string" || !isLanguageTag(fields.lang.trim())) {
       problem("lang", `${describeValue(fields.lang)} is not a language tag; write one like "en", "de" or "pt-BR"`);
@@ -182,6 +184,9 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     }
   }
 
+  if (fields.unlisted !== undefined && typeof fields.unlisted !== "boolean") problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
+  const unlisted = fields.unlisted === true;
+
   const { query: widget, link } = widgetDefaults(fields.widget, problem);
   const email = emailDefaults(fields.email, problem);
 
@@ -200,6 +205,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     widget,
     ...(link ? { link } : {}),
     email,
+    ...(unlisted ? { unlisted } : {}),
   };
   const warnings: Problem[] = [];
   const warn = (field: string, message: string) => warnings.push({ file, field, message });

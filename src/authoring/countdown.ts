@@ -32,7 +32,12 @@ export interface Countdown {
   link?: WidgetLink;
   /** The email image's defaults, valid options as a query string ("" when none). */
   email: string;
+  /** Kept off the index, `/api/pages` and every list (a campaign's countdown); its own files and live answers are as any countdown's. */
+  unlisted?: true;
 }
+
+/** The countdowns the site lists (the index, `/api/pages`): all but the unlisted ones. */
+export const listed = <T extends Pick<Countdown, "unlisted">>(countdowns: readonly T[]): T[] => countdowns.filter((countdown) => !countdown.unlisted);
 
 /** An evergreen countdown's `targetMs`: after every date (the latest a Date can hold), so it sorts after every dated countdown; nothing shows it. */
 export const NO_DATE_MS = 8.64e15;
@@ -67,6 +72,8 @@ export type ParseResult = { countdown: Countdown; problems: []; warnings: Proble
 export interface ParseOptions {
   /** The clock, in ms since the epoch: with it, a countdown that is already over is warned about. */
   now?: number;
+  /** The language of a countdown that names none: the site's (`language` of the site file), else DEFAULT_LANG. */
+  defaultLang?: string;
   /** How many lines YAML could not read were fixed already to look for more problems (see afterRepair). */
   repairs?: number;
 }

@@ -1,7 +1,7 @@
 // The front matter's fields (what the checks below and the JSON Schema for editors are made from),
 // and the checks every field shares: a slug, a required text, one of a few words, a value as a
 // message quotes it.
-import { RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
+import { PAGES_PATH, RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.ts";
 import { messagesFor } from "../text/messages.ts";
 import { EMAIL_OPTION_NAMES } from "../images/email-options.ts";
 import { OPTION_NAMES } from "../widget/options.ts";
@@ -35,7 +35,11 @@ export const FRONT_MATTER_FIELDS = {
     default: messagesFor(DEFAULT_LANG).done,
     description: "What the widget shows once the target has passed; default: a built-in message in the countdown's language.",
   },
-  lang: { required: false, default: DEFAULT_LANG, description: 'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages.' },
+  lang: {
+    required: false,
+    default: DEFAULT_LANG,
+    description: 'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages. Default: the site\'s language ("language" of the site file), else English.',
+  },
   status: {
     required: false,
     values: STATUSES,
@@ -48,6 +52,12 @@ export const FRONT_MATTER_FIELDS = {
     description: 'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
   },
   until: { required: false, pattern: TARGET_PATTERN, description: 'With "repeat": no occurrence after this date-time (written like "target").' },
+  unlisted: {
+    required: false,
+    type: "boolean",
+    default: false,
+    description: `true: kept off the index, ${PAGES_PATH} and every list of the site, for a campaign's countdown; its page, widget, element, JSON and images work for whoever has their address.`,
+  },
   widget: {
     required: false,
     options: OPTION_NAMES,
@@ -60,6 +70,30 @@ export const FRONT_MATTER_FIELDS = {
   },
 } as const;
 export const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
+
+/** The number of single-letter edits from one word to another, two neighbours swapped counting as one (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The name among `names` a mistyped one was most likely meant as ("titel" -> "title"); undefined when none is close. */
+export function meantName(written: string, names: readonly string[]): string | undefined {
+  const lower = written.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(lower, name);
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
 // Control characters (line breaks included) have no place in a one-line title.
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -13,7 +13,7 @@ const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
 
 export function frontMatterJsonSchema(): object {
-  const { title, target, evergreen, timezone, done, lang, status, repeat, until, widget, email } = FRONT_MATTER_FIELDS;
+  const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } = FRONT_MATTER_FIELDS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
@@ -45,6 +45,7 @@ export function frontMatterJsonSchema(): object {
       status: { enum: [...status.values], default: status.default, description: status.description },
       repeat: { enum: [...repeat.values], description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
+      unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
       widget: {
         type: "object",
         additionalProperties: false,

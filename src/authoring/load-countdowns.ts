@@ -19,6 +19,8 @@ export interface LoadOptions {
   displayDir?: string;
   /** The clock, in ms since the epoch: with it, countdowns already over are warned about. */
   now?: number;
+  /** The language of a countdown that names none: the site's. */
+  defaultLang?: string;
   /** The results of an earlier check, reused for files whose bytes are the same (src/authoring/check-cache.ts). */
   cache?: CheckCache;
 }
@@ -67,17 +69,17 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
  * when its bytes are the same. The build reads the folder through it, and `npm run dev` each file
  * that changes.
  */
-export function readFolderEntry(dir: string, displayDir: string, name: string, isFile: boolean, { cache, now }: Pick<LoadOptions, "cache" | "now"> = {}): ParseResult {
+export function readFolderEntry(dir: string, displayDir: string, name: string, isFile: boolean, { cache, now, defaultLang }: Pick<LoadOptions, "cache" | "now" | "defaultLang"> = {}): ParseResult {
   const problem = folderEntryProblem(displayDir, name, isFile);
   if (problem) return { problems: [problem], warnings: [] };
   // Read synchronously: one promise per file costs several times the read itself (10,000 files
   // in a build: `npm run bench`), and nothing else runs while a build validates.
   const file = `${displayDir}/${name}`;
   const text = readFileSync(path.join(dir, name), "utf8");
-  const kept = cache?.lookup(file, text, now);
+  const kept = cache?.lookup(file, text, { now, defaultLang });
   if (kept) return kept;
-  const parsed = parseCountdownFile(file, text, { now });
-  cache?.keep(file, text, now, parsed);
+  const parsed = parseCountdownFile(file, text, { now, defaultLang });
+  cache?.keep(file, text, { now, defaultLang }, parsed);
   return parsed;
 }
 
@@ -85,7 +87,7 @@ export function readFolderEntry(dir: string, displayDir: string, name: string, i
  * Parses the given files, wherever they are: each is named in messages as given, and its slug is
  * its base name. A file that is missing or is not a `.md` file is a problem of its own.
  */
-export function loadCountdownFiles(files: string[], options: Pick<LoadOptions, "now"> = {}): LoadResult {
+export function loadCountdownFiles(files: string[], options: Pick<LoadOptions, "now" | "defaultLang"> = {}): LoadResult {
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const file of new Set(files)) {
     const kind = statSync(file, { throwIfNoEntry: false });

@@ -22,6 +22,7 @@ import type { Call, ServerAnswer } from "../http/kernel.ts";
 import { DEV_EVENTS_HEADERS, DEV_SCRIPT_HEADERS } from "../http/policy.ts";
 import { createLocalServer, type LocalServer } from "../server/local-server.ts";
 import { jsonText } from "../text/escape.ts";
+import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
 
@@ -55,18 +56,20 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 
   /** Every countdown file's latest reading, by file name: its countdown and warnings, or its problems. */
   const files = new Map<string, { countdown?: Countdown; problems: Problem[]; warnings: Problem[] }>();
+  let site = readSite(config);
+  /** The language of a countdown that names none: the site's. */
+  const defaultLang = () => (site.site ?? SITE_DEFAULTS).language;
   // Every name in the folder, as the build sees it: a file that is not a countdown is a problem too.
   const read = (name: string) => {
     const file = path.join(countdownsDir, name);
     const stats = isEditorOrHidden(name) ? undefined : statSync(file, { throwIfNoEntry: false });
     if (!stats) return void files.delete(name);
-    files.set(name, readFolderEntry(countdownsDir, displayDir, name, stats.isFile(), { now: now() }));
+    files.set(name, readFolderEntry(countdownsDir, displayDir, name, stats.isFile(), { now: now(), defaultLang: defaultLang() }));
   };
   for (const name of readdirSync(countdownsDir)) read(name);
 
   let assets: SiteAssets | undefined;
   let sourceProblem: string | undefined;
-  let site = readSite(config);
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
   let local: LocalServer | undefined;
@@ -104,7 +107,10 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       } catch (error) {
         sourceProblem = `src/: the browser code does not compile: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
       }
+      const language = defaultLang();
       site = readSite(config);
+      // The site's language is that of every countdown that names none: they are read again in it.
+      if (defaultLang() !== language) for (const name of readdirSync(countdownsDir)) read(name);
     } else for (const name of changed) read(name);
     // The warnings of what was read now (the first time: every file).
     for (const [name, file] of files) if (changed === "all" ? !local : changed.has(name)) for (const warning of file.warnings) log(formatWarning(warning));

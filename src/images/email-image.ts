@@ -8,6 +8,7 @@ import { unitDigits, unitsLeft } from "../time/time-left.ts";
 import { readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
+import { messagesFor, type Notice } from "../text/messages.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { textWidth, wrapText } from "./fonts.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
@@ -351,33 +352,33 @@ export function renderEmailPng(countdown: EmailCountdown, options: EmailOptions,
   return { bytes: encodePng(width, height, paletteOf(bg, inks), first.pixels), width, height };
 }
 
-const notices = new Map<string, Uint8Array<ArrayBuffer>>();
-/** The notices an email image may give instead of a countdown (an `<img>` shows no JSON). */
-export const NOTICES = {
-  notFound: "Countdown not found",
-  unavailable: "Countdown unavailable, back shortly",
-  // An evergreen countdown's start (src/time/evergreen.ts): missing, unreadable (a merge tag not
-  // filled in, as in a mailing tool's preview), in the future, too long ago.
-  start_required: "Add ?start= to this image's link",
-  invalid_start: "Start date not filled in or unreadable",
-  start_in_future: "Start date is in the future",
-  start_too_old: "Start date is over a year ago",
-  // The drawings are busy (src/live/email.ts); the link has more options than are read (src/http/kernel.ts, readQuery).
-  busy: "Busy right now, open again shortly",
-  badLink: "Image link too long: send each option once",
-} as const;
-export type Notice = keyof typeof NOTICES;
-/** A small image that says one of the NOTICES. */
-export function noticeImage(notice: Notice, format: "gif" | "png", density: 1 | 2 = 1): Uint8Array<ArrayBuffer> {
-  const key = `${notice} ${format} ${density}`;
-  let image = notices.get(key);
-  if (!image) {
-    const [width, height, size] = [320 * density, 48 * density, 16 * density];
-    const drawn = drawTexts(width, height, [{ text: NOTICES[notice], x: width / 2, y: Math.round(height / 2 + size * 0.35), size, weight: 700, ink: INK.muted, align: "center" }], "en");
-    const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: 320, frames: 1 });
+/** The notices drawn so far, by what they say and how: the few in use, within 4 MB. */
+const notices = keptWithin<Uint8Array<ArrayBuffer>>(4 * 1024 * 1024, (image) => image.length);
+
+/** A notice's width in CSS pixels: the email image's default, as the snippets place it. */
+const NOTICE_WIDTH = 600;
+
+/**
+ * A small image that says `notice` in `lang` (messages.ts: the countdown's language, or the site's),
+ * 600 px wide, on up to two lines. What it depends on is few (no width or language a request can
+ * choose), so each is drawn once and answered from memory after.
+ */
+export function noticeImage(notice: Notice, format: "gif" | "png", { density = 1, lang = "en" }: { density?: 1 | 2; lang?: string } = {}): Uint8Array<ArrayBuffer> {
+  const cssWidth = NOTICE_WIDTH;
+  return notices(`${notice} ${format} ${density} ${lang}`, () => {
+    const text = messagesFor(lang).notices[notice];
+    const width = cssWidth * density;
+    const inner = width - 32 * density;
+    let size = Math.round((cssWidth / 600) * 22 * density);
+    let wrapped = wrapText(text, size, 700, inner, 2, lang);
+    while (!wrapped.fits && size > 11 * density) wrapped = wrapText(text, (size -= density), 700, inner, 2, lang);
+    const lineHeight = Math.round(size * 1.3);
+    const height = Math.max(48 * density, wrapped.lines.length * lineHeight + 2 * Math.round(size * 0.9));
+    const top = Math.round((height - wrapped.lines.length * lineHeight) / 2 + size * 0.95);
+    const runs: TextRun[] = wrapped.lines.map((line, i) => ({ text: line, x: width / 2, y: top + i * lineHeight, size, weight: 700, ink: INK.muted, align: "center" }));
+    const drawn = drawTexts(width, height, runs, lang);
+    const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: cssWidth, frames: 1 });
     const palette = paletteOf(bg, inks);
-    image = format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
-    notices.set(key, image);
-  }
-  return image;
+    return format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
+  });
 }

@@ -23,12 +23,16 @@ export interface Preview {
   /** Whether `when` is written right to left with the title (a date in the title's language). */
   whenFollowsTitle: boolean;
   status?: "postponed" | "cancelled";
+  /** The status in the countdown's language ("Verschoben"), written in capitals on the image. */
+  statusWords?: string;
+  /** The site's accent as it reads on the image's dark background (accentColours' `dark`). */
+  accent: string;
   siteName: string;
   /** The page's address, shown without its scheme. */
   pageUrl: string;
 }
 
-const STATUS = { postponed: { text: "POSTPONED", colour: "#ffb871" }, cancelled: { text: "CANCELLED", colour: "#ff8a80" } };
+const STATUS_COLOURS = { postponed: "#ffb871", cancelled: "#ff8a80" };
 
 /** The image as SVG, for resvg: every text set by fonts.ts as glyph outlines. */
 export function previewSvg(preview: Preview): string {
@@ -52,20 +56,20 @@ export function previewSvg(preview: Preview): string {
   const titleLines = title.lines.map((line, i) => text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, "#f4f6fb"));
   const whenY = titleTop + (title.lines.length - 1) * lineHeight + 92;
   const whenX = rtl && preview.whenFollowsTitle ? startX : MARGIN;
-  const status = preview.status && STATUS[preview.status];
+  const status = preview.status && { text: (preview.statusWords ?? preview.status).toLocaleUpperCase(preview.lang), colour: STATUS_COLOURS[preview.status] };
   const host = preview.pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1420"/><stop offset="1" stop-color="#1d2b4f"/></linearGradient></defs>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
-    `<rect x="${MARGIN}" y="86" width="64" height="8" rx="4" fill="#8caeff"/>`,
+    `<rect x="${MARGIN}" y="86" width="64" height="8" rx="4" fill="${preview.accent}"/>`,
     text({ text: preview.siteName, x: MARGIN + 84, y: 97, size: 30, weight: 400 }, "#a7b0c4"),
     status
       ? `<rect x="${WIDTH - MARGIN - 250}" y="62" width="250" height="56" rx="28" fill="none" stroke="${status.colour}" stroke-width="3"/>` +
         text({ text: status.text, x: WIDTH - MARGIN - 125, y: 100, size: 28, weight: 700, align: "center" }, status.colour)
       : "",
     ...titleLines,
-    text({ text: preview.when, x: whenX, y: whenY, size: 36, weight: 400, align: whenX === MARGIN ? "left" : "right", strike: Boolean(status) }, "#8caeff"),
+    text({ text: preview.when, x: whenX, y: whenY, size: 36, weight: 400, align: whenX === MARGIN ? "left" : "right", strike: Boolean(status) }, preview.accent),
     text({ text: host, x: MARGIN, y: HEIGHT - 64, size: 26, weight: 400 }, "#a7b0c4"),
     `</svg>`,
   ].join("");

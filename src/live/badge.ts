@@ -1,11 +1,13 @@
 // The live shields-style badge for READMEs (`/api/badge/<slug>.svg`, a live route of
-// netlify/functions/share.ts): `<title> | in 39 days`, `live now`, `ended`, ...
+// netlify/functions/share.ts): `<title> | in 39 days`, `live now`, `ended`, ... in the countdown's
+// language (an unknown slug's in the site's): English words as published, Intl's relative times and
+// the built-in messages (src/text/messages.ts) in the others.
 import VERDANA_11 from "anafanafo/data/verdana-11px-normal.json" with { type: "json" };
 import { badgePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { currentTarget } from "./countdown.ts";
-import { evergreenWords } from "../text/messages.ts";
+import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { ok, slugIn, type LiveRequest } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
@@ -14,18 +16,26 @@ import type { LiveEntry } from "./live-store.ts";
 export const LIVE_FOR_MS = 60 * 60 * 1000;
 const COLOURS = { upcoming: "#007ec6", live: "#3f9c35", ended: "#767676", postponed: "#b35c00", cancelled: "#c0392b", unknown: "#767676" };
 
-/** What the badge of a countdown says at `nowMs`, and in which colour. */
+/** "in 39 days", "in 5 h", "in 12 min" as published in English; Intl's short relative time in another language ("in 39 Tagen"). */
+function inTime(count: number, unit: "day" | "hour" | "minute", lang: string): string {
+  if (lang.split("-")[0] === "en") return `in ${count} ${{ day: "days", hour: "h", minute: "min" }[unit]}`;
+  return new Intl.RelativeTimeFormat(lang, { style: "short", numeric: "always" }).format(count, unit);
+}
+
+/** What the badge of a countdown says at `nowMs`, in its language, and in which colour. */
 export function badgeMessage(entry: LiveEntry, nowMs: number): { message: string; colour: string } {
-  if (entry.status) return { message: entry.status, colour: COLOURS[entry.status] };
+  const lang = entry.lang ?? "en";
+  const words = messagesFor(lang);
+  if (entry.status) return { message: words[entry.status].toLocaleLowerCase(lang), colour: COLOURS[entry.status] };
   // Evergreen: no date of its own, only how long each visitor counts.
-  if (entry.evergreenMs) return { message: evergreenWords(entry.evergreenMs, "en").replace("your ", ""), colour: COLOURS.upcoming };
+  if (entry.evergreenMs) return { message: evergreenWords(entry.evergreenMs, lang).replace(/^(.* from )your /, "$1"), colour: COLOURS.upcoming };
   // The latest occurrence of the last hour, if any: a one-off's target, or one of a repeating countdown's.
   const recent = entry.schedule ? nextOccurrence(entry.schedule, nowMs - LIVE_FOR_MS + 1) : entry.targetMs;
-  if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS) return { message: "live now", colour: COLOURS.live };
+  if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS) return { message: words.liveNow, colour: COLOURS.live };
   const { targetMs, over } = currentTarget(entry, nowMs);
-  if (over) return { message: "ended", colour: COLOURS.ended };
+  if (over) return { message: words.ended, colour: COLOURS.ended };
   const minutes = Math.ceil((targetMs - nowMs) / 60_000);
-  const message = minutes < 60 ? `in ${minutes} min` : minutes < 48 * 60 ? `in ${Math.floor(minutes / 60)} h` : `in ${Math.floor(minutes / 1440)} days`;
+  const message = minutes < 60 ? inTime(minutes, "minute", lang) : minutes < 48 * 60 ? inTime(Math.floor(minutes / 60), "hour", lang) : inTime(Math.floor(minutes / 1440), "day", lang);
   return { message, colour: COLOURS.upcoming };
 }
 
@@ -85,7 +95,7 @@ const BADGE_PREFIX = badgePath("");
 export function badge({ route, pathname, store, nowMs }: LiveRequest) {
   const slug = slugIn(pathname, BADGE_PREFIX.slice(0, -".svg".length), ".svg");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (!entry) return ok(route, badgeSvg("countdown", "not found", COLOURS.unknown), 404);
+  if (!entry) return ok(route, badgeSvg(store.siteName, messagesFor(store.siteLanguage).notices.notFound, COLOURS.unknown), 404);
   const { message, colour } = badgeMessage(entry, nowMs);
   return ok(route, badgeSvg(entry.title, message, colour));
 }

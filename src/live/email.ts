@@ -8,8 +8,10 @@
 import { errorAnswer, quote, type Answer, type Query } from "../http/kernel.ts";
 import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
 import { EMAIL_OPTION_NAMES, EMAIL_RANGES, isValidEmailOption, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
-import { noticeImage, type Notice } from "../images/email-image.ts";
+import { noticeImage } from "../images/email-image.ts";
+import type { Notice } from "../text/messages.ts";
 import { emailImagePath } from "../paths.ts";
+import { accentColours } from "../text/colour.ts";
 import { forViewer, varyOnStart } from "./countdown.ts";
 import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
@@ -251,10 +253,14 @@ function canonicalQuery(params: Query, startMs: number): string | undefined {
 
 const formatOf = (pathname: string): Format | undefined => (pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined);
 
-/** An answer that is a small image saying `notice` (an `<img>` shows no JSON), never kept. */
-function noticeAnswer(status: number, headers: HeaderSet, notice: Notice, format: Format, params?: Query, retryAfter?: string): Answer {
-  const density = params ? resolveEmailOptions("", params).density : 1;
-  return { status, headers: { ...headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, ...(retryAfter ? { "Retry-After": retryAfter } : {}) }, body: noticeImage(notice, format, density) };
+/**
+ * An answer that is a small image saying `notice` (an `<img>` shows no JSON), never kept, in `lang`
+ * (the countdown's, or the site's where there is none) at the link's density.
+ */
+function noticeAnswer(status: number, headers: HeaderSet, notice: Notice, format: Format, lang: string, params?: Query, retryAfter?: string): Answer {
+  const density = params?.get("density") === "2" ? 2 : 1;
+  const image = noticeImage(notice, format, { density, lang });
+  return { status, headers: { ...headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, ...(retryAfter ? { "Retry-After": retryAfter } : {}) }, body: image };
 }
 
 /** The email image route over a set of drawings (one per process: the Node server, a function instance). */
@@ -267,19 +273,21 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     }
     let headers: HeaderSet = { ...route.headers, "Content-Type": TYPES[format] };
     const entry = store.get(slug);
-    if (!entry) return noticeAnswer(404, headers, "notFound", format, params);
+    if (!entry) return noticeAnswer(404, headers, "notFound", format, store.siteLanguage, params);
     // An evergreen countdown's image is drawn for the query's start: a start written in another form
     // than Unix seconds is redirected to that form first, so that the CDN and the drawings here key on
     // the deadline (one drawing for every way of writing the same start).
     const viewer = forViewer(entry, params, nowMs);
     if (entry.evergreenMs) headers = varyOnStart(headers);
-    if ("problem" in viewer) return noticeAnswer(400, headers, viewer.problem, format, params);
+    if ("problem" in viewer) return noticeAnswer(400, headers, viewer.problem, format, entry.lang ?? "en", params);
     if (viewer.startMs !== undefined) {
       const canonical = canonicalQuery(params, viewer.startMs);
       // (A relative location: the same file, wherever the site is served from.)
       if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(varyOnStart(route.headers)), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
     }
     const options = resolveEmailOptions(entry.email ?? "", params);
+    // Without an accent of the link's or the countdown's, the site's (as it reads on the theme's background).
+    options.accent ??= accentColours(store.siteAccent)[options.theme].slice(1);
     // A still is one frame whatever `frames` says.
     if (format === "png") options.frames = 1;
     const second = Math.floor(nowMs / SECOND) * SECOND;
@@ -293,12 +301,12 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
       return { status: 200, headers, body: await drawings.draw(key, { entry: viewer, format, options, second }, signal) };
     } catch (error) {
       if (!(error instanceof DrawingRefused)) throw error;
-      return noticeAnswer(503, headers, "busy", format, params, BUSY_RETRY_SECONDS);
+      return noticeAnswer(503, headers, "busy", format, entry.lang ?? "en", params, BUSY_RETRY_SECONDS);
     }
   };
   // Live data that cannot be read, or a query that is not read: an image that says so, with the status.
-  email.refusal = ({ route, pathname, params }, problem) =>
-    noticeAnswer(problem.status, route.headers, problem.status === 503 ? "unavailable" : "badLink", formatOf(pathname) ?? "gif", params, problem.status === 503 ? "10" : undefined);
+  email.refusal = ({ route, pathname, params, store }, problem) =>
+    noticeAnswer(problem.status, route.headers, problem.status === 503 ? "unavailable" : "badLink", formatOf(pathname) ?? "gif", store?.siteLanguage ?? "en", params, problem.status === 503 ? "10" : undefined);
   return { email };
 }
 

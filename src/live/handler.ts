@@ -46,6 +46,14 @@ export interface LiveHandler {
 }
 
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
+  /** The live data, or undefined where it cannot be read (what a refusal says is then in English). */
+  const storeIfReadable = () => {
+    try {
+      return options.store();
+    } catch {
+      return undefined;
+    }
+  };
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
@@ -60,7 +68,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     if (early) return early;
     // The route's own way of saying so (an image for an <img>), else the API's error shape.
     const refuse = (problem: RouteProblem, params?: Query) =>
-      answerRoute.refusal?.({ route, pathname, params }, problem) ?? errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
+      answerRoute.refusal?.({ route, pathname, params, store: storeIfReadable() }, problem) ?? errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
     const params = readQuery(query);
     if (isQueryProblem(params)) return refuse(params);
     const unavailableHere = () => refuse(UNAVAILABLE, params);

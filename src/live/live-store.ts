@@ -5,6 +5,7 @@ import { FileNotLoaded } from "../file-not-loaded.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardCount, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
+import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Repeat, Schedule } from "../time/occurrence.ts";
 import { parseWallClock } from "../time/zone.ts";
 
@@ -38,6 +39,13 @@ export interface LiveData {
   site: SiteAddress;
   /** The site's name (`_data/site.json`): oEmbed's provider, the preview images. */
   siteName: string;
+  /**
+   * The site's language (BCP 47): the words of what no countdown has its own language for (an unknown
+   * slug's image or badge); English when left out (a build of an earlier version).
+   */
+  siteLanguage?: string;
+  /** The site's accent, `#rrggbb`: the email image's accent where neither the countdown nor the link gives one; the default blue when left out. */
+  siteAccent?: string;
   /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
   tz: string;
   countdowns: LiveCountdown[];
@@ -66,6 +74,8 @@ export interface LiveStore {
   tz: string;
   site: SiteAddress;
   siteName: string;
+  siteLanguage: string;
+  siteAccent: string;
   count: number;
   /** A countdown by slug; throws `LiveDataError` when the shard it is in cannot be read. */
   get(slug: string): LiveEntry | undefined;
@@ -154,6 +164,9 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     tz: meta.tz,
     site: meta.site!,
     siteName: meta.siteName,
+    // (A build of an earlier version names neither: English and the default blue, as it was then.)
+    siteLanguage: isText(meta.siteLanguage) ? meta.siteLanguage : "en",
+    siteAccent: isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
     verify() {

@@ -7,7 +7,8 @@ import { renderPreview } from "../images/preview-image.ts";
 import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
 import { dateWords } from "../text/dates.ts";
 import { ruleWords } from "../text/repeat-words.ts";
-import { evergreenWords } from "../text/messages.ts";
+import { accentColours } from "../text/colour.ts";
+import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { targetAt } from "../time/occurrence.ts";
 import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./route.ts";
 
@@ -30,7 +31,8 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
       // When, as the pages say it (src/text/dates.ts): a repeating countdown's rule as of its next occurrence.
       when: entry.evergreenMs ? evergreenWords(entry.evergreenMs, entry.lang ?? "en") : entry.schedule ? ruleWords(entry.schedule, entry.lang ?? "en", targetAt(entry.schedule, nowMs) ?? entry.targetMs) : dateWords(entry.targetMs, entry.zone ?? "UTC", entry.lang ?? "en"),
       whenFollowsTitle: !entry.schedule,
-      ...(entry.status ? { status: entry.status } : {}),
+      ...(entry.status ? { status: entry.status, statusWords: messagesFor(entry.lang ?? "en")[entry.status] } : {}),
+      accent: accentColours(store.siteAccent).dark,
       siteName: store.siteName,
       pageUrl: absoluteUrl(store.site, pagePath(entry.slug)),
     });

@@ -25,9 +25,9 @@ export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
   /**
    * What the route answers to a request it cannot answer (the live data unreadable, 503; a query not
    * read, 414 or 400), where the API's JSON error is not what its clients can show (an email image's
-   * `<img>`); the error shape otherwise. `params`: the query, when it could be read.
+   * `<img>`); the error shape otherwise. `params`: the query, and `store` the live data, when they could be read.
    */
-  refusal?: (target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query }, problem: RouteProblem) => Answer;
+  refusal?: (target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query; store?: LiveStore }, problem: RouteProblem) => Answer;
 };
 /** A request a route cannot answer: its status, and the API's error code and message. */
 export interface RouteProblem {

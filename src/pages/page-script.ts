@@ -72,6 +72,8 @@ function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
   const yours = visitorZone ? visitorWords(ms, zone, visitorZone, document.documentElement.lang || "en") : undefined;
   for (const line of root.querySelectorAll<HTMLElement>("[data-your-time]")) {
     line.textContent = yours ? fill(words.yourTime, { time: yours }) : "";
+    // Where the visitor's time reads as the author's, the line takes no room at all.
+    line.hidden = !yours;
     line.classList.remove("pending");
   }
   // The chat snippets of a countdown's page name the same instant.
@@ -114,9 +116,9 @@ if (live.length > 0) {
         const text = formatTimeLeft(left);
         if (item.left.textContent !== text) item.left.textContent = text;
       }
+      // The count gives its place to the done message (they share it: one shows, never both).
       item.done?.classList.toggle("pending", nowMs < targetMs);
-      // The big count gives its place to the done message.
-      if (item.units) item.left.classList.toggle("pending", nowMs >= targetMs);
+      if (item.done) item.left.classList.toggle("pending", nowMs >= targetMs);
       ticking ||= nowMs < targetMs;
     }
     return ticking;

@@ -63,7 +63,9 @@ export function readSite(config: Config): SiteFileResult {
 export async function gatherSiteInput(config: Config, options: GatherOptions = {}): Promise<SiteInput> {
   const now = options.now ?? config.buildTime ?? Date.now();
   const site = readSite(config);
-  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now, ...(options.cache ? { cache: options.cache } : {}) });
+  // A countdown that names no language is in the site's.
+  const defaultLang = (site.site ?? SITE_DEFAULTS).language;
+  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now, defaultLang, ...(options.cache ? { cache: options.cache } : {}) });
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
   return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings: [...unreadData(config, site.site!.logo?.file), ...warnings] };
 }

@@ -31,6 +31,8 @@ export function liveData(input: SiteInput): LiveData {
     version: input.version,
     site: input.config.site,
     siteName: input.identity.name,
+    siteLanguage: input.identity.language,
+    siteAccent: input.identity.accent,
     tz: TZ_VERSION,
     countdowns: input.countdowns.map(liveCountdown),
   };

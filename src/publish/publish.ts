@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import { createCheckCache, type CheckCache } from "../authoring/check-cache.ts";
-import type { Problem } from "../authoring/countdown.ts";
+import { listed, type Problem } from "../authoring/countdown.ts";
 import { BUILD_MARKER, BUILD_MARKER_TEXT, ConfigError, buildPaths, type Config } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
 import { siteFiles, countdownFiles, indexPageFiles, indexPageOfFile, type BuiltFile } from "../site/built-files.ts";
@@ -116,7 +116,7 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
         await renderChanges(input, changes, paths, entries, shared, digests);
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
-        digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(input.countdowns.length)]);
+        digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(listed(input.countdowns).length)]);
       }
       onStep("rendered");
       await digests.finish(DIGEST_THREADS);
@@ -193,7 +193,7 @@ async function writeChanges(input: SiteInput, changes: Changes, served: ReturnTy
   const root = path.dirname(served.live);
   const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), path.join(root, CHECKED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
   linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
-  const pagesNow = new Set(indexPageFiles(input.countdowns.length));
+  const pagesNow = new Set(indexPageFiles(listed(input.countdowns).length));
   const stale = [...[...changes.removed].flatMap(countdownFiles), ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file))];
   if (!shared) for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
   return stale;

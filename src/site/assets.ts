@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
+import { accentColours } from "../text/colour.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { ELEMENT_RENAMED, optionPattern } from "../widget/options.ts";
 
@@ -25,16 +26,28 @@ export interface SiteAssets {
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
-  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/widget/element.ts). */
+  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/widget/element.ts), in the site's accent (`withAccent`). */
   elementScript: string;
+  /** The element's module as compiled, its accent still the marks of ACCENT_MARKS. */
+  elementTemplate: string;
   /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/widget/element-evergreen.ts). */
   elementEvergreen: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
   pageStyle: InlineCode;
+  /** The widget's stylesheet as compiled, its accent still the marks of ACCENT_MARKS. */
+  widgetCss: string;
+  /** The widget's stylesheet as inlined, in the site's accent (`withAccent`). */
   widgetStyle: InlineCode;
 }
+
+/**
+ * Where the widget's stylesheet and the element's module take the site's accent: each mark is
+ * replaced by a colour of `accentColours` (src/text/colour.ts) when the site is known (`withAccent`),
+ * as the pages' stylesheet is given it, so every face shows the one accent of the site file.
+ */
+export const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
 
 const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 // The widget uses Intl unit formatting and Intl.Locale (Safari 14.1 and later, 2021).
@@ -77,7 +90,7 @@ async function bundle(entry: string, repeats = true, target = BROWSERS, manglePr
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
     // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
     // src/widget/ticker.ts: EVERGREEN false leaves the start code out too.
-    define: { REPEATS: String(repeats), EVERGREEN: String(evergreen), OPTION_PATTERN: JSON.stringify(pattern) },
+    define: { REPEATS: String(repeats), EVERGREEN: String(evergreen), OPTION_PATTERN: JSON.stringify(pattern), ACCENT: JSON.stringify(ACCENT_MARKS.light), ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark) },
     mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
@@ -106,14 +119,26 @@ export async function buildAssets(): Promise<SiteAssets> {
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);
+  const unfilled = inline("", "</style");
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: inline(pageStyle, "</style"), widgetStyle: inline(widgetStyle, "</style") },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementTemplate: elementScript, elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: unfilled, widgetCss: widgetStyle, widgetStyle: unfilled },
     SITE_DEFAULTS.accent,
   );
 }
 
-/** The assets with the pages' stylesheet in the site's accent colour (`_data/site.json`); its hash goes into the pages' CSP. */
+/**
+ * The assets in the site's accent colour (`_data/site.json`): the pages' and the widget's
+ * stylesheets, whose hashes go into the CSPs, and the element's module (accentColours: as written on
+ * light backgrounds, lightened to read on dark ones).
+ */
 export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
   if (!/^#[0-9a-f]{6}$/.test(accent)) throw new Error(`the accent colour ${JSON.stringify(accent)} is not #rrggbb`);
-  return { ...assets, pageStyle: inline(`:root{--site-accent:${accent}}${assets.pageCss}`, "</style") };
+  const { light, dark } = accentColours(accent);
+  const filled = (code: string) => code.replaceAll(ACCENT_MARKS.dark, dark).replaceAll(ACCENT_MARKS.light, light);
+  return {
+    ...assets,
+    pageStyle: inline(`:root{--site-accent:${light};--site-accent-dark:${dark}}${assets.pageCss}`, "</style"),
+    widgetStyle: inline(filled(assets.widgetCss), "</style"),
+    elementScript: filled(assets.elementTemplate),
+  };
 }

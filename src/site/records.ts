@@ -1,7 +1,7 @@
 // The public records the site publishes as JSON: a countdown's record (`/api/data/<slug>.json`) and the
 // list of pages (`/api/pages`). Types of their own, documented in OpenAPI (openapi.ts), made from the
 // checked countdowns field by field, so no internal change can alter what clients read.
-import type { Countdown } from "../authoring/countdown.ts";
+import { listed, type Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
 import { lastOccurrence, type Repeat } from "../time/occurrence.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -70,7 +70,7 @@ export interface PageItem {
   url: string;
 }
 
-/** The list behind `/api/pages`: in the order the countdowns come in (soonest first), absolute URLs. */
+/** The list behind `/api/pages`: the listed countdowns in the order they come in (soonest first), absolute URLs. */
 export function pagesList(countdowns: readonly Countdown[], site: SiteAddress): PageItem[] {
-  return countdowns.map(({ slug, title }) => ({ slug, title, url: absoluteUrl(site, pagePath(slug)) }));
+  return listed(countdowns).map(({ slug, title }) => ({ slug, title, url: absoluteUrl(site, pagePath(slug)) }));
 }

@@ -3,7 +3,7 @@
 // and hands it to the site's configuration.
 import type { Config } from "../config.ts";
 import { INDEX_PAGE_SIZE, indexPages } from "../paths.ts";
-import type { Countdown, Problem } from "../authoring/countdown.ts";
+import { listed, type Countdown, type Problem } from "../authoring/countdown.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
@@ -44,9 +44,10 @@ export interface SiteInput {
   warnings?: Problem[];
 }
 
-/** The index's order: upcoming soonest first, then ended, the most recent first (src/pages/index.njk pages it). */
-export function indexOrder<T extends { over: boolean }>(countdowns: readonly T[]): T[] {
-  return [...countdowns.filter((c) => !c.over), ...countdowns.filter((c) => c.over).reverse()];
+/** The index: the listed countdowns, upcoming soonest first, then ended, the most recent first (src/pages/index.njk pages it). */
+export function indexOrder<T extends { over: boolean; unlisted?: true }>(countdowns: readonly T[]): T[] {
+  const shown = listed(countdowns);
+  return [...shown.filter((c) => !c.over), ...shown.filter((c) => c.over).reverse()];
 }
 
 /** A page of the index: its number (from 1), how many there are, its countdowns, and the last countdown of the page before. */

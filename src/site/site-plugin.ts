@@ -35,6 +35,7 @@ import {
   pagePath,
   publicPath,
 } from "../paths.ts";
+import { accentColours } from "../text/colour.ts";
 import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
 import { isRightToLeftLanguage } from "../text/language-words.ts";
@@ -135,6 +136,8 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     logoPath: current().identity.logo && logoPath(current().identity.logo!.type),
     // Where the countdown files are in the repository, for its new-file and edit links.
     countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
+    // The accent as every face draws it, on light and on dark backgrounds (the configurator's defaults).
+    accents: accentColours(current().identity.accent),
   }));
   /**
    * The pages' own words, in the site's language where the pages speak it (src/text/page-words.ts):

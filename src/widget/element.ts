@@ -16,6 +16,9 @@ import { zoneOffset } from "../time/zone.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
+/** The site's accent on light and on dark backgrounds: marks the build replaces by its colours (src/site/assets.ts, withAccent). */
+declare const ACCENT: string;
+declare const ACCENT_DARK: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
 /** `/api/data/<slug>.json`, as the build writes it (src/site/records.ts). */
@@ -115,7 +118,7 @@ STYLE.replaceSync(
   // Part of the host page: its font, colour and alignment, no box; a theme makes a card of the widget's colours.
   `:host{display:block}[hidden],:host([heading=hide]) [part=title],:host([date=none]) [part=date]{display:none!important}` +
     `div{padding:var(--p);border-radius:.75em;background:var(--b);color:var(--f)}` +
-    `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:#2449d8}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:#8caeff}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:#8caeff}}` +
+    `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:${ACCENT}}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}}` +
     `:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
     `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
     `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +

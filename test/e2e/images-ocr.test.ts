@@ -82,7 +82,7 @@ describe("the images, read back by Tesseract", () => {
     const emailText = read(email, "jpn");
     expect(emailText).toContain("花火大会");
     expect(emailText).toContain("2031年8月2日");
-    const preview = renderPreview({ title: "花火大会のカウントダウン", lang: "ja", when: "2031年8月2日土曜日 19:00 JST", whenFollowsTitle: true, siteName: "Countdowns", pageUrl: "https://example.test/hanabi/" });
+    const preview = renderPreview({ title: "花火大会のカウントダウン", lang: "ja", when: "2031年8月2日土曜日 19:00 JST", whenFollowsTitle: true, accent: "#8caeff", siteName: "Countdowns", pageUrl: "https://example.test/hanabi/" });
     const previewText = read(preview, "jpn");
     expect(previewText).toContain("花火大会");
     expect(previewText).toContain("2031年8月2日");

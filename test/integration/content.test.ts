@@ -37,7 +37,8 @@ describe("a hostile title, done message and description", () => {
   it("are escaped in the countdown's page: text, attributes, description, calendar links, JSON-LD", () => {
     const page = read("hostile-content/index.html");
     expect(decode(/<h1>([\s\S]*?)<\/h1>/.exec(page)![1]!)).toBe(TITLE);
-    expect(decode(/<title>([\s\S]*?)<\/title>/.exec(page)![1]!)).toBe(TITLE);
+    // (The site's name after it: "Countdowns" is the default's.)
+    expect(decode(/<title>([\s\S]*?)<\/title>/.exec(page)![1]!)).toBe(`${TITLE} · Countdowns`);
     expect(decode(/<meta name="description" content="([^"]*)">/.exec(page)![1]!)).toContain(TITLE);
     expect(decode(/aria-label="Time left until ([^"]*)"/.exec(page)![1]!)).toBe(TITLE);
     // The description is Markdown without raw HTML: tags show as text, javascript: links are not links.

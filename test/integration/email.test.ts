@@ -224,7 +224,7 @@ describe("an evergreen countdown", () => {
     const unfilled = await own.get("/api/email/offer.png?start=%7B%7B%20contact.SIGNUP_DATE%20%7D%7D");
     expect([missing.status, missing.headers["Content-Type"], unfilled.status, unfilled.headers["Content-Type"]]).toEqual([400, "image/gif", 400, "image/png"]);
     expect(decodeGif(missing.bytes).frames.length).toBe(1);
-    expect(decodePng(unfilled.bytes).width).toBe(320);
+    expect(decodePng(unfilled.bytes).width).toBe(600);
     expect(differingPixels(decodeGif(missing.bytes).frames[0]!.shown, decodeGif((await own.get("/api/email/offer.gif?start=2099-01-01")).bytes).frames[0]!.shown)).toBeGreaterThan(100);
     expect(drawings.stats().drawn).toBe(0);
   });
@@ -294,7 +294,7 @@ describe("an email image that is not there", () => {
     expect([gif.status, gif.headers["Content-Type"], gif.headers["Cache-Control"]]).toEqual([404, "image/gif", "no-store"]);
     expect(decodeGif(gif.bytes).frames.length).toBe(1);
     const png = await get("/api/email/no-such-countdown.png?density=2");
-    expect([png.status, png.headers["Content-Type"], decodePng(png.bytes).width]).toEqual([404, "image/png", 640]);
+    expect([png.status, png.headers["Content-Type"], decodePng(png.bytes).width]).toEqual([404, "image/png", 1200]);
     for (const target of ["/api/email/sale", "/api/email/sale.jpg", "/api/email/.gif", "/api/email/%E0%A4%A.gif"]) {
       const answer = await get(target);
       expect([answer.status, answer.headers["Content-Type"]], target).toEqual([404, "application/json; charset=utf-8"]);
@@ -357,7 +357,8 @@ describe("caching that fits email", () => {
     // Refused: a small image that says so, never kept, with when to ask again.
     const refused = answers.at(-1)!;
     expect([refused.headers["Content-Type"], refused.headers["Cache-Control"], refused.headers["Retry-After"]]).toEqual(["image/gif", "no-store", "5"]);
-    expect(decodeGif(refused.bytes).width).toBeLessThan(700);
+    // 600 CSS pixels wide, the email image's default, at the link's density, whatever width it asked for: one drawing for every refusal.
+    expect(decodeGif(refused.bytes).width).toBe(1200);
     expect(drawings.stats()).toMatchObject({ drawn: full + busy, refused: 50, waiting: 0, waitingWork: 0 });
     // Once the queue has drained, the same request is the whole GIF again.
     expect(decodeGif((await flood(heavy(0), NOW + SECOND)).bytes).frames).toHaveLength(60);

@@ -107,7 +107,8 @@ describe("oEmbed", () => {
 describe("link previews", () => {
   it("are found by a real link-preview parser (unfurl.js), with an image that is a 1200 × 630 PNG and decodes", async () => {
     const result = await unfurl(pageUrl("future-launch"));
-    expect(result.open_graph.title).toBe(result.title);
+    // The card's title is the countdown's; the page's names the site after it.
+    expect(result.title).toBe(`${result.open_graph.title} · Countdowns`);
     expect(result.twitter_card.card).toBe("summary_large_image");
     const image = result.open_graph.images![0]!;
     expect(image.url).toBe(`${base}/api/og/future-launch.png`);
@@ -212,7 +213,7 @@ describe("the badge", () => {
     expect(await response.text()).toMatch(/^<svg [^>]*role="img"[^>]*><title>[^<]+: in \d+ (days|h|min)<\/title>/);
     const missing = await get("/api/badge/no-such-countdown.svg");
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain("<title>countdown: not found</title>");
+    expect(await missing.text()).toContain("<title>Countdowns: Countdown not found</title>");
   });
 });
 

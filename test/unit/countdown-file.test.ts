@@ -167,7 +167,11 @@ describe("a bad countdown file fails with a message naming file and field", () =
   });
 
   it("refuses unknown fields, so a typo is not silently ignored", () => {
-    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\ntimzone: "Europe/Berlin"`), "timzone")).toMatch(/unknown field; the fields are title, target, evergreen, timezone, done/);
+    // A typo names the field meant; a word far from every field gets the list of them.
+    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\ntimzone: "Europe/Berlin"`), "timzone")).toMatch(/unknown field; did you mean "timezone"\?$/);
+    expect(onlyProblem(file(`titel: T\ntitle: T\ntarget: "2030-01-01T00:00:00Z"`), "titel")).toMatch(/unknown field; did you mean "title"\?$/);
+    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\nLang: de`), "Lang")).toMatch(/unknown field; did you mean "lang"\?$/);
+    expect(onlyProblem(file(`title: T\ntarget: "2030-01-01T00:00:00Z"\nvenue: "Park"`), "venue")).toMatch(/unknown field; the fields are title, target, evergreen, timezone, done/);
   });
 
   it("refuses a file without front matter, saying how to start one", () => {
@@ -317,7 +321,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     ]);
     expect(problems(`widget:\n  sync: true`)).toEqual(['countdowns/launch.md: widget.sync: must be text in quotes, not the boolean true; write it like sync: "1"']);
     // An option written as a field of its own.
-    expect(problems(`color: "e11d48"`)).toEqual([expect.stringMatching(/^countdowns\/launch\.md: color: unknown field; the fields are .*; "color" is a widget option: indent it under "widget:"$/)]);
+    expect(problems(`color: "e11d48"`)).toEqual([expect.stringMatching(/^countdowns\/launch\.md: color: unknown field; "color" is a widget option: indent it under "widget:"$/)]);
     expect(problems(`widget: dark`)).toEqual(['countdowns/launch.md: widget: must be a set of "option: value" lines, indented under "widget:", not the string "dark"']);
   });
 

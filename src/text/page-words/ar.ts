@@ -121,6 +121,7 @@ export default {
   notFoundText: "لا شيء منشور على هذا العنوان. ربما أُعيدت تسمية العد التنازلي أو حُذف.",
   seeAll: "عرض كل العدادات التنازلية",
   yourTime: "{time} بتوقيتك",
+  slackDate: "{date_long_pretty} الساعة {time}",
   copyLink: "نسخ الرابط",
   linkCopied: "نُسخ الرابط.",
   copied: "نُسخ.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "Na této adrese není nic zveřejněno. Odpočet mohl být přejmenován nebo odstraněn.",
   seeAll: "Zobrazit všechny odpočty",
   yourTime: "{time} u vás",
+  slackDate: "{date_long_pretty} v {time}",
   copyLink: "Kopírovat odkaz",
   linkCopied: "Odkaz zkopírován.",
   copied: "Zkopírováno.",

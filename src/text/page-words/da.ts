@@ -121,6 +121,7 @@ export default {
   notFoundText: "Der er intet offentliggjort på denne adresse. Nedtællingen kan være omdøbt eller fjernet.",
   seeAll: "Se alle nedtællinger",
   yourTime: "{time} hos dig",
+  slackDate: "{date_long_pretty} kl. {time}",
   copyLink: "Kopiér link",
   linkCopied: "Linket er kopieret.",
   copied: "Kopieret.",

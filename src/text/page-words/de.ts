@@ -121,6 +121,7 @@ export default {
   notFoundText: "Unter dieser Adresse ist nichts veröffentlicht. Der Countdown wurde vielleicht umbenannt oder entfernt.",
   seeAll: "Alle Countdowns ansehen",
   yourTime: "{time} bei Ihnen",
+  slackDate: "{date_long_pretty} um {time}",
   copyLink: "Link kopieren",
   linkCopied: "Link kopiert.",
   copied: "Kopiert.",

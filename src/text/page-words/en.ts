@@ -128,6 +128,7 @@ const en = {
   seeAll: "See all countdowns",
   // In the browser
   yourTime: "{time} your time",
+  slackDate: "{date_long_pretty} at {time}",
   copyLink: "Copy link",
   linkCopied: "Link copied.",
   copied: "Copied.",

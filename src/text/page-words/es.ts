@@ -121,6 +121,7 @@ export default {
   notFoundText: "No hay nada publicado en esta dirección. Puede que la cuenta atrás se haya renombrado o eliminado.",
   seeAll: "Ver todas las cuentas atrás",
   yourTime: "{time} en su hora local",
+  slackDate: "{date_long_pretty} a las {time}",
   copyLink: "Copiar enlace",
   linkCopied: "Enlace copiado.",
   copied: "Copiado.",

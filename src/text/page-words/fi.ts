@@ -121,6 +121,7 @@ export default {
   notFoundText: "Tässä osoitteessa ei ole julkaistu mitään. Lähtölaskenta on ehkä nimetty uudelleen tai poistettu.",
   seeAll: "Näytä kaikki lähtölaskennat",
   yourTime: "{time} omaa aikaasi",
+  slackDate: "{date_long_pretty} klo {time}",
   copyLink: "Kopioi linkki",
   linkCopied: "Linkki kopioitu.",
   copied: "Kopioitu.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "Rien n’est publié à cette adresse. Le compte à rebours a peut-être été renommé ou supprimé.",
   seeAll: "Voir tous les comptes à rebours",
   yourTime: "{time} chez vous",
+  slackDate: "{date_long_pretty} à {time}",
   copyLink: "Copier le lien",
   linkCopied: "Lien copié.",
   copied: "Copié.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "לא פורסם דבר בכתובת הזאת. ייתכן שהספירה לאחור קיבלה שם חדש או הוסרה.",
   seeAll: "לכל הספירות לאחור",
   yourTime: "{time} אצלכם",
+  slackDate: "{date_long_pretty} בשעה {time}",
   copyLink: "העתקת קישור",
   linkCopied: "הקישור הועתק.",
   copied: "הועתק.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "इस पते पर कुछ भी प्रकाशित नहीं है। हो सकता है उलटी गिनती का नाम बदल दिया गया हो या उसे हटा दिया गया हो।",
   seeAll: "सभी उलटी गिनतियाँ देखें",
   yourTime: "आपके समय के अनुसार {time}",
+  slackDate: "{date_long_pretty} को {time}",
   copyLink: "लिंक कॉपी करें",
   linkCopied: "लिंक कॉपी हो गया।",
   copied: "कॉपी हो गया।",

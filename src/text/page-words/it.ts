@@ -121,6 +121,7 @@ export default {
   notFoundText: "A questo indirizzo non è pubblicato nulla. Il conto alla rovescia potrebbe essere stato rinominato o rimosso.",
   seeAll: "Vedi tutti i conti alla rovescia",
   yourTime: "{time} nel tuo fuso orario",
+  slackDate: "{date_long_pretty} alle {time}",
   copyLink: "Copia link",
   linkCopied: "Link copiato.",
   copied: "Copiato.",

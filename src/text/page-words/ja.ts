@@ -121,6 +121,7 @@ export default {
   notFoundText: "このアドレスには何も公開されていません。カウントダウンの名前が変更されたか、削除された可能性があります。",
   seeAll: "すべてのカウントダウンを見る",
   yourTime: "{time}（あなたの時刻）",
+  slackDate: "{date_long_pretty} {time}",
   copyLink: "リンクをコピー",
   linkCopied: "リンクをコピーしました。",
   copied: "コピーしました。",

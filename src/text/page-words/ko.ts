@@ -121,6 +121,7 @@ export default {
   notFoundText: "이 주소에 게시된 내용이 없습니다. 카운트다운의 이름이 바뀌었거나 삭제되었을 수 있습니다.",
   seeAll: "모든 카운트다운 보기",
   yourTime: "내 시간대 기준 {time}",
+  slackDate: "{date_long_pretty} {time}",
   copyLink: "링크 복사",
   linkCopied: "링크를 복사했습니다.",
   copied: "복사했습니다.",

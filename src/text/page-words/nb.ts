@@ -121,6 +121,7 @@ export default {
   notFoundText: "Ingenting er publisert på denne adressen. Nedtellingen kan ha fått nytt navn eller blitt fjernet.",
   seeAll: "Se alle nedtellinger",
   yourTime: "{time} hos deg",
+  slackDate: "{date_long_pretty} kl. {time}",
   copyLink: "Kopier lenke",
   linkCopied: "Lenken er kopiert.",
   copied: "Kopiert.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "Op dit adres is niets gepubliceerd. De aftelling is misschien hernoemd of verwijderd.",
   seeAll: "Alle aftellingen bekijken",
   yourTime: "{time} in uw tijdzone",
+  slackDate: "{date_long_pretty} om {time}",
   copyLink: "Link kopiëren",
   linkCopied: "Link gekopieerd.",
   copied: "Gekopieerd.",

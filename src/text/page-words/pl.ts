@@ -121,6 +121,7 @@ export default {
   notFoundText: "Pod tym adresem nic nie opublikowano. Odliczanie mogło zostać przemianowane lub usunięte.",
   seeAll: "Zobacz wszystkie odliczania",
   yourTime: "{time} czasu lokalnego",
+  slackDate: "{date_long_pretty} o {time}",
   copyLink: "Kopiuj link",
   linkCopied: "Skopiowano link.",
   copied: "Skopiowano.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "Nada foi publicado neste endereço. A contagem regressiva pode ter sido renomeada ou removida.",
   seeAll: "Ver todas as contagens regressivas",
   yourTime: "{time} no seu horário",
+  slackDate: "{date_long_pretty} às {time}",
   copyLink: "Copiar link",
   linkCopied: "Link copiado.",
   copied: "Copiado.",

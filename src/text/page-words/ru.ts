@@ -121,6 +121,7 @@ export default {
   notFoundText: "По этому адресу ничего не опубликовано. Возможно, отсчёт переименовали или удалили.",
   seeAll: "Все отсчёты",
   yourTime: "{time} по вашему времени",
+  slackDate: "{date_long_pretty} в {time}",
   copyLink: "Копировать ссылку",
   linkCopied: "Ссылка скопирована.",
   copied: "Скопировано.",

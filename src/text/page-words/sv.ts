@@ -121,6 +121,7 @@ export default {
   notFoundText: "Inget är publicerat på den här adressen. Nedräkningen kan ha bytt namn eller tagits bort.",
   seeAll: "Visa alla nedräkningar",
   yourTime: "{time} din tid",
+  slackDate: "{date_long_pretty} kl. {time}",
   copyLink: "Kopiera länk",
   linkCopied: "Länken har kopierats.",
   copied: "Kopierat.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "Bu adreste yayımlanmış bir şey yok. Geri sayımın adı değiştirilmiş ya da kaldırılmış olabilir.",
   seeAll: "Tüm geri sayımları gör",
   yourTime: "Yerel saatinizle {time}",
+  slackDate: "{date_long_pretty} {time}",
   copyLink: "Bağlantıyı kopyala",
   linkCopied: "Bağlantı kopyalandı.",
   copied: "Kopyalandı.",

@@ -121,6 +121,7 @@ export default {
   notFoundText: "За цією адресою нічого не опубліковано. Можливо, відлік перейменували або видалили.",
   seeAll: "Усі відліки",
   yourTime: "{time} за вашим часом",
+  slackDate: "{date_long_pretty} о {time}",
   copyLink: "Копіювати посилання",
   linkCopied: "Посилання скопійовано.",
   copied: "Скопійовано.",

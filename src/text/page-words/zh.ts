@@ -121,6 +121,7 @@ export default {
   notFoundText: "此地址下没有发布任何内容。该倒计时可能已被重命名或删除。",
   seeAll: "查看全部倒计时",
   yourTime: "您当地时间 {time}",
+  slackDate: "{date_long_pretty} {time}",
   copyLink: "复制链接",
   linkCopied: "链接已复制。",
   copied: "已复制。",
