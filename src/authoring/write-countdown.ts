@@ -15,6 +15,8 @@ export interface CreateOptions {
   displayDir?: string;
   /** The clock, in ms since the epoch, for the warnings (a target in the past). */
   now?: number;
+  /** The language of a countdown that names none: the site's. */
+  defaultLang?: string;
 }
 
 /**
@@ -23,11 +25,11 @@ export interface CreateOptions {
  */
 export async function createCountdownFile(dir: string, countdown: NewCountdown, options: CreateOptions = {}): Promise<NewCountdownResult> {
   const displayDir = options.displayDir ?? path.basename(dir);
-  const made = countdown.slug === undefined ? titleSlug(countdown.title, "give one with --slug, like --slug hanabi-2027") : { slug: countdown.slug };
+  const made = countdown.slug === undefined ? titleSlug(countdown.title, "give one with --slug, like --slug hanabi-2027", countdown.lang ?? options.defaultLang) : { slug: countdown.slug };
   const slug = made.slug;
   const file = `${displayDir}/${slug || "?"}.md`;
   // Without a slug the other fields are still checked (under a stand-in name), so every problem shows.
-  const parsed = parseCountdownFile(slug ? file : `${displayDir}/countdown.md`, countdownFileText(countdown), { now: options.now });
+  const parsed = parseCountdownFile(slug ? file : `${displayDir}/countdown.md`, countdownFileText(countdown), { now: options.now, defaultLang: options.defaultLang });
   const problems = inFieldOrder([...parsed.problems.map((problem) => ({ ...problem, file })), ...(made.problem ? [{ file, field: "slug", message: made.problem }] : [])]);
   if (problems.length > 0 || !parsed.countdown) return { ok: false, problems };
   try {

@@ -6,6 +6,7 @@ import { inFieldOrder, type Problem } from "../authoring/countdown.ts";
 import { parseCountdownFile } from "../authoring/countdown-file.ts";
 import { countdownFileText, slugFromTitle, titleSlug, type NewCountdown } from "../authoring/countdown-text.ts";
 import { dateWords } from "../text/dates.ts";
+import { evergreenWords } from "../text/messages.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { newFileUrl } from "../text/repository.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
@@ -39,8 +40,21 @@ if (!input("date").value) input("date").value = new Date(Date.now() + 7 * 86_400
 input("date").classList.remove("pending");
 
 /** Where each field's problems show: a problem's field (`target`, `widget.theme`) to the element beside its control. */
-const PLACES: Record<string, string> = { title: "p-title", slug: "p-slug", target: "p-target", timezone: "p-timezone", repeat: "p-repeat", until: "p-until", status: "p-status", lang: "p-lang", done: "p-done", widget: "p-widget" };
-const CONTROLS: Record<string, string[]> = { title: ["title"], slug: ["slug"], target: ["date", "time"], timezone: ["timezone"], repeat: ["repeat"], until: ["until"], status: ["status"], lang: ["lang"], done: ["done"] };
+const PLACES: Record<string, string> = { title: "p-title", slug: "p-slug", target: "p-target", evergreen: "p-evergreen", timezone: "p-timezone", repeat: "p-repeat", until: "p-until", status: "p-status", lang: "p-lang", done: "p-done", widget: "p-widget" };
+const CONTROLS: Record<string, string[]> = { title: ["title"], slug: ["slug"], target: ["date", "time"], evergreen: ["evergreen"], timezone: ["timezone"], repeat: ["repeat"], until: ["until"], status: ["status"], lang: ["lang"], done: ["done"] };
+/** The site's language: a countdown in it names none, as `npm run new` writes it (the build gives it the site's). */
+const siteLang = form.dataset.lang || "en";
+const checkbox = (name: string) => input(name).checked;
+
+/** The addresses published already (`/api/pages`): a file made for one of them replaces that countdown. */
+let published = new Map<string, string>();
+fetch(new URL("../api/pages", location.href))
+  .then((response) => (response.ok ? response.json() : []))
+  .then((pages: { slug: string; url: string }[]) => {
+    published = new Map(pages.map((page) => [page.slug, page.url]));
+    update();
+  })
+  .catch(() => {});
 
 /** The form as a new countdown's fields: what is empty is left out, as `npm run new` leaves it. */
 function fields(): NewCountdown {
@@ -50,15 +64,18 @@ function fields(): NewCountdown {
   const layout = text("layout");
   return {
     title: input("title").value.trim(),
-    target: `${input("date").value} ${input("time").value || "00:00"}`.trim(),
+    // An evergreen countdown has a duration instead of a date.
+    ...(text("evergreen") ? { evergreen: text("evergreen") } : { target: `${input("date").value} ${input("time").value || "00:00"}`.trim() }),
     timezone: text("timezone"),
     done: text("done"),
-    lang: text("lang"),
+    // The site's language is every countdown's that names none: written only when another.
+    lang: text("lang") === siteLang ? undefined : text("lang"),
     status: text("status"),
     repeat,
     // The last occurrence may be on that day: the end of it.
     until: repeat && text("until") ? `${input("until").value} 23:59:59` : undefined,
     description: input("description").value,
+    unlisted: checkbox("unlisted") || undefined,
     widget: { ...(theme ? { theme } : {}), ...(layout ? { layout } : {}) },
   };
 }
@@ -75,15 +92,27 @@ let askedForFile = false;
 
 function update(): void {
   input("until").disabled = !input("repeat").value;
+  // A duration counts from each viewer's start: no date, time or repeat rule with it.
+  const evergreen = !!input("evergreen").value.trim();
+  for (const name of ["date", "time", "repeat"]) input(name).disabled = evergreen;
+  if (evergreen) input("until").disabled = true;
   const countdown = fields();
   const written = input("slug").value.trim();
+  const lang = countdown.lang ?? siteLang;
   // An address made from the title only where the whole title makes it (src/authoring/countdown-text.ts).
-  const made = written ? { slug: written } : titleSlug(countdown.title, "write one in the Address field, like hanabi-2027");
+  const made = written ? { slug: written } : titleSlug(countdown.title, "write one in the Address field, like hanabi-2027", lang);
   const slug = made.slug;
-  input("slug").placeholder = (countdown.title && slugFromTitle(countdown.title)) || "hanabi-2027";
+  input("slug").placeholder = (countdown.title && slugFromTitle(countdown.title, lang)) || "hanabi-2027";
   const text = countdownFileText(countdown);
   const file = `${folder}/${slug || "countdown"}.md`;
-  const result = parseCountdownFile(file, text, { now: Date.now() });
+  const result = parseCountdownFile(file, text, { now: Date.now(), defaultLang: siteLang });
+  // An address published already: said beside the address, and the file is made only once the person says to replace it.
+  const takenBy = slug ? published.get(slug) : undefined;
+  const taken = document.getElementById("taken")!;
+  taken.hidden = !takenBy;
+  taken.textContent = takenBy ? fill(words.addressTaken, { page: takenBy }) : "";
+  document.getElementById("replace")!.hidden = !takenBy;
+  const blocked = !!takenBy && !checkbox("replace");
   let problems: Problem[] = [...result.problems];
   if (made.problem) problems.push({ file, field: "slug", message: made.problem });
   // A date or time the browser could not take (a day that does not exist, a half-typed date) leaves its
@@ -111,7 +140,7 @@ function update(): void {
   others.replaceChildren(...rest.map((message) => Object.assign(document.createElement("li"), { textContent: message })));
 
   fileText.value = text;
-  const ok = problems.length === 0;
+  const ok = problems.length === 0 && !blocked;
   // A data: address, not a blob: one: it needs no clean-up, and reads back as the text it holds.
   download.href = ok ? `data:text/markdown;charset=utf-8,${encodeURIComponent(text)}` : "#";
   download.download = `${slug || "countdown"}.md`;
@@ -124,8 +153,10 @@ function update(): void {
 
   preview.title.textContent = countdown.title || words.yourCountdown;
   const parsed = result.countdown;
-  counting = parsed && { targetMs: parsed.targetMs, ...(parsed.schedule.repeat ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs } : {}) };
-  preview.when.textContent = parsed ? dateWords(parsed.targetMs, parsed.timezone, parsed.lang) : "";
+  // An evergreen countdown as a visitor arriving now sees it: its duration from now.
+  const targetMs = parsed?.evergreenMs ? Date.now() - (Date.now() % 1000) + parsed.evergreenMs : parsed?.targetMs;
+  counting = parsed && { targetMs: targetMs!, ...(parsed.schedule.repeat ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs } : {}) };
+  preview.when.textContent = !parsed ? "" : parsed.evergreenMs ? evergreenWords(parsed.evergreenMs, parsed.lang) : dateWords(parsed.targetMs, parsed.timezone, parsed.lang);
   draw(Date.now());
 }
 

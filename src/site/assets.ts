@@ -65,6 +65,8 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
 const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+/** No property's name is shortened. */
+const NO_NAMES = /^$/;
 const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**
@@ -115,7 +117,8 @@ export async function buildAssets(): Promise<SiteAssets> {
     bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
     bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
-    bundle("pages/creator-script.ts"),
+    // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
+    bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
     stylesheet("pages/pages.css"),
     stylesheet("widget/widget.css"),
   ]);

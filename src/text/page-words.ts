@@ -40,7 +40,7 @@ export function pageWordsFor(lang: string): PageWords {
 export const pageLanguage = (lang: string) => (pageWordsFor(lang) === en && lang.toLowerCase().split("-")[0] !== "en" ? "en" : lang);
 
 /** The words the pages' scripts say (src/pages/*-script.ts), written into each page as JSON. */
-export const SCRIPT_WORDS = ["yourTime", "copyLink", "linkCopied", "copied", "copyRefused", "hostColours", "tooLittleContrast", "notALanguage", "yourCountdown", "chooseDate", "chooseTime", "warning", "text", "timeLeft"] as const satisfies PageWord[];
+export const SCRIPT_WORDS = ["yourTime", "copyLink", "linkCopied", "copied", "copyRefused", "hostColours", "tooLittleContrast", "notALanguage", "yourCountdown", "chooseDate", "chooseTime", "warning", "text", "timeLeft", "addressTaken"] as const satisfies PageWord[];
 export type ScriptWords = Pick<PageWords, (typeof SCRIPT_WORDS)[number]>;
 
 /** A text with its `{name}`s filled in from `values`; a name without a value is left as it is. */

@@ -9,6 +9,7 @@ import { DateTime } from "luxon";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
+import { countdownFileText } from "../../src/authoring/countdown-text.ts";
 import { badgePath } from "../../src/paths.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
@@ -245,6 +246,52 @@ for (const name of ENGINE_NAMES) {
         await page.click('[data-copy="countdown-file"]');
         const shown = await waitInPage(page, () => (document.getElementById("p-title")!.textContent ? Object.fromEntries([...document.querySelectorAll<HTMLElement>(".problem")].filter((p) => p.textContent).map((p) => [p.id, p.textContent!.split(":")[0]])) : null));
         expect(shown).toEqual({ "p-title": "title", "p-slug": "slug" });
+      });
+
+      it("makes the file npm run new makes for the same fields, a German title spelled as German spells it, an evergreen and unlisted one too", async () => {
+        const page = await load("/new/");
+        await ready(page);
+        const fields = { title: "Glühweinstand öffnet", date: "2031-11-27", time: "17:00", timezone: "Europe/Berlin", lang: "de", done: "Prost!" };
+        await fill(page, fields);
+        const file = await page.evaluate(() => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value);
+        const command = countdownFileText({ title: fields.title, target: `${fields.date} ${fields.time}`, timezone: fields.timezone, lang: "de", done: fields.done, description: "" });
+        expect(file).toBe(command);
+        expect(await page.evaluate(() => document.querySelector<HTMLAnchorElement>("[data-download]")!.download)).toBe("gluehweinstand-oeffnet.md");
+        // The site's own language is every countdown's that names none: not written, as npm run new leaves it out.
+        await fill(page, { lang: "en" });
+        expect(await page.evaluate(() => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value)).not.toMatch(/^lang:/m);
+        await fill(page, { lang: "", evergreen: "72h" });
+        await page.evaluate(() => {
+          const unlisted = document.querySelector<HTMLInputElement>('form[data-creator] [name="unlisted"]')!;
+          unlisted.checked = true;
+          unlisted.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        const evergreen = await page.evaluate(() => document.querySelector<HTMLTextAreaElement>("#countdown-file")!.value);
+        expect(evergreen).toBe(countdownFileText({ title: fields.title, evergreen: "72h", timezone: fields.timezone, done: fields.done, unlisted: true, description: "" }));
+        expect(parseCountdownFile("countdowns/x.md", evergreen).problems).toEqual([]);
+        expect(await page.evaluate(() => document.querySelector<HTMLInputElement>("#f-date")!.disabled)).toBe(true);
+      });
+
+      it("says when an address is published already, and makes the file over it only once told to replace it", async () => {
+        const page = await load("/new/");
+        await ready(page);
+        const state = () =>
+          page.evaluate(() => ({
+            taken: document.getElementById("taken")!.hidden ? "" : document.getElementById("taken")!.textContent,
+            replace: !document.getElementById("replace")!.hidden,
+            disabled: document.querySelector("[data-download]")!.hasAttribute("aria-disabled"),
+          }));
+        await fill(page, { title: "Something new", date: "2031-05-14", time: "09:30", timezone: "UTC" });
+        expect(await state()).toEqual({ taken: "", replace: false, disabled: false });
+        await fill(page, { slug: "future-launch" });
+        await waitInPage(page, () => (document.getElementById("taken")!.hidden ? null : true));
+        expect(await state()).toEqual({ taken: `A countdown is published at this address already: ${TEST_BASE_URL}/future-launch/. This file would replace it.`, replace: true, disabled: true });
+        await page.evaluate(() => {
+          const replace = document.querySelector<HTMLInputElement>('[name="replace"]')!;
+          replace.checked = true;
+          replace.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        expect((await state()).disabled).toBe(false);
       });
 
       it("writes a file that the build takes unchanged, to the instant chosen, with Download as <slug>.md and Copy", async () => {

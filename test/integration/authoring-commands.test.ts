@@ -19,11 +19,11 @@ interface Run {
   stderr: string;
 }
 
-async function run(script: string, args: string[], countdownsDir: string): Promise<Run> {
+async function run(script: string, args: string[], countdownsDir: string, env: Record<string, string> = {}): Promise<Run> {
   try {
     const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, COUNTDOWNS_DIR: countdownsDir },
+      env: { ...process.env, COUNTDOWNS_DIR: countdownsDir, ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -37,7 +37,9 @@ const emptyFolder = () => {
   mkdirSync(dir);
   return dir;
 };
-const newCountdown = (dir: string, ...args: string[]) => run("new-countdown.ts", args, dir);
+/** `npm run new` with `args`; an object among them is the command's environment. */
+const newCountdown = (dir: string, ...args: (string | Record<string, string>)[]) =>
+  run("new-countdown.ts", args.filter((arg): arg is string => typeof arg === "string"), dir, args.find((arg): arg is Record<string, string> => typeof arg === "object") ?? {});
 
 describe("npm run new", () => {
   it("writes countdowns/<slug>.md with the slug from the title, and prints its path and UTC target", async () => {
@@ -171,10 +173,36 @@ describe("npm run new", () => {
     expect(existsSync(missing)).toBe(false);
   });
 
+  it("writes an evergreen countdown (--evergreen instead of --target) and an unlisted one (--unlisted)", async () => {
+    const dir = emptyFolder();
+    const result = await newCountdown(dir, "--title", "Welcome offer", "--evergreen", "72h", "--timezone", "Europe/Berlin", "--unlisted");
+    expect([result.code, result.stdout]).toEqual([0, "Wrote countdowns/welcome-offer.md\nEvergreen: each viewer counts from a start of their own\n"]);
+    const text = readFileSync(path.join(dir, "welcome-offer.md"), "utf8");
+    expect(text).toBe('---\ntitle: "Welcome offer"\nevergreen: "72h"\ntimezone: "Europe/Berlin"\nunlisted: true\n---\n');
+    expect(parseCountdownFile("countdowns/welcome-offer.md", text).countdown).toMatchObject({ evergreenMs: 72 * 3_600_000, unlisted: true });
+    // With a target too it is refused, as the build refuses it.
+    const both = await newCountdown(emptyFolder(), "--title", "T", "--target", "2030-01-01T00:00", "--evergreen", "72h");
+    expect([both.code, both.stderr]).toEqual([1, expect.stringContaining('target: cannot be given with "evergreen"')]);
+  });
+
+  it("writes a countdown of a German site in the site's language: no lang of its own, a slug spelled as German spells it", async () => {
+    const dir = emptyFolder();
+    const siteFile = path.join(path.dirname(dir), "site.json");
+    writeFileSync(siteFile, JSON.stringify({ language: "de" }));
+    const result = await newCountdown(dir, "--title", "Glühweinstand öffnet", "--target", "2030-11-27 17:00", "--timezone", "Europe/Berlin", { SITE_FILE: siteFile });
+    expect([result.code, result.stdout.split("\n")[0]]).toEqual([0, "Wrote countdowns/gluehweinstand-oeffnet.md"]);
+    const text = readFileSync(path.join(dir, "gluehweinstand-oeffnet.md"), "utf8");
+    expect(text).not.toMatch(/^lang:/m);
+    expect(parseCountdownFile("countdowns/gluehweinstand-oeffnet.md", text, { defaultLang: "de" }).countdown).toMatchObject({ lang: "de", doneMessage: "Der Countdown ist abgelaufen." });
+    // A date written the German way is answered with its reading.
+    const dotted = await newCountdown(emptyFolder(), "--title", "Markt", "--target", "18.12.2026 18:00", { SITE_FILE: siteFile });
+    expect(dotted.stderr).toContain('target: "18.12.2026 18:00" reads as 18 December 2026, 18:00; the file takes it written "2026-12-18 18:00"');
+  });
+
   it("explains its usage when a required option or an unknown one is given", async () => {
     const missing = await newCountdown(emptyFolder(), "--title", "T");
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/Missing --target\. Nothing was written\.\nUsage: npm run new/);
+    expect(missing.stderr).toMatch(/Missing --target \(or --evergreen\)\. Nothing was written\.\nUsage: npm run new/);
     const unknown = await newCountdown(emptyFolder(), "--title", "T", "--target", "2030-01-01T00:00", "--zone", "UTC");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown option '--zone'/);

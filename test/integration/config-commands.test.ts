@@ -56,6 +56,15 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect(listing(copy)).toEqual(before);
   });
 
+  it("npm run new makes the project's countdowns folder where git took it away with its last file", async () => {
+    const copy = projectCopy();
+    rmSync(path.join(copy, "countdowns"), { recursive: true });
+    const result = await npm(copy, "new", {}, "--title", "First one", "--target", "2030-01-01 09:00");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Wrote countdowns/first-one.md");
+    expect(readdirSync(path.join(copy, "countdowns"))).toEqual(["first-one.md"]);
+  });
+
   it("keeps the checkout, .git included, when OUT_DIR is set but empty", async () => {
     const copy = projectCopy();
     const before = listing(copy);
