@@ -48,7 +48,7 @@ const checkbox = (name: string) => input(name).checked;
 
 /** The addresses published already (`/api/pages`): a file made for one of them replaces that countdown. */
 let published = new Map<string, string>();
-fetch(new URL("../api/pages", location.href))
+fetch(form.dataset.pages!)
   .then((response) => (response.ok ? response.json() : []))
   .then((pages: { slug: string; url: string }[]) => {
     published = new Map(pages.map((page) => [page.slug, page.url]));

@@ -209,7 +209,7 @@ describe("the creator page", () => {
   it("labels every control it shows, visibly, and is kept out of search engines", () => {
     const form = /<form class="creator js-only"[\s\S]*?<\/form>/.exec(page)![0];
     const ids = [...form.matchAll(/<(?:input|select|textarea) id="([^"]+)"/g)].map((match) => match[1]!);
-    expect(ids).toEqual(["f-title", "f-slug", "f-date", "f-time", "f-timezone", "f-repeat", "f-until", "f-status", "f-lang", "f-done", "f-description"]);
+    expect(ids).toEqual(["f-title", "f-slug", "f-date", "f-time", "f-timezone", "f-evergreen", "f-repeat", "f-until", "f-status", "f-lang", "f-done", "f-description"]);
     for (const id of ids) expect(form, id).toMatch(new RegExp(`<label for="${id}">[^<]+</label>`));
     // The widget's look: each select inside its label.
     expect(form.match(/<label>(Theme|Layout) <select name="(theme|layout)">/g)).toHaveLength(2);
