@@ -120,11 +120,11 @@ STYLE.replaceSync(
     `div{padding:var(--p);border-radius:.75em;background:var(--b);color:var(--f)}` +
     `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:${ACCENT}}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}}` +
     `:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
-    `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
+    `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0;overflow-wrap:anywhere}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
     `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +
     `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}` +
     `[data-layout$=s] b{display:inline-grid;text-align:center}[data-layout$=s] [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
-    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:color-mix(in srgb,currentColor 9%,#0000)}`,
+    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:#8882}`,
 );
 
 class CountdownTimer extends HTMLElement {

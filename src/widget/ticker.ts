@@ -125,18 +125,23 @@ const tick = tickEverySecond(
 
 /**
  * Fits everything in the frame: where it does not (a long title, a long done message and a link in a
- * low frame), the title and the done message get fewer lines (--l), then all the type is smaller, a
- * tenth at a time (--k, widget.css), down to half.
+ * low frame), or where the title or the done message is cut at its three lines, all the type is
+ * smaller, a tenth at a time (--k, widget.css), down to half; only then, if the frame still overflows,
+ * do the title and the done message get fewer lines (--l). So a text the frame could show whole in
+ * smaller type is never cut short: what a smaller frame shows whole, a larger one does too.
  */
 function fit() {
   let step = 0;
+  const cut = (text: HTMLElement) => text.scrollHeight > text.clientHeight + 1;
   do {
-    root.style.setProperty("--l", "" + Math.max(1, 3 - step));
-    root.style.setProperty("--k", "" + (1 - Math.max(0, step - 2) / 10));
-  } while ((root.scrollHeight > root.clientHeight || left.scrollWidth > left.clientWidth) && ++step < 8);
+    root.style.setProperty("--k", "" + (1 - Math.min(step, 5) / 10));
+    root.style.setProperty("--l", "" + Math.max(1, Math.min(3, 8 - step)));
+  } while ((root.scrollHeight > root.clientHeight || left.scrollWidth > left.clientWidth || (step < 5 && (cut(title) || cut(done)))) && ++step < 8);
 }
 fit();
 addEventListener("resize", fit);
+// Again once the page's fonts are in (a title in a script the system finds a font for late).
+document.fonts.ready.then(fit);
 
 // `sync`: one request for serverTime, taken as read halfway through the round trip.
 if (options.sync == "1") {

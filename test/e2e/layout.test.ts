@@ -1,11 +1,15 @@
-// Every page and widget holds any data, in Chromium, Firefox and WebKit: random countdowns of the kinds
-// real sites have (1 to 5 digits of days; titles of 1 to 200 characters in Latin, CJK, Arabic,
-// Devanagari and emoji, or one unbroken word; done messages and links at their longest; counting,
-// ended, postponed, cancelled and repeating) on a German site and an Arabic one (right to left), at 320,
-// 375, 768 and 1280 px, and the widget in every layout at both published sizes and at 280 px. Nothing
-// may stand outside its box, be cut off or scroll sideways (boxProblems, test/support/in-page.ts).
+// Every state on every face, in Chromium, Firefox and WebKit: random countdowns of the kinds real
+// sites have (1 to 5 digits of days; titles of 1 to 200 characters in Latin, CJK, Arabic, Devanagari
+// and emoji, or one unbroken word; done messages and links at their longest; counting, ended with a
+// done message and with the built-in one, postponed, cancelled, repeating, evergreen counting and
+// ended) on a German site and an Arabic one (right to left): the index, each page and owner page at
+// 320, 375, 768 and 1280 px, the widget in every layout at both published sizes and at 280 px, and
+// <countdown-timer> in every layout in a 290 px card and full width. Nothing may stand outside its box,
+// be cut off, scroll sideways or be drawn over other text (boxProblems, test/support/in-page.ts), and
+// the widget clamps no text at a size where a smaller frame shows it whole (clampedTexts).
 // The data comes from fast-check with a seed the run prints; LAYOUT_SEED=<seed> makes the same again.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +20,7 @@ import { publish } from "../../src/publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
-import { boxProblems } from "../support/in-page.ts";
+import { boxProblems, clampedTexts, waitInPage } from "../support/in-page.ts";
 
 const SEED = Number(process.env.LAYOUT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const DAY = 86_400_000;
@@ -45,7 +49,11 @@ const textOf = (script: Script, picks: number[], length: number) => {
 
 const LANGS: Record<Script, string> = { latin: "de", cjk: "ja", arabic: "ar", devanagari: "hi", emoji: "en", unbroken: "en" };
 const ZONES = ["Asia/Tokyo", "America/New_York", "Europe/Berlin", "Asia/Riyadh", "Asia/Kolkata", "America/Argentina/Buenos_Aires", "UTC", "Pacific/Chatham"];
-const STATES = ["counting", "ended", "postponed", "cancelled", "repeating"] as const;
+const STATES = ["counting", "ended", "ended-default", "postponed", "cancelled", "repeating", "evergreen"] as const;
+/** Countdowns a site: one of each state. */
+const PER_SITE = STATES.length;
+/** An evergreen countdown's start long enough ago that its deadline has passed. */
+const OLD_START = Math.floor((NOW - 30 * DAY) / 1000);
 
 const countdownArbitrary = fc.record({
   titleScript: fc.constantFrom(...(Object.keys(SCRIPTS) as Script[])),
@@ -63,13 +71,15 @@ const countdownArbitrary = fc.record({
 function countdownFile(data: typeof countdownArbitrary extends fc.Arbitrary<infer T> ? T : never, digits: number, state: (typeof STATES)[number]): string {
   const days = [3, 45, 345, 4321, 26_000][digits - 1]!;
   // An ended one is over by as many days (at most 400: targets are after 1970), and shows zeros.
-  const target = state === "ended" ? NOW - (Math.min(days, 400) * DAY + data.hours * 3_600_000) : NOW + days * DAY + data.hours * 3_600_000;
+  const ended = state === "ended" || state === "ended-default";
+  const target = ended ? NOW - (Math.min(days, 400) * DAY + data.hours * 3_600_000) : NOW + days * DAY + data.hours * 3_600_000;
   const lines = [
     `title: ${JSON.stringify(textOf(data.titleScript, data.picks, data.titleLength))}`,
-    `target: "${isoSeconds(Math.floor(target / 1000) * 1000)}"`,
+    // An evergreen one counts as many days (at most 365) from each viewer's start.
+    state === "evergreen" ? `evergreen: "${Math.min(days, 365)} days"` : `target: "${isoSeconds(Math.floor(target / 1000) * 1000)}"`,
     `timezone: "${data.zone}"`,
     `lang: "${LANGS[data.titleScript]}"`,
-    `done: ${JSON.stringify(textOf(data.doneScript, data.picks, data.doneLength))}`,
+    ...(state === "ended-default" ? [] : [`done: ${JSON.stringify(textOf(data.doneScript, data.picks, data.doneLength))}`]),
     ...(state === "postponed" || state === "cancelled" ? [`status: ${state}`] : []),
     ...(state === "repeating" ? ["repeat: weekly"] : []),
     ...(data.link ? ["widget:", `  link: { text: ${JSON.stringify(textOf(data.titleScript, data.picks, 40))}, url: "https://tickets.example/" }`] : []),
@@ -79,16 +89,30 @@ function countdownFile(data: typeof countdownArbitrary extends fc.Arbitrary<infe
 
 interface Site {
   base: string;
-  slugs: { slug: string; layout: string; over: boolean }[];
+  slugs: { slug: string; layout: string; over: boolean; evergreen: boolean }[];
   local: LocalServer;
 }
 const sites: Record<string, Site> = {};
+/** Per site, a page of another origin showing its countdowns as <countdown-timer>s. */
+const hosts: Record<string, string> = {};
+let hostServer: http.Server | undefined;
 let work: string;
+
+/** The host page of a site's elements: each countdown in every layout, in a 290 px card and full width. */
+function hostPage(site: Site): string {
+  const elements = site.slugs.flatMap(({ slug }) =>
+    ["text", "units", "tiles"].flatMap((layout) => [
+      `<div class="card"><countdown-timer slug="${slug}" site="${site.base}/" layout="${layout}" theme="light"></countdown-timer></div>`,
+      `<countdown-timer slug="${slug}" site="${site.base}/" layout="${layout}"></countdown-timer>`,
+    ]),
+  );
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Host</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css"><script type="module" src="${site.base}/api/element.js"></script><body>${elements.join("\n")}`;
+}
 
 beforeAll(async () => {
   console.log(`layout: LAYOUT_SEED=${SEED}`);
   work = mkdtempSync(path.join(tmpdir(), "countdown-layout-"));
-  const samples = fc.sample(countdownArbitrary, { seed: SEED, numRuns: 12 });
+  const samples = fc.sample(countdownArbitrary, { seed: SEED, numRuns: 2 * PER_SITE });
   for (const [language, name, links] of [
     ["de", "Veranstaltungskalender der Stadtbibliothek und des Kulturzentrums am Marktplatz", ["Impressum", "Datenschutzerklärung", "Kontakt und Anfahrt"]],
     ["ar", "تقويم فعاليات المكتبة العامة والمركز الثقافي في ساحة السوق القديمة بالمدينة", ["اتصل بنا", "سياسة الخصوصية"]],
@@ -100,13 +124,13 @@ beforeAll(async () => {
       path.join(dir, "_data", "site.json"),
       JSON.stringify({ name, language, tools: ["creator", "pages", "api"], links: links.map((text, i) => ({ text, url: `https://example.org/${i}` })) }),
     );
-    // Six countdowns a site: every number of digits and every state among them.
-    const slugs = samples.slice(language === "de" ? 0 : 6, language === "de" ? 6 : 12).map((data, i) => {
-      const digits = (i % 5) + 1;
-      const state = STATES[(i + (language === "de" ? 0 : 2)) % STATES.length]!;
+    // A countdown of each state a site, every number of digits among them.
+    const slugs = samples.slice(language === "de" ? 0 : PER_SITE, language === "de" ? PER_SITE : 2 * PER_SITE).map((data, i) => {
+      const digits = ((i + (language === "de" ? 0 : 2)) % 5) + 1;
+      const state = STATES[i]!;
       const slug = `c${i}-${digits}-${state}`;
       writeFileSync(path.join(dir, "countdowns", `${slug}.md`), countdownFile(data, digits, state));
-      return { slug, layout: data.layout, over: state === "ended" };
+      return { slug, layout: data.layout, over: state.startsWith("ended"), evergreen: state === "evergreen" };
     });
     const outDir = path.join(dir, "dist");
     const built = await publish(readConfig({ COUNTDOWNS_DIR: path.join(dir, "countdowns"), OUT_DIR: outDir, SITE_FILE: path.join(dir, "_data", "site.json") }), { now: NOW });
@@ -115,10 +139,24 @@ beforeAll(async () => {
     await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
     sites[language] = { base: `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`, slugs, local };
   }
+  // The elements' host pages: another origin (localhost), as a site that embeds them is.
+  hostServer = http.createServer((request, response) => {
+    if (request.url === "/host.css") {
+      response.writeHead(200, { "Content-Type": "text/css" });
+      response.end("body{margin:8px;font:16px/1.4 system-ui,sans-serif}.card{width:290px;box-sizing:border-box;margin:8px 0;padding:12px;border:1px solid #ccc;border-radius:8px}countdown-timer{margin:8px 0}");
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(hostPage(sites[request.url!.slice(1, 3)]!));
+  });
+  await new Promise<void>((resolve) => hostServer!.listen(0, "127.0.0.1", resolve));
+  const hostBase = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
+  for (const language of Object.keys(sites)) hosts[language] = `${hostBase}/${language}`;
 }, 120_000);
 
 afterAll(async () => {
   for (const site of Object.values(sites)) await site.local.close();
+  await new Promise((resolve) => (hostServer ? hostServer.close(resolve) : resolve(undefined)));
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -143,9 +181,13 @@ for (const name of ENGINE_NAMES) {
       return page;
     }
 
-    /** The problems of `url` at each size, each line naming where it was seen. */
+    /**
+     * The problems of `url` at each size, each line naming where it was seen; in a widget's frame also
+     * a text clamped at a size where it is whole at a smaller one (the sizes come largest first).
+     */
     async function problemsAt(url: string, sizes: [number, number][], frame: boolean): Promise<string[]> {
       const problems: string[] = [];
+      const clamped: string[][] = [];
       for (const [i, [width, height]] of sizes.entries()) {
         const at = i === 0 ? await open(url, width, height) : page!;
         if (i > 0) {
@@ -154,32 +196,60 @@ for (const name of ENGINE_NAMES) {
           await at.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         }
         for (const problem of await boxProblems(at, frame)) problems.push(`${url} at ${width}x${height}: ${problem}`);
+        if (frame) clamped.push(await clampedTexts(at));
+      }
+      for (const [i, texts] of clamped.entries()) {
+        for (const text of texts) {
+          const whole = sizes.findIndex((_, j) => j > i && !clamped[j]!.includes(text));
+          if (whole >= 0) problems.push(`${url}: ${text} is clamped at ${sizes[i]!.join("x")} but whole at ${sizes[whole]!.join("x")}`);
+        }
       }
       return problems;
     }
 
     for (const language of ["de", "ar"]) {
-      it(`holds a ${language === "de" ? "German" : "right-to-left Arabic"} site's pages at 320 to 1280 px: the index, the creator, the 404 page, and each countdown's page and owner's page`, { timeout: 300_000 }, async () => {
+      const site = language === "de" ? "German" : "right-to-left Arabic";
+      it(`holds a ${site} site's pages at 320 to 1280 px: the index, the creator, the 404 page, and each countdown's page and owner's page`, { timeout: 300_000 }, async () => {
         const { base, slugs } = sites[language]!;
         const pageSizes = PAGE_WIDTHS.map((width): [number, number] => [width, 800]);
         const problems: string[] = [];
         for (const pathname of ["/", "/new/", "/no-such-page/"]) problems.push(...(await problemsAt(base + pathname, pageSizes, false)));
-        for (const { slug } of slugs) {
+        for (const { slug, evergreen } of slugs) {
           problems.push(...(await problemsAt(`${base}/${slug}/`, pageSizes, false)));
+          // An evergreen countdown for a visitor whose deadline has passed.
+          if (evergreen) problems.push(...(await problemsAt(`${base}/${slug}/?start=${OLD_START}`, pageSizes, false)));
           problems.push(...(await problemsAt(`${base}/${slug}/embed/`, [[320, 800], [1280, 800]], false)));
         }
         expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
       });
 
-      it(`holds the widget of a ${language === "de" ? "German" : "right-to-left Arabic"} site's countdowns in every layout at 600x250, 320x180 and 280x180, counting and at zero`, { timeout: 300_000 }, async () => {
+      it(`holds the widget of a ${site} site's countdowns in every layout at 600x250, 320x180 and 280x180, counting and at zero`, { timeout: 300_000 }, async () => {
         const { base, slugs } = sites[language]!;
         const problems: string[] = [];
-        for (const { slug, layout, over } of slugs) {
-          for (const query of ["layout=text", "layout=units", "layout=tiles"]) {
-            // At zero, the time since under the done message as well, in the countdown's own layout.
+        for (const { slug, layout, over, evergreen } of slugs) {
+          for (const query of ["layout=text", "layout=units", "layout=tiles", ...(evergreen ? [`layout=${layout}&start=${OLD_START}`] : [])]) {
             problems.push(...(await problemsAt(`${base}/api/embed/${slug}?${query}`, WIDGET_SIZES, true)));
           }
+          // At zero, the time since under the done message as well, in the countdown's own layout.
           if (over) problems.push(...(await problemsAt(`${base}/api/embed/${slug}?after=countup&layout=${layout}`, WIDGET_SIZES, true)));
+        }
+        expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
+      });
+
+      it(`holds <countdown-timer> of a ${site} site's countdowns in every layout, in a 290 px card and full width, at 320 and 1280 px`, { timeout: 300_000 }, async () => {
+        const host = await open(`${hosts[language]}/`, 1280, 900);
+        // Every element drawn (its count, or its status or done message) before it is measured, on the page as it is.
+        const drawn = () =>
+          waitInPage(
+            host,
+            () => [...document.querySelectorAll("countdown-timer")].every((element) => /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? "") || element.shadowRoot?.querySelector("[part=message]")?.textContent) || null,
+            30_000,
+          );
+        const problems: string[] = [];
+        for (const [width, height] of [[1280, 900], [320, 900]] as const) {
+          await host.setViewport(width, height);
+          await drawn();
+          for (const problem of await boxProblems(host, false)) problems.push(`${hosts[language]}/ at ${width}x${height}: ${problem}`);
         }
         expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
       });

@@ -266,15 +266,25 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
     const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     const root = document.documentElement;
     if (root.scrollWidth > innerWidth + SPARE) problems.push(`the page: ${root.scrollWidth} px wide in a ${innerWidth} px viewport (a horizontal scrollbar)`);
+    // Shadow roots are walked too (<countdown-timer>'s): an element's parent is its host there.
+    const parentOf = (element: Element): Element | null => element.parentElement ?? ((element.parentNode as ShadowRoot | null)?.host ?? null);
     const shown = (element: Element) => {
-      for (let e: Element | null = element; e; e = e.parentElement) {
+      for (let e: Element | null = element; e; e = parentOf(e)) {
         const style = getComputedStyle(e);
         if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") return false;
       }
       return true;
     };
-    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "DATALIST", "OPTION", "NOSCRIPT", "BR"]);
-    for (const element of document.body.querySelectorAll("*")) {
+    const roots: (Element | ShadowRoot)[] = [document.body];
+    const elements: Element[] = [];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i]!.querySelectorAll("*")) {
+        elements.push(element);
+        if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+    }
+    const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "DATALIST", "OPTION", "NOSCRIPT", "BR", "SLOT"]);
+    for (const element of elements) {
       if (SKIP.has(element.tagName) || !shown(element)) continue;
       const r = element.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
@@ -283,7 +293,7 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
         if (outside(r, viewport, inFrame)) problems.push(`${name(element)} ${box(r)}: outside the ${innerWidth}x${innerHeight} viewport`);
         continue;
       }
-      const parent = element.parentElement!;
+      const parent = parentOf(element)!;
       if (parent === document.body && !inFrame) {
         if (outside(r, viewport, false)) problems.push(`${name(element)} ${box(r)}: wider than the ${innerWidth} px viewport`);
         continue;
@@ -293,9 +303,14 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
       const inline = getComputedStyle(element).display === "inline";
       if (parent !== document.body && outside(r, p, !inline)) problems.push(`${name(element)} ${box(r)}: outside its parent ${name(parent)} ${box(p)}`);
     }
-    // Every line of text: where it is drawn, against what clips it.
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // Every line of text: where it is drawn, against what clips it, and against every other text's lines.
+    const drawn: { node: Node; element: Element; line: DOMRect }[] = [];
+    const texts: Node[] = [];
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+    }
+    for (const node of texts) {
       const element = node.parentElement!;
       if (!node.textContent!.trim() || SKIP.has(element.tagName) || !shown(element)) continue;
       const range = document.createRange();
@@ -304,7 +319,7 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
         if (line.width === 0) continue;
         // What clips the line: an ancestor whose overflow is hidden and whose box the line leaves.
         let clipper: Element | undefined;
-        for (let e: Element | null = element; e && e !== document.body && !clipper; e = e.parentElement) {
+        for (let e: Element | null = element; e && e !== document.body && !clipper; e = parentOf(e)) {
           const style = getComputedStyle(e);
           if ((style.overflowX !== "visible" || style.overflowY !== "visible") && outside(line, e.getBoundingClientRect())) clipper = e;
         }
@@ -319,8 +334,43 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
           problems.push(`the text of ${name(element)} ${box(line)}: outside the ${innerWidth}x${innerHeight} viewport`);
           break;
         }
+        // (Only the lines that show: one a clamp hides is laid out, but nobody sees it.)
+        drawn.push({ node, element, line });
+      }
+    }
+    // Text over text: two texts whose lines share more than a sliver are drawn on each other. A line's
+    // box is its font's whole height (ascent to descent, with room above capitals and below the
+    // baseline that the glyphs rarely fill, more so in CJK fonts): its core, a sixth in from the top
+    // and the bottom, is where glyphs are, and two cores may not meet.
+    const OVERLAP = 2;
+    const core = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top + r.height / 6, bottom: r.bottom - r.height / 6 });
+    const reported = new Set<string>();
+    for (let i = 0; i < drawn.length; i++) {
+      for (let j = i + 1; j < drawn.length; j++) {
+        const [a, b] = [drawn[i]!, drawn[j]!];
+        if (a.node === b.node) continue;
+        const [ca, cb] = [core(a.line), core(b.line)];
+        const across = Math.min(ca.right, cb.right) - Math.max(ca.left, cb.left);
+        const down = Math.min(ca.bottom, cb.bottom) - Math.max(ca.top, cb.top);
+        if (across <= OVERLAP || down <= OVERLAP) continue;
+        const pair = `${name(a.element)} ${box(a.line)} and ${name(b.element)} ${box(b.line)}`;
+        if (!reported.has(pair)) problems.push(`text over text: ${pair}`);
+        reported.add(pair);
       }
     }
     return problems;
   }, frame);
+}
+
+/**
+ * The elements of a page whose lines are clamped now (a line clamp that hides some of their text), by
+ * a name that is the same at every size: where a widget clamps a text at one size, it must at every
+ * smaller one, so nothing is cut that would fit whole (layout.test.ts compares the sizes).
+ */
+export function clampedTexts(page: EnginePage): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("*")]
+      .filter((element) => getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" && element.scrollHeight > element.clientHeight + 1)
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${[...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `[${a.name}]`).join("")}`),
+  );
 }
