@@ -2,7 +2,7 @@
 // headers; which headers the static files get; what a path with no file answers. It generates what
 // Netlify reads (`_headers`, `_redirects`, checked against each function's `config.path`) and drives
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH, OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH, OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
   API_HEADERS,
@@ -141,6 +141,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     // `<countdown-timer>`'s module: other sites load it (CORS, from the rule above), and it changes per deploy.
     { path: ELEMENT_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     { path: ELEMENT_EVERGREEN_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    { path: ELEMENT_LAYOUTS_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     { path: SCHEMA_PATH, headers: perDeployJson },
   ];
 }

@@ -32,6 +32,8 @@ export interface SiteAssets {
   elementTemplate: string;
   /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/widget/element-evergreen.ts). */
   elementEvergreen: string;
+  /** `/api/element-layouts.js`: the styles of the units and tiles layouts, which the element loads where one is shown (src/widget/element-layouts.ts). */
+  elementLayouts: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -110,12 +112,13 @@ function inline(code: string, closingTag: string): InlineCode {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, evergreenTicker, elementScript, elementEvergreen, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
+  const [ticker, repeatingTicker, evergreenTicker, elementScript, elementEvergreen, elementLayouts, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), true).then(smaller),
     bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
     bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
+    bundle("widget/element-layouts.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
     // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
     bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
@@ -124,7 +127,7 @@ export async function buildAssets(): Promise<SiteAssets> {
   ]);
   const unfilled = inline("", "</style");
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementTemplate: elementScript, elementScript, elementEvergreen, pageScript, creatorScript, pageCss: pageStyle, pageStyle: unfilled, widgetCss: widgetStyle, widgetStyle: unfilled },
+    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementTemplate: elementScript, elementScript, elementEvergreen, elementLayouts, pageScript, creatorScript, pageCss: pageStyle, pageStyle: unfilled, widgetCss: widgetStyle, widgetStyle: unfilled },
     SITE_DEFAULTS.accent,
   );
 }

@@ -2,10 +2,10 @@
 // and the pages of the index; and the manifest that records them for the Node server, which serves
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
-import { API_NOT_FOUND, INDEX_PATH, CREATOR_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_SCRIPT_PATH, NEW_PAGE_PATH, NOT_FOUND_PAGE, OPENAPI_PATH, PAGES_PATH, PAGE_SCRIPT_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND, calendarPath, dataPath, embedFile, fileOf, indexPagePath, indexPages, logoPath, ownerPagePath, pagePath, type SiteAddress } from "../paths.ts";
+import { API_NOT_FOUND, INDEX_PATH, CREATOR_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH, NEW_PAGE_PATH, NOT_FOUND_PAGE, OPENAPI_PATH, PAGES_PATH, PAGE_SCRIPT_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND, calendarPath, dataPath, embedFile, fileOf, indexPagePath, indexPages, logoPath, ownerPagePath, pagePath, type SiteAddress } from "../paths.ts";
 
 /** The site's own files (a path ending in "/" is its `index.html`). */
-export const SITE_FILES = /* @__PURE__ */ (() => [INDEX_PATH, NOT_FOUND_PAGE, NEW_PAGE_PATH, PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, PAGE_SCRIPT_PATH, CREATOR_SCRIPT_PATH, ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, API_NOT_FOUND, WIDGET_NOT_FOUND].map(fileOf))();
+export const SITE_FILES = /* @__PURE__ */ (() => [INDEX_PATH, NOT_FOUND_PAGE, NEW_PAGE_PATH, PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, PAGE_SCRIPT_PATH, CREATOR_SCRIPT_PATH, ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, API_NOT_FOUND, WIDGET_NOT_FOUND].map(fileOf))();
 
 /** The site's own files, its logo's among them when it has one. */
 export const siteFiles = (logo: { type: string } | undefined) => (logo ? [...SITE_FILES, fileOf(logoPath(logo.type))] : SITE_FILES);

@@ -23,6 +23,7 @@ import {
   PAGE_SCRIPT_PATH,
   ELEMENT_SCRIPT_PATH,
   ELEMENT_EVERGREEN_PATH,
+  ELEMENT_LAYOUTS_PATH,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
   SCHEMA_PATH,
@@ -200,6 +201,7 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
   generated("element-evergreen", ELEMENT_EVERGREEN_PATH, () => current().assets.elementEvergreen);
+  generated("element-layouts", ELEMENT_LAYOUTS_PATH, () => current().assets.elementLayouts);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(dataRecord(countdown!)), true);

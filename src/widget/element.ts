@@ -46,6 +46,8 @@ const SLOT = "<slot>";
 const timers = new Set<CountdownTimer>();
 /** One request per data URL for the whole page. */
 const loads: Record<string, Promise<Data>> = {};
+/** The units and tiles layouts' styles, once loaded. */
+let layouts: Promise<CSSStyleSheet> | undefined;
 // By site (as elements name it), the server's clock minus this one: what its answers' `Date` (plus a
 // cache's `Age`) allow. Each answer bounds it within [low, high] (`Date` and `Age` are whole seconds,
 // read somewhere within the round trip); an answer kept by a cache for more than a minute is not used.
@@ -122,9 +124,7 @@ STYLE.replaceSync(
     `:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
     `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0;overflow-wrap:anywhere}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
     `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +
-    `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}` +
-    `[data-layout$=s] b{display:inline-grid;text-align:center}[data-layout$=s] [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
-    `[data-layout=tiles] b{padding:.1em .2em;margin-top:.15em;border-radius:.2em;background:#8882}`,
+    `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}`,
 );
 
 class CountdownTimer extends HTMLElement {
@@ -198,7 +198,11 @@ class CountdownTimer extends HTMLElement {
       // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
       // module loaded only for that (src/widget/element-evergreen.ts).
       // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
-      this.begin(data, !!slug, data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug));
+      const deadline = data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug);
+      // The units and tiles layouts' styles, in a module of their own loaded once for the page where
+      // one is shown (src/widget/element-layouts.ts); `units` and `tiles` sort after `text`.
+      this.root.adoptedStyleSheets = [STYLE, ...(this.options.layout! > "text" ? [await (layouts ??= import(SITE + "api/element-layouts.js").then(({ default: css }) => new CSSStyleSheet().replace(css)))] : [])];
+      this.begin(data, !!slug, deadline);
     } catch (error: any) {
       this.next = undefined;
       this.root.innerHTML = SLOT;

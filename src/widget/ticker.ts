@@ -132,7 +132,8 @@ const tick = tickEverySecond(
  */
 function fit() {
   let step = 0;
-  const cut = (text: HTMLElement) => text.scrollHeight > text.clientHeight + 1;
+  // Cut: a line or more hidden (a glyph that reaches past its line, CJK's in Firefox, is not a line).
+  const cut = (text: HTMLElement) => text.scrollHeight - text.clientHeight > parseFloat(getComputedStyle(text).fontSize) / 2;
   do {
     root.style.setProperty("--k", "" + (1 - Math.min(step, 5) / 10));
     root.style.setProperty("--l", "" + Math.max(1, Math.min(3, 8 - step)));
@@ -140,8 +141,12 @@ function fit() {
 }
 fit();
 addEventListener("resize", fit);
-// Again once the page's fonts are in (a title in a script the system finds a font for late).
-document.fonts.ready.then(fit);
+// Again whenever the title's or the done message's box changes by itself: a script whose font the
+// system finds late (emoji, Devanagari) sets their lines again after the first fit. (Fitting ends
+// where it began, so it wakes the observer no more.)
+const refit = new ResizeObserver(fit);
+refit.observe(title);
+refit.observe(done);
 
 // `sync`: one request for serverTime, taken as read halfway through the round trip.
 if (options.sync == "1") {

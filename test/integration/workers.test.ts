@@ -226,7 +226,7 @@ describe("the Workers build", () => {
     const served = headers.match(/^\/\S*/gm)!;
     const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
     for (const file of served) expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
-    expect(served).toEqual(expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js"]));
+    expect(served).toEqual(expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-layouts.js"]));
     expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);

@@ -363,14 +363,19 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
 }
 
 /**
- * The elements of a page whose lines are clamped now (a line clamp that hides some of their text), by
- * a name that is the same at every size: where a widget clamps a text at one size, it must at every
- * smaller one, so nothing is cut that would fit whole (layout.test.ts compares the sizes).
+ * The elements of a page whose lines may be clamped and that show, by a name that is the same at
+ * every size, and whether a clamp hides some of their text now: where a widget clamps a text at one
+ * size, it must at every smaller one, so nothing is cut that would fit whole (layout.test.ts
+ * compares the sizes).
  */
-export function clampedTexts(page: EnginePage): Promise<string[]> {
+export function clampedTexts(page: EnginePage): Promise<{ name: string; clamped: boolean }[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll("*")]
-      .filter((element) => getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" && element.scrollHeight > element.clientHeight + 1)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${[...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `[${a.name}]`).join("")}`),
+      .filter((element) => getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" && element.getClientRects().length > 0)
+      .map((element) => ({
+        name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${[...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `[${a.name}]`).join("")}`,
+        // (A line or more hidden: a glyph reaching past its line box, as CJK's do in Firefox, is not a line.)
+        clamped: element.scrollHeight - element.clientHeight > parseFloat(getComputedStyle(element).fontSize) / 2,
+      })),
   );
 }
