@@ -98,7 +98,7 @@ const hosts: Record<string, string> = {};
 let hostServer: http.Server | undefined;
 let work: string;
 
-/** The host page of a site's elements: each countdown in every layout, in a 290 px card and full width. */
+/** The host page of a site's elements: each countdown in every layout, in a 290 px card (its count in 3rem type, as the docs' example sets it) and full width. */
 function hostPage(site: Site): string {
   const elements = site.slugs.flatMap(({ slug }) =>
     ["text", "units", "tiles"].flatMap((layout) => [
@@ -143,7 +143,7 @@ beforeAll(async () => {
   hostServer = http.createServer((request, response) => {
     if (request.url === "/host.css") {
       response.writeHead(200, { "Content-Type": "text/css" });
-      response.end("body{margin:8px;font:16px/1.4 system-ui,sans-serif}.card{width:290px;box-sizing:border-box;margin:8px 0;padding:12px;border:1px solid #ccc;border-radius:8px}countdown-timer{margin:8px 0}");
+      response.end("body{margin:8px;font:16px/1.4 system-ui,sans-serif}.card{width:290px;box-sizing:border-box;margin:8px 0;padding:12px;border:1px solid #ccc;border-radius:8px}countdown-timer{margin:8px 0}.card countdown-timer{--countdown-size:3rem}");
       return;
     }
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
