@@ -10,7 +10,7 @@ import { dateWords } from "../text/dates.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { messagesFor, type Notice } from "../text/messages.ts";
 import type { EmailOptions } from "./email-options.ts";
-import { textWidth, wrapText } from "./fonts.ts";
+import { inkReach, shape, textWidth, wrapText } from "./fonts.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
 import { clear, crop, drawTexts, overlay, paletteOf, type Indexed, type Rgb, type TextRun } from "./raster.ts";
@@ -60,6 +60,8 @@ function dateLine(targetMs: number, zone: string, lang: string): string {
 }
 
 const UNITS = ["day", "hour", "minute", "second"];
+/** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
+const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
 
 // ---- The glyph atlas -----------------------------------------------------------------------------
 
@@ -161,10 +163,19 @@ function momentsOf(countdown: EmailCountdown, nowMs: number, count: number): { m
   return { moments, targetMs: first.targetMs };
 }
 
+/** A text of the image and the room it has: its ink must stay inside it, and off every other text's. */
+interface Placed {
+  run: TextRun;
+  lang: string;
+  room: Rect;
+}
+
 interface Layout {
   width: number;
   height: number;
   base: Indexed;
+  /** Every text the image shows (the first moment's count), where it goes. */
+  placed: Placed[];
   /** Draws a moment's changing part onto the image, and gives the rectangle it may have changed. */
   draw(image: Indexed, moment: Moment): Rect;
 }
@@ -181,17 +192,23 @@ function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Mom
   const inner = width - 2 * pad;
   const lang = options.lang ?? countdown.lang;
   const runs: TextRun[] = [];
+  const placed: Placed[] = [];
+  /** A text drawn with the image's other fixed texts, across the whole width. */
+  const place = (run: TextRun) => {
+    runs.push(run);
+    placed.push({ run, lang: countdown.lang, room: { x: 0, y: 0, width, height: 0 } });
+  };
+  /** The count's texts: drawn per moment, from the glyph atlas and the labels. */
+  const counted: Placed[] = [];
   let y = pad;
 
   if (options.title === "show") {
     let size = 24 * s;
     let title = wrapText(countdown.title, size, 700, inner, 2, countdown.lang);
     if (!title.fits) title = wrapText(countdown.title, (size = 20 * s), 700, inner, 2, countdown.lang);
-    for (const line of title.lines) {
-      runs.push({ text: line, x: width / 2, y: y + Math.round(size * 1.05), size, weight: 700, ink: INK.text, align: "center" });
-      y += Math.round(size * 1.3);
-    }
-    y += 8 * s;
+    const lines = stacked(title.lines, y, size, 700, countdown.lang, Math.round(size * 1.05), Math.round(size * 1.3), 2 * s);
+    title.lines.forEach((line, i) => place({ text: line, x: width / 2, y: lines.baselines[i]!, size, weight: 700, ink: INK.text, align: "center" }));
+    y = lines.bottom + 8 * s;
   }
 
   const first = moments[0]!;
@@ -209,11 +226,19 @@ function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Mom
     const column = Math.floor(inner / columns);
     const digits = Math.max(2, String(units[0]).length);
     const numberSize = Math.min(52 * s, Math.floor((column * 0.92) / (digits * 0.6)));
-    const labelSize = 14 * s;
+    // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
+    // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
+    const widest = Math.max(...UNITS.flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(unitWord(lang, unit, n), 14 * s, 400, lang))));
+    const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
     const labelTop = countTop + Math.round(numberSize * 1.15);
     countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
     const order = isRightToLeftLanguage(lang) ? [3, 2, 1, 0] : [0, 1, 2, 3];
     const columnOf = (unit: number) => pad + order.indexOf(unit) * column;
+    for (let unit = 0; unit < 4; unit++) {
+      const room = { x: columnOf(unit), y: 0, width: column, height: 0 };
+      counted.push({ run: { text: unitDigits(units[unit]!, unit), x: room.x + column / 2, y: countTop + Math.round(numberSize * 0.95), size: numberSize, weight: 700, ink: INK.accent, align: "center" }, lang: "en", room });
+      counted.push({ run: { text: unitWord(lang, UNITS[unit]!, units[unit]!), x: room.x + column / 2, y: labelTop + Math.ceil(labelSize * 1.1), size: labelSize, weight: 400, ink: INK.muted, align: "center" }, lang, room });
+    }
     drawMoment = (image, moment) => {
       if (!("units" in moment)) return NOTHING;
       const atlas = atlasOf(numberSize, INK.accent);
@@ -244,6 +269,7 @@ function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Mom
     while (size > 20 * s && textWidth(formatUnits(units), size, 700) > inner) size -= 2 * s;
     countHeight = Math.round(size * 1.05);
     const baseline = countTop + Math.round(size * 0.85);
+    counted.push({ run: { text: formatUnits(units), x: width / 2, y: baseline, size, weight: 700, ink: INK.accent, align: "center" }, lang: "en", room: { x: 0, y: 0, width, height: 0 } });
     drawMoment = (image, moment) => {
       if (!("units" in moment)) return NOTHING;
       const atlas = atlasOf(size, INK.accent);
@@ -282,22 +308,41 @@ function layoutOf(countdown: EmailCountdown, options: EmailOptions, moments: Mom
 
   // A headline (done, postponed, cancelled) in the count's place, as large as fits it, drawn with the rest.
   if ("headline" in first) {
-    let size = 32 * s;
-    let wrapped = wrapText(first.headline, size, 700, inner, 2, countdown.lang);
-    while (size > 14 * s && (!wrapped.fits || wrapped.lines.length * size * 1.25 > countHeight)) wrapped = wrapText(first.headline, (size -= 2 * s), 700, inner, 2, countdown.lang);
-    const top = countTop + Math.round((countHeight - wrapped.lines.length * size * 1.25) / 2);
-    wrapped.lines.forEach((line, i) => runs.push({ text: line, x: width / 2, y: top + Math.round(size * (1.0 + i * 1.25)), size, weight: 700, ink: INK.accent, align: "center" }));
+    const headline = (size: number) => {
+      const { lines, fits } = wrapText(first.headline, size, 700, inner, 2, countdown.lang);
+      return { lines, fits, size, ...stacked(lines, 0, size, 700, countdown.lang, size, Math.round(size * 1.25), 2 * s) };
+    };
+    let shown = headline(32 * s);
+    while (shown.size > 14 * s && (!shown.fits || shown.bottom > countHeight)) shown = headline(shown.size - 2 * s);
+    const top = countTop + Math.round((countHeight - shown.bottom) / 2);
+    shown.lines.forEach((line, i) => place({ text: line, x: width / 2, y: top + shown.baselines[i]!, size: shown.size, weight: 700, ink: INK.accent, align: "center" }));
     drawMoment = () => NOTHING;
-  }
+  } else placed.push(...counted);
   y = countTop + countHeight;
 
   // When: the target in the author's zone; struck through once postponed or cancelled (the date no longer holds).
+  // On two lines where one is too narrow for it (a long zone name at 240 px).
   const dateSize = 15 * s;
-  y += 10 * s;
-  runs.push({ text: dateLine(targetMs, countdown.zone, lang), x: width / 2, y: y + Math.round(dateSize * 1.05), size: dateSize, weight: 400, ink: INK.muted, align: "center", strike: countdown.status !== "scheduled" });
-  y += Math.round(dateSize * 1.35);
+  const date = wrapText(dateLine(targetMs, countdown.zone, lang), dateSize, 400, inner, 2, countdown.lang);
+  const dateLines = stacked(date.lines, y + 10 * s, dateSize, 400, countdown.lang, Math.round(dateSize * 1.05), Math.round(dateSize * 1.35), 2 * s);
+  date.lines.forEach((line, i) => place({ text: line, x: width / 2, y: dateLines.baselines[i]!, size: dateSize, weight: 400, ink: INK.muted, align: "center", strike: countdown.status !== "scheduled" }));
+  y = dateLines.bottom;
   const height = y + pad;
-  return { width, height, base: drawTexts(width, height, runs, countdown.lang), draw: drawMoment };
+  for (const text of placed) text.room.height = height;
+  return { width, height, base: drawTexts(width, height, runs, countdown.lang), placed, draw: drawMoment };
+}
+
+/**
+ * Lines one under another from `top`: each baseline `first` below the top of its line and `step`
+ * below the one before, and further where the glyphs reach further (Arabic's and Devanagari's marks),
+ * so that no two lines' inks come closer than `gap`. Gives the baselines and where the last line ends.
+ */
+function stacked(lines: string[], top: number, size: number, weight: 400 | 700, lang: string, first: number, step: number, gap: number): { baselines: number[]; bottom: number } {
+  const reach = lines.map((line) => inkReach(shape(line, size, weight, lang)));
+  const baselines: number[] = [];
+  reach.forEach((line, i) => baselines.push(i === 0 ? top + Math.max(first, Math.ceil(line.ascent)) : baselines[i - 1]! + Math.max(step, Math.ceil(reach[i - 1]!.descent + line.ascent + gap))));
+  const last = baselines.at(-1) ?? top;
+  return { baselines, bottom: reach.length ? last + Math.max(step - first, Math.ceil(reach.at(-1)!.descent)) : top };
 }
 
 const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
@@ -350,6 +395,28 @@ export function renderEmailPng(countdown: EmailCountdown, options: EmailOptions,
   const { width, height, first } = framesOf(countdown, options, nowMs, 1);
   const { bg, inks } = colorsOf(options);
   return { bytes: encodePng(width, height, paletteOf(bg, inks), first.pixels), width, height };
+}
+
+/**
+ * Every text of the countdown's image at `nowMs` (its first frame), with the room it has and where its
+ * ink is, in the image's pixels: what the layout property checks (no text out of its room, none over
+ * another). Each text is drawn alone on a canvas larger than the image, so ink that would be cut shows.
+ */
+export function emailImageTexts(countdown: EmailCountdown, options: EmailOptions, nowMs: number): { width: number; height: number; texts: { text: string; room: Rect; ink: Rect | undefined }[] } {
+  const { moments, targetMs } = momentsOf(countdown, nowMs, 1);
+  const { width, height, placed } = layoutOf(countdown, options, moments, targetMs);
+  const texts = placed.map(({ run, lang, room }) => {
+    const drawn = drawTexts(3 * width, 3 * height, [{ ...run, x: run.x + width, y: run.y + height }], lang);
+    let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < drawn.pixels.length; i++) {
+      if (drawn.pixels[i] === 0) continue;
+      const [x, y] = [i % drawn.width, Math.floor(i / drawn.width)];
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x + 1), Math.max(bottom, y + 1)];
+    }
+    const ink = left === Infinity ? undefined : { x: left - width, y: top - height, width: right - left, height: bottom - top };
+    return { text: run.text, room, ink };
+  });
+  return { width, height, texts };
 }
 
 /** The notices drawn so far, by what they say and how: the few in use, within 4 MB. */

@@ -189,6 +189,32 @@ export function linePaths(line: ShapedLine, x: number, y: number): string {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** A glyph's outline's reach above and below the baseline, in font units (its path's points: a curve stays within them). */
+const reaches = new WeakMap<LoadedFace, Map<number, [number, number]>>();
+function reachOf(face: LoadedFace, glyph: number): [number, number] {
+  let kept = reaches.get(face);
+  if (!kept) reaches.set(face, (kept = new Map()));
+  let reach = kept.get(glyph);
+  if (reach) return reach;
+  let outline = face.outlines.get(glyph);
+  if (outline === undefined) face.outlines.set(glyph, (outline = face.font.glyphToPath(glyph)));
+  const ys = [...outline.matchAll(/-?[\d.]+(?:e-?\d+)?/g)].map(Number).filter((_, i) => i % 2 === 1);
+  reach = ys.length ? [Math.max(0, ...ys), Math.max(0, -Math.min(...ys))] : [0, 0];
+  kept.set(glyph, reach);
+  return reach;
+}
+
+/** How far a shaped line's ink reaches above its baseline (ascent) and below it (descent), in pixels. */
+export function inkReach(line: ShapedLine): { ascent: number; descent: number } {
+  let [ascent, descent] = [0, 0];
+  for (const { face, glyph, y } of line.glyphs) {
+    const scale = line.size / face.upem;
+    const [up, down] = reachOf(face, glyph);
+    [ascent, descent] = [Math.max(ascent, up * scale - y), Math.max(descent, down * scale + y)];
+  }
+  return { ascent, descent };
+}
+
 /** Whether a text is written right to left (its first strong letter is: Hebrew, Arabic...). */
 export const isRightToLeft = (text: string) => bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1;
 

@@ -4,7 +4,8 @@
 // done message and with the built-in one, postponed, cancelled, repeating, evergreen counting and
 // ended) on a German site and an Arabic one (right to left): the index, each page and owner page at
 // 320, 375, 768 and 1280 px, the widget in every layout at both published sizes and at 280 px, and
-// <countdown-timer> in every layout in a 290 px card and full width. Nothing may stand outside its box,
+// <countdown-timer> in every layout in a 290 px card and full width, the email image in both layouts
+// at 240, 600 and 1200 px. Nothing may stand outside its box,
 // be cut off, scroll sideways or be drawn over other text (boxProblems, test/support/in-page.ts), and
 // the widget clamps no text at a size where a smaller frame shows it whole (clampedTexts).
 // The data comes from fast-check with a seed the run prints; LAYOUT_SEED=<seed> makes the same again.
@@ -15,7 +16,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../../src/config.ts";
+import { buildPaths, readConfig } from "../../src/config.ts";
+import { readQuery, type Query } from "../../src/http/kernel.ts";
+import { resolveEmailOptions } from "../../src/images/email-options.ts";
+import { forViewer } from "../../src/live/countdown.ts";
+import { emailTexts } from "../../src/live/email-drawing.ts";
+import { openLiveFolder } from "../../src/live/live-folder.ts";
+import type { LiveEntry } from "../../src/live/live-store.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
@@ -91,6 +98,7 @@ interface Site {
   base: string;
   slugs: { slug: string; layout: string; over: boolean; evergreen: boolean }[];
   local: LocalServer;
+  outDir: string;
 }
 const sites: Record<string, Site> = {};
 /** Per site, a page of another origin showing its countdowns as <countdown-timer>s. */
@@ -137,7 +145,7 @@ beforeAll(async () => {
     if (!built.ok) throw new Error(`the layout test's countdowns do not build (LAYOUT_SEED=${SEED}): ${JSON.stringify(built.problems)}`);
     const local = createLocalServer({ outDir, log: () => {} });
     await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-    sites[language] = { base: `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`, slugs, local };
+    sites[language] = { base: `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`, slugs, local, outDir };
   }
   // The elements' host pages: another origin (localhost), as a site that embeds them is.
   hostServer = http.createServer((request, response) => {
@@ -158,6 +166,46 @@ afterAll(async () => {
   for (const site of Object.values(sites)) await site.local.close();
   await new Promise((resolve) => (hostServer ? hostServer.close(resolve) : resolve(undefined)));
   if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// The email image: every text of its first frame inside its room (the image; a unit's column) and
+// off every other text, each drawn alone so that ink the image would cut shows. Drawn by the service's
+// own code (no browser draws it), from the built live data, as the email route reads it.
+describe("email image", () => {
+  for (const language of ["de", "ar"]) {
+    it(`holds the email image of a ${language === "de" ? "German" : "right-to-left Arabic"} site's countdowns in both layouts at 240, 600 and 1200 px`, { timeout: 300_000 }, () => {
+      const { slugs, outDir } = sites[language]!;
+      const store = openLiveFolder(buildPaths(outDir).live);
+      const problems: string[] = [];
+      for (const { slug, evergreen } of slugs) {
+        for (const layout of ["text", "units"]) {
+          for (const width of [240, 600, 1200]) {
+            // An evergreen one for a recipient who just signed up, and for one whose deadline has passed.
+            for (const start of evergreen ? [`&start=${NOW / 1000}`, `&start=${OLD_START}`] : [""]) {
+              const query = `layout=${layout}&width=${width}${start}`;
+              const params = readQuery(query) as Query;
+              const entry = forViewer(store.get(slug)!, params, NOW) as LiveEntry;
+              const image = emailTexts({ entry, options: resolveEmailOptions(entry.email ?? "", params), second: NOW });
+              const where = `/api/email/${slug}.png?${query}`;
+              const inks = image.texts.map(({ text, room, ink }) => {
+                if (!ink) problems.push(`${where}: ${JSON.stringify(text)} draws nothing`);
+                else if (ink.x < room.x || ink.x + ink.width > room.x + room.width || ink.y < 0 || ink.y + ink.height > image.height)
+                  problems.push(`${where}: ${JSON.stringify(text)} stands outside its room (ink ${JSON.stringify(ink)}, room ${JSON.stringify({ ...room, height: image.height })})`);
+                return { text, ink };
+              });
+              inks.forEach((a, i) => {
+                for (const b of inks.slice(i + 1)) {
+                  if (a.ink && b.ink && a.ink.x < b.ink.x + b.ink.width && b.ink.x < a.ink.x + a.ink.width && a.ink.y < b.ink.y + b.ink.height && b.ink.y < a.ink.y + a.ink.height)
+                    problems.push(`${where}: ${JSON.stringify(a.text)} is drawn over ${JSON.stringify(b.text)}`);
+                }
+              });
+            }
+          }
+        }
+      }
+      expect(problems, `LAYOUT_SEED=${SEED}`).toEqual([]);
+    });
+  }
 });
 
 for (const name of ENGINE_NAMES) {
