@@ -218,6 +218,9 @@ export function inkReach(line: ShapedLine): { ascent: number; descent: number } 
 /** Whether a text is written right to left (its first strong letter is: Hebrew, Arabic...). */
 export const isRightToLeft = (text: string) => bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1;
 
+/** Where a word may be broken: between user-perceived characters (an emoji's ZWJ sequence, a letter and its marks stay whole). */
+const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
+
 /** `text` in lines of at most `width` at `size`, broken between words (inside a word where it must), at most `max` lines, the last cut with "…". */
 export function wrapText(text: string, size: number, weight: Weight, width: number, max: number, lang = "en"): { lines: string[]; fits: boolean } {
   const lines: string[] = [];
@@ -232,7 +235,7 @@ export function wrapText(text: string, size: number, weight: Weight, width: numb
     }
     if (line) lines.push(line);
     line = "";
-    for (const char of word) {
+    for (const { segment: char } of GRAPHEMES.segment(word)) {
       if (line && !fits(line + char)) {
         lines.push(line);
         line = "";
@@ -244,7 +247,7 @@ export function wrapText(text: string, size: number, weight: Weight, width: numb
   if (lines.length <= max) return { lines, fits: true };
   const kept = lines.slice(0, max);
   let last = kept[max - 1]!;
-  while (last && !fits(`${last}…`)) last = [...last].slice(0, -1).join("");
+  while (last && !fits(`${last}…`)) last = [...GRAPHEMES.segment(last)].slice(0, -1).map(({ segment }) => segment).join("");
   kept[max - 1] = `${last.trimEnd()}…`;
   return { lines: kept, fits: false };
 }
