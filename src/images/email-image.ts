@@ -8,12 +8,11 @@ import { unitDigits, unitsLeft } from "../time/time-left.ts";
 import { readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
-import { messagesFor, type Notice } from "../text/messages.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { inkReach, shape, textWidth, wrapText } from "./fonts.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
-import { clear, crop, drawTexts, overlay, paletteOf, type Indexed, type Rgb, type TextRun } from "./raster.ts";
+import { clear, crop, drawTexts, keptWithin, overlay, paletteOf, type Indexed, type Rgb, type TextRun } from "./raster.ts";
 
 /** A countdown as its email image needs it; the caller knows the schedule and the words. */
 export interface EmailCountdown {
@@ -37,7 +36,7 @@ const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; ac
   light: { bg: [255, 255, 255], text: [26, 32, 48], muted: [89, 98, 117], accent: [36, 73, 216] },
   dark: { bg: [19, 23, 34], text: [238, 241, 247], muted: [169, 178, 198], accent: [140, 174, 255] },
 };
-const INK = { text: 0, muted: 1, accent: 2 } as const;
+export const INK = { text: 0, muted: 1, accent: 2 } as const;
 
 /** The colours of the options: the theme's, then the custom ones, each replaced by black or white when it reads too little (WCAG AA, 4.5:1). */
 export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
@@ -75,29 +74,6 @@ interface Glyph {
 
 const ATLAS_CHARS = "0123456789dhms+ ";
 
-/**
- * Drawings kept for reuse, by key, within a budget of pixels (one byte each): once a new one would
- * pass it, every one is dropped and the few in use are drawn again. Sizes and labels come from
- * requests (a width each), so what is kept is bounded in bytes, not only in entries.
- */
-function keptWithin<T>(budget: number, bytesOf: (value: T) => number) {
-  const kept = new Map<string, T>();
-  let bytes = 0;
-  return (key: string, draw: () => T): T => {
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = draw();
-      const size = bytesOf(value);
-      if (bytes + size > budget) {
-        kept.clear();
-        bytes = 0;
-      }
-      kept.set(key, value);
-      bytes += size;
-    }
-    return value;
-  };
-}
 /** The glyph atlases and the unit labels kept: at most 8 MB and 4 MB of pixels, the few sizes in use many times over. */
 export const ATLAS_BYTES = 8 * 1024 * 1024;
 export const LABEL_BYTES = 4 * 1024 * 1024;
@@ -417,35 +393,4 @@ export function emailImageTexts(countdown: EmailCountdown, options: EmailOptions
     return { text: run.text, room, ink };
   });
   return { width, height, texts };
-}
-
-/** The notices drawn so far, by what they say and how: the few in use, within 4 MB. */
-const notices = keptWithin<Uint8Array<ArrayBuffer>>(4 * 1024 * 1024, (image) => image.length);
-
-/** A notice's width in CSS pixels: the email image's default, as the snippets place it. */
-const NOTICE_WIDTH = 600;
-
-/**
- * A small image that says `notice` in `lang` (messages.ts: the countdown's language, or the site's),
- * 600 px wide, on up to two lines. What it depends on is few (no width or language a request can
- * choose), so each is drawn once and answered from memory after.
- */
-export function noticeImage(notice: Notice, format: "gif" | "png", { density = 1, lang = "en" }: { density?: 1 | 2; lang?: string } = {}): Uint8Array<ArrayBuffer> {
-  const cssWidth = NOTICE_WIDTH;
-  return notices(`${notice} ${format} ${density} ${lang}`, () => {
-    const text = messagesFor(lang).notices[notice];
-    const width = cssWidth * density;
-    const inner = width - 32 * density;
-    let size = Math.round((cssWidth / 600) * 22 * density);
-    let wrapped = wrapText(text, size, 700, inner, 2, lang);
-    while (!wrapped.fits && size > 11 * density) wrapped = wrapText(text, (size -= density), 700, inner, 2, lang);
-    const lineHeight = Math.round(size * 1.3);
-    const height = Math.max(48 * density, wrapped.lines.length * lineHeight + 2 * Math.round(size * 0.9));
-    const top = Math.round((height - wrapped.lines.length * lineHeight) / 2 + size * 0.95);
-    const runs: TextRun[] = wrapped.lines.map((line, i) => ({ text: line, x: width / 2, y: top + i * lineHeight, size, weight: 700, ink: INK.muted, align: "center" }));
-    const drawn = drawTexts(width, height, runs, lang);
-    const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: cssWidth, frames: 1 });
-    const palette = paletteOf(bg, inks);
-    return format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
-  });
 }

@@ -116,3 +116,27 @@ export function crop(image: Indexed, x: number, y: number, width: number, height
   for (let row = 0; row < height; row++) out.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
   return out;
 }
+
+/**
+ * Drawings kept for reuse, by key, within a budget of pixels (one byte each): once a new one would
+ * pass it, every one is dropped and the few in use are drawn again. Sizes and labels come from
+ * requests (a width each), so what is kept is bounded in bytes, not only in entries.
+ */
+export function keptWithin<T>(budget: number, bytesOf: (value: T) => number) {
+  const kept = new Map<string, T>();
+  let bytes = 0;
+  return (key: string, draw: () => T): T => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = draw();
+      const size = bytesOf(value);
+      if (bytes + size > budget) {
+        kept.clear();
+        bytes = 0;
+      }
+      kept.set(key, value);
+      bytes += size;
+    }
+    return value;
+  };
+}

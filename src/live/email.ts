@@ -8,7 +8,7 @@
 import { errorAnswer, quote, type Answer, type Query } from "../http/kernel.ts";
 import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
 import { EMAIL_OPTION_NAMES, EMAIL_RANGES, isValidEmailOption, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
-import { noticeImage } from "../images/email-image.ts";
+import { noticeImage } from "../images/notice-image.ts";
 import type { Notice } from "../text/messages.ts";
 import { emailImagePath } from "../paths.ts";
 import { accentColours } from "../text/colour.ts";

@@ -22,7 +22,7 @@ export interface Messages {
   /** The badge's words once the target is reached (for an hour), and after. */
   liveNow: string;
   ended: string;
-  /** What an email image says in place of the count (src/images/email-image.ts, noticeImage); the badge of an unknown slug says `notFound` too. */
+  /** What an email image says in place of the count (src/images/notice-image.ts); the badge of an unknown slug says `notFound` too. */
   notices: Record<Notice, string>;
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
-import { noticeImage } from "../../src/images/email-image.ts";
+import { noticeImage } from "../../src/images/notice-image.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { accentColours } from "../../src/text/colour.ts";
