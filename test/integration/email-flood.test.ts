@@ -38,14 +38,18 @@ describe("a flood of abandoned email requests on the Node server", () => {
     const startSeconds = Math.floor(TEST_NOW / 1000) - 3600;
     const heavy = (i: number) => `/api/email/${EVERGREEN.slug}.gif?width=1200&density=2&layout=units&lang=ko&start=${startSeconds - i}`;
     const FLOOD = 1500;
+    // The email requests the server read: one whose socket closed before the server read it costs nothing, and is not counted.
+    let read = 0;
+    local.server.on("request", (request) => request.url?.startsWith("/api/email/") && read++);
     for (let sent = 0; sent < FLOOD; sent += 250) await Promise.all(Array.from({ length: 250 }, (_, i) => abandon(port, heavy(sent + i), 5)));
     // A new recipient's image: drawn whole, once the drawings already started are done.
     const response = await fetch(`${origin}${heavy(FLOOD)}`);
     expect(response.status).toBe(200);
     expect(decodeGif(new Uint8Array(await response.arrayBuffer())).frames).toHaveLength(60);
     const stats = local.emailStats();
-    // Every request is accounted for: drawn (started before its client left), dropped unstarted, or refused as busy.
-    expect(stats.drawn + stats.abandoned + stats.refused).toBeGreaterThanOrEqual(FLOOD + 1);
+    // Every request read is accounted for: drawn (started before its client left), dropped unstarted, or refused as busy.
+    expect(stats.drawn + stats.abandoned + stats.refused).toBe(read);
+    expect(read).toBeGreaterThan(FLOOD / 2);
     expect(stats.abandoned).toBeGreaterThan(FLOOD / 2);
     expect(stats.drawn).toBeLessThan(FLOOD / 5);
     expect([stats.waiting, stats.drawing]).toEqual([0, 0]);
