@@ -89,13 +89,15 @@ interface Waiting {
   /** Requests that can leave (with a signal) still waiting for it; `held`: one that cannot leave waits. */
   requests: number;
   held: boolean;
-  timer: ReturnType<typeof setTimeout>;
+  /** Refuses it once it has waited `mostWaitMs`; none when that is Infinity. */
+  timer?: ReturnType<typeof setTimeout>;
   resolve: (bytes: Uint8Array<ArrayBuffer>) => void;
   reject: (error: Error) => void;
 }
 
-/** A timer that does not keep the process alive (Node's; a Worker's timers have no unref). */
-function timeout(run: () => void, ms: number): ReturnType<typeof setTimeout> {
+/** A timer that does not keep the process alive (Node's; a Worker's timers have no unref); none for Infinity (setTimeout would run it at once). */
+function timeout(run: () => void, ms: number): ReturnType<typeof setTimeout> | undefined {
+  if (ms === Infinity) return undefined;
   const timer = setTimeout(run, ms);
   (timer as { unref?: () => void }).unref?.();
   return timer;
@@ -103,7 +105,8 @@ function timeout(run: () => void, ms: number): ReturnType<typeof setTimeout> {
 
 /**
  * Drawings shared while drawn, and kept within `limits` once drawn (the oldest dropped first), made
- * by `painter` at most as many at once as it has threads, the others waiting in the order asked.
+ * by `painter` at most as many at once as it has threads, the others waiting in the order asked, each
+ * for `mostWaitMs` at most (Infinity: as long as it takes).
  * Over 80 lines: the queue, the drawings in hand and the counts are shared by draw and its timers.
  */
 export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }, painter: Painter = inThisThread(), mostWaitMs = MOST_WAIT_MS): EmailDrawings {
