@@ -71,9 +71,9 @@ function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
   // The visitor's time is the page's sentence, in the page's language.
   const yours = visitorZone ? visitorWords(ms, zone, visitorZone, document.documentElement.lang || "en") : undefined;
   for (const line of root.querySelectorAll<HTMLElement>("[data-your-time]")) {
+    // Where the visitor's time reads as the author's, the line stays empty: it keeps the room the
+    // page gave it (pages.css), so nothing below it moves.
     line.textContent = yours ? fill(words.yourTime, { time: yours }) : "";
-    // Where the visitor's time reads as the author's, the line takes no room at all.
-    line.hidden = !yours;
     line.classList.remove("pending");
   }
   // The chat snippets of a countdown's page name the same instant.

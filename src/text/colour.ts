@@ -40,11 +40,13 @@ export const readableOn = (colour: readonly [number, number, number], bg: readon
 /** `#rrggbb`, lower case. */
 export const hexOf = ([r, g, b]: readonly [number, number, number]) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 
-/** The backgrounds the faces draw an accent on: the light themes' white, the dark themes' night blue. */
-export const LIGHT_BACKGROUND: readonly [number, number, number] = [255, 255, 255];
-export const DARK_BACKGROUND: readonly [number, number, number] = [19, 23, 34];
-/** The least contrast of an accent: the count it colours is large, bold text (WCAG's 3:1). */
-const ACCENT_RATIO = 3;
+/**
+ * The backgrounds the faces draw the accent on, as text: the white of the light themes and the grey of
+ * the light pages' cards; the night blue of the dark themes and the lighter grey of the dark pages'
+ * cards (src/pages/pages.css, src/widget/widget.css). An accent must read on each of its scheme's.
+ */
+export const LIGHT_BACKGROUNDS: readonly (readonly [number, number, number])[] = [[255, 255, 255], [245, 246, 248]];
+export const DARK_BACKGROUNDS: readonly (readonly [number, number, number])[] = [[19, 23, 34], [18, 20, 24], [27, 30, 36]];
 
 /** `colour` moved towards `target` by `amount` (0 to 1), channel by channel. */
 const mix = (colour: readonly number[], target: readonly number[], amount: number) => colour.map((c, i) => Math.round(c + (target[i]! - c) * amount)) as [number, number, number];
@@ -52,17 +54,18 @@ const mix = (colour: readonly number[], target: readonly number[], amount: numbe
 /**
  * The site's accent as every face draws it (`accent` of the site file, `#rrggbb`): on the light
  * themes as the owner wrote it, darkened only as far as it must be to read there; on the dark themes
- * lightened until it reads on their background. The pages, the widget, the element, the email image
- * and the link preview all take their default accent from here.
+ * lightened until it reads on their backgrounds. Read means WCAG AA for text of any size (4.5:1): the
+ * pages' links are in the accent. The pages, the widget, the element, the email image and the link
+ * preview all take their default accent from here.
  */
 export function accentColours(accent: string): { light: string; dark: string } {
   const rgb = rgbOf(accent) ?? [11, 87, 208];
-  const reading = (bg: readonly [number, number, number], towards: readonly number[]) => {
+  const reading = (backgrounds: typeof LIGHT_BACKGROUNDS, towards: readonly [number, number, number]) => {
     for (let step = 0; step <= 20; step++) {
       const candidate = mix(rgb, towards, step / 20);
-      if (contrastRatio(candidate, bg) >= (bg === DARK_BACKGROUND ? READABLE_RATIO : ACCENT_RATIO)) return hexOf(candidate);
+      if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= READABLE_RATIO)) return hexOf(candidate);
     }
-    return hexOf(blackOrWhite(bg));
+    return hexOf(towards);
   };
-  return { light: reading(LIGHT_BACKGROUND, [0, 0, 0]), dark: reading(DARK_BACKGROUND, [255, 255, 255]) };
+  return { light: reading(LIGHT_BACKGROUNDS, [0, 0, 0]), dark: reading(DARK_BACKGROUNDS, [255, 255, 255]) };
 }

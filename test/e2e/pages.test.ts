@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { countdownFileText } from "../../src/authoring/countdown-text.ts";
 import { badgePath } from "../../src/paths.ts";
+import { accentColours } from "../../src/text/colour.ts";
+import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { HOSTILE_LONG_TITLE, HOSTILE_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
@@ -76,18 +78,21 @@ for (const name of ENGINE_NAMES) {
         for (const [text] of changes) expect(text).toMatch(/^\d+days?\d{2}hours?\d{2}minutes?\d{2}seconds?$/);
         expect(Math.abs(shownSeconds(await unitsText(page)) - Math.floor((Date.parse(await page.evaluate(() => document.querySelector("[data-countdown]")!.getAttribute("data-countdown")!)) - (await page.evaluate(() => Date.now()))) / 1000))).toBeLessThanOrEqual(1);
         const index = await load("/");
-        await waitInPage(index, () => [...document.querySelectorAll("li [data-left]")].every((left) => !left.classList.contains("pending")));
+        // Each card shows its count or, once ended, its done message in the count's place: one, never both.
+        await waitInPage(index, () => [...document.querySelectorAll("li [data-left]")].every((left) => left.classList.contains("pending") !== left.parentElement!.querySelector("[data-done]")!.classList.contains("pending")));
         const shown = await index.evaluate(() =>
-          [...document.querySelectorAll("li")].map((li) => ({
-            href: li.querySelector("a")!.getAttribute("href"),
-            left: li.querySelector("[data-left]")?.textContent ?? null,
-            ended: li.querySelector("[data-done]") ? getComputedStyle(li.querySelector("[data-done]")!).visibility === "visible" : null,
-          })),
+          [...document.querySelectorAll("li")].map((li) => {
+            const visible = (selector: string) => (li.querySelector(selector) ? getComputedStyle(li.querySelector(selector)!).visibility === "visible" : null);
+            return { href: li.querySelector("a")!.getAttribute("href"), left: li.querySelector("[data-left]")?.textContent ?? null, counting: visible("[data-left]"), ended: visible("[data-done]"), done: li.querySelector("[data-done]")?.textContent ?? null };
+          }),
         );
         expect(shown.length).toBe(JSON.parse(readFileSync(path.join(TEST_SITE_DIR, "api/pages"), "utf8")).length);
-        for (const item of shown) if (item.left !== null) expect(item.left, item.href!).toMatch(PATTERN);
-        expect(shown.find((item) => item.href === "/long-past/")).toEqual({ href: "/long-past/", left: "0d 00h 00m 00s", ended: true });
-        expect(shown.find((item) => item.href === "/future-launch/")).toMatchObject({ ended: false });
+        for (const item of shown) if (item.counting) expect(item.left, item.href!).toMatch(PATTERN);
+        // The author's done message (here the built-in one, as the countdown's record says it).
+        const { messages } = JSON.parse(readFileSync(path.join(TEST_SITE_DIR, "api/data/long-past.json"), "utf8"));
+        expect(shown.find((item) => item.href === "/long-past/")).toMatchObject({ counting: false, ended: true, done: messages.done });
+        expect(shown.find((item) => item.href === "/hostile-content/")).toMatchObject({ counting: true, ended: false });
+        expect(shown.find((item) => item.href === "/future-launch/")).toMatchObject({ counting: true, ended: false });
       });
 
       it("count a repeating countdown to its next occurrence, shown in its zone", async () => {
@@ -401,13 +406,15 @@ for (const name of ENGINE_NAMES) {
         for (const preview of (await previews(page, "theme=dark"))!) expect(preview).toMatchObject({ theme: "dark" });
       });
 
-      it("starts a colour from the theme's own: the dark theme's blue on the dark theme, with no warning", async () => {
+      it("starts a colour from the theme's own: the site's accent as it reads on the dark theme, with no warning", async () => {
         const page = await load("/future-launch/embed/");
         await choose(page, 'input[name=theme][value=dark]', "on");
         await choose(page, '[data-colour="accent"]', "on");
-        expect(await page.evaluate(() => (document.querySelector("input[name=accent]") as HTMLInputElement).value)).toBe("#8caeff");
-        expect((await snippets(page))[0]).toContain("?theme=dark&amp;accent=8caeff");
-        await previews(page, "theme=dark&accent=8caeff");
+        // The site's accent as it reads on dark (the fixtures' site file names none: the default's).
+        const dark = accentColours(SITE_DEFAULTS.accent).dark;
+        expect(await page.evaluate(() => (document.querySelector("input[name=accent]") as HTMLInputElement).value)).toBe(dark);
+        expect((await snippets(page))[0]).toContain(`?theme=dark&amp;accent=${dark.slice(1)}`);
+        await previews(page, `theme=dark&accent=${dark.slice(1)}`);
         expect(await page.evaluate(() => document.getElementById("contrast")!.textContent)).toBe("");
       });
 
@@ -605,8 +612,8 @@ for (const name of ENGINE_NAMES) {
           expect(shown.alerts).toBe(0);
           expect(shown.injected).toBe(0);
           if (pathname === "/") expect(shown.link).toBe(HOSTILE_LONG_TITLE);
-          else if (pathname === "/hostile-content/") expect(shown).toMatchObject({ title: HOSTILE_LONG_TITLE, heading: HOSTILE_LONG_TITLE });
-          else expect(shown.title).toBe(`Embed or share: ${HOSTILE_LONG_TITLE}`);
+          else if (pathname === "/hostile-content/") expect(shown).toMatchObject({ title: `${HOSTILE_LONG_TITLE} · ${SITE_DEFAULTS.name}`, heading: HOSTILE_LONG_TITLE });
+          else expect(shown.title).toBe(`Embed or share: ${HOSTILE_LONG_TITLE} · ${SITE_DEFAULTS.name}`);
         }
       });
     });

@@ -18,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
+import { accentColours } from "../../src/text/colour.ts";
 import { DATE_TIME } from "../../src/text/dates.ts";
+import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EngineName, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
 import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS, WIDGET_LINK } from "../support/fixtures.ts";
@@ -60,7 +62,9 @@ const rgb = (hex: string) => {
   const full = hex.length === 3 ? hex.replace(/./g, "$&$&") : hex;
   return `rgb(${[0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).join(", ")})`;
 };
-const THEME = { light: { bg: rgb("fff"), text: rgb("1a2030"), accent: rgb("2449d8") }, dark: { bg: rgb("131722"), text: rgb("eef1f7"), accent: rgb("8caeff") } };
+/** The themes' colours: the accent is the site's (the fixtures' site file names none: the default's). */
+const SITE_ACCENT = accentColours(SITE_DEFAULTS.accent);
+const THEME = { light: { bg: rgb("fff"), text: rgb("1a2030"), accent: rgb(SITE_ACCENT.light.slice(1)) }, dark: { bg: rgb("131722"), text: rgb("eef1f7"), accent: rgb(SITE_ACCENT.dark.slice(1)) } };
 
 async function listen(server: http.Server, host = "127.0.0.1"): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -646,7 +650,7 @@ for (const name of ENGINE_NAMES) {
         expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily)).toMatch(/^ui-serif/);
         // theme=auto over a dark default: the visitor's scheme (light here).
         expect(await colours(await load(`/api/embed/${slug}?theme=auto`))).toMatchObject({ bg: THEME.light.bg });
-        const overridden = await load(`/api/embed/${slug}?theme=light&layout=text&date=local&font=system&lang=en&accent=2449d8`);
+        const overridden = await load(`/api/embed/${slug}?theme=light&layout=text&date=local&font=system&lang=en&accent=${SITE_ACCENT.light.slice(1)}`);
         const shown = await read(overridden);
         const visitorZone = await overridden.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         // In the visitor's zone (the machine's: UTC here), named by its abbreviation or offset.
