@@ -30,8 +30,11 @@ export function wranglerConfigFor(folder: string): string {
   return file;
 }
 
-/** Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on `host`:`port` (0: a free one). */
-export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false, inspectorPort = undefined as number | undefined } = {}): Promise<RunningWorker> {
+/**
+ * Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on
+ * `host`:`port` (0: a free one); `bindings` over wrangler.jsonc's variables (the Worker's Env).
+ */
+export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false, inspectorPort = undefined as number | undefined, bindings = {} as Record<string, string> } = {}): Promise<RunningWorker> {
   const config = wranglerConfigFor(folder);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   rmSync(path.dirname(config), { recursive: true, force: true });
@@ -42,7 +45,7 @@ export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1
   if (faked) delete process.env.LD_PRELOAD;
   const miniflare = new Miniflare({
     ...workerOptions,
-    bindings: { ...workerOptions.bindings, ...(faked ? { CLOCK_OFFSET_MS: String(faked.offset) } : {}) },
+    bindings: { ...workerOptions.bindings, ...(faked ? { CLOCK_OFFSET_MS: String(faked.offset) } : {}), ...bindings },
     // wrangler.jsonc's `main` and rules, as `wrangler deploy` takes them without bundling (no_bundle).
     scriptPath: path.join(folder, "worker.js"),
     modules: true,

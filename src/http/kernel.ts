@@ -6,6 +6,7 @@
 // (Node's `ServerResponse`, for the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
 // the JSON error shape, the error boundary and the parse of a request target are decided here; the
 // header values come from policy.ts and the route table (routes.ts).
+import { isApiPath } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
 import { ALLOWED_METHODS, PREFLIGHT_HEADERS, SITE_OPTIONS_HEADERS, errorHeaders, type HeaderSet } from "./policy.ts";
 
@@ -85,22 +86,37 @@ export function methodAnswer(method: string, api: boolean): Answer | undefined {
 export const internalError = (api: boolean): Answer => errorAnswer(500, "internal_error", "Something went wrong on our side; try again shortly.", errorHeaders(api));
 
 /**
- * The one error boundary: the answer of `answer(request)`, or, when it throws or rejects, a 500
- * (`api`: with the API's headers) once `report` has logged the fault. No closure is made on the way
- * of an answer: this runs for every request.
+ * The one error boundary: the answer of `answer(request)`, or, when it throws or rejects, a 500 once
+ * `report` has logged the fault. Whether the 500 carries the API's headers (CORS) is decided from the
+ * path `pathOf` reads from the request (inside the site: without a base path), as every other answer
+ * under /api/ is, never by the adapter. No closure is made on the way of an answer: this runs for
+ * every request.
  */
-export function answerSafely<R, A extends Answer<unknown>>(answer: (request: R) => A | Promise<A>, request: R, api: boolean, report: (error: unknown, request: R) => void): A | Answer | Promise<A | Answer> {
+export function answerSafely<R, A extends Answer<unknown>>(answer: (request: R) => A | Promise<A>, request: R, pathOf: (request: R) => string | undefined, report: (error: unknown, request: R) => void): A | Answer | Promise<A | Answer> {
   try {
     const answered = answer(request);
-    return answered instanceof Promise ? answered.catch((error: unknown) => faultAnswer(error, request, api, report)) : answered;
+    return answered instanceof Promise ? answered.catch((error: unknown) => faultAnswer(error, request, pathOf, report)) : answered;
   } catch (error) {
-    return faultAnswer(error, request, api, report);
+    return faultAnswer(error, request, pathOf, report);
   }
 }
 
-function faultAnswer<R>(error: unknown, request: R, api: boolean, report: (error: unknown, request: R) => void): Answer {
+function faultAnswer<R>(error: unknown, request: R, pathOf: (request: R) => string | undefined, report: (error: unknown, request: R) => void): Answer {
   report(error, request);
-  return internalError(api);
+  return internalError(isApiPath(pathOf(request) ?? ""));
+}
+
+/** A request's path inside a site under `basePath` (none: ""): undefined where the path is outside it. */
+export const insideBase = (pathname: string, basePath: string): string | undefined =>
+  !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+
+/** The path of a request target (`/path?query`) inside a site under `basePath`; undefined where it is no valid target, or outside the site. */
+export function sitePathOf(target: string, basePath: string): string | undefined {
+  try {
+    return insideBase(requestTarget(target).pathname, basePath);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fault's line for the log: the request's method and target (cut short), and the stack. */

@@ -8,6 +8,7 @@ import { findLiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
 import { LiveDataError, type LiveStore } from "./live-store.ts";
 import type { RouteAnswers, RouteProblem } from "./route.ts";
+import { messageOf } from "../error-message.ts";
 
 /** The live data cannot be read: try again in a moment (a new build may be swapping in). */
 const UNAVAILABLE: RouteProblem = { status: 503, code: "unavailable", message: "The countdown data is unavailable right now; try again shortly." };
@@ -76,7 +77,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     try {
       store = options.store();
     } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
+      const problem = messageOf(error);
       log(`live data unavailable: ${problem}`);
       if (route.name === "health") return degraded(route, [problem, ...runtimeProblems()], now());
       return unavailableHere();
@@ -110,7 +111,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   // The Web adapter passes through the kernel's error boundary; the Node server's own boundary holds
   // the calls it makes of `answer`.
   const report = (error: unknown, call: LiveCall) => log(faultLine(call.method, call.pathname, error));
-  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url), signal: request.signal }, true, report), request.method);
+  const pathOfCall = (call: LiveCall) => call.pathname;
+  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url), signal: request.signal }, pathOfCall, report), request.method);
   return Object.assign(handler, { answer: answerCall });
 }
 

@@ -14,7 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
-import { answerSafely, errorAnswer, faultLine, internalError, methodAnswer, redirectAnswer, requestTarget, type Answer, type Call, type ServerAnswer } from "../http/kernel.ts";
+import { answerSafely, errorAnswer, faultLine, insideBase, internalError, methodAnswer, redirectAnswer, requestTarget, sitePathOf, type Answer, type Call, type ServerAnswer } from "../http/kernel.ts";
 import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
@@ -31,6 +31,7 @@ import { logRequests } from "./access-log.ts";
 import { drainable } from "./drain.ts";
 import { ManifestError, builtFileOf, loadBuiltFiles, notFoundAnswer, staticAnswer, type BuiltFiles } from "./static-files.ts";
 import { socketAnswer, writeAnswer } from "./write-answer.ts";
+import { messageOf } from "../error-message.ts";
 
 export interface LocalServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
@@ -207,7 +208,7 @@ function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { fi
   const { basePath } = files.site;
   // Under a base path, the site's own paths start after it; anything else is not the site's.
   if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
-  const sitePath = !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+  const sitePath = insideBase(pathname, basePath);
   const call = new NodeCall(req, res, sitePath ?? pathname, query);
   if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
   const first = options.answerFirst?.(call);
@@ -227,10 +228,10 @@ function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { fi
 
 
 /** A fault past the error boundary (while writing): a 500 if nothing has been sent yet. */
-function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown, log: (line: string) => void): void {
+function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown, basePath: string, log: (line: string) => void): void {
   log(faultLine(req.method, req.url, error));
   if (res.headersSent) return void res.destroy();
-  writeAnswer(req, res, internalError(false));
+  writeAnswer(req, res, internalError(isApiPath(sitePathOf(req.url ?? "/", basePath) ?? "")));
 }
 
 /**
@@ -269,11 +270,12 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   const answerOf = ([req, res]: [http.IncomingMessage, http.ServerResponse]) => answerRequest(req, res, build, options, live, log);
   const report = (error: unknown, [req]: [http.IncomingMessage, http.ServerResponse]) => log(faultLine(req.method, req.url, error));
+  const pathOf = ([req]: [http.IncomingMessage, http.ServerResponse]) => sitePathOf(req.url ?? "/", build.files.site.basePath);
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
     const loaded = build;
-    const answer = answerSafely(answerOf, [req, res], false, report);
-    if (answer instanceof Promise) answer.then((drawn) => write(req, res, drawn, loaded, retried), (error: unknown) => failed(req, res, error, log));
+    const answer = answerSafely(answerOf, [req, res], pathOf, report);
+    if (answer instanceof Promise) answer.then((drawn) => write(req, res, drawn, loaded, retried), (error: unknown) => failed(req, res, error, loaded.files.site.basePath, log));
     else write(req, res, answer, loaded, retried);
   }
 
@@ -296,7 +298,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     try {
       handle(req, res);
     } catch (error) {
-      failed(req, res, error, log);
+      failed(req, res, error, build.files.site.basePath, log);
     }
   });
   if (options.accessLog) logRequests(server, options.accessLog);
@@ -313,7 +315,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
       options.loaded?.(build.files.site);
       return true;
     } catch (error) {
-      log(`kept the build being served; the one at ${options.outDir} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      log(`kept the build being served; the one at ${options.outDir} could not be loaded: ${messageOf(error)}`);
       return false;
     }
   }

@@ -150,9 +150,17 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
   }
 
   const report = (error: unknown, request: Request) => log(faultLine(request.method, request.url, error));
+  // (The Workers build serves a site at the root of its host: every path is the site's.)
+  const pathOf = (request: Request) => {
+    try {
+      return requestUrlTarget(request.url).pathname;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     async fetch(request: Request): Promise<Response> {
-      const answered = await answerSafely(answer, request, false, report);
+      const answered = await answerSafely(answer, request, pathOf, report);
       // Cloudflare's edge dates every answer; workerd run locally does not. `<countdown-timer>` reads
       // the Date of an API answer to correct a wrong clock, so the Worker dates its own.
       return toResponse({ ...answered, headers: { ...answered.headers, Date: new Date(now()).toUTCString() } }, request.method);

@@ -11,7 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import type { AddressInfo } from "node:net";
 import { readConfig } from "../../src/config.ts";
+import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { createLiveHandler } from "../../src/live/handler.ts";
+import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { createLocalServer } from "../../src/server/local-server.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
 import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../../src/publish/workers-build-cache.ts";
@@ -19,7 +24,7 @@ import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-w
 import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/local-server.ts";
-import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
+import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
 import { fromNow } from "../support/fixtures.ts";
 
@@ -195,6 +200,40 @@ describe("the Worker over live data that cannot be read", () => {
       expect((await ask(faulty.url, "/future-launch/")).status).toBe(200);
     } finally {
       await faulty.stop();
+    }
+  });
+});
+
+describe("a fault of ours in a live route", () => {
+  // A clock gone wrong (past any date: new Date(Infinity).toISOString() throws) faults every live
+  // route. Each runtime answers 500 with the API's headers, CORS among them, as every other answer
+  // under /api/ has, so a page on another origin reads the error; the fault goes to the log only.
+  const expectApiFault = async (what: string, answer: Response) => {
+    expect(answer.status, what).toBe(500);
+    expect(answer.headers.get("access-control-allow-origin"), what).toBe("*");
+    expect(answer.headers.get("cache-control"), what).toBe("no-store");
+    expect(await answer.json(), what).toEqual({ error: { code: "internal_error", message: expect.any(String) } });
+  };
+  const TARGETS = ["/api/countdown/future-launch", "/api/health"];
+
+  it("answers 500 with the API's headers on the Node server, the Worker and a Netlify function", async () => {
+    const logged: string[] = [];
+    const server = createLocalServer({ outDir: TEST_OUT_DIR, now: () => Number.POSITIVE_INFINITY, emailThreads: 0, log: (line) => logged.push(line) });
+    await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
+    const faulty = await startWorkerd(folder, { bindings: { CLOCK_OFFSET_MS: "1e400" } });
+    try {
+      const nodeUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+      const netlify = createLiveHandler({ store: () => openLiveFolder(path.join(TEST_OUT_DIR, "live")), answers: LIVE_ANSWERS, now: () => Number.POSITIVE_INFINITY, log: (line) => logged.push(line) });
+      for (const target of TARGETS) {
+        await expectApiFault(`Node ${target}`, await ask(nodeUrl, target));
+        await expectApiFault(`Worker ${target}`, await ask(faulty.url, target));
+        await expectApiFault(`Netlify ${target}`, await netlify(new Request(`${TEST_BASE_URL}${target}`)));
+      }
+      expect(logged.filter((line) => line.includes("RangeError")).length).toBe(2 * TARGETS.length);
+      // The site's own pages are no API: a request outside /api/ is answered as before.
+      expect((await ask(nodeUrl, "/future-launch/")).status).toBe(200);
+    } finally {
+      await Promise.all([server.close(), faulty.stop()]);
     }
   });
 });
