@@ -27,6 +27,7 @@ import { workersMemory } from "../bench/workers-memory.ts";
 import { queryCost } from "../bench/query-cost.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
+import { messageOf } from "../src/error-message.ts";
 
 const { values, positionals } = parseArgs({ options: { max: { type: "string" } }, allowPositionals: true });
 const BUILD_SIZES = [100, 1_000, 10_000, 100_000].filter((size) => size <= Number(values.max ?? 10_000));
@@ -70,7 +71,7 @@ try {
     console.log(`...  ${name}`);
     // One benchmark that breaks is reported as such; the others still run and are written.
     const section = await bench().catch((error: unknown): BenchSection => {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       return { id: SECTION_IDS[name] ?? name, title: name, ok: false, notRun: `failed: ${message.split("\n")[0]}`, summary: `failed: ${message.split("\n")[0]}.`, figures: `\`\`\`text\n${message.slice(0, 4000)}\n\`\`\`` };
     });
     console.log(`${section.notRun ? "SKIP" : section.ok ? "ok  " : "MISS"} ${section.title}: ${section.summary}`);

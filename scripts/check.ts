@@ -14,6 +14,7 @@ import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
 import { readSite } from "../src/publish/gather.ts";
 import { PushedTreeError, extractPushedTree } from "../src/publish/pushed-tree.ts";
 import { printProblems, printWarnings } from "./problems.ts";
+import { messageOf } from "../src/error-message.ts";
 
 const USAGE = `Usage: npm run check [-- <file.md> ...]
        npm run check -- --commit <commit> [--git-dir <repository>]
@@ -42,7 +43,7 @@ try {
   gitDir = values["git-dir"] ?? process.env.GIT_DIR;
   if (commit !== undefined && (files.length > 0 || gitDir === undefined)) throw new Error("--commit checks a commit alone, of the repository in GIT_DIR or --git-dir");
 } catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
+  console.error(`${messageOf(error)}\n${USAGE}`);
   process.exit(2);
 }
 

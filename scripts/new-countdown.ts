@@ -10,6 +10,7 @@ import { createCountdownFile } from "../src/authoring/write-countdown.ts";
 import { readSite } from "../src/publish/gather.ts";
 import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
 import { printProblems } from "./problems.ts";
+import { messageOf } from "../src/error-message.ts";
 
 const USAGE = `Usage: npm run new -- --title "Product launch" --target "2027-03-01 09:00" [options]
        npm run new -- --title "Welcome offer" --evergreen 72h [options]
@@ -43,7 +44,7 @@ try {
     strict: true,
   }));
 } catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
+  console.error(`${messageOf(error)}\n${USAGE}`);
   process.exit(2);
 }
 if (values.help) {

@@ -7,6 +7,7 @@ import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
 import { evergreenWords } from "../text/messages.ts";
 import { zoneTransitions } from "../time/zone-transitions.ts";
+import { MINUTE } from "../time/units.ts";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
 export function icsText(text: string): string {
@@ -43,7 +44,6 @@ const utcText = (ms: number) => icsDateTime(new Date(ms).toISOString());
 /** A wall clock given as local ms (`Date.UTC` of its fields, see zone.ts), `20261231T230000`. */
 const localText = (local: number) => utcText(local).slice(0, -1);
 
-const MINUTE = 6e4;
 const STATUS = { scheduled: "CONFIRMED", postponed: "TENTATIVE", cancelled: "CANCELLED" } as const satisfies Record<Status, string>;
 // The VTIMEZONE spells out the zone's changes from the year before the first occurrence to `until`,
 // but at most this many years past the later of the first occurrence and the build; its yearly rules

@@ -9,6 +9,7 @@ import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown.ts";
 import { unknownLanguage } from "./language.ts";
 import { inspectLogo, logoName } from "./logo.ts";
+import { messageOf } from "../error-message.ts";
 
 export const SITE_NAME_MAX = 80;
 export const SITE_DESCRIPTION_MAX = 300;
@@ -33,7 +34,7 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
   try {
     data = JSON.parse(text);
   } catch (error) {
-    problem(jsonErrorLine(text, error), `is not valid JSON (${(error as Error).message}); keep the quotes around every key and text, commas between fields, and no comma after the last`);
+    problem(jsonErrorLine(text, error), `is not valid JSON (${messageOf(error)}); keep the quotes around every key and text, commas between fields, and no comma after the last`);
     return { problems };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -183,7 +184,7 @@ function darkened(rgb: [number, number, number]): [number, number, number] {
 
 /** "line 3" for a JSON syntax error, from the position V8 names in its message. */
 function jsonErrorLine(text: string, error: unknown): string {
-  const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+  const position = /position (\d+)/.exec(messageOf(error))?.[1];
   if (position === undefined) return "file";
   return `line ${text.slice(0, Number(position)).split("\n").length}`;
 }

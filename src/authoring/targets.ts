@@ -3,6 +3,7 @@
 // earlier), and written back in messages as the author wrote it, with its instant.
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockOf, wallClockToInstant, zoneOffset, type WallClock } from "../time/zone.ts";
+import { DAY } from "../time/units.ts";
 
 // A date, then optionally a time (after a `T` or a space; seconds optional) with an optional `Z` or
 // `±hh:mm`. Fractions of a second are refused: the published `targetDate` has whole seconds, so a
@@ -95,7 +96,6 @@ export function parseTarget(target: string, zoneName: string): ParsedTarget | { 
   return { ms: instant.ms, wall: fields, ...(laterMs !== undefined ? { laterMs } : {}) };
 }
 
-export const DAY = 86_400_000;
 
 /** For a wall clock (as local ms) that a zone reads twice, the later instant; `earlierMs` is the other. */
 export function laterInstant(local: number, earlierMs: number, zone: string): number | undefined {

@@ -25,6 +25,7 @@ import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
+import { messageOf } from "../error-message.ts";
 
 export interface DevLoopOptions {
   config: Config;
@@ -105,7 +106,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
         assets = await buildAssets();
         sourceProblem = undefined;
       } catch (error) {
-        sourceProblem = `src/: the browser code does not compile: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+        sourceProblem = `src/: the browser code does not compile: ${messageOf(error).split("\n")[0]}`;
       }
       const language = defaultLang();
       site = readSite(config);

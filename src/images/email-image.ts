@@ -13,6 +13,7 @@ import { inkReach, shape, textWidth, wrapText } from "./fonts.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
 import { clear, crop, drawTexts, keptWithin, overlay, paletteOf, type Indexed, type Rgb, type TextRun } from "./raster.ts";
+import { SECOND } from "../time/units.ts";
 
 /** A countdown as its email image needs it; the caller knows the schedule and the words. */
 export interface EmailCountdown {
@@ -30,7 +31,6 @@ export interface EmailCountdown {
   statusWords: string;
 }
 
-const SECOND = 1000;
 /** Colours of the themes: background, text, secondary text, accent (as the widget's). */
 const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; accent: Rgb }> = {
   light: { bg: [255, 255, 255], text: [26, 32, 48], muted: [89, 98, 117], accent: [36, 73, 216] },

@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
+import { messageOf } from "../error-message.ts";
 
 /** Set by the server's bundler (src/publish/server-bundle.ts): the worker is then the bundled email-worker.mjs beside it. */
 declare const SERVER_BUNDLE: boolean;
@@ -126,7 +127,7 @@ export function onWorkerThreads(
     try {
       worker = newWorker();
     } catch (error) {
-      failed(error instanceof Error ? error.message : String(error));
+      failed(messageOf(error));
       return undefined;
     }
     worker.unref();

@@ -15,6 +15,7 @@ import { accentColours } from "../text/colour.ts";
 import { forViewer, varyOnStart } from "./countdown.ts";
 import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
+import { SECOND } from "../time/units.ts";
 
 const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);
 const TYPES = { gif: "image/gif", png: "image/png" } as const;
@@ -224,7 +225,6 @@ function busyLook(options: EmailOptions): void {
   options.density = 1;
 }
 
-const SECOND = 1000;
 /** A start's redirect to its Unix seconds: the same for as long as the countdown's zone is (until a deploy). */
 const REDIRECT_CACHE = "public, max-age=300";
 /** How long a client is asked to wait before it asks again for a drawing refused as busy. */

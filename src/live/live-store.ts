@@ -8,6 +8,7 @@ import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Repeat, Schedule } from "../time/occurrence.ts";
 import { parseWallClock } from "../time/zone.ts";
+import { messageOf } from "../error-message.ts";
 
 /** A countdown as the live runtime holds it: the build writes these (src/publish/live-data.ts). */
 export interface LiveCountdown {
@@ -150,7 +151,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
         entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
       } catch (error) {
         if (error instanceof FileNotLoaded) throw error;
-        failed.set(index, error instanceof Error ? error.message : String(error));
+        failed.set(index, messageOf(error));
         throw error;
       }
       failed.delete(index);
@@ -184,7 +185,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
           shard(index);
         } catch (error) {
           if (error instanceof FileNotLoaded) throw error;
-          problems.push(error instanceof Error ? error.message : String(error));
+          problems.push(messageOf(error));
         }
       }
       try {
@@ -198,7 +199,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       } catch (error) {
         if (error instanceof FileNotLoaded) throw error;
         nextChecked++;
-        problems.unshift(error instanceof Error ? error.message : String(error));
+        problems.unshift(messageOf(error));
       }
       return [...new Set(problems)];
     },

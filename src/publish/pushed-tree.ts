@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Problem } from "../authoring/countdown.ts";
 import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
 import { SITE_FILE } from "../config.ts";
+import { messageOf } from "../error-message.ts";
 
 /** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
 export const MAX_COUNTDOWN_BYTES = 64 * 1024;
@@ -39,7 +40,7 @@ function gitOutput(gitDir: string, args: string[], maxBuffer: number, input?: st
   try {
     return execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer, input, stdio: ["pipe", "pipe", "pipe"] });
   } catch (error) {
-    const said = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim() || (error as Error).message;
+    const said = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim() || messageOf(error);
     throw new PushedTreeError(`git ${args[0]} could not read the pushed commit: ${said.split("\n")[0]}`);
   }
 }

@@ -7,6 +7,7 @@ import { withConfig, type ConfigDefaults } from "../config.ts";
 import type { SiteAddress } from "../paths.ts";
 import { accessLogTo } from "./access-log.ts";
 import { createLocalServer, type LocalServer } from "./local-server.ts";
+import { messageOf } from "../error-message.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -22,7 +23,7 @@ export const serve = (defaults?: ConfigDefaults) => withConfig((config) => {
       loaded: (site) => site.origin + site.basePath !== served && sayIfElsewhere(site),
     });
   } catch (error) {
-    console.error(`Cannot serve ${config.outDir}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Cannot serve ${config.outDir}: ${messageOf(error)}`);
     console.error("Build the site first: npm run build");
     process.exit(1);
   }

@@ -3,11 +3,8 @@
 // write it into a link, and the deadline they make. Shared by the build, the live routes and the
 // browser scripts, so it stays free of Node.
 import { localToInstant } from "./zone.ts";
+import { DAY, HOUR, MINUTE, SECOND } from "./units.ts";
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** The shortest and the longest duration an evergreen countdown may have. */
 export const EVERGREEN_MIN_MS = MINUTE;

@@ -1,6 +1,7 @@
 // When a countdown happens: the occurrences of a one-off or repeating countdown (RFC 5545's rules),
 // the one implementation for the build, the live function and the widget (pure: no Node, no Luxon).
 import { localMs, localToInstant, wallClockOf, type WallClock } from "./zone.ts";
+import { DAY } from "./units.ts";
 
 export type Repeat = "daily" | "weekly" | "monthly" | "yearly";
 
@@ -15,7 +16,6 @@ export interface Schedule {
   untilMs?: number;
 }
 
-const DAY = 864e5;
 // How far apart occurrences are: in days for daily and weekly, in months for monthly and yearly.
 const STEP = { daily: 1, weekly: 7, monthly: 1, yearly: 12 };
 // Enough steps from the estimate to the answer, even across the 8 years without a Feb 29 (2096-2104).

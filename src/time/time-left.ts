@@ -1,6 +1,7 @@
 // The time math: the one place that turns "target and now" into the time left.
 // Shared by the live handler, the widget ticker (bundled into the browser) and the tests,
 // so it must stay free of Node and Luxon.
+import { DAY, HOUR, MINUTE, SECOND } from "./units.ts";
 
 export interface TimeLeft {
   days: number;
@@ -9,10 +10,10 @@ export interface TimeLeft {
   seconds: number;
 }
 
-const SECOND = 1000;
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+/** The units as counts of seconds, in which the time left is split. */
+const MINUTE_S = MINUTE / SECOND;
+const HOUR_S = HOUR / SECOND;
+const DAY_S = DAY / SECOND;
 
 /** Whole seconds left until `targetMs` at `nowMs`: max(0, floor((target - now) / 1 s)). */
 export function secondsLeft(targetMs: number, nowMs: number): number {
@@ -22,7 +23,7 @@ export function secondsLeft(targetMs: number, nowMs: number): number {
 /** The time left as whole days, hours (0-23), minutes (0-59) and seconds (0-59), in that order. */
 export function unitsLeft(targetMs: number, nowMs: number): number[] {
   const total = secondsLeft(targetMs, nowMs);
-  return [total / DAY, (total % DAY) / HOUR, (total % HOUR) / MINUTE, total % MINUTE].map(Math.floor);
+  return [total / DAY_S, (total % DAY_S) / HOUR_S, (total % HOUR_S) / MINUTE_S, total % MINUTE_S].map(Math.floor);
 }
 
 /** The time left split into whole days, hours (0-23), minutes (0-59) and seconds (0-59). */

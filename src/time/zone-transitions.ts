@@ -1,6 +1,7 @@
 // When a zone's offset from UTC changes, found from the platform's Intl data alone (zone.ts's zoneOffset):
 // what a calendar file needs to describe the zone to calendars that do not know it by name.
 import { zoneOffset } from "./zone.ts";
+import { DAY, SECOND } from "./units.ts";
 
 /** The zone's offset changes at `ms` (the first second of the new offset), from `from` to `to` minutes east. */
 export interface Transition {
@@ -9,8 +10,6 @@ export interface Transition {
   to: number;
 }
 
-const SECOND = 1e3;
-const DAY = 864e5;
 // How often the scan asks the zone for its offset: a change undone within one step would be missed.
 // In the platform's data (1970 to 2400) a zone's changes are at least 6 days apart; the closest are a
 // week apart (Gaza's pauses of summer time, Boa Vista's week of it in 2000).

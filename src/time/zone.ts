@@ -1,4 +1,5 @@
 // Time-zone arithmetic from the platform's Intl alone (no Luxon), small enough for the browser widget.
+import { DAY, MINUTE } from "./units.ts";
 
 /** A wall-clock reading in some zone: month 1-12, hour 0-23. */
 export interface WallClock {
@@ -10,8 +11,6 @@ export interface WallClock {
   second: number;
 }
 
-const MINUTE = 6e4;
-const DAY = 864e5;
 // One formatter per zone: making one costs far more than formatting with it.
 const formats: Record<string, Intl.DateTimeFormat> = {};
 

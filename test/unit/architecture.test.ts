@@ -179,6 +179,14 @@ describe("one home per URL", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("defines the units of time once, in src/time/units.ts, and reads a fault's message through messageOf alone", () => {
+    const sources = sourcesWithoutComments();
+    const units = sources.filter(([file, text]) => file !== "src/time/units.ts" && /\bconst (SECOND|MINUTE|HOUR|DAY)\b\s*=/.test(text)).map(([file]) => file);
+    expect(units).toEqual([]);
+    const messages = sources.filter(([file, text]) => file !== "src/error-message.ts" && /instanceof Error \? \w+\.message|\(\w+ as Error\)\.message/.test(text)).map(([file]) => file);
+    expect(messages).toEqual([]);
+  });
+
   it("finds each shape in the path builders of src/paths.ts", () => {
     const table = sourcesWithoutComments().find(([file]) => file === "src/paths.ts")![1];
     for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath", "badgePath", "previewImagePath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
