@@ -2,6 +2,7 @@
 // taken in Debian's Chromium with the page's clock pinned, and the email images, drawn by the server at that clock, of
 // countdowns written here (not the samples, which change), so the same sources make the same
 // pictures on any day. `npm run screenshots -- element` makes only the pictures whose names start so.
+import { parseArgs } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -121,7 +122,8 @@ const ELEMENT_SHOTS = [
   { file: "element-phone.png", dark: false, width: 320 },
 ];
 
-const only = process.argv.slice(2);
+/** The screenshots wanted, by the start of their file names (none: every one). */
+const only = parseArgs({ allowPositionals: true }).positionals;
 const wanted = (file: string) => only.length === 0 || only.some((prefix) => file.startsWith(prefix));
 const outFolder = path.join(PROJECT_ROOT, "docs/screenshots");
 const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));

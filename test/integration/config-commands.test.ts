@@ -103,6 +103,9 @@ describe("the commands stop before writing anything (run in a disposable copy of
     // The build folder is outside the project: its server finds the project's packages through a link.
     // The second build was made from the first, and says what it shares with it.
     expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "shared.json", "site"]);
+    // An argument it does not take is refused, naming the one it does, and builds nothing.
+    const mistyped = await npm(copy, "build", { OUT_DIR: out }, "--fulll");
+    expect([mistyped.code, mistyped.stderr.trim()]).toEqual([2, "npm run build takes no argument but --full (which writes every file anew); it was given --fulll."]);
     // One written whole shares nothing.
     expect((await npm(copy, "build", { OUT_DIR: out }, "--full")).code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
