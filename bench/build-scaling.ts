@@ -31,7 +31,8 @@ const CHILD = "node --import tsx bench/children/build-once.ts";
 const LARGE_HEAP_FROM = 400_000;
 const LARGE_HEAP = "--max-old-space-size=14000";
 /** The child's command for a kind of build writing `count` items. */
-const childFor = (kind: string, count: number) => (kind === "plain" && count >= LARGE_HEAP_FROM ? CHILD.replace("node ", `node ${LARGE_HEAP} `) : CHILD);
+const childFor = (kind: string, count: number) =>
+  kind === "plain" && count >= LARGE_HEAP_FROM ? CHILD.replace("node ", `node ${LARGE_HEAP} `) : CHILD;
 /** From this many countdowns on, one run per command (a run takes minutes). */
 const ONE_RUN_FROM = 100_000;
 const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
@@ -93,7 +94,10 @@ function buildMedium(fallback: string, largest: number): { dir: string; name: st
     }
     const { ffree, bavail, bsize } = statfsSync("/dev/shm");
     if (ffree < largest * INODES_PER_COUNTDOWN || bavail * bsize < largest * 64 * 1024) {
-      return { dir: fallback, name: `the disk (/dev/shm has too little room for ${largest.toLocaleString("en-US")} countdowns)` };
+      return {
+        dir: fallback,
+        name: `the disk (/dev/shm has too little room for ${largest.toLocaleString("en-US")} countdowns)`,
+      };
     }
     return { dir: mkdtempSync(`/dev/shm/${BENCH_PREFIX}${process.pid}-`), name: "tmpfs (/dev/shm)" };
   } catch {
@@ -140,12 +144,33 @@ function timeCommands(work: string, commands: { kind: string; input: string; cou
     { runs, prepare: `rm -rf ${out} ${releasesOf(out)}`, env: { BENCH_STATS: stats } },
   );
   removeBuilds(out);
-  const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; count: number; maxRssBytes: number; files: number; steps?: Step[] } & Partial<Sizes>);
+  const lines = readFileSync(stats, "utf8")
+    .trim()
+    .split("\n")
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          kind: string;
+          count: number;
+          maxRssBytes: number;
+          files: number;
+          steps?: Step[];
+        } & Partial<Sizes>,
+    );
   return commands.map(({ kind, count }, index) => {
     const mine = lines.filter((line) => line.kind === kind && line.count === count);
     const first = mine[0];
-    const sizes = first?.indexGzip === undefined ? undefined : { indexGzip: first.indexGzip, pagesBytes: first.pagesBytes!, pagesGzip: first.pagesGzip! };
-    return { timed: timed[index]!, rss: mine.map((line) => line.maxRssBytes), files: first?.files ?? 0, sizes, steps: stepsOf(mine) };
+    const sizes =
+      first?.indexGzip === undefined
+        ? undefined
+        : { indexGzip: first.indexGzip, pagesBytes: first.pagesBytes!, pagesGzip: first.pagesGzip! };
+    return {
+      timed: timed[index]!,
+      rss: mine.map((line) => line.maxRssBytes),
+      files: first?.files ?? 0,
+      sizes,
+      steps: stepsOf(mine),
+    };
   });
 }
 
@@ -157,15 +182,30 @@ async function measureSize(work: string, size: number): Promise<SizeResult> {
   // runs once, that build is the measurement.
   const [probe] = timeCommands(work, [build], 1);
   const plainSame = { kind: "plain", input: path.join(work, `plain-${probe!.files}`), count: probe!.files };
-  const [measured, plainSameFiles] = size >= ONE_RUN_FROM ? [probe, ...timeCommands(work, [plainSame], 1)] : timeCommands(work, [build, plainSame], RUNS);
-  const [plainPerCountdown, validate] = timeCommands(work, [
-    { kind: "plain", input: path.join(work, `plain-${size}`), count: size },
-    { kind: "validate", input: countdownsDir, count: size },
-  ], 1);
+  const [measured, plainSameFiles] =
+    size >= ONE_RUN_FROM
+      ? [probe, ...timeCommands(work, [plainSame], 1)]
+      : timeCommands(work, [build, plainSame], RUNS);
+  const [plainPerCountdown, validate] = timeCommands(
+    work,
+    [
+      { kind: "plain", input: path.join(work, `plain-${size}`), count: size },
+      { kind: "validate", input: countdownsDir, count: size },
+    ],
+    1,
+  );
   const edit = timeEdit(work, countdownsDir, size);
   const added = timeAdded(work, countdownsDir, size);
   rmSync(countdownsDir, { recursive: true, force: true });
-  return { size, build: measured!, edit, added, plainSameFiles: plainSameFiles!, plainPerCountdown: plainPerCountdown!, validate: validate! };
+  return {
+    size,
+    build: measured!,
+    edit,
+    added,
+    plainSameFiles: plainSameFiles!,
+    plainPerCountdown: plainPerCountdown!,
+    validate: validate!,
+  };
 }
 
 /** Publishing one edit: a full build first (not timed), then RUNS builds each after editing one countdown, each starting from the one before. */
@@ -178,7 +218,10 @@ function timeEdit(work: string, countdownsDir: string, size: number): Run {
     const env = { BENCH_STATS: stats };
     hyperfine([`${CHILD} countdowns ${countdownsDir} ${out} ${size}`], { runs: 1, env });
     const [timed] = hyperfine([`${CHILD} edit ${countdownsDir} ${out} ${size}`], { runs: RUNS, env });
-    const lines = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number; steps?: Step[] });
+    const lines = readFileSync(stats, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number; steps?: Step[] });
     const edits = lines.filter((line) => line.kind === "edit");
     return { timed: timed!, rss: edits.map((line) => line.maxRssBytes), files: 0, steps: stepsOf(edits) };
   } finally {
@@ -198,14 +241,19 @@ function timeAdded(work: string, countdownsDir: string, size: number): Run {
   const few = path.join(work, "added-few");
   rmSync(few, { recursive: true, force: true });
   mkdirSync(few);
-  for (const name of readdirSync(countdownsDir).sort().slice(0, ADDED_TO)) writeFileSync(path.join(few, name), readFileSync(path.join(countdownsDir, name)));
+  for (const name of readdirSync(countdownsDir).sort().slice(0, ADDED_TO))
+    writeFileSync(path.join(few, name), readFileSync(path.join(countdownsDir, name)));
   try {
     const [timed] = hyperfine([`${CHILD} added ${countdownsDir} ${out} ${size}`], {
       runs: size >= ONE_RUN_FROM ? 1 : RUNS,
       prepare: `rm -rf ${out} ${releasesOf(out)} && ${CHILD} countdowns ${few} ${out} ${ADDED_TO}`,
       env: { BENCH_STATS: stats },
     });
-    const added = readFileSync(stats, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number; steps?: Step[] }).filter((line) => line.kind === "added");
+    const added = readFileSync(stats, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { kind: string; maxRssBytes: number; steps?: Step[] })
+      .filter((line) => line.kind === "added");
     return { timed: timed!, rss: added.map((line) => line.maxRssBytes), files: 0, steps: stepsOf(added) };
   } finally {
     removeBuilds(out);
@@ -219,7 +267,9 @@ export async function buildScaling(work: string, sizes: number[]): Promise<Bench
   try {
     for (const size of sizes) {
       const result = await measureSize(medium.dir, size);
-      console.log(`     ${size} countdowns: build ${fmt(result.build.timed.median)} s, plain Eleventy with the same ${result.build.files} files ${fmt(result.plainSameFiles.timed.median)} s`);
+      console.log(
+        `     ${size} countdowns: build ${fmt(result.build.timed.median)} s, plain Eleventy with the same ${result.build.files} files ${fmt(result.plainSameFiles.timed.median)} s`,
+      );
       results.push(result);
     }
   } finally {
@@ -228,7 +278,8 @@ export async function buildScaling(work: string, sizes: number[]): Promise<Bench
   return report(results, medium.name);
 }
 
-const stepsOf = (lines: { steps?: Step[] }[]) => (lines.every((line) => line.steps) ? lines.map((line) => line.steps!) : undefined);
+const stepsOf = (lines: { steps?: Step[] }[]) =>
+  lines.every((line) => line.steps) ? lines.map((line) => line.steps!) : undefined;
 
 /** What each step took, median over the runs, in seconds: from the process's start to the build's call, each step of the build, and from its last step to the process's exit. */
 function stepSeconds(run: Run): Map<string, number> {
@@ -268,7 +319,10 @@ function stepsTable(result: SizeResult): string {
   const added = stepSeconds(result.added);
   const names = [...new Set([...build.keys(), ...edit.keys(), ...added.keys()])];
   const cell = (steps: Map<string, number>, name: string) => (steps.has(name) ? `${fmt(steps.get(name)!)} s` : "–");
-  return table(["step", "build", "one edit", `all added to ${ADDED_TO}`], names.map((name) => [STEP_NAMES[name] ?? name, cell(build, name), cell(edit, name), cell(added, name)]));
+  return table(
+    ["step", "build", "one edit", `all added to ${ADDED_TO}`],
+    names.map((name) => [STEP_NAMES[name] ?? name, cell(build, name), cell(edit, name), cell(added, name)]),
+  );
 }
 
 const seconds = (run: Run) => `${fmt(run.timed.median)} s`;
@@ -294,13 +348,29 @@ function report(results: SizeResult[], medium: string): BenchSection {
     summary:
       `${largest.size.toLocaleString("en-US")} countdowns (${largest.build.files} files) in ${seconds(largest.build)}, peak ${mebibytes(largest.build)}: ` +
       `${fmt(ratio(largest))}× plain Eleventy writing the same number of trivial files (target ≤ ${MAX_RATIO})` +
-      (tenth ? `; time per countdown ×${fmt(growth)} from ${tenth.size.toLocaleString("en-US")} to ${largest.size.toLocaleString("en-US")} (target ≤ ${MAX_PER_COUNTDOWN_GROWTH})` : "") +
+      (tenth
+        ? `; time per countdown ×${fmt(growth)} from ${tenth.size.toLocaleString("en-US")} to ${largest.size.toLocaleString("en-US")} (target ≤ ${MAX_PER_COUNTDOWN_GROWTH})`
+        : "") +
       `; one edited countdown published in ${seconds(largest.edit)} (target ≤ ${MAX_EDIT_SECONDS} s)` +
       `; all of them added to a built site of ${ADDED_TO} in ${seconds(largest.added)}, ${fmt(addedRatio(largest))}× the build of everything (target ≤ ${MAX_ADDED_RATIO})` +
       `; the index's first page ${kb(largest.build.sizes?.indexGzip)} gzipped (target ≤ ${kb(MAX_INDEX_GZIP)} at any size); written to ${medium}.`,
     figures: [
       table(
-        ["countdowns", "build", "one edit, published", `all added to ${ADDED_TO}, published`, "files", "plain Eleventy, same files", "**ratio**", "plain Eleventy, one file per countdown", "validation alone", "ms per countdown", "peak memory: build", "one edit", "plain, same files"],
+        [
+          "countdowns",
+          "build",
+          "one edit, published",
+          `all added to ${ADDED_TO}, published`,
+          "files",
+          "plain Eleventy, same files",
+          "**ratio**",
+          "plain Eleventy, one file per countdown",
+          "validation alone",
+          "ms per countdown",
+          "peak memory: build",
+          "one edit",
+          "plain, same files",
+        ],
         results.map((r) => [
           r.size.toLocaleString("en-US"),
           seconds(r.build),
@@ -322,7 +392,12 @@ function report(results: SizeResult[], medium: string): BenchSection {
       "",
       table(
         ["countdowns", "index page 1, gzip", "/api/pages", "/api/pages, gzip"],
-        results.map((r) => [r.size.toLocaleString("en-US"), kb(r.build.sizes?.indexGzip), kb(r.build.sizes?.pagesBytes), kb(r.build.sizes?.pagesGzip)]),
+        results.map((r) => [
+          r.size.toLocaleString("en-US"),
+          kb(r.build.sizes?.indexGzip),
+          kb(r.build.sizes?.pagesBytes),
+          kb(r.build.sizes?.pagesGzip),
+        ]),
       ),
       "",
       `Where the time goes at ${largest.size.toLocaleString("en-US")} countdowns, step by step (median over the runs; the steps of src/publish/publish.ts):`,

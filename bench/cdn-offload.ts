@@ -93,7 +93,14 @@ http {
 }
 
 function notRun(reason: string): BenchSection {
-  return { id: "cdn", title: "CDN offload under polling", ok: false, notRun: reason, summary: `not run: ${reason}.`, figures: "" };
+  return {
+    id: "cdn",
+    title: "CDN offload under polling",
+    ok: false,
+    notRun: reason,
+    summary: `not run: ${reason}.`,
+    figures: "",
+  };
 }
 
 export async function cdnOffload(outDir: string): Promise<BenchSection> {
@@ -107,12 +114,17 @@ export async function cdnOffload(outDir: string): Promise<BenchSection> {
     chmodSync(path.join(dir, sub), 0o777);
   }
 
-  const slugs = JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")).map((page: { slug: string }) => page.slug) as string[];
+  const slugs = JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")).map(
+    (page: { slug: string }) => page.slug,
+  ) as string[];
   let origin: ServerChild | undefined;
   let nginx: ReturnType<typeof spawn> | undefined;
   let nginxOutput = "";
   try {
-    origin = await startServerChild(path.join(PROJECT_ROOT, "bench/servers/counting-origin.ts"), { env: { OUT_DIR: outDir }, ipc: true });
+    origin = await startServerChild(path.join(PROJECT_ROOT, "bench/servers/counting-origin.ts"), {
+      env: { OUT_DIR: outDir },
+      ipc: true,
+    });
     const port = await freePort();
     const configPath = path.join(dir, "nginx.conf");
     writeFileSync(configPath, nginxConfig(dir, port, Number(new URL(origin.url).port)));
@@ -120,7 +132,11 @@ export async function cdnOffload(outDir: string): Promise<BenchSection> {
     nginx.stdout!.on("data", (chunk) => (nginxOutput += chunk));
     nginx.stderr!.on("data", (chunk) => (nginxOutput += chunk));
     const proxy = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${proxy}/api/health`, () => nginx!.exitCode !== null, () => nginxOutput);
+    await waitForHttp(
+      `${proxy}/api/health`,
+      () => nginx!.exitCode !== null,
+      () => nginxOutput,
+    );
 
     const ask = (message: string) =>
       new Promise<unknown>((resolve) => {
@@ -171,18 +187,26 @@ function report(clients: ClientReport, counts: OriginCount[], slugs: string[], a
     const perSecond = new Map<number, number>();
     for (const ms of arrivals) perSecond.set(Math.floor(ms / 1000), (perSecond.get(Math.floor(ms / 1000)) ?? 0) + 1);
     const gaps = arrivals.slice(1).map((ms, index) => ms - arrivals[index]!);
-    return { key, total: arrivals.length, rate: arrivals.length / seconds, busiestSecond: Math.max(0, ...perSecond.values()), shortestGap: gaps.length ? Math.min(...gaps) : NaN };
+    return {
+      key,
+      total: arrivals.length,
+      rate: arrivals.length / seconds,
+      busiestSecond: Math.max(0, ...perSecond.values()),
+      shortestGap: gaps.length ? Math.min(...gaps) : NaN,
+    };
   });
   const unexpected = counts.filter((count) => !keys.includes(count.key));
   const worst = rows.reduce((a, b) => (b.rate > a.rate ? b : a));
-  const originTotal = rows.reduce((sum, row) => sum + row.total, 0) + unexpected.reduce((sum, count) => sum + count.arrivals.length, 0);
+  const originTotal =
+    rows.reduce((sum, row) => sum + row.total, 0) + unexpected.reduce((sum, count) => sum + count.arrivals.length, 0);
   const logStatuses = new Map<string, number>();
   for (const line of accessLog.split("\n")) {
     if (!line.includes("/api/countdown/")) continue;
     const status = line.split(" ")[0]!;
     logStatuses.set(status, (logStatuses.get(status) ?? 0) + 1);
   }
-  const clientsOk = clients.failures === 0 && clients.answered === clients.sent && (clients.statuses["200"] ?? 0) === clients.sent;
+  const clientsOk =
+    clients.failures === 0 && clients.answered === clients.sent && (clients.statuses["200"] ?? 0) === clients.sent;
   const ok = worst.rate <= MAX_ORIGIN_PER_SECOND && clientsOk && unexpected.length === 0;
   return {
     id: "cdn",
@@ -195,15 +219,26 @@ function report(clients: ClientReport, counts: OriginCount[], slugs: string[], a
       table(
         ["slug, shape", "origin requests", "per second", "in the busiest second", "shortest gap between two (ms)"],
         [
-          ...rows.map((row) => [row.key, row.total, row.rate.toFixed(2), row.busiestSecond, Number.isNaN(row.shortestGap) ? "n/a" : Math.round(row.shortestGap)]),
+          ...rows.map((row) => [
+            row.key,
+            row.total,
+            row.rate.toFixed(2),
+            row.busiestSecond,
+            Number.isNaN(row.shortestGap) ? "n/a" : Math.round(row.shortestGap),
+          ]),
           ...unexpected.map((count) => [`${count.key} (unexpected)`, count.arrivals.length, "", "", ""]),
         ],
         [false, true, true, true, true],
       ),
       "",
-      `Clients: ${clients.sent} polls, ${clients.answered} answered (${Object.entries(clients.statuses).map(([status, n]) => `${n} × ${status}`).join(", ")}), ${clients.failures} failed; ` +
+      `Clients: ${clients.sent} polls, ${clients.answered} answered (${Object.entries(clients.statuses)
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(", ")}), ${clients.failures} failed; ` +
         `latency p50 ${clients.p50.toFixed(2)} ms, p99 ${clients.p99.toFixed(2)} ms. nginx's cache status per poll: ` +
-        `${[...logStatuses].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${n} × ${status}`).join(", ")}. ` +
+        `${[...logStatuses]
+          .sort((a, b) => b[1] - a[1])
+          .map(([status, n]) => `${n} × ${status}`)
+          .join(", ")}. ` +
         `Age of the default-shape answers (client clock minus \`serverTime\`): median ${Math.round(clients.ageP50)} ms, oldest ${Math.round(clients.ageMax)} ms.`,
     ].join("\n"),
   };

@@ -22,7 +22,11 @@ interface Result {
  * Resolves once a `reload` event of the dev loop's event stream is followed by `page` showing `text`
  * (a reload may still be the one of an earlier save).
  */
-async function reloadedWith(base: string, page: string, text: string): Promise<{ reloaded: Promise<void>; stop: () => void }> {
+async function reloadedWith(
+  base: string,
+  page: string,
+  text: string,
+): Promise<{ reloaded: Promise<void>; stop: () => void }> {
   const controller = new AbortController();
   const response = await fetch(`${base}/__dev/events`, { signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -80,10 +84,21 @@ export async function devLoop(work: string): Promise<BenchSection> {
     id: "dev",
     title: "Dev loop: edit to reloaded page",
     ok,
-    summary: results.map((result) => `${fmt(median(result.editsMs), 0)} ms at ${result.count} countdowns (target ≤ ${TARGETS[result.count]} ms)`).join("; ") + ".",
+    summary:
+      results
+        .map(
+          (result) =>
+            `${fmt(median(result.editsMs), 0)} ms at ${result.count} countdowns (target ≤ ${TARGETS[result.count]} ms)`,
+        )
+        .join("; ") + ".",
     figures: [
       table(
-        ["countdowns", "first build and start, ms", `edit to reloaded page, median of ${EDITS} (min–max), ms`, "target, ms"],
+        [
+          "countdowns",
+          "first build and start, ms",
+          `edit to reloaded page, median of ${EDITS} (min–max), ms`,
+          "target, ms",
+        ],
         results.map((result) => [
           result.count,
           fmt(result.startMs, 0),

@@ -33,9 +33,14 @@ const easytimer = readFileSync(createRequire(import.meta.url).resolve("easytimer
 
 /** The two host pages: 100 elements, or 100 easytimer.js timers, each counting to a target a day or more ahead. */
 function hostPage(kind: string, site: string): string {
-  const style = "<style>body{margin:4px;font:8px system-ui}countdown-timer,div{display:inline-block;width:120px;margin:1px;--countdown-size:1em}</style>";
+  const style =
+    "<style>body{margin:4px;font:8px system-ui}countdown-timer,div{display:inline-block;width:120px;margin:1px;--countdown-size:1em}</style>";
   if (kind === "element") {
-    const elements = Array.from({ length: COUNT }, (_, i) => `<countdown-timer target="${new Date(Date.now() + (i + 1) * 86_400_000 + i * 61_000).toISOString()}" name="Timer ${i}"></countdown-timer>`);
+    const elements = Array.from(
+      { length: COUNT },
+      (_, i) =>
+        `<countdown-timer target="${new Date(Date.now() + (i + 1) * 86_400_000 + i * 61_000).toISOString()}" name="Timer ${i}"></countdown-timer>`,
+    );
     return `<!doctype html><meta charset="utf-8">${style}<script type="module" src="${site}${ELEMENT_SCRIPT_PATH}"></script>${elements.join("")}`;
   }
   // easytimer.js as its README shows a countdown: a Timer per element, its text written on each secondsUpdated.
@@ -55,7 +60,8 @@ export async function elementCost(outDir: string): Promise<BenchSection> {
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   const site = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
   const host = http.createServer((request, response) => {
-    if (request.url === "/easytimer.min.js") return response.writeHead(200, { "Content-Type": "text/javascript" }).end(easytimer);
+    if (request.url === "/easytimer.min.js")
+      return response.writeHead(200, { "Content-Type": "text/javascript" }).end(easytimer);
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(hostPage(request.url!.slice(1), site));
   });
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
@@ -72,11 +78,15 @@ export async function elementCost(outDir: string): Promise<BenchSection> {
         await page.waitForTimeout(2000);
         const cdp = await page.context().newCDPSession(page);
         await cdp.send("Performance.enable");
-        const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((metric) => [metric.name, metric.value]));
+        const metrics = async () =>
+          Object.fromEntries(
+            (await cdp.send("Performance.getMetrics")).metrics.map((metric) => [metric.name, metric.value]),
+          );
         const before = await metrics();
         await page.waitForTimeout(SECONDS * 1000);
         const after = await metrics();
-        for (const metric of METRICS) (rounds[kind]![metric] ??= []).push(((after[metric]! - before[metric]!) * 1000) / SECONDS);
+        for (const metric of METRICS)
+          (rounds[kind]![metric] ??= []).push(((after[metric]! - before[metric]!) * 1000) / SECONDS);
         await page.close();
       }
     }
@@ -96,13 +106,27 @@ export async function elementCost(outDir: string): Promise<BenchSection> {
     title: "Element weight and cost",
     ok,
     summary: `${ELEMENT_SCRIPT_PATH} ${gzip} B gzipped (budget ${ELEMENT_BUDGET_BYTES} B); 100 elements run ${script.element.toFixed(2)} ms of script a second (budget ${ELEMENT_BUDGET_MS} ms; 100 easytimer.js timers ${script.easytimer.toFixed(2)} ms), and cost ${costs.element.toFixed(2)} ms of main-thread time in all with the rendering, ${(costs.element / costs.easytimer).toFixed(2)}× the floor's ${costs.easytimer.toFixed(2)} ms.`,
-    figures: table(
-      ["", "gzip", "main thread per second, 100 in view", "of which script", "of which layout"],
-      [
-        [`\`<countdown-timer>\` (${ELEMENT_SCRIPT_PATH})`, gzip, `${costs.element.toFixed(2)} ms`, `${cost("element", "ScriptDuration").toFixed(2)} ms`, `${cost("element", "LayoutDuration").toFixed(2)} ms`],
-        ["easytimer.js 4.6 (the floor)", gzipSync(easytimer, { level: 9 }).length, `${costs.easytimer.toFixed(2)} ms`, `${cost("easytimer", "ScriptDuration").toFixed(2)} ms`, `${cost("easytimer", "LayoutDuration").toFixed(2)} ms`],
-      ],
-      [false, true, true, true, true],
-    ) + `\n\nMedians of ${ROUNDS} rounds of ${SECONDS} s each; the ratio to the floor is ${(costs.element / costs.easytimer).toFixed(2)}.`,
+    figures:
+      table(
+        ["", "gzip", "main thread per second, 100 in view", "of which script", "of which layout"],
+        [
+          [
+            `\`<countdown-timer>\` (${ELEMENT_SCRIPT_PATH})`,
+            gzip,
+            `${costs.element.toFixed(2)} ms`,
+            `${cost("element", "ScriptDuration").toFixed(2)} ms`,
+            `${cost("element", "LayoutDuration").toFixed(2)} ms`,
+          ],
+          [
+            "easytimer.js 4.6 (the floor)",
+            gzipSync(easytimer, { level: 9 }).length,
+            `${costs.easytimer.toFixed(2)} ms`,
+            `${cost("easytimer", "ScriptDuration").toFixed(2)} ms`,
+            `${cost("easytimer", "LayoutDuration").toFixed(2)} ms`,
+          ],
+        ],
+        [false, true, true, true, true],
+      ) +
+      `\n\nMedians of ${ROUNDS} rounds of ${SECONDS} s each; the ratio to the floor is ${(costs.element / costs.easytimer).toFixed(2)}.`,
   };
 }

@@ -19,23 +19,31 @@ const LOAD_RATE = 1000;
 const P99_RATIO = 2;
 const NEW_IMAGE_MS = 5000;
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
 
 export async function emailFlood(outDir: string): Promise<BenchSection> {
   const server = await startServerChild("src/server/main.ts", { env: { OUT_DIR: outDir, ACCESS_LOG: "on" } });
   try {
     const slug = await countingSlug(server.url);
-    const heavy = (accent: string) => `${server.url}/api/email/${slug}.gif?width=1200&density=2&layout=units&lang=ko&accent=${accent}`;
+    const heavy = (accent: string) =>
+      `${server.url}/api/email/${slug}.gif?width=1200&density=2&layout=units&lang=ko&accent=${accent}`;
     // The threads started and their fonts loaded, as on a server that has drawn before.
     await Promise.all(["fffffe", "fffffd"].map(async (accent) => (await fetch(heavy(accent))).arrayBuffer()));
     const targets = { "live JSON": `${server.url}/api/countdown/${slug}`, "countdown page": `${server.url}/${slug}/` };
     const idle: Record<string, LoadRun> = {};
-    for (const [name, url] of Object.entries(targets)) idle[name] = await loadRun(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS, rate: LOAD_RATE });
+    for (const [name, url] of Object.entries(targets))
+      idle[name] = await loadRun(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS, rate: LOAD_RATE });
     const rssBefore = rssMb(server.process.pid!);
-    const flood = runChild("bench/children/email-flood-sender.ts", [server.url, slug, String(RATE), String(FLOOD_SECONDS)], { timeoutMs: 60_000 });
+    const flood = runChild(
+      "bench/children/email-flood-sender.ts",
+      [server.url, slug, String(RATE), String(FLOOD_SECONDS)],
+      { timeoutMs: 60_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const during: Record<string, LoadRun> = {};
-    for (const [name, url] of Object.entries(targets)) during[name] = await loadRun(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS, rate: LOAD_RATE });
+    for (const [name, url] of Object.entries(targets))
+      during[name] = await loadRun(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS, rate: LOAD_RATE });
     const { sent } = (await flood).result as { sent: number };
     const started = performance.now();
     const response = await fetch(heavy("123456"));
@@ -51,9 +59,28 @@ export async function emailFlood(outDir: string): Promise<BenchSection> {
       summary: `${sent} abandoned heavy requests in ${FLOOD_SECONDS} s: the live JSON's p99 ${fmt(ratios[0]!, 2)}× and the page's ${fmt(ratios[1]!, 2)}× their idle p99 (target ≤ ${P99_RATIO}×); a new recipient's image ${fmt(newImageMs, 0)} ms after the flood (target ≤ ${NEW_IMAGE_MS}); the server ${fmt(rssBefore, 0)} MB before, ${fmt(rssAfter, 0)} MB after.`,
       figures:
         table(
-          ["Route", "idle p50 (ms)", "idle p99 (ms)", "idle req/s", "flood p50 (ms)", "flood p99 (ms)", "flood req/s", "p99 ratio"],
-          Object.keys(targets).map((name, i) => [name, fmt(idle[name]!.p50, 2), fmt(idle[name]!.p99, 2), fmt(idle[name]!.rps, 0), fmt(during[name]!.p50, 2), fmt(during[name]!.p99, 2), fmt(during[name]!.rps, 0), fmt(ratios[i]!, 2)]),
-        ) + `\n\nA new recipient's image (1200 px at density 2, 60 frames) after the flood: ${response.status}, ${fmt(newImageMs, 0)} ms. Server RSS: ${fmt(rssBefore, 0)} MB before the flood, ${fmt(rssAfter, 0)} MB after.`,
+          [
+            "Route",
+            "idle p50 (ms)",
+            "idle p99 (ms)",
+            "idle req/s",
+            "flood p50 (ms)",
+            "flood p99 (ms)",
+            "flood req/s",
+            "p99 ratio",
+          ],
+          Object.keys(targets).map((name, i) => [
+            name,
+            fmt(idle[name]!.p50, 2),
+            fmt(idle[name]!.p99, 2),
+            fmt(idle[name]!.rps, 0),
+            fmt(during[name]!.p50, 2),
+            fmt(during[name]!.p99, 2),
+            fmt(during[name]!.rps, 0),
+            fmt(ratios[i]!, 2),
+          ]),
+        ) +
+        `\n\nA new recipient's image (1200 px at density 2, 60 frames) after the flood: ${response.status}, ${fmt(newImageMs, 0)} ms. Server RSS: ${fmt(rssBefore, 0)} MB before the flood, ${fmt(rssAfter, 0)} MB after.`,
     };
   } finally {
     await server.stop();

@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import gifenc from "gifenc";
-import { renderEmailGif, renderEmailPng, type EmailCountdown } from "../src/images/email-image.ts";
+import { renderEmailGif, renderEmailPng } from "../src/images/email-image.ts";
+import type { EmailCountdown } from "../src/images/email-look.ts";
 import { resolveEmailOptions } from "../src/images/email-options.ts";
 import { fontFolder } from "../src/images/font-files.ts";
 import { fontFilesFor } from "../src/images/fonts.ts";
@@ -29,7 +30,15 @@ const START = Date.parse("2031-05-14T09:26:40Z");
 /** A countdown about a week away, with a title of a typical length. */
 function countdown(i: number, title = `Summer sale ends soon ${i}`, lang = "en"): EmailCountdown {
   const targetMs = START + 6 * 86_400_000 + 7 * 3_600_000 + 1234 * SECOND;
-  return { title, lang, zone: "Europe/Berlin", status: "scheduled", targetAt: (nowMs) => ({ targetMs, over: nowMs >= targetMs }), done: "The sale has ended", statusWords: "" };
+  return {
+    title,
+    lang,
+    zone: "Europe/Berlin",
+    status: "scheduled",
+    targetAt: (nowMs) => ({ targetMs, over: nowMs >= targetMs }),
+    done: "The sale has ended",
+    statusWords: "",
+  };
 }
 
 /** Each run a new countdown at another second: nothing of the drawing itself is kept between runs. */
@@ -49,7 +58,13 @@ const { GIFEncoder, applyPalette, quantize } = gifenc; // a CommonJS package
 /** The floor: each frame a whole SVG drawn by resvg, the frames encoded by gifenc. */
 function floorGif(i: number): Uint8Array {
   const c = countdown(i);
-  const fontFiles = [...new Set([...fontFilesFor(c.title, 700), ...fontFilesFor("0123456789dhms", 700), ...fontFilesFor("Thu, 21 May 2031, 01:47 CEST", 400)])].map((file) => path.join(fontFolder(), file));
+  const fontFiles = [
+    ...new Set([
+      ...fontFilesFor(c.title, 700),
+      ...fontFilesFor("0123456789dhms", 700),
+      ...fontFilesFor("Thu, 21 May 2031, 01:47 CEST", 400),
+    ]),
+  ].map((file) => path.join(fontFolder(), file));
   const encoder = GIFEncoder();
   let palette: number[][] | undefined;
   const { targetMs } = c.targetAt(START);
@@ -57,7 +72,9 @@ function floorGif(i: number): Uint8Array {
     const units = unitsLeft(targetMs, START + i * SECOND + k * SECOND);
     const count = units.map((n, u) => unitDigits(n, u) + "dhms"[u]).join(" ");
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="180"><rect width="600" height="180" fill="#fff"/><text x="300" y="49" font-size="24" font-weight="700" fill="#1a2030" text-anchor="middle" font-family="Noto Sans">${c.title}</text><text x="300" y="116" font-size="60" font-weight="700" fill="#2449d8" text-anchor="middle" font-family="Noto Sans">${count}</text><text x="300" y="155" font-size="15" fill="#596275" text-anchor="middle" font-family="Noto Sans">Thu, 21 May 2031, 01:47 CEST</text></svg>`;
-    const rgba = new Resvg(svg, { font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "Noto Sans" } }).render().pixels;
+    const rgba = new Resvg(svg, {
+      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "Noto Sans" },
+    }).render().pixels;
     palette ??= quantize(rgba, 64);
     encoder.writeFrame(applyPalette(rgba, palette), 600, 180, { palette, delay: 1000, repeat: -1 });
   }
@@ -88,9 +105,18 @@ export async function emailGif(): Promise<BenchSection> {
   let service = { ms: [0], bytes: 0 };
   for (const [name, query, lang] of looks) {
     const options = resolveEmailOptions("", query === "png" ? "" : query);
-    const title = lang === "ja" ? "夏のセール開始まで" : lang === "ar" ? "تخفيضات الصيف" : lang === "de" ? "Sommerschlussverkauf" : undefined;
+    const title =
+      lang === "ja"
+        ? "夏のセール開始まで"
+        : lang === "ar"
+          ? "تخفيضات الصيف"
+          : lang === "de"
+            ? "Sommerschlussverkauf"
+            : undefined;
     const draw = query === "png" ? renderEmailPng : renderEmailGif;
-    const result = timeRuns((i) => draw(countdown(i, title ?? `Summer sale ends soon ${i}`, lang ?? "en"), options, START + i * SECOND).bytes);
+    const result = timeRuns(
+      (i) => draw(countdown(i, title ?? `Summer sale ends soon ${i}`, lang ?? "en"), options, START + i * SECOND).bytes,
+    );
     if (rows.length === 0) service = result;
     rows.push([name, fmt(median(result.ms)), fmt(Math.max(...result.ms)), result.bytes]);
     if (query !== "png" && gifsicle) {
@@ -115,12 +141,19 @@ export async function emailGif(): Promise<BenchSection> {
       `a 60-frame, 600 px GIF of the default look drawn in ${fmt(serviceMs)} ms (median of ${RUNS}; target ${TARGET_MS} ms) and ${service.bytes} bytes (target ${TARGET_BYTES}); ` +
       `the floor (resvg per frame + gifenc) ${fmt(floorMs)} ms and ${floor.bytes} bytes: ${fmt(floorMs / serviceMs, 1)}x faster and ${fmt(floor.bytes / service.bytes, 1)}x smaller; ` +
       `the first drawing of a process, with the fonts loaded, ${fmt(firstMs)} ms; ` +
-      (gifsicle ? `beside gifsicle -O3, at most ${fmt(Math.max(...sizes.map((row) => (row[1] as number) / (row[2] as number))), 3)}x its size (target 1).` : "gifsicle not installed."),
+      (gifsicle
+        ? `beside gifsicle -O3, at most ${fmt(Math.max(...sizes.map((row) => (row[1] as number) / (row[2] as number))), 3)}x its size (target 1).`
+        : "gifsicle not installed."),
     figures:
       table(["drawing", "ms, median", "ms, max", "bytes"], rows, [false, true, true, true]) +
       "\n\n" +
       (gifsicle
-        ? table(["the same GIF", "bytes, ours", "bytes, gifsicle -O3", "ours / gifsicle's"], sizes, [false, true, true, true])
+        ? table(["the same GIF", "bytes, ours", "bytes, gifsicle -O3", "ours / gifsicle's"], sizes, [
+            false,
+            true,
+            true,
+            true,
+          ])
         : "gifsicle is not installed (`apt-get install gifsicle`): the sizes beside its -O3 were not measured."),
   };
 }

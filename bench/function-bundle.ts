@@ -83,22 +83,42 @@ interface Series {
 export async function functionBundle(outDir: string, work: string, slug: string): Promise<BenchSection> {
   const live = buildPaths(outDir).live;
   const store = openLiveFolder(live);
-  const template = { version: store.version, tz: store.tz, site: store.site, siteName: store.siteName};
+  const template = { version: store.version, tz: store.tz, site: store.site, siteName: store.siteName };
   const urlOf = (s: string) => `https://countdowns.example${livePath(s)}`;
 
   const series: Series[] = [];
   const ownFunctions = await deployFunctions(live, path.join(work, "functions-own"));
   const own = ownFunctions.get("live")!;
-  series.push({ label: `${store.count} (this run's build)`, module: own.module, url: urlOf(slug), deployed: own, starts: [] });
+  series.push({
+    label: `${store.count} (this run's build)`,
+    module: own.module,
+    url: urlOf(slug),
+    deployed: own,
+    starts: [],
+  });
   for (const count of GENERATED) {
-    const deployed = (await deployFunctions(generatedLiveData(count, template, path.join(work, `live-${count}`)), path.join(work, `functions-${count}`))).get("live")!;
+    const deployed = (
+      await deployFunctions(
+        generatedLiveData(count, template, path.join(work, `live-${count}`)),
+        path.join(work, `functions-${count}`),
+      )
+    ).get("live")!;
     // The last one generated: a slug deep in the set, in a shard like any other.
-    series.push({ label: String(count), module: deployed.module, url: urlOf(`countdown-${count - 1}`), deployed, starts: [] });
+    series.push({
+      label: String(count),
+      module: deployed.module,
+      url: urlOf(`countdown-${count - 1}`),
+      deployed,
+      starts: [],
+    });
   }
   const entry = store.get(slug)!;
   const floor: Series = {
     label: "floor",
-    module: floorModule({ slug: entry.slug, title: entry.title, targetDate: entry.targetDate }, path.join(work, "floor.mjs")),
+    module: floorModule(
+      { slug: entry.slug, title: entry.title, targetDate: entry.targetDate },
+      path.join(work, "floor.mjs"),
+    ),
     url: urlOf(slug),
     starts: [],
   };
@@ -108,7 +128,9 @@ export async function functionBundle(outDir: string, work: string, slug: string)
   }
   const target = (start: ColdStart) => start.importMs + start.firstCallMs;
   const medianOf = (one: Series) => median(one.starts.map(target));
-  const answered = [...series, floor].every((one) => one.starts.every((start) => start.status === 200 && start.bodyBytes > 0));
+  const answered = [...series, floor].every((one) =>
+    one.starts.every((start) => start.status === 200 && start.bodyBytes > 0),
+  );
   const baseMs = medianOf(series[0]!);
   const largest = series.at(-1)!;
   const growth = medianOf(largest) / baseMs;
@@ -128,7 +150,10 @@ export async function functionBundle(outDir: string, work: string, slug: string)
     const values = starts.map(pick);
     return `${fmt(median(values))} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
   };
-  const row = (label: string, pick: (start: ColdStart) => number) => [label, ...[...series, floor].map((one) => cell(one.starts, pick))];
+  const row = (label: string, pick: (start: ColdStart) => number) => [
+    label,
+    ...[...series, floor].map((one) => cell(one.starts, pick)),
+  ];
 
   return {
     id: "function",
@@ -167,7 +192,10 @@ export async function functionBundle(outDir: string, work: string, slug: string)
       "",
       whole
         ? `Whole process, spawn to exit (hyperfine, ${COLD_STARTS} runs after 3 warm-ups), median: ` +
-          [series[0]!, largest, floor].map((one, i) => `${one.label} ${fmt(whole[i]!.median * 1000, 1)} ms`).join(", ") + "."
+          [series[0]!, largest, floor]
+            .map((one, i) => `${one.label} ${fmt(whole[i]!.median * 1000, 1)} ms`)
+            .join(", ") +
+          "."
         : "Whole process: not timed (hyperfine is not installed; `apt-get install hyperfine`).",
       "",
       `Targets: the live function's module at most ${MAX_BUNDLE_BYTES} B (${sizeOk ? "met" : "**not met**"}); import + first answer at most ${MAX_COLD_START_MS} ms (${timeOk ? "met" : "**not met**"}); ` +

@@ -2,14 +2,27 @@
 declare module "gifenc" {
   type Palette = number[][];
   interface Encoder {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; delay?: number; repeat?: number; first?: boolean }): void;
+    writeFrame(
+      index: Uint8Array,
+      width: number,
+      height: number,
+      options?: { palette?: Palette; delay?: number; repeat?: number; first?: boolean },
+    ): void;
     finish(): void;
     bytes(): Uint8Array;
   }
   const gifenc: {
     GIFEncoder(): Encoder;
-    quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: { format?: "rgb565" | "rgb444" | "rgba4444" }): Palette;
-    applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: "rgb565" | "rgb444" | "rgba4444"): Uint8Array;
+    quantize(
+      rgba: Uint8Array | Uint8ClampedArray,
+      maxColors: number,
+      options?: { format?: "rgb565" | "rgb444" | "rgba4444" },
+    ): Palette;
+    applyPalette(
+      rgba: Uint8Array | Uint8ClampedArray,
+      palette: Palette,
+      format?: "rgb565" | "rgb444" | "rgba4444",
+    ): Uint8Array;
   };
   export default gifenc;
 }

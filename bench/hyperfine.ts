@@ -28,13 +28,29 @@ export function hasHyperfine(): boolean {
  * Runs each command `runs` times (after `warmup` runs not counted), with `prepare` before each run,
  * from the project folder, and returns hyperfine's figures per command.
  */
-export function hyperfine(commands: string[], options: { runs: number; warmup?: number; prepare?: string; env?: NodeJS.ProcessEnv }): Timed[] {
+export function hyperfine(
+  commands: string[],
+  options: { runs: number; warmup?: number; prepare?: string; env?: NodeJS.ProcessEnv },
+): Timed[] {
   const dir = mkdtempSync(path.join(tmpdir(), "countdown-hyperfine-"));
   try {
     const json = path.join(dir, "results.json");
-    const args = ["--runs", String(options.runs), "--warmup", String(options.warmup ?? 0), "--export-json", json, "--style", "none"];
+    const args = [
+      "--runs",
+      String(options.runs),
+      "--warmup",
+      String(options.warmup ?? 0),
+      "--export-json",
+      json,
+      "--style",
+      "none",
+    ];
     if (options.prepare) args.push("--prepare", options.prepare);
-    execFileSync("hyperfine", [...args, ...commands], { cwd: PROJECT_ROOT, env: { ...process.env, ...options.env }, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("hyperfine", [...args, ...commands], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     const results = (JSON.parse(readFileSync(json, "utf8")) as { results: Timed[] }).results;
     return results.map(({ command, median, min, max, times }) => ({ command, median, min, max, times }));
   } finally {

@@ -21,22 +21,45 @@ export async function lighthouseScores(outDir: string, slug: string): Promise<Be
   await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
   // `localhost`: browsers and Lighthouse treat it as a secure origin.
   const base = `http://localhost:${(server.server.address() as AddressInfo).port}`;
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS.filter((flag) => flag !== "--headless")] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS.filter((flag) => flag !== "--headless")],
+  });
   const rows: (string | number)[][] = [];
   let ok = true;
   try {
     for (const page of ["/", `/${slug}/`, `/api/embed/${slug}`]) {
-      for (const [formFactor, config] of [["mobile", undefined], ["desktop", desktopConfig]] as const) {
+      for (const [formFactor, config] of [
+        ["mobile", undefined],
+        ["desktop", desktopConfig],
+      ] as const) {
         const runs: { score: number; tbt: number; lcp: number; cls: number }[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          const lhr = (await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, config as never))!.lhr;
+          const lhr = (await lighthouse(
+            `${base}${page}`,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+            config as never,
+          ))!.lhr;
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-          runs.push({ score: Math.round((lhr.categories.performance!.score ?? 0) * 100), tbt: numeric("total-blocking-time"), lcp: numeric("largest-contentful-paint"), cls: numeric("cumulative-layout-shift") });
+          runs.push({
+            score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+            tbt: numeric("total-blocking-time"),
+            lcp: numeric("largest-contentful-paint"),
+            cls: numeric("cumulative-layout-shift"),
+          });
         }
         runs.sort((a, b) => a.score - b.score);
         const median = runs[Math.floor(ROUNDS / 2)]!;
         ok &&= median.score >= PERFORMANCE_TARGET;
-        rows.push([`\`${page}\``, formFactor, median.score, runs.map((run) => run.score).join(", "), Math.round(median.tbt), Math.round(median.lcp), median.cls.toFixed(3)]);
+        rows.push([
+          `\`${page}\``,
+          formFactor,
+          median.score,
+          runs.map((run) => run.score).join(", "),
+          Math.round(median.tbt),
+          Math.round(median.lcp),
+          median.cls.toFixed(3),
+        ]);
       }
     }
   } finally {
@@ -49,6 +72,10 @@ export async function lighthouseScores(outDir: string, slug: string): Promise<Be
     title: "Lighthouse performance",
     ok,
     summary: `median performance score ${lowest} at the lowest (target ${PERFORMANCE_TARGET}), over the index, a countdown's page and the widget, mobile and desktop.`,
-    figures: table(["Page", "Form factor", "Median score", `Scores of ${ROUNDS} runs`, "TBT (ms)", "LCP (ms)", "CLS"], rows, [false, false, true, false, true, true, true]),
+    figures: table(
+      ["Page", "Form factor", "Median score", `Scores of ${ROUNDS} runs`, "TBT (ms)", "LCP (ms)", "CLS"],
+      rows,
+      [false, false, true, false, true, true, true],
+    ),
   };
 }

@@ -45,13 +45,21 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 }
 
 /** `rate`: requests a second in all, where the run measures latency at a steady load rather than the most the server answers. */
-export async function loadRun(url: string, options: { connections: number; seconds: number; serverPid?: number; rate?: number }): Promise<LoadRun> {
+export async function loadRun(
+  url: string,
+  options: { connections: number; seconds: number; serverPid?: number; rate?: number },
+): Promise<LoadRun> {
   // Sized for the most responses one run can plausibly see; extra ones are still counted.
   let latencies = new Float64Array(1 << 20);
   let count = 0;
   const cpuBefore = processCpuMs(options.serverPid);
   const started = performance.now();
-  const instance = autocannon({ url, connections: options.connections, duration: options.seconds, ...(options.rate ? { overallRate: options.rate } : {}) });
+  const instance = autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);

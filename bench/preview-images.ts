@@ -14,16 +14,45 @@ import { fmt, table, type BenchSection } from "./report.ts";
 const PER_KIND = 10;
 const KINDS: Record<string, (i: number) => Omit<LiveCountdown, "slug">> = {
   "short title": (i) => ({ title: `Launch ${i}`, targetDate: "2030-01-01T12:00:00Z" }),
-  "200-character title": (i) => ({ title: `A title of two hundred characters, number ${i}, written in words that wrap over three lines of the image `.padEnd(200, "x"), targetDate: "2030-01-01T12:00:00Z" }),
-  "Arabic title": (i) => ({ title: `سوق العيد في الحديقة ${i}`, targetDate: "2030-01-01T12:00:00Z", lang: "ar", zone: "Asia/Dubai" }),
-  "weekly, in German": (i) => ({ title: `Freitags-Livestream ${i}`, targetDate: "2026-01-02T16:00:00Z", lang: "de", zone: "Europe/Berlin", repeat: { rule: "weekly", start: "2026-01-02T17:00:00" } }),
-  "postponed": (i) => ({ title: `Open-air concert ${i}`, targetDate: "2030-06-19T18:00:00Z", status: "postponed" }),
+  "200-character title": (i) => ({
+    title:
+      `A title of two hundred characters, number ${i}, written in words that wrap over three lines of the image `.padEnd(
+        200,
+        "x",
+      ),
+    targetDate: "2030-01-01T12:00:00Z",
+  }),
+  "Arabic title": (i) => ({
+    title: `سوق العيد في الحديقة ${i}`,
+    targetDate: "2030-01-01T12:00:00Z",
+    lang: "ar",
+    zone: "Asia/Dubai",
+  }),
+  "weekly, in German": (i) => ({
+    title: `Freitags-Livestream ${i}`,
+    targetDate: "2026-01-02T16:00:00Z",
+    lang: "de",
+    zone: "Europe/Berlin",
+    repeat: { rule: "weekly", start: "2026-01-02T17:00:00" },
+  }),
+  postponed: (i) => ({ title: `Open-air concert ${i}`, targetDate: "2030-06-19T18:00:00Z", status: "postponed" }),
 };
 
 export async function previewImages(outDir: string): Promise<BenchSection> {
   const built = openLiveFolder(buildPaths(outDir).live);
-  const countdowns = Object.entries(KINDS).flatMap(([kind, make]) => Array.from({ length: PER_KIND }, (_, i) => ({ kind, countdown: { slug: `${kind.replace(/\W+/g, "-")}-${i}`, ...make(i) } })));
-  const store = memoryLiveStore({ version: "bench", tz: built.tz, site: built.site, siteName: built.siteName, countdowns: countdowns.map(({ countdown }) => countdown) });
+  const countdowns = Object.entries(KINDS).flatMap(([kind, make]) =>
+    Array.from({ length: PER_KIND }, (_, i) => ({
+      kind,
+      countdown: { slug: `${kind.replace(/\W+/g, "-")}-${i}`, ...make(i) },
+    })),
+  );
+  const store = memoryLiveStore({
+    version: "bench",
+    tz: built.tz,
+    site: built.site,
+    siteName: built.siteName,
+    countdowns: countdowns.map(({ countdown }) => countdown),
+  });
   const handler = createLiveHandler({ store: () => store, answers: PREVIEW_ANSWERS, log: () => {} });
   const draw = async (slug: string) => {
     const started = performance.now();
@@ -49,7 +78,13 @@ export async function previewImages(outDir: string): Promise<BenchSection> {
     summary: `one image drawn in ${fmt(typical)} ms (median of ${all.length}; ${fmt(Math.max(...all))} ms at most), the first of a process ${fmt(first.ms)} ms with the fonts; a drawn one answered again in ${fmt(again.ms, 2)} ms; none at build, so 10,000 countdowns add nothing to the build, and drawing all of them would take about ${fmt((typical * 10_000) / 60_000, 1)} min.`,
     figures: table(
       ["countdowns", "images", "ms each, median", "ms, max", "PNG bytes, median"],
-      [...byKind].map(([kind, runs]) => [kind, runs.length, fmt(median(runs.map((r) => r.ms))), fmt(Math.max(...runs.map((r) => r.ms))), Math.round(median(runs.map((r) => r.bytes)))]),
+      [...byKind].map(([kind, runs]) => [
+        kind,
+        runs.length,
+        fmt(median(runs.map((r) => r.ms))),
+        fmt(Math.max(...runs.map((r) => r.ms))),
+        Math.round(median(runs.map((r) => r.bytes))),
+      ]),
       [false, true, true, true, true],
     ),
   };

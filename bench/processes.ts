@@ -13,7 +13,13 @@ export interface ServerChild {
 }
 
 /** `node --import tsx <script>`: the benchmarks' children run TypeScript exactly as `npm run serve` does. */
-function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions, nodeOptions: string[] = []): ChildProcess {
+function spawnTsx(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions,
+  nodeOptions: string[] = [],
+): ChildProcess {
   return spawn(process.execPath, [...nodeOptions, "--import", "tsx", script, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
@@ -27,10 +33,22 @@ function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio:
  */
 export async function startServerChild(
   script: string,
-  options: { args?: string[]; env?: NodeJS.ProcessEnv; ipc?: boolean; nodeOptions?: string[]; startTimeoutMs?: number } = {},
+  options: {
+    args?: string[];
+    env?: NodeJS.ProcessEnv;
+    ipc?: boolean;
+    nodeOptions?: string[];
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<ServerChild> {
   const stdio: StdioOptions = options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"];
-  const child = spawnTsx(script, options.args ?? [], { PORT: "0", HOST: "127.0.0.1", ...options.env }, stdio, options.nodeOptions);
+  const child = spawnTsx(
+    script,
+    options.args ?? [],
+    { PORT: "0", HOST: "127.0.0.1", ...options.env },
+    stdio,
+    options.nodeOptions,
+  );
   // The last 64 KB of what it printed: a server with its access log on prints a line per request.
   let output = "";
   const keep = (chunk: Buffer) => void (output = (output + chunk).slice(-65_536));
@@ -40,7 +58,10 @@ export async function startServerChild(
 
   const url = await new Promise<string>((resolve, reject) => {
     const timeoutMs = options.startTimeoutMs ?? 20_000;
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const look = () => {
       const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
       if (!match) return;
@@ -86,7 +107,11 @@ export async function runChild(
   const started = performance.now();
   const child =
     options.tsx === false
-      ? spawn(command, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] })
+      ? spawn(command, args, {
+          cwd: PROJECT_ROOT,
+          env: { ...process.env, ...options.env },
+          stdio: ["ignore", "pipe", "pipe"],
+        })
       : spawnTsx(command, args, options.env ?? {}, ["ignore", "pipe", "pipe"]);
   let stdout = "";
   let stderr = "";

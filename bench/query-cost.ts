@@ -31,7 +31,11 @@ export async function queryCost(outDir: string, slug: string): Promise<BenchSect
   try {
     const pairs: [string, string, string][] = [
       ["live JSON", `/api/countdown/${slug}`, `/api/countdown/${slug}?${REPEATED}`],
-      ["email image of an unknown slug", "/api/email/no-such-countdown.gif", `/api/email/no-such-countdown.gif?${REPEATED}`],
+      [
+        "email image of an unknown slug",
+        "/api/email/no-such-countdown.gif",
+        `/api/email/no-such-countdown.gif?${REPEATED}`,
+      ],
     ];
     const rows: (string | number)[][] = [];
     let worst = 0;
@@ -49,14 +53,36 @@ export async function queryCost(outDir: string, slug: string): Promise<BenchSect
       const sorted = { plain: times.plain.sort((a, b) => a - b), long: times.long.sort((a, b) => a - b) };
       const difference = median(sorted.long) - median(sorted.plain);
       worst = Math.max(worst, difference);
-      rows.push([label, [...statuses.plain].join(", "), fmt(median(sorted.plain), 3), fmt(percentile(sorted.plain, 0.99), 3), [...statuses.long].join(", "), fmt(median(sorted.long), 3), fmt(percentile(sorted.long, 0.99), 3), fmt(difference, 3)]);
+      rows.push([
+        label,
+        [...statuses.plain].join(", "),
+        fmt(median(sorted.plain), 3),
+        fmt(percentile(sorted.plain, 0.99), 3),
+        [...statuses.long].join(", "),
+        fmt(median(sorted.long), 3),
+        fmt(percentile(sorted.long, 0.99), 3),
+        fmt(difference, 3),
+      ]);
     }
     return {
       id: "query-cost",
       title: "A query's cost: 15 KB of one option repeated",
       ok: worst <= TARGET_MS,
       summary: `15 KB of repeated \`lang\` costs at most ${fmt(worst, 3)} ms more than a plain request, at the median (target ${TARGET_MS} ms); it is refused at once (414).`,
-      figures: table(["Route", "Plain: status", "median (ms)", "p99 (ms)", "15 KB query: status", "median (ms)", "p99 (ms)", "Difference of the medians (ms)"], rows, [false, false, true, true, false, true, true, true]),
+      figures: table(
+        [
+          "Route",
+          "Plain: status",
+          "median (ms)",
+          "p99 (ms)",
+          "15 KB query: status",
+          "median (ms)",
+          "p99 (ms)",
+          "Difference of the medians (ms)",
+        ],
+        rows,
+        [false, false, true, true, false, true, true, true],
+      ),
     };
   } finally {
     agent.destroy();

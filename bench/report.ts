@@ -40,7 +40,8 @@ export function writeSections(file: string, sections: BenchSection[], minutes: n
     const close = `<!-- /bench:${section.id} -->`;
     const start = text.indexOf(open);
     const end = text.indexOf(close);
-    if (start === -1 || end < start) throw new Error(`${file} has no ${open} ... ${close} for the ${section.title} figures`);
+    if (start === -1 || end < start)
+      throw new Error(`${file} has no ${open} ... ${close} for the ${section.title} figures`);
     text = `${text.slice(0, start + open.length)}\n${stamp(section, minutes)}\n\n${section.figures}\n${text.slice(end)}`;
   }
   writeFileSync(file, text);
@@ -52,7 +53,11 @@ export function fmt(value: number | undefined, digits = 2): string {
 }
 
 /** A Markdown table from a header row and data rows (right-aligned where `numeric`). */
-export function table(header: string[], rows: (string | number)[][], numeric: boolean[] = header.map((_, i) => i > 0)): string {
+export function table(
+  header: string[],
+  rows: (string | number)[][],
+  numeric: boolean[] = header.map((_, i) => i > 0),
+): string {
   return [
     `| ${header.join(" | ")} |`,
     `|${numeric.map((n) => (n ? "---:" : "---")).join("|")}|`,

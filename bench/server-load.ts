@@ -54,8 +54,18 @@ export async function serverLoad(outDir: string, slug: string): Promise<BenchSec
 
 async function measure(outDir: string, slug: string, serverCpu: string | undefined): Promise<BenchSection> {
   const endpoints: Endpoint[] = [
-    { path: `/api/countdown/${slug}`, floor: "bare node:http", floorScript: "bench/servers/bare-json-server.ts", minRatio: 0.9 },
-    { path: `/api/embed/${slug}`, floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
+    {
+      path: `/api/countdown/${slug}`,
+      floor: "bare node:http",
+      floorScript: "bench/servers/bare-json-server.ts",
+      minRatio: 0.9,
+    },
+    {
+      path: `/api/embed/${slug}`,
+      floor: "plain sirv",
+      floorScript: "bench/servers/plain-sirv-server.ts",
+      minRatio: 0.95,
+    },
     { path: "/api/pages", floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
     { path: `/${slug}/`, floor: "plain sirv", floorScript: "bench/servers/plain-sirv-server.ts", minRatio: 0.95 },
     // What the access log costs: the same server with it on (to a pipe the benchmark reads) and off.
@@ -64,7 +74,9 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
   ];
   // The access log off unless the endpoint says: the floors log nothing.
   const start = async (script: string, accessLog: "on" | "off" = "off") => {
-    const server = await startServerChild(path.join(PROJECT_ROOT, script), { env: { OUT_DIR: outDir, ACCESS_LOG: accessLog } });
+    const server = await startServerChild(path.join(PROJECT_ROOT, script), {
+      env: { OUT_DIR: outDir, ACCESS_LOG: accessLog },
+    });
     if (serverCpu !== undefined && !pinToCpus(server.process.pid!, serverCpu)) {
       await server.stop();
       throw new Error(`could not pin ${script} to CPU ${serverCpu}`);
@@ -74,7 +86,15 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
   const comparisons: Comparison[] = [];
   for (const endpoint of endpoints) {
     for (const connections of CONNECTIONS) {
-      const comparison: Comparison = { ...endpoint, connections, local: [], floorRuns: [], rpsRatios: [], p99Ratios: [], efficiencyRatios: [] };
+      const comparison: Comparison = {
+        ...endpoint,
+        connections,
+        local: [],
+        floorRuns: [],
+        rpsRatios: [],
+        p99Ratios: [],
+        efficiencyRatios: [],
+      };
       for (let pair = 0; pair < PAIRS; pair++) {
         const servers: ServerChild[] = [];
         try {
@@ -82,7 +102,8 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
           servers.push(local);
           const floor = await start(endpoint.floorScript);
           servers.push(floor);
-          const run = (server: ServerChild, seconds: number) => loadRun(`${server.url}${endpoint.path}`, { connections, seconds, serverPid: server.process.pid });
+          const run = (server: ServerChild, seconds: number) =>
+            loadRun(`${server.url}${endpoint.path}`, { connections, seconds, serverPid: server.process.pid });
           // Both at once, each with connections of its own, in the same seconds on the same core.
           const both = (seconds: number) => Promise.all([run(floor, seconds), run(local, seconds)]);
           await both(WARMUP_SECONDS);
@@ -92,7 +113,8 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
             comparison.local.push(localRun);
             comparison.rpsRatios.push(localRun.rps / floorRun.rps);
             comparison.p99Ratios.push(localRun.p99 / floorRun.p99);
-            if (localRun.cpuUsPerRequest && floorRun.cpuUsPerRequest) comparison.efficiencyRatios.push(floorRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
+            if (localRun.cpuUsPerRequest && floorRun.cpuUsPerRequest)
+              comparison.efficiencyRatios.push(floorRun.cpuUsPerRequest / localRun.cpuUsPerRequest);
           }
           for (const server of servers) {
             if (server.process.exitCode !== null || server.process.signalCode !== null) {
@@ -103,7 +125,9 @@ async function measure(outDir: string, slug: string, serverCpu: string | undefin
           await Promise.all(servers.map((server) => server.stop()));
         }
       }
-      console.log(`     ${endpoint.path} c=${connections}: req/s ratio ${fmt(median(comparison.rpsRatios))}, p99 ratio ${fmt(median(comparison.p99Ratios))}`);
+      console.log(
+        `     ${endpoint.path} c=${connections}: req/s ratio ${fmt(median(comparison.rpsRatios))}, p99 ratio ${fmt(median(comparison.p99Ratios))}`,
+      );
       comparisons.push(comparison);
     }
   }
@@ -120,9 +144,16 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
     const rpsRatio = median(c.rpsRatios);
     const p99Ratio = median(c.p99Ratios);
     const failures = [...c.local, ...c.floorRuns].reduce((sum, run) => sum + run.failures, 0);
-    return { ...c, rpsRatio, p99Ratio, failures, ok: rpsRatio >= c.minRatio && p99Ratio <= MAX_P99_RATIO && failures === 0 };
+    return {
+      ...c,
+      rpsRatio,
+      p99Ratio,
+      failures,
+      ok: rpsRatio >= c.minRatio && p99Ratio <= MAX_P99_RATIO && failures === 0,
+    };
   });
-  const lowest = (floor: string) => rows.filter((r) => r.floor === floor).reduce((a, b) => (b.rpsRatio < a.rpsRatio ? b : a));
+  const lowest = (floor: string) =>
+    rows.filter((r) => r.floor === floor).reduce((a, b) => (b.rpsRatio < a.rpsRatio ? b : a));
   const json = lowest("bare node:http");
   const files = lowest("plain sirv");
   const logged = lowest(LOG_OFF);
@@ -140,18 +171,45 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
       `${PAIRS} pairs × ${ROUNDS_PER_PAIR} rounds of ${RUN_SECONDS} s per row; medians.${serverCpu === undefined ? " (Processes could not be pinned on this machine.)" : ""}`,
       "",
       table(
-        ["endpoint", "connections", "floor", "req/s local", "req/s floor", "**req/s ratio**", "target", "p99 local / floor (ms)", "**p99 ratio**", "CPU/req local / floor (µs)", "efficiency ratio", "busy local / floor", "failed", "met"],
+        [
+          "endpoint",
+          "connections",
+          "floor",
+          "req/s local",
+          "req/s floor",
+          "**req/s ratio**",
+          "target",
+          "p99 local / floor (ms)",
+          "**p99 ratio**",
+          "CPU/req local / floor (µs)",
+          "efficiency ratio",
+          "busy local / floor",
+          "failed",
+          "met",
+        ],
         rows.map((r) => [
           `\`${r.path}\``,
           r.connections,
           r.floor,
-          fmt(medianOf(r.local, (x) => x.rps), 0),
-          fmt(medianOf(r.floorRuns, (x) => x.rps), 0),
+          fmt(
+            medianOf(r.local, (x) => x.rps),
+            0,
+          ),
+          fmt(
+            medianOf(r.floorRuns, (x) => x.rps),
+            0,
+          ),
           `**${fmt(r.rpsRatio)}**`,
           `≥ ${r.minRatio}`,
           `${fmt(medianOf(r.local, (x) => x.p99))} / ${fmt(medianOf(r.floorRuns, (x) => x.p99))}`,
           `**${fmt(r.p99Ratio)}**`,
-          `${fmt(medianOf(r.local, (x) => x.cpuUsPerRequest), 1)} / ${fmt(medianOf(r.floorRuns, (x) => x.cpuUsPerRequest), 1)}`,
+          `${fmt(
+            medianOf(r.local, (x) => x.cpuUsPerRequest),
+            1,
+          )} / ${fmt(
+            medianOf(r.floorRuns, (x) => x.cpuUsPerRequest),
+            1,
+          )}`,
           r.efficiencyRatios.length ? fmt(median(r.efficiencyRatios)) : "n/a",
           `${fmt(medianOf(r.local, (x) => x.serverBusy))} / ${fmt(medianOf(r.floorRuns, (x) => x.serverBusy))}`,
           r.failures,
@@ -164,7 +222,13 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
       "",
       table(
         ["endpoint", "connections", "req/s ratios", "p99 ratios", "efficiency ratios"],
-        rows.map((r) => [`\`${r.path}\``, r.connections, r.rpsRatios.map((x) => fmt(x)).join(", "), r.p99Ratios.map((x) => fmt(x)).join(", "), r.efficiencyRatios.map((x) => fmt(x)).join(", ")]),
+        rows.map((r) => [
+          `\`${r.path}\``,
+          r.connections,
+          r.rpsRatios.map((x) => fmt(x)).join(", "),
+          r.p99Ratios.map((x) => fmt(x)).join(", "),
+          r.efficiencyRatios.map((x) => fmt(x)).join(", "),
+        ]),
         [false, true, false, false, false],
       ),
     ].join("\n"),

@@ -33,7 +33,13 @@ function generated(work: string, runOutDir: string, count: number): Case {
     title: `Generated countdown number ${i}`,
     targetDate: new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
   }));
-  for (const [name, text] of liveDataFiles({ version: live.version, tz: live.tz, site: live.site, siteName: live.siteName, countdowns })) {
+  for (const [name, text] of liveDataFiles({
+    version: live.version,
+    tz: live.tz,
+    site: live.site,
+    siteName: live.siteName,
+    countdowns,
+  })) {
     mkdirSync(path.dirname(path.join(outDir, "live", name)), { recursive: true });
     writeFileSync(path.join(outDir, "live", name), text);
   }
@@ -47,7 +53,10 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 /** Starts `node <runOutDir>/server.mjs` on a build folder; resolves with the time to its first answer and the process. */
 async function start(serverFile: string, outDir: string, slug: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverFile], { env: { ...process.env, OUT_DIR: outDir, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [serverFile], {
+    env: { ...process.env, OUT_DIR: outDir, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "off" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -74,7 +83,11 @@ async function start(serverFile: string, outDir: string, slug: string) {
 export async function serverStart(runOutDir: string, work: string, runSlug: string): Promise<BenchSection> {
   const serverFile = path.join(runOutDir, "server.mjs");
   const run = openLiveFolder(buildPaths(runOutDir).live);
-  const cases: Case[] = [{ label: `${run.count} (this run's build)`, outDir: runOutDir, count: run.count, slug: runSlug }, generated(work, runOutDir, 10_000), generated(work, runOutDir, 100_000)];
+  const cases: Case[] = [
+    { label: `${run.count} (this run's build)`, outDir: runOutDir, count: run.count, slug: runSlug },
+    generated(work, runOutDir, 10_000),
+    generated(work, runOutDir, 100_000),
+  ];
   const rows = [];
   let ok = true;
   for (const one of cases) {
@@ -86,7 +99,8 @@ export async function serverStart(runOutDir: string, work: string, runSlug: stri
     }
     // Memory once it has served pages, widgets and the live JSON of many countdowns.
     const server = await start(serverFile, one.outDir, one.slug);
-    for (const target of ["/", "/api/pages", `/api/embed/${runSlug}`, `/${runSlug}/`]) await (await fetch(`${server.url}${target}`)).arrayBuffer();
+    for (const target of ["/", "/api/pages", `/api/embed/${runSlug}`, `/${runSlug}/`])
+      await (await fetch(`${server.url}${target}`)).arrayBuffer();
     for (let i = 0; i < Math.min(WARM_SLUGS, one.count); i++) {
       const slug = one.count === run.count ? one.slug : `countdown-${Math.floor((i * one.count) / WARM_SLUGS)}`;
       await (await fetch(`${server.url}/api/countdown/${slug}`)).arrayBuffer();
@@ -95,7 +109,11 @@ export async function serverStart(runOutDir: string, work: string, runSlug: stri
     await server.stop();
     const startMs = median(times);
     if (one.count === 100_000 && startMs > MAX_START_MS) ok = false;
-    rows.push([one.label, `${fmt(startMs, 0)} (${fmt(Math.min(...times), 0)}–${fmt(Math.max(...times), 0)})`, `${Math.round(rss / 2 ** 20)} MiB`]);
+    rows.push([
+      one.label,
+      `${fmt(startMs, 0)} (${fmt(Math.min(...times), 0)}–${fmt(Math.max(...times), 0)})`,
+      `${Math.round(rss / 2 ** 20)} MiB`,
+    ]);
   }
   return {
     id: "server-start",
@@ -103,7 +121,11 @@ export async function serverStart(runOutDir: string, work: string, runSlug: stri
     ok,
     summary: `\`node dist/server.mjs\` answers its first request ${rows.map((row) => `${row[1]!.split(" ")[0]} ms after its start at ${row[0]!.split(" ")[0]}`).join(", ")} countdowns (target at 100,000: ≤ ${MAX_START_MS} ms); resident memory ${rows.map((row) => row[2]).join(", ")}.`,
     figures: table(
-      ["countdowns", `start to first answer, median of ${STARTS} (min–max), ms`, `resident memory after serving pages and ${WARM_SLUGS} countdowns' JSON`],
+      [
+        "countdowns",
+        `start to first answer, median of ${STARTS} (min–max), ms`,
+        `resident memory after serving pages and ${WARM_SLUGS} countdowns' JSON`,
+      ],
       rows,
       [false, false, true],
     ),

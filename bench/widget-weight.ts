@@ -30,7 +30,13 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
       page.on("request", () => requests++);
       await page.goto(`${base}${embedPath(slug)}`, { waitUntil: "networkidle" });
       await page.close();
-      rows.push({ slug, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length, requests });
+      rows.push({
+        slug,
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes).length,
+        requests,
+      });
     }
   } finally {
     await browser.close();
@@ -48,7 +54,11 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
     [
       ["the ticker (inline script)", script.length, gz(script)],
       ["the stylesheet (inline style)", style.length, gz(style)],
-      ["the markup and text", html.length - script.length - style.length, gz(html.replace(script, "").replace(style, ""))],
+      [
+        "the markup and text",
+        html.length - script.length - style.length,
+        gz(html.replace(script, "").replace(style, "")),
+      ],
     ],
     [false, true, true],
   );
@@ -57,10 +67,11 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
     title: "Widget weight",
     ok: rows.every(within),
     summary: `largest widget ${largest.gzip} B gzipped (${largest.slug}; budget ${WIDGET_BUDGET_BYTES} B); ${rows.every((r) => r.requests === 1) ? "one request each" : "**more than one request**"}.`,
-    figures: table(
-      ["widget", "bytes", "gzip", "brotli", "requests", "within budget"],
-      rows.map((r) => [r.slug, r.raw, r.gzip, r.brotli, r.requests, within(r) ? "yes" : "**no**"]),
-      [false, true, true, true, true, false],
-    ) + `\n\n${parts}`,
+    figures:
+      table(
+        ["widget", "bytes", "gzip", "brotli", "requests", "within budget"],
+        rows.map((r) => [r.slug, r.raw, r.gzip, r.brotli, r.requests, within(r) ? "yes" : "**no**"]),
+        [false, true, true, true, true, false],
+      ) + `\n\n${parts}`,
   };
 }

@@ -5,7 +5,7 @@
 // WebAssembly memories (HarfBuzz holds the fonts, resvg its largest drawing). Beside them, what the
 // Worker may keep by its own budgets (src/workers/memory.ts; the email image's caches).
 import path from "node:path";
-import { ATLAS_BYTES, LABEL_BYTES } from "../src/images/email-image.ts";
+import { ATLAS_BYTES, LABEL_BYTES } from "../src/images/email-layout.ts";
 import { buildForWorkers } from "../src/publish/workers-build.ts";
 import { MEMORY } from "../src/workers/memory.ts";
 import { runChild } from "./processes.ts";
@@ -27,7 +27,10 @@ interface Step {
 export async function workersMemory(work: string, outDir: string): Promise<BenchSection> {
   const folder = path.join(work, "workers-memory");
   await buildForWorkers(outDir, folder);
-  const { result } = await runChild("bench/children/workers-memory.ts", [folder], { env: { NODE_OPTIONS: "--experimental-websocket" }, timeoutMs: 600_000 });
+  const { result } = await runChild("bench/children/workers-memory.ts", [folder], {
+    env: { NODE_OPTIONS: "--experimental-websocket" },
+    timeoutMs: 600_000,
+  });
   const steps = result as Step[];
   const last = steps.at(-1)!;
   // Everything the Worker may keep beyond what the sequence made it keep: each budget full.
@@ -42,7 +45,13 @@ export async function workersMemory(work: string, outDir: string): Promise<Bench
     figures:
       table(
         ["After", "V8 heap (MB)", "ArrayBuffers (MB)", "WebAssembly (MB)", "In all (MB)"],
-        steps.map((step) => [step.step, fmt(step.heap, 1), fmt(step.buffers, 1), fmt(step.wasm, 1), fmt(step.total, 1)]),
+        steps.map((step) => [
+          step.step,
+          fmt(step.heap, 1),
+          fmt(step.buffers, 1),
+          fmt(step.wasm, 1),
+          fmt(step.total, 1),
+        ]),
         [false, true, true, true, true],
       ) +
       `\n\nThe budgets of what an isolate keeps (src/workers/memory.ts, src/images/email-image.ts): live data ${MEMORY.liveBytes / MB} MB, packs ${MEMORY.packBytes / MB} MB, email images ${MEMORY.emailBytes / MB} MB, glyph atlases ${ATLAS_BYTES / MB} MB, unit labels ${LABEL_BYTES / MB} MB: ${fmt(budgets, 0)} MB in all. With every one full, in place of the ArrayBuffers measured: ${fmt(worst, 1)} MB.`,

@@ -73,7 +73,9 @@ async function scale(work: string, size: number): Promise<Scale> {
   const edited = await buildForWorkers(outDir, after, [folder]);
   const editSeconds = (performance.now() - editStarted) / 1000;
   const changed = [...assetHashes(after)].filter(([name, { hash }]) => before.get(name)?.hash !== hash);
-  console.log(`     ${size} countdowns, one edit changes: ${changed.map(([name, { bytes }]) => `${name} (${bytes} B)`).join(", ")}`);
+  console.log(
+    `     ${size} countdowns, one edit changes: ${changed.map(([name, { bytes }]) => `${name} (${bytes} B)`).join(", ")}`,
+  );
   rmSync(after, { recursive: true, force: true });
   rmSync(countdowns, { recursive: true, force: true });
   const sizes = [...before.values()].map(({ bytes }) => bytes);
@@ -134,7 +136,12 @@ async function cpuPerRequest(folder: string, targets: [string, (n: number) => st
         if (response.status !== 200) throw new Error(`${target(n)} answered ${response.status}`);
         bytes += (await response.arrayBuffer()).byteLength;
       }
-      results.push({ label, cpuMs: (cpuMs(pid) - before) / REQUESTS, wallMs: (performance.now() - started) / REQUESTS, bytes: bytes / REQUESTS });
+      results.push({
+        label,
+        cpuMs: (cpuMs(pid) - before) / REQUESTS,
+        wallMs: (performance.now() - started) / REQUESTS,
+        bytes: bytes / REQUESTS,
+      });
     }
     return results;
   } finally {
@@ -178,14 +185,22 @@ function withGeneratedLiveData(work: string, runOutDir: string, runFolder: strin
   return folder;
 }
 
-export async function workersBench(work: string, runOutDir: string, slug: string, sizes: number[]): Promise<BenchSection> {
-  if (!sizes.some((size) => size >= 1_000)) throw new Error("the Workers benchmark needs a size of 1,000 countdowns or more");
+export async function workersBench(
+  work: string,
+  runOutDir: string,
+  slug: string,
+  sizes: number[],
+): Promise<BenchSection> {
+  if (!sizes.some((size) => size >= 1_000))
+    throw new Error("the Workers benchmark needs a size of 1,000 countdowns or more");
   const runFolder = path.join(work, "workers-run");
   const run = await buildForWorkers(runOutDir, runFolder);
   const scales: Scale[] = [];
   for (const size of sizes) {
     const result = await scale(work, size);
-    console.log(`     ${size} countdowns: ${result.made.assets} assets, ${result.made.packs} packs, Workers build ${fmt(result.seconds)} s`);
+    console.log(
+      `     ${size} countdowns: ${result.made.assets} assets, ${result.made.packs} packs, Workers build ${fmt(result.seconds)} s`,
+    );
     scales.push(result);
   }
   const largest = scales.at(-1)!;
@@ -194,7 +209,9 @@ export async function workersBench(work: string, runOutDir: string, slug: string
   // counted as the build writes them and the packs at the measured bytes per countdown.
   const measured100k = scales.find((s) => s.size === 100_000);
   const fixed = largest.made.assets - largest.made.packs - Math.ceil(largest.size / 256);
-  const assetsAt100k = measured100k?.made.assets ?? fixed + Math.ceil(100_000 / 256) + Math.ceil((100_000 * perCountdown) / (2 * 1024 * 1024));
+  const assetsAt100k =
+    measured100k?.made.assets ??
+    fixed + Math.ceil(100_000 / 256) + Math.ceil((100_000 * perCountdown) / (2 * 1024 * 1024));
 
   // Over the largest build's generated countdowns: a new countdown each request where a route keeps
   // what it drew (the link preview per countdown, the email image per countdown, options and second).
@@ -214,8 +231,14 @@ export async function workersBench(work: string, runOutDir: string, slug: string
   ]);
   const deep = (size: number) => `countdown-${String(size - 1).padStart(6, "0")}`;
   const generated = withGeneratedLiveData(work, runOutDir, runFolder, 100_000);
-  const [jsonRun, jsonAt100k] = await coldAnswers([runFolder, `/api/countdown/${slug}`], [generated, "/api/countdown/countdown-99999"]);
-  const [pageRun, pageLargest] = await coldAnswers([runFolder, `/${slug}/`], [largest.folder, `/${deep(largest.size)}/`]);
+  const [jsonRun, jsonAt100k] = await coldAnswers(
+    [runFolder, `/api/countdown/${slug}`],
+    [generated, "/api/countdown/countdown-99999"],
+  );
+  const [pageRun, pageLargest] = await coldAnswers(
+    [runFolder, `/${slug}/`],
+    [largest.folder, `/${deep(largest.size)}/`],
+  );
   const coldJson = { run: jsonRun, at100k: jsonAt100k };
   const coldPage = { run: pageRun, largest: pageLargest };
   const growth = coldJson.at100k / coldJson.run;
@@ -227,15 +250,49 @@ export async function workersBench(work: string, runOutDir: string, slug: string
     "Workers builds of generated countdowns (asset files, `_headers` among them; the edit: one countdown's title changed, the site built again from the previous build and the Workers build from the previous one, and the asset files whose bytes changed, which is what `wrangler deploy` uploads):",
     "",
     table(
-      ["countdowns", "asset files", "packs", "assets, MB", "largest file, MB", "Workers build, s", "one edit: Workers build, s", "one edit: packs linked", "one edit: files changed", "one edit: MB to upload"],
-      [[`${run.countdowns} (this run's)`, run.assets, run.packs, "", "", "", "", "", "", ""], ...scales.map((s) => [s.size, s.made.assets, s.made.packs, fmt(s.assetBytes / 2 ** 20, 1), fmt(s.largestAsset / 2 ** 20, 2), fmt(s.seconds), fmt(s.editSeconds), `${s.editReused} of ${s.made.packs}`, s.editFiles, fmt(s.editBytes / 2 ** 20, 2)])],
+      [
+        "countdowns",
+        "asset files",
+        "packs",
+        "assets, MB",
+        "largest file, MB",
+        "Workers build, s",
+        "one edit: Workers build, s",
+        "one edit: packs linked",
+        "one edit: files changed",
+        "one edit: MB to upload",
+      ],
+      [
+        [`${run.countdowns} (this run's)`, run.assets, run.packs, "", "", "", "", "", "", ""],
+        ...scales.map((s) => [
+          s.size,
+          s.made.assets,
+          s.made.packs,
+          fmt(s.assetBytes / 2 ** 20, 1),
+          fmt(s.largestAsset / 2 ** 20, 2),
+          fmt(s.seconds),
+          fmt(s.editSeconds),
+          `${s.editReused} of ${s.made.packs}`,
+          s.editFiles,
+          fmt(s.editBytes / 2 ** 20, 2),
+        ]),
+      ],
     ),
     "",
     `Asset files at 100,000 countdowns: ${assetsAt100k}${measured100k ? " (measured)" : ` (from the ${largest.size} build: ${fixed} files of the site, the fonts and the live data's meta, one live shard per 256 countdowns, and packs of 2 MiB at ${fmt(perCountdown / 1024, 1)} KB per countdown)`}; the free plan allows ${ASSET_LIMITS.free}, the paid one ${ASSET_LIMITS.paid}. The Worker: ${fmt(run.workerBytes / 2 ** 20, 2)} MB before compression.`,
     "",
     `CPU of the workerd process per request, warm, ${REQUESTS} requests one at a time to the Workers build of ${largest.size} countdowns (its HTTP handling and Cloudflare's asset routing included: an upper bound of what the Worker is billed):`,
     "",
-    table(["route", "CPU ms per request", "time per request, ms", "bytes", `within the free plan's ${FREE_CPU_MS} ms`], cpu.map(({ label, cpuMs, wallMs, bytes }) => [label, fmt(cpuMs), fmt(wallMs), Math.round(bytes), cpuMs <= FREE_CPU_MS ? "yes" : "**no**"])),
+    table(
+      ["route", "CPU ms per request", "time per request, ms", "bytes", `within the free plan's ${FREE_CPU_MS} ms`],
+      cpu.map(({ label, cpuMs, wallMs, bytes }) => [
+        label,
+        fmt(cpuMs),
+        fmt(wallMs),
+        Math.round(bytes),
+        cpuMs <= FREE_CPU_MS ? "yes" : "**no**",
+      ]),
+    ),
     "",
     `A cold Worker's first answer (a fresh workerd each time, median of ${COLD_STARTS}, the two cases compared taken in turn): the live JSON ${fmt(coldJson.run)} ms at this run's ${run.countdowns} countdowns, ${fmt(coldJson.at100k)} ms at 100,000 (generated live data; ${fmt(growth)}×, target ≤ ${MAX_GROWTH}×); a countdown's page ${fmt(coldPage.run)} ms at ${run.countdowns}, ${fmt(coldPage.largest)} ms at ${largest.size} (${fmt(pageGrowth)}×, target ≤ ${MAX_GROWTH}×; a pack is at most about 2 MiB at any size).`,
   ].join("\n");

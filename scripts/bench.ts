@@ -38,7 +38,9 @@ try {
   const built = await publish(readConfig({ OUT_DIR: outDir }));
   if (!built.ok) throw new Error("the countdowns do not build; run npm run build to see why");
   // The countdown the HTTP benchmarks ask for: the first of the list.
-  const slug = (JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")) as { slug: string }[])[0]!.slug;
+  const slug = (
+    JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")) as { slug: string }[]
+  )[0]!.slug;
 
   // Each runs alone: the HTTP benchmarks need the machine's two cores to themselves.
   const benches: Record<string, () => Promise<BenchSection>> = {
@@ -55,14 +57,21 @@ try {
     "email-burst": () => emailBurst(outDir),
     "email-flood": () => emailFlood(outDir),
     lighthouse: () => lighthouseScores(outDir, slug),
-    workers: () => workersBench(work, outDir, slug, BUILD_SIZES.filter((size) => size >= 1_000)),
+    workers: () =>
+      workersBench(
+        work,
+        outDir,
+        slug,
+        BUILD_SIZES.filter((size) => size >= 1_000),
+      ),
     "workers-memory": () => workersMemory(work, outDir),
     query: () => queryCost(outDir, slug),
   };
   /** The BENCHMARKS.md section of each benchmark whose name differs from it. */
   const SECTION_IDS: Record<string, string> = { live: "server-load", server: "server-start" };
   const unknown = positionals.filter((name) => !(name in benches));
-  if (unknown.length) throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; the names are ${Object.keys(benches).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; the names are ${Object.keys(benches).join(", ")}`);
 
   const started = performance.now();
   const sections: BenchSection[] = [];
@@ -72,7 +81,14 @@ try {
     // One benchmark that breaks is reported as such; the others still run and are written.
     const section = await bench().catch((error: unknown): BenchSection => {
       const message = messageOf(error);
-      return { id: SECTION_IDS[name] ?? name, title: name, ok: false, notRun: `failed: ${message.split("\n")[0]}`, summary: `failed: ${message.split("\n")[0]}.`, figures: `\`\`\`text\n${message.slice(0, 4000)}\n\`\`\`` };
+      return {
+        id: SECTION_IDS[name] ?? name,
+        title: name,
+        ok: false,
+        notRun: `failed: ${message.split("\n")[0]}`,
+        summary: `failed: ${message.split("\n")[0]}.`,
+        figures: `\`\`\`text\n${message.slice(0, 4000)}\n\`\`\``,
+      };
     });
     console.log(`${section.notRun ? "SKIP" : section.ok ? "ok  " : "MISS"} ${section.title}: ${section.summary}`);
     sections.push(section);

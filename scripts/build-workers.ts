@@ -5,7 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { PROJECT_ROOT, withConfig } from "../src/config.ts";
 import { ASSET_LIMITS, WorkersBuildError, buildForWorkers } from "../src/publish/workers-build.ts";
-import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../src/publish/workers-build-cache.ts";
+import {
+  cachedBuildOf,
+  onWorkersBuilds,
+  restorePreviousBuild,
+  savePreviousBuild,
+} from "../src/publish/workers-build-cache.ts";
 import { WORKERS_BUILD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
 
 needDevelopmentPackages("npm run build:workers", WORKERS_BUILD_PACKAGES);
@@ -14,7 +19,11 @@ await withConfig(async (config) => {
   const cached = cachedBuildOf(PROJECT_ROOT);
   if (onWorkersBuilds()) {
     const restored = await restorePreviousBuild(config.outDir, cached);
-    console.log(restored ? "Restored the previous build from the build cache: the build writes what changed." : "No previous build in the build cache (is build caching on?): the build writes everything.");
+    console.log(
+      restored
+        ? "Restored the previous build from the build cache: the build writes what changed."
+        : "No previous build in the build cache (is build caching on?): the build writes everything.",
+    );
   }
   const built = spawnSync("npm", ["run", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -25,7 +34,12 @@ await withConfig(async (config) => {
     console.error(`The Workers build was not made: ${error.message}.`);
     process.exit(2);
   });
-  const plan = made.assets <= ASSET_LIMITS.free ? "within the free plan's" : made.assets <= ASSET_LIMITS.paid ? "within the paid plan's (over the free plan's 20,000)" : "OVER the paid plan's";
+  const plan =
+    made.assets <= ASSET_LIMITS.free
+      ? "within the free plan's"
+      : made.assets <= ASSET_LIMITS.paid
+        ? "within the paid plan's (over the free plan's 20,000)"
+        : "OVER the paid plan's";
   console.log(
     `Made the Workers build of ${made.countdowns} countdown(s) into ${made.folder} in ${Math.round(performance.now() - started)} ms: ` +
       `${made.assets} asset files (${plan} limit), ${made.packs} pack(s) (${made.reused} unchanged since the last Workers build, linked), a Worker of ${(made.workerBytes / 1024 / 1024).toFixed(1)} MB before compression.`,

@@ -11,7 +11,9 @@ let full: boolean;
 try {
   full = parseArgs({ options: { full: { type: "boolean", default: false } } }).values.full;
 } catch {
-  console.error(`npm run build takes no argument but --full (which writes every file anew); it was given ${process.argv.slice(2).join(" ")}.`);
+  console.error(
+    `npm run build takes no argument but --full (which writes every file anew); it was given ${process.argv.slice(2).join(" ")}.`,
+  );
   process.exit(2);
 }
 
@@ -19,11 +21,17 @@ await withConfig(async (config) => {
   const started = performance.now();
   const result = await publish(config, { full });
   if (!result.ok) {
-    printProblems(`Build failed: ${result.problems.length} problem(s) in countdowns; nothing was published.`, result.problems);
+    printProblems(
+      `Build failed: ${result.problems.length} problem(s) in countdowns; nothing was published.`,
+      result.problems,
+    );
     process.exit(1);
   }
   printWarnings(result.warnings);
   const site = config.site.origin + config.site.basePath;
-  const what = result.rewritten === undefined ? `${result.countdowns} countdown(s)` : `${result.countdowns} countdown(s), ${result.rewritten} written anew and the rest kept from the previous build,`;
+  const what =
+    result.rewritten === undefined
+      ? `${result.countdowns} countdown(s)`
+      : `${result.countdowns} countdown(s), ${result.rewritten} written anew and the rest kept from the previous build,`;
   console.log(`Built ${what} for ${site}/ into ${result.outDir} in ${Math.round(performance.now() - started)} ms.`);
 });

@@ -41,7 +41,8 @@ try {
   files = positionals;
   commit = values.commit;
   gitDir = values["git-dir"] ?? process.env.GIT_DIR;
-  if (commit !== undefined && (files.length > 0 || gitDir === undefined)) throw new Error("--commit checks a commit alone, of the repository in GIT_DIR or --git-dir");
+  if (commit !== undefined && (files.length > 0 || gitDir === undefined))
+    throw new Error("--commit checks a commit alone, of the repository in GIT_DIR or --git-dir");
 } catch (error) {
   console.error(`${messageOf(error)}\n${USAGE}`);
   process.exit(2);
@@ -72,16 +73,24 @@ await withConfig(async (config) => {
         return;
       }
       const siteFile = path.join(work, SITE_FILE);
-      const read = existsSync(siteFile) ? loadSiteFile(siteFile, SITE_FILE, true) : { site: SITE_DEFAULTS, problems: [] };
+      const read = existsSync(siteFile)
+        ? loadSiteFile(siteFile, SITE_FILE, true)
+        : { site: SITE_DEFAULTS, problems: [] };
       site = read.problems;
       // A countdown that names no language is in the site's, as the build reads it.
-      result = await loadCountdowns(path.join(work, "countdowns"), { now, defaultLang: (read.site ?? SITE_DEFAULTS).language });
+      result = await loadCountdowns(path.join(work, "countdowns"), {
+        now,
+        defaultLang: (read.site ?? SITE_DEFAULTS).language,
+      });
     } else {
       // The whole site: the site file as well as every countdown, as the build reads them.
       const read = readSite(config);
       site = files.length > 0 ? [] : read.problems;
       const defaultLang = (read.site ?? SITE_DEFAULTS).language;
-      result = files.length > 0 ? loadCountdownFiles(files, { now, defaultLang }) : await loadCountdowns(requireCountdownsDir(config), { now, defaultLang });
+      result =
+        files.length > 0
+          ? loadCountdownFiles(files, { now, defaultLang })
+          : await loadCountdowns(requireCountdownsDir(config), { now, defaultLang });
     }
     const problems = [...site, ...result.problems];
     printWarnings(result.warnings);

@@ -14,7 +14,9 @@ export function needDevelopmentPackages(command: string, names: string[]): void 
     }
   });
   if (missing.length === 0) return;
-  console.error(`${command} needs the development packages: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not installed here. Run "npm install", then ${command} again.`);
+  console.error(
+    `${command} needs the development packages: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not installed here. Run "npm install", then ${command} again.`,
+  );
   process.exit(1);
 }
 

@@ -35,12 +35,28 @@ file exists already.
   --slug <slug>          the file name without .md (default: made from the title)
   -h, --help             this help`;
 
-const TEXT_OPTIONS = ["title", "target", "evergreen", "timezone", "description", "done", "lang", "status", "repeat", "until", "slug"] as const;
+const TEXT_OPTIONS = [
+  "title",
+  "target",
+  "evergreen",
+  "timezone",
+  "description",
+  "done",
+  "lang",
+  "status",
+  "repeat",
+  "until",
+  "slug",
+] as const;
 
 let values: Partial<Record<(typeof TEXT_OPTIONS)[number], string>> & { help?: boolean; unlisted?: boolean };
 try {
   ({ values } = parseArgs({
-    options: { ...Object.fromEntries(TEXT_OPTIONS.map((name) => [name, { type: "string" as const }])), unlisted: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      ...Object.fromEntries(TEXT_OPTIONS.map((name) => [name, { type: "string" as const }])),
+      unlisted: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
   }));
 } catch (error) {
@@ -53,7 +69,10 @@ if (values.help) {
 }
 const { title, target, evergreen } = values;
 if (title === undefined || (target === undefined && evergreen === undefined)) {
-  const missing = [title === undefined && "--title", target === undefined && evergreen === undefined && "--target (or --evergreen)"].filter(Boolean);
+  const missing = [
+    title === undefined && "--title",
+    target === undefined && evergreen === undefined && "--target (or --evergreen)",
+  ].filter(Boolean);
   console.error(`Missing ${missing.join(" and ")}. Nothing was written.\n${USAGE}`);
   process.exit(2);
 }
@@ -66,7 +85,11 @@ await withConfig(async (config) => {
     console.log(`Made the folder ${config.countdownsDir}`);
   }
   const defaultLang = (readSite(config).site ?? SITE_DEFAULTS).language;
-  const result = await createCountdownFile(requireCountdownsDir(config), { ...values, title }, { now: Date.now(), defaultLang });
+  const result = await createCountdownFile(
+    requireCountdownsDir(config),
+    { ...values, title },
+    { now: Date.now(), defaultLang },
+  );
   if (!result.ok) {
     printProblems("Nothing was written:", result.problems);
     process.exit(1);

@@ -20,12 +20,12 @@ const COUNTDOWNS: Record<string, string> = {
   "product-launch": `---\ntitle: "Product launch"\ntarget: "2027-01-15T17:00:00Z"\ndone: "We are live!"\n---\n`,
   // A count of three digits, in New York, and one of five.
   "city-marathon": `---\ntitle: "City Marathon"\ntarget: "2027-11-07 08:00"\ntimezone: "America/New_York"\ndone: "The runners are off!"\n---\nTwenty-six miles through all five boroughs. The start is on the bridge at 8:00 sharp.\n`,
-  "halley": `---\ntitle: "Halley's Comet returns"\ntarget: "2061-07-28 00:00"\n---\n`,
+  halley: `---\ntitle: "Halley's Comet returns"\ntarget: "2061-07-28 00:00"\n---\n`,
   // The longest title a countdown may have (200 characters), and a long done message.
-  "summit": `---\ntitle: "The International Summit on Climate, Oceans and the Future of Coastal Cities: Keynotes, Workshops, Field Trips to the Harbour and a Closing Dinner with Everyone Who Made the Programme Possible"\ntarget: "2027-05-03 09:00"\ntimezone: "Europe/Lisbon"\ndone: "The summit is open: welcome to Lisbon, and thank you all for coming from so far away!"\n---\n`,
-  "sommerfest": `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
+  summit: `---\ntitle: "The International Summit on Climate, Oceans and the Future of Coastal Cities: Keynotes, Workshops, Field Trips to the Harbour and a Closing Dinner with Everyone Who Made the Programme Possible"\ntarget: "2027-05-03 09:00"\ntimezone: "Europe/Lisbon"\ndone: "The summit is open: welcome to Lisbon, and thank you all for coming from so far away!"\n---\n`,
+  sommerfest: `---\ntitle: "Sommerfest im Park"\ntarget: "2027-01-15T17:00:00Z"\nlang: de\n---\n`,
   "eid-bazaar": `---\ntitle: "سوق العيد"\ntarget: "2027-03-20 18:00"\ntimezone: "Asia/Riyadh"\nlang: ar\n---\nسوق العيد في وسط المدينة.\n`,
-  "hanabi": `---\ntitle: "東京マラソン 2027"\ntarget: "2027-03-07 09:10"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
+  hanabi: `---\ntitle: "東京マラソン 2027"\ntarget: "2027-03-07 09:10"\ntimezone: "Asia/Tokyo"\nlang: ja\n---\n`,
   "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\nwidget:\n  link: { text: "Shop the sale", url: "https://shop.example/sale" }\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
   "friday-stream": `---\ntitle: "Friday live stream"\ntarget: "2026-11-27 17:00"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\nEvery Friday at 17:00 Berlin time, summer and winter alike.\n`,
   "open-air-concert": `---\ntitle: "Open-air concert in the park"\ntarget: "2027-06-19 20:00"\ntimezone: "Europe/Vienna"\nstatus: postponed\n---\nPostponed by the organisers: a new date will be announced here.\n`,
@@ -33,7 +33,12 @@ const COUNTDOWNS: Record<string, string> = {
 /** The site files the pictures are taken on: the defaults, and a German town's site. */
 const SITES: Record<string, object> = {
   en: {},
-  de: { name: "Stadtfest Musterstadt", description: "Alle Termine des Stadtfests, live.", language: "de", links: [{ text: "Impressum", url: "https://example.org/impressum" }] },
+  de: {
+    name: "Stadtfest Musterstadt",
+    description: "Alle Termine des Stadtfests, live.",
+    language: "de",
+    links: [{ text: "Impressum", url: "https://example.org/impressum" }],
+  },
 };
 const WIDE = { width: 600, height: 250 };
 const SMALL = { width: 320, height: 180 };
@@ -61,34 +66,58 @@ const SHOTS: Shot[] = [
   { file: "widget-units-ar.png", slug: "eid-bazaar", query: "?layout=units", size: SMALL },
   { file: "widget-ja.png", slug: "hanabi", query: "?layout=tiles&date=author", size: WIDE },
   { file: "widget-long-title.png", slug: "summit", query: "?date=author", size: SMALL },
-  { file: "widget-long-done.png", slug: "summit", query: "?layout=units&after=countup", size: SMALL, at: Date.parse("2027-05-03T08:00:05Z") },
+  {
+    file: "widget-long-done.png",
+    slug: "summit",
+    query: "?layout=units&after=countup",
+    size: SMALL,
+    at: Date.parse("2027-05-03T08:00:05Z"),
+  },
   { file: "widget-five-digits.png", slug: "halley", query: "?layout=tiles", size: SMALL },
   { file: "widget-accent.png", slug: "product-launch", query: "?accent=e11d48&font=rounded", size: SMALL },
   { file: "widget-done.png", slug: "product-launch", size: WIDE, at: LAUNCH + 5_000 },
-  { file: "widget-countup.png", slug: "product-launch", query: "?after=countup", size: SMALL, at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000 },
+  {
+    file: "widget-countup.png",
+    slug: "product-launch",
+    query: "?after=countup",
+    size: SMALL,
+    at: LAUNCH + 3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000 + 6_000,
+  },
   { file: "widget-auto-dark.png", slug: "product-launch", query: "?theme=auto", size: SMALL, colorScheme: "dark" },
   { file: "widget-units-small.png", slug: "city-marathon", query: "?layout=units", size: SMALL },
   { file: "widget-tiles-wide.png", slug: "city-marathon", query: "?layout=tiles", size: WIDE },
   { file: "widget-tiles-small.png", slug: "city-marathon", query: "?layout=tiles", size: SMALL },
-  { file: "widget-tiles-dark.png", slug: "product-launch", query: "?layout=tiles&theme=dark&accent=fbbf24", size: SMALL },
-  { file: "widget-transparent-colour.png", slug: "product-launch", query: "?theme=transparent&layout=tiles&color=ffffff&accent=ffffff", size: WIDE, host: "#6d28d9" },
+  {
+    file: "widget-tiles-dark.png",
+    slug: "product-launch",
+    query: "?layout=tiles&theme=dark&accent=fbbf24",
+    size: SMALL,
+  },
+  {
+    file: "widget-transparent-colour.png",
+    slug: "product-launch",
+    query: "?theme=transparent&layout=tiles&color=ffffff&accent=ffffff",
+    size: WIDE,
+    host: "#6d28d9",
+  },
   { file: "widget-link.png", slug: "summer-sale", query: "?layout=tiles&date=author", size: WIDE },
   { file: "widget-repeating.png", slug: "friday-stream", query: "?layout=tiles", size: SMALL },
   { file: "widget-postponed.png", slug: "open-air-concert", size: SMALL },
 ];
 
 /** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator; on a phone; on a German site. */
-const PAGES: { file: string; path: string; site?: string; width?: number; fullPage?: boolean; fullscreen?: boolean }[] = [
-  { file: "page-visitor.png", path: "/city-marathon/" },
-  { file: "page-visitor-phone.png", path: "/summit/", width: 375, fullPage: true },
-  { file: "page-visitor-de.png", path: "/hanabi/", site: "de" },
-  { file: "page-index-de.png", path: "/", site: "de", width: 375, fullPage: true },
-  { file: "page-repeating.png", path: "/friday-stream/" },
-  { file: "page-postponed.png", path: "/open-air-concert/" },
-  { file: "page-fullscreen.png", path: "/halley/", fullscreen: true },
-  { file: "page-owner.png", path: "/summer-sale/embed/" },
-  { file: "page-new.png", path: "/new/", fullPage: true },
-];
+const PAGES: { file: string; path: string; site?: string; width?: number; fullPage?: boolean; fullscreen?: boolean }[] =
+  [
+    { file: "page-visitor.png", path: "/city-marathon/" },
+    { file: "page-visitor-phone.png", path: "/summit/", width: 375, fullPage: true },
+    { file: "page-visitor-de.png", path: "/hanabi/", site: "de" },
+    { file: "page-index-de.png", path: "/", site: "de", width: 375, fullPage: true },
+    { file: "page-repeating.png", path: "/friday-stream/" },
+    { file: "page-postponed.png", path: "/open-air-concert/" },
+    { file: "page-fullscreen.png", path: "/halley/", fullscreen: true },
+    { file: "page-owner.png", path: "/summer-sale/embed/" },
+    { file: "page-new.png", path: "/new/", fullPage: true },
+  ];
 
 /** The email images (docs/email.md): the GIF as a mail client gets it, at a clock. */
 const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
@@ -138,7 +167,9 @@ for (const [name, fields] of Object.entries(SITES)) {
   const siteFile = path.join(work, `${name}.json`);
   writeFileSync(siteFile, JSON.stringify(fields));
   const outDir = path.join(work, `dist-${name}`);
-  const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir, SITE_FILE: siteFile }), { now: NOW });
+  const built = await publish(readConfig({ COUNTDOWNS_DIR: countdownsDir, OUT_DIR: outDir, SITE_FILE: siteFile }), {
+    now: NOW,
+  });
   if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
   const local = createLocalServer({ outDir, log: () => {}, now: () => clock.now });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
@@ -151,7 +182,8 @@ const host = http.createServer((request, response) => {
   const url = new URL(request.url!, "http://host");
   const query = url.searchParams;
   response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-  if (url.pathname === "/element") return void response.end(ELEMENT_PAGE(query.get("dark") === "1").replaceAll("{site}", base));
+  if (url.pathname === "/element")
+    return void response.end(ELEMENT_PAGE(query.get("dark") === "1").replaceAll("{site}", base));
   response.end(
     `<!doctype html><body style="margin:0;background:${query.get("bg")}"><iframe src="${query.get("src")}" width="100%" height="${query.get("height")}" frameborder="0" style="border-radius:12px;display:block"></iframe>`,
   );
@@ -163,7 +195,12 @@ const browser = await launchBrowser();
 mkdirSync(outFolder, { recursive: true });
 try {
   for (const shot of ELEMENT_SHOTS.filter((shot) => wanted(shot.file))) {
-    const page = await browser.newPage({ viewport: { width: shot.width, height: 720 }, deviceScaleFactor: 2, colorScheme: shot.dark ? "dark" : "light", timezoneId: "Europe/London" });
+    const page = await browser.newPage({
+      viewport: { width: shot.width, height: 720 },
+      deviceScaleFactor: 2,
+      colorScheme: shot.dark ? "dark" : "light",
+      timezoneId: "Europe/London",
+    });
     await page.clock.setFixedTime(NOW);
     // The element corrects the page's clock from the records' Date: without it, it counts from NOW.
     await page.route("**/api/data/**", async (route) => {
@@ -172,7 +209,11 @@ try {
       await route.fulfill({ response, headers });
     });
     await page.goto(`${hostBase}/element?dark=${shot.dark ? 1 : 0}`);
-    await page.waitForFunction(() => [...document.querySelectorAll("countdown-timer")].every((element) => element.shadowRoot?.querySelector("[part=date]")?.textContent));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("countdown-timer")].every(
+        (element) => element.shadowRoot?.querySelector("[part=date]")?.textContent,
+      ),
+    );
     const file = path.join(outFolder, shot.file);
     await page.screenshot({ path: file, fullPage: true });
     await page.close();
@@ -180,18 +221,31 @@ try {
   }
   for (const shot of SHOTS.filter((shot) => wanted(shot.file))) {
     // Reduced motion: the done message is shown as it ends up, not mid fade-in.
-    const page = await browser.newPage({ viewport: shot.size, deviceScaleFactor: 2, colorScheme: shot.colorScheme ?? "light", reducedMotion: "reduce", timezoneId: "America/New_York" });
+    const page = await browser.newPage({
+      viewport: shot.size,
+      deviceScaleFactor: 2,
+      colorScheme: shot.colorScheme ?? "light",
+      reducedMotion: "reduce",
+      timezoneId: "America/New_York",
+    });
     await page.clock.install({ time: (shot.at ?? NOW) - 10_000 });
     await page.clock.pauseAt(shot.at ?? NOW);
     const src = `${base}/api/embed/${shot.slug}${shot.query ?? ""}`;
-    await page.goto(shot.host ? `${hostBase}/?${new URLSearchParams({ src, bg: shot.host, height: String(shot.size.height) })}` : src);
+    await page.goto(
+      shot.host ? `${hostBase}/?${new URLSearchParams({ src, bg: shot.host, height: String(shot.size.height) })}` : src,
+    );
     const file = path.join(outFolder, shot.file);
     await page.screenshot({ path: file });
     await page.close();
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (${shot.size.width}x${shot.size.height})`);
   }
   for (const shot of PAGES.filter((shot) => wanted(shot.file))) {
-    const page = await browser.newPage({ viewport: { width: shot.width ?? 1000, height: 720 }, colorScheme: "light", reducedMotion: "reduce", timezoneId: "Europe/London" });
+    const page = await browser.newPage({
+      viewport: { width: shot.width ?? 1000, height: 720 },
+      colorScheme: "light",
+      reducedMotion: "reduce",
+      timezoneId: "Europe/London",
+    });
     await page.clock.install({ time: NOW - 10_000 });
     await page.clock.pauseAt(NOW);
     await page.goto(`${bases[shot.site ?? "en"]}${shot.path}`);

@@ -26,7 +26,11 @@ if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
 }
 const outDir = path.resolve(PROJECT_ROOT, process.env.OUT_DIR ?? WORKERS_OUT_DIR);
 // Built for the address it is served at (URL, else this port), as `npm start` builds for its own.
-const built = spawnSync("npm", ["run", "build:workers"], { cwd: PROJECT_ROOT, stdio: "inherit", env: { ...process.env, PORT: port, OUT_DIR: outDir } });
+const built = spawnSync("npm", ["run", "build:workers"], {
+  cwd: PROJECT_ROOT,
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, OUT_DIR: outDir },
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 const folder = path.join(outDir, WORKERS_FOLDER);
 if (!existsSync(path.join(folder, "worker.js"))) {

@@ -38,7 +38,9 @@ const work = mkdtempSync(path.join(tmpdir(), "countdown-soak-"));
 const outDir = path.join(work, "dist");
 const built = await publish(readConfig({ OUT_DIR: outDir }));
 if (!built.ok) throw new Error("the countdowns do not build; run npm run build to see why");
-const listed = (JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")) as { slug: string }[]).map((page) => page.slug);
+const listed = (
+  JSON.parse(readFileSync(path.join(buildPaths(outDir).site, PAGES_PATH), "utf8")) as { slug: string }[]
+).map((page) => page.slug);
 const PATHS = soakPaths(listed[0]!, listed[1] ?? listed[0]!);
 
 const server = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
@@ -80,9 +82,15 @@ try {
   const health = await fetch(`${url}/api/health`);
 
   console.log(`Soak: ${SECONDS} s at ${CONNECTIONS} connections on loopback, ${PATHS.length} routes in turn.`);
-  console.log(`  requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), statuses ${JSON.stringify(statuses)}`);
-  console.log(`  errors: ${errors} (socket errors ${result.errors}, timeouts ${result.timeouts}, unexpected non-2xx ${result.non2xx - expected404})`);
-  console.log(`  resident memory (MiB): start ${memory.start}, middle ${memory.middle}, end ${memory.end} (x${growth.toFixed(2)})`);
+  console.log(
+    `  requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), statuses ${JSON.stringify(statuses)}`,
+  );
+  console.log(
+    `  errors: ${errors} (socket errors ${result.errors}, timeouts ${result.timeouts}, unexpected non-2xx ${result.non2xx - expected404})`,
+  );
+  console.log(
+    `  resident memory (MiB): start ${memory.start}, middle ${memory.middle}, end ${memory.end} (x${growth.toFixed(2)})`,
+  );
   console.log(`  health after: ${health.status}`);
   if (errors > 0 || growth > 1.5 || health.status !== 200) {
     console.log("FAILED: errors, a growing memory, or an unhealthy server");

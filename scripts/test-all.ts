@@ -21,17 +21,26 @@ function debianPackages(): { name: string; check: string }[] {
 }
 
 function present(check: string): boolean {
-  if (check.startsWith("python3:")) return spawnSync("/usr/bin/python3", ["-c", `import ${check.slice("python3:".length)}`], { stdio: "ignore" }).status === 0;
+  if (check.startsWith("python3:"))
+    return (
+      spawnSync("/usr/bin/python3", ["-c", `import ${check.slice("python3:".length)}`], { stdio: "ignore" }).status ===
+      0
+    );
   if (check.startsWith("/")) return existsSync(check);
   return spawnSync("sh", ["-c", `command -v ${check}`], { stdio: "ignore" }).status === 0;
 }
 
-const missing = debianPackages().filter(({ check }) => !present(check)).map(({ name }) => name);
+const missing = debianPackages()
+  .filter(({ check }) => !present(check))
+  .map(({ name }) => name);
 if (missing.length > 0) {
   const line = `apt-get install -y ${missing.join(" ")}`;
-  const canInstall = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  const canInstall =
+    process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
   if (!canInstall) {
-    console.error(`The e2e tests need Debian packages that are not installed. Install them, then run npm run test:all again:\n\n  sudo ${line}\n`);
+    console.error(
+      `The e2e tests need Debian packages that are not installed. Install them, then run npm run test:all again:\n\n  sudo ${line}\n`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.join(", ")} (${line})`);
@@ -41,10 +50,16 @@ if (missing.length > 0) {
 // The unit and integration tiers together, then the e2e tier alone: the browsers need the machine.
 const steps: [string, string[]][] = [
   ["tsc", ["--noEmit"]],
+  ["prettier", ["--check", "."]],
+  ["eslint", ["."]],
+  ["knip", []],
   ["vitest", ["run", "--project", "unit", "--project", "integration"]],
   ["vitest", ["run", "--project", "e2e"]],
 ];
 for (const [tool, toolArgs] of steps) {
-  const result = spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin", tool), toolArgs, { stdio: "inherit", cwd: PROJECT_ROOT });
+  const result = spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin", tool), toolArgs, {
+    stdio: "inherit",
+    cwd: PROJECT_ROOT,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -43,7 +43,7 @@ export interface Config {
   netlify: boolean;
 }
 
-export type Environment = Record<string, string | undefined>;
+type Environment = Record<string, string | undefined>;
 
 export interface ConfigDefaults {
   root?: string;
@@ -64,7 +64,8 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
   const value = (name: string): string | undefined => {
     const raw = env[name];
     if (raw === undefined) return undefined;
-    if (raw.trim() === "") throw new ConfigError(`${name} is set but empty. ${EMPTY_ADVICE[name] ?? `Unset it, or give it a value.`}`);
+    if (raw.trim() === "")
+      throw new ConfigError(`${name} is set but empty. ${EMPTY_ADVICE[name] ?? `Unset it, or give it a value.`}`);
     return raw.trim();
   };
 
@@ -86,12 +87,16 @@ export function readConfig(env: Environment = process.env, defaults: ConfigDefau
 
   const accessLog = value("ACCESS_LOG");
   if (accessLog !== undefined && !["on", "off"].includes(accessLog)) {
-    throw new ConfigError(`ACCESS_LOG="${accessLog}" is not "on" or "off". Set ACCESS_LOG=off to turn the access log off.`);
+    throw new ConfigError(
+      `ACCESS_LOG="${accessLog}" is not "on" or "off". Set ACCESS_LOG=off to turn the access log off.`,
+    );
   }
 
   const epoch = value("SOURCE_DATE_EPOCH");
   if (epoch !== undefined && !/^\d{1,12}$/.test(epoch)) {
-    throw new ConfigError(`SOURCE_DATE_EPOCH="${epoch}" is not a whole number of seconds since 1970 (as \`date +%s\` prints). Unset it to build at the current time.`);
+    throw new ConfigError(
+      `SOURCE_DATE_EPOCH="${epoch}" is not a whole number of seconds since 1970 (as \`date +%s\` prints). Unset it to build at the current time.`,
+    );
   }
 
   return {
@@ -123,12 +128,13 @@ const EMPTY_ADVICE: Record<string, string> = {
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port <= 65535)) throw new ConfigError(`PORT="${text}" is not a port number (0 to 65535). Set it like PORT=8080.`);
+  if (!(port <= 65535))
+    throw new ConfigError(`PORT="${text}" is not a port number (0 to 65535). Set it like PORT=8080.`);
   return port;
 }
 
 /** `https://example.org/countdowns/` -> origin `https://example.org`, base path `/countdowns`. */
-export function parseSiteUrl(name: string, text: string): SiteAddress {
+function parseSiteUrl(name: string, text: string): SiteAddress {
   const example = "like https://countdowns.example.org, or https://example.org/countdowns to live under a path";
   let url: URL;
   try {
@@ -144,7 +150,9 @@ export function parseSiteUrl(name: string, text: string): SiteAddress {
   }
   const basePath = url.pathname.replace(/\/+$/, "");
   if (!SAFE_BASE_PATH.test(basePath) || basePath.split("/").some((segment) => segment === "." || segment === "..")) {
-    throw new ConfigError(`${name}="${text}" has a path the site cannot live under: use letters, digits, "-", "_", "." and "~" in its segments.`);
+    throw new ConfigError(
+      `${name}="${text}" has a path the site cannot live under: use letters, digits, "-", "_", "." and "~" in its segments.`,
+    );
   }
   return { origin: url.origin, basePath };
 }
@@ -163,10 +171,14 @@ export function isWithin(inner: string, outer: string): boolean {
 function checkOutDir(outDir: string, root: string, countdownsDir: string): void {
   const fix = "Unset OUT_DIR to build into dist/, or point it at an empty folder of its own.";
   if (isWithin(root, outDir)) {
-    throw new ConfigError(`OUT_DIR="${outDir}" is the project folder or a folder above it; the build would replace it. ${fix}`);
+    throw new ConfigError(
+      `OUT_DIR="${outDir}" is the project folder or a folder above it; the build would replace it. ${fix}`,
+    );
   }
   if (isWithin(countdownsDir, outDir) || isWithin(outDir, countdownsDir)) {
-    throw new ConfigError(`OUT_DIR="${outDir}" overlaps the countdowns folder ${countdownsDir}; the build would replace the countdowns. ${fix}`);
+    throw new ConfigError(
+      `OUT_DIR="${outDir}" overlaps the countdowns folder ${countdownsDir}; the build would replace the countdowns. ${fix}`,
+    );
   }
   if (!existsSync(outDir)) return;
   if (!statSync(outDir).isDirectory()) throw new ConfigError(`OUT_DIR="${outDir}" is a file, not a folder. ${fix}`);
@@ -181,9 +193,16 @@ function checkOutDir(outDir: string, root: string, countdownsDir: string): void 
 /** The countdowns folder, which must exist: a missing or mistyped one is an error, never an empty site. */
 export function requireCountdownsDir(config: Config): string {
   const dir = config.countdownsDir;
-  const where = config.countdownsDir === path.join(config.root, "countdowns") ? "The countdowns folder" : `COUNTDOWNS_DIR="${dir}"`;
-  if (!existsSync(dir)) throw new ConfigError(`${where} does not exist. Create it with your countdown files, or set COUNTDOWNS_DIR to the folder that has them.`);
-  if (!statSync(dir).isDirectory()) throw new ConfigError(`${where} is a file, not a folder. Set COUNTDOWNS_DIR to the folder of your countdown files.`);
+  const where =
+    config.countdownsDir === path.join(config.root, "countdowns") ? "The countdowns folder" : `COUNTDOWNS_DIR="${dir}"`;
+  if (!existsSync(dir))
+    throw new ConfigError(
+      `${where} does not exist. Create it with your countdown files, or set COUNTDOWNS_DIR to the folder that has them.`,
+    );
+  if (!statSync(dir).isDirectory())
+    throw new ConfigError(
+      `${where} is a file, not a folder. Set COUNTDOWNS_DIR to the folder of your countdown files.`,
+    );
   return dir;
 }
 
@@ -204,7 +223,11 @@ export function buildPaths(outDir: string) {
  * Runs a command with the settings. A `ConfigError`, from reading them or from the command, ends it
  * with the message alone (no stack: it says what to fix) and exit code 2.
  */
-export async function withConfig<T>(body: (config: Config) => Promise<T> | T, env: Environment = process.env, defaults?: ConfigDefaults): Promise<T> {
+export async function withConfig<T>(
+  body: (config: Config) => Promise<T> | T,
+  env: Environment = process.env,
+  defaults?: ConfigDefaults,
+): Promise<T> {
   try {
     return await body(readConfig(env, defaults));
   } catch (error) {

@@ -69,7 +69,11 @@ export const WIDGET_NOT_FOUND = "/api/not-found.html";
 
 /** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
 export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
-  ...new Set([INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH, NEW_PAGE_PATH].map((p) => p.split("/")[1]!.replace(/\.html$/, ""))),
+  ...new Set(
+    [INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH, NEW_PAGE_PATH].map(
+      (p) => p.split("/")[1]!.replace(/\.html$/, ""),
+    ),
+  ),
 ])();
 
 /** The path a visitor requests for a path of the site: the base path, then the path. */

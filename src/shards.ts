@@ -2,7 +2,7 @@
 // found by a hash of it: the live data and the manifest of built files alike. Reading one countdown's
 // data reads one shard, so a server's first answer costs the same at 3 countdowns and at 100,000.
 
-export const SHARD_SIZE = 256;
+const SHARD_SIZE = 256;
 
 /** How many shards `count` countdowns are kept in. */
 export const shardCount = (count: number) => Math.max(1, Math.ceil(count / SHARD_SIZE));

@@ -52,7 +52,10 @@ export async function deployFunctions(liveDir: string, work: string): Promise<Ma
     const config = Object.fromEntries(
       Object.entries(functionSettings()).map(([name, settings]) => [
         name,
-        { ...settings, includedFiles: settings.includedFiles?.map((glob) => glob.replace(/^dist\/live\//, `${stagedLive}/`)) },
+        {
+          ...settings,
+          includedFiles: settings.includedFiles?.map((glob) => glob.replace(/^dist\/live\//, `${stagedLive}/`)),
+        },
       ]),
     );
     const zipped = await zipFunctions([path.join(PROJECT_ROOT, "netlify/functions")], path.join(work, "zips"), {
@@ -71,8 +74,17 @@ export async function deployFunctions(liveDir: string, work: string): Promise<Ma
       mkdirSync(path.join(unzipped, "dist"), { recursive: true });
       renameSync(path.join(unzipped, stagedLive), path.join(unzipped, "dist/live"));
       const module = path.join(unzipped, `netlify/functions/${name}.mjs`);
-      const unzippedBytes = readdirSync(unzipped, { recursive: true, withFileTypes: true }).reduce((sum, entry) => sum + (entry.isFile() ? statSync(path.join(entry.parentPath, entry.name)).size : 0), 0);
-      deployed.set(name, { name, module, moduleBytes: statSync(module).size, zipBytes: statSync(zip).size, unzippedBytes });
+      const unzippedBytes = readdirSync(unzipped, { recursive: true, withFileTypes: true }).reduce(
+        (sum, entry) => sum + (entry.isFile() ? statSync(path.join(entry.parentPath, entry.name)).size : 0),
+        0,
+      );
+      deployed.set(name, {
+        name,
+        module,
+        moduleBytes: statSync(module).size,
+        zipBytes: statSync(zip).size,
+        unzippedBytes,
+      });
     }
     return deployed;
   } finally {

@@ -23,10 +23,19 @@ export interface RunningWorker {
  * command (the build is made already), written to a file of its own: the path of that file.
  */
 export function wranglerConfigFor(folder: string): string {
-  const config = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, "")) as Record<string, unknown> & { assets: object };
+  const config = JSON.parse(
+    readFileSync(path.join(PROJECT_ROOT, "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
+  ) as Record<string, unknown> & { assets: object };
   const { build: _, $schema: __, ...rest } = config;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "wrangler-config-")), "wrangler.json");
-  writeFileSync(file, JSON.stringify({ ...rest, main: path.join(folder, "worker.js"), assets: { ...config.assets, directory: path.join(folder, "assets") } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...rest,
+      main: path.join(folder, "worker.js"),
+      assets: { ...config.assets, directory: path.join(folder, "assets") },
+    }),
+  );
   return file;
 }
 
@@ -34,7 +43,16 @@ export function wranglerConfigFor(folder: string): string {
  * Serves a Workers build (`folder`: a build's `workers/` folder, src/publish/workers-build.ts) on
  * `host`:`port` (0: a free one); `bindings` over wrangler.jsonc's variables (the Worker's Env).
  */
-export async function startWorkerd(folder: string, { port = 0, host = "127.0.0.1", log = false, inspectorPort = undefined as number | undefined, bindings = {} as Record<string, string> } = {}): Promise<RunningWorker> {
+export async function startWorkerd(
+  folder: string,
+  {
+    port = 0,
+    host = "127.0.0.1",
+    log = false,
+    inspectorPort = undefined as number | undefined,
+    bindings = {} as Record<string, string>,
+  } = {},
+): Promise<RunningWorker> {
   const config = wranglerConfigFor(folder);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   rmSync(path.dirname(config), { recursive: true, force: true });

@@ -42,40 +42,62 @@ const onStep = (step: string) => steps.push([step, Math.round(performance.now())
 
 async function countdownBuild(): Promise<void> {
   onStep("started");
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench", onStep });
-  if (!result.ok) throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
+  const result = await publish(
+    readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }),
+    { version: "bench", onStep },
+  );
+  if (!result.ok)
+    throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
   if (result.countdowns !== count) throw new Error(`built ${result.countdowns} countdowns, expected ${count}`);
 }
 
 /** One countdown edited (its title), then the build over the previous one in `outDir`, as a push that edits one file publishes it. */
 async function editOne(): Promise<void> {
   const file = path.join(input, "countdown-000000.md");
-  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, `title: "Generated countdown number 0, edited at ${Date.now()}"`));
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      /^title: .*$/m,
+      `title: "Generated countdown number 0, edited at ${Date.now()}"`,
+    ),
+  );
   onStep("started");
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench", onStep });
+  const result = await publish(
+    readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }),
+    { version: "bench", onStep },
+  );
   if (!result.ok) throw new Error(`the edited countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
-  if (result.rewritten === undefined) throw new Error("the build after one edit wrote every file: it did not start from the previous build");
+  if (result.rewritten === undefined)
+    throw new Error("the build after one edit wrote every file: it did not start from the previous build");
 }
 
 /** Every countdown of the folder published over a build of a few of them in `outDir` (a first push of a large site to a server that serves the samples). */
 async function addAll(): Promise<void> {
   onStep("started");
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }), { version: "bench", onStep });
+  const result = await publish(
+    readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example" }),
+    { version: "bench", onStep },
+  );
   if (!result.ok) throw new Error(`the countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
   if (result.countdowns !== count) throw new Error(`built ${result.countdowns} countdowns, expected ${count}`);
-  if (result.rewritten === undefined) throw new Error("the build of the added countdowns wrote every file: it did not start from the previous build");
+  if (result.rewritten === undefined)
+    throw new Error("the build of the added countdowns wrote every file: it did not start from the previous build");
 }
 
 async function validate(): Promise<void> {
   const { countdowns, problems } = await loadCountdowns(input);
-  if (problems.length > 0 || countdowns.length !== count) throw new Error(`validation found ${problems.length} problem(s)`);
+  if (problems.length > 0 || countdowns.length !== count)
+    throw new Error(`validation found ${problems.length} problem(s)`);
 }
 
 const run = { plain: plainEleventy, countdowns: countdownBuild, validate, edit: editOne, added: addAll }[kind];
 if (!run) throw new Error(`unknown kind ${kind}`);
 await run();
 const maxRssBytes = process.resourceUsage().maxRSS * 1024;
-const files = kind === "validate" || kind === "edit" || kind === "added" ? 0 : readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+const files =
+  kind === "validate" || kind === "edit" || kind === "added"
+    ? 0
+    : readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 // What a visitor downloads of a build that size: the index's first page and /api/pages, gzipped.
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const site = kind === "countdowns" ? buildPaths(outDir).site : undefined;
@@ -85,4 +107,7 @@ const sizes = site && {
   pagesBytes: statSync(path.join(site, PAGES_PATH)).size,
   pagesGzip: gzipped(path.join(site, PAGES_PATH)),
 };
-appendFileSync(process.env.BENCH_STATS!, `${JSON.stringify({ kind, count, maxRssBytes, files, ...sizes, ...(steps.length > 0 ? { steps } : {}) })}\n`);
+appendFileSync(
+  process.env.BENCH_STATS!,
+  `${JSON.stringify({ kind, count, maxRssBytes, files, ...sizes, ...(steps.length > 0 ? { steps } : {}) })}\n`,
+);

@@ -18,7 +18,8 @@ if (!existsSync(input)) {
   mkdirSync(work, { recursive: true });
   writeGeneratedCountdowns(input, Number(countArg));
 }
-const config = () => readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example", NETLIFY: "true" });
+const config = () =>
+  readConfig({ COUNTDOWNS_DIR: input, OUT_DIR: outDir, URL: "https://countdowns.example", NETLIFY: "true" });
 const utils = { cache: bindOpts({ cacheDir: path.join(work, "cache"), cwd: work }) };
 process.env.OUT_DIR = outDir; // as netlify.toml's build sees it
 async function timed(step: string, run: () => Promise<unknown>): Promise<void> {
@@ -28,7 +29,8 @@ async function timed(step: string, run: () => Promise<unknown>): Promise<void> {
 }
 const build = async () => {
   const result = await publish(config(), { version: "bench" });
-  if (!result.ok) throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
+  if (!result.ok)
+    throw new Error(`the generated countdowns do not build: ${JSON.stringify(result.problems.slice(0, 3))}`);
 };
 
 rmSync(outDir, { recursive: true, force: true });
@@ -39,7 +41,10 @@ for (const round of [1, 2]) {
   rmSync(outDir, { recursive: true, force: true });
   await timed(`edit ${round}: restore from the build cache`, () => onPreBuild({ utils }));
   const file = path.join(input, "countdown-000000.md");
-  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, `title: "Generated countdown number 0, edit ${round}"`));
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(/^title: .*$/m, `title: "Generated countdown number 0, edit ${round}"`),
+  );
   await timed(`edit ${round}: build what changed`, build);
   await timed(`edit ${round}: save to the build cache`, () => onPostBuild({ utils }));
 }

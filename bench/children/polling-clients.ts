@@ -4,7 +4,13 @@
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 
-const [base, slugList, clientsArg, secondsArg, randomShareArg] = process.argv.slice(2) as [string, string, string, string, string];
+const [base, slugList, clientsArg, secondsArg, randomShareArg] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const slugs = slugList.split(",");
 const CLIENTS = Number(clientsArg);
 const SECONDS = Number(secondsArg);
@@ -51,7 +57,8 @@ function poll(client: Client): Promise<void> {
       response.on("end", () => {
         latencies.push(performance.now() - started);
         // Only the default shape carries serverTime: how old the answer was when it arrived.
-        if (client.shape === "" && response.statusCode === 200) ages.push(Date.now() - Date.parse((JSON.parse(body) as { serverTime: string }).serverTime));
+        if (client.shape === "" && response.statusCode === 200)
+          ages.push(Date.now() - Date.parse((JSON.parse(body) as { serverTime: string }).serverTime));
         statuses.set(String(response.statusCode), (statuses.get(String(response.statusCode)) ?? 0) + 1);
         const cache = String(response.headers["x-cache-status"] ?? "none");
         cacheStatuses.set(cache, (cacheStatuses.get(cache) ?? 0) + 1);
@@ -83,7 +90,8 @@ await Promise.all(
 const elapsedMs = performance.now() - startedAt;
 latencies.sort((a, b) => a - b);
 ages.sort((a, b) => a - b);
-const at = (fraction: number, sorted = latencies) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+const at = (fraction: number, sorted = latencies) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
 console.log(
   JSON.stringify({
     clients: CLIENTS,

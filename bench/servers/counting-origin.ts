@@ -35,5 +35,7 @@ process.on("message", (message) => {
   }
 });
 
-local.server.listen(0, "127.0.0.1", () => console.log(`http://localhost:${(local.server.address() as { port: number }).port}`));
+local.server.listen(0, "127.0.0.1", () =>
+  console.log(`http://localhost:${(local.server.address() as { port: number }).port}`),
+);
 process.once("SIGTERM", () => process.exit(0));

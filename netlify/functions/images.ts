@@ -7,7 +7,10 @@ import { EMAIL_ANSWERS } from "../../src/live/email.ts";
 import { folderFunction } from "../../src/live/live-folder.ts";
 import { PREVIEW_ANSWERS } from "../../src/live/preview-route.ts";
 
-export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), { ...PREVIEW_ANSWERS, ...EMAIL_ANSWERS });
+export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), {
+  ...PREVIEW_ANSWERS,
+  ...EMAIL_ANSWERS,
+});
 
 // A literal, as Netlify reads it; a test checks it against LIVE_ROUTES (src/http/routes.ts).
 export const config = {

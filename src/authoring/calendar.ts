@@ -10,12 +10,12 @@ import { zoneTransitions } from "../time/zone-transitions.ts";
 import { MINUTE } from "../time/units.ts";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
-export function icsText(text: string): string {
+function icsText(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
 /** Lines longer than 75 octets continue on the next line after CRLF and a space, never inside a character. */
-export function foldLine(line: string): string {
+function foldLine(line: string): string {
   const parts: string[] = [];
   let current = "";
   let octets = 0;
@@ -44,13 +44,16 @@ const utcText = (ms: number) => icsDateTime(new Date(ms).toISOString());
 /** A wall clock given as local ms (`Date.UTC` of its fields, see zone.ts), `20261231T230000`. */
 const localText = (local: number) => utcText(local).slice(0, -1);
 
-const STATUS = { scheduled: "CONFIRMED", postponed: "TENTATIVE", cancelled: "CANCELLED" } as const satisfies Record<Status, string>;
+const STATUS = { scheduled: "CONFIRMED", postponed: "TENTATIVE", cancelled: "CANCELLED" } as const satisfies Record<
+  Status,
+  string
+>;
 // The VTIMEZONE spells out the zone's changes from the year before the first occurrence to `until`,
 // but at most this many years past the later of the first occurrence and the build; its yearly rules
 // then go on without end, as the zone's present rules do.
 const HORIZON_YEARS = 30;
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** The countdown's page, absolute. */
   pageUrl: string;
   /** When the file was made (DTSTAMP). */
@@ -89,7 +92,13 @@ export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarO
  * the visitor's event). Its file says what it is, as a to-do without a date (VTODO, whose DTSTART and
  * DUE are optional): the title, and the duration from the first visit where a date would be.
  */
-function evergreenFile(countdown: Countdown, host: string, stamp: string, description: string, pageUrl: string): string {
+function evergreenFile(
+  countdown: Countdown,
+  host: string,
+  stamp: string,
+  description: string,
+  pageUrl: string,
+): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -112,7 +121,12 @@ function evergreenFile(countdown: Countdown, host: string, stamp: string, descri
 export function repeatRule({ start, repeat, untilMs }: Schedule): string {
   // The day of a monthly or yearly rule is written out, as RFC 5545 would take it from DTSTART:
   // without it ical.js moves February 29 to March 1 in common years instead of skipping them.
-  const day = repeat == "monthly" ? `;BYMONTHDAY=${start.day}` : repeat == "yearly" ? `;BYMONTH=${start.month};BYMONTHDAY=${start.day}` : "";
+  const day =
+    repeat == "monthly"
+      ? `;BYMONTHDAY=${start.day}`
+      : repeat == "yearly"
+        ? `;BYMONTH=${start.month};BYMONTHDAY=${start.day}`
+        : "";
   return `FREQ=${repeat!.toUpperCase()}${day}${untilMs === undefined ? "" : `;UNTIL=${utcText(untilMs)}`}`;
 }
 
@@ -150,7 +164,7 @@ interface Run {
  * is the form every parser reads: ical.js skips all but the first date of an RDATE, and Debian's
  * python3-icalendar fails on the UTC UNTIL that RFC 5545 requires in a VTIMEZONE's RRULE.
  */
-export function vtimezone(zone: string, firstYear: number, lastYear: number): string[] {
+function vtimezone(zone: string, firstYear: number, lastYear: number): string[] {
   const begin = Date.UTC(firstYear, 0, 1);
   const initial = zoneOffset(zone, begin);
   const transitions = zoneTransitions(zone, firstYear, lastYear);
@@ -172,7 +186,14 @@ export function vtimezone(zone: string, firstYear: number, lastYear: number): st
   // Summer time is an offset that clocks move forward to, or back from (RFC 5545's DAYLIGHT).
   const observance = (daylight: boolean, from: number, to: number, onset: number, rule?: string) => {
     const kind = daylight ? "DAYLIGHT" : "STANDARD";
-    lines.push(`BEGIN:${kind}`, `DTSTART:${localText(onset)}`, ...(rule ? [rule] : []), `TZOFFSETFROM:${offsetText(from)}`, `TZOFFSETTO:${offsetText(to)}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${localText(onset)}`,
+      ...(rule ? [rule] : []),
+      `TZOFFSETFROM:${offsetText(from)}`,
+      `TZOFFSETTO:${offsetText(to)}`,
+      `END:${kind}`,
+    );
   };
   observance(initial > (transitions[0]?.to ?? initial), initial, initial, begin + initial * MINUTE);
   for (const { from, to, onsets, places } of runs) {
@@ -180,7 +201,13 @@ export function vtimezone(zone: string, firstYear: number, lastYear: number): st
     // A rule followed to the end of the range goes on; any other run is listed onset by onset.
     if (onsets.length > 1 && new Date(onsets.at(-1)!).getUTCFullYear() >= lastYear) {
       const place = places.includes(-1) ? -1 : places[0];
-      observance(to > from, from, to, onsets[0]!, `RRULE:FREQ=YEARLY;BYMONTH=${first.getUTCMonth() + 1};BYDAY=${place}${WEEKDAYS[first.getUTCDay()]}`);
+      observance(
+        to > from,
+        from,
+        to,
+        onsets[0]!,
+        `RRULE:FREQ=YEARLY;BYMONTH=${first.getUTCMonth() + 1};BYDAY=${place}${WEEKDAYS[first.getUTCDay()]}`,
+      );
     } else for (const onset of onsets) observance(to > from, from, to, onset);
   }
   lines.push("END:VTIMEZONE");
@@ -192,7 +219,9 @@ const WEEKDAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 /** An offset in minutes east as RFC 5545 writes it: `+0100`, `-0330`, seconds only when there are some. */
 function offsetText(minutes: number): string {
   const seconds = Math.round(Math.abs(minutes) * 60);
-  const text = [seconds / 3600, (seconds / 60) % 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, "0")).join("");
+  const text = [seconds / 3600, (seconds / 60) % 60, seconds % 60]
+    .map((part) => String(Math.floor(part)).padStart(2, "0"))
+    .join("");
   return (minutes < 0 ? "-" : "+") + (seconds % 60 ? text : text.slice(0, 4));
 }
 
@@ -208,7 +237,12 @@ export function plainText(source: string): string {
       marker = "";
     } else if (token.type == "list_item_open") marker = token.info ? `${token.info}${token.markup} ` : "• ";
     else if (token.type == "fence" || token.type == "code_block") text += `${token.content}\n`;
-    else if (token.nesting == -1 && !token.hidden && /^(paragraph|heading|bullet_list|ordered_list|blockquote|table)_close$/.test(token.type)) text += "\n";
+    else if (
+      token.nesting == -1 &&
+      !token.hidden &&
+      /^(paragraph|heading|bullet_list|ordered_list|blockquote|table)_close$/.test(token.type)
+    )
+      text += "\n";
   }
   return text.replace(/\n{3,}/g, "\n\n").trim();
 }
@@ -218,7 +252,8 @@ function inlineText(tokens: ReturnType<typeof markdown.parse>): string {
   let href = "";
   for (const token of tokens) {
     if (token.type == "softbreak" || token.type == "hardbreak") text += "\n";
-    else if (token.type == "link_open") href = token.markup == "linkify" || token.markup == "autolink" ? "" : String(token.attrGet("href") ?? "");
+    else if (token.type == "link_open")
+      href = token.markup == "linkify" || token.markup == "autolink" ? "" : String(token.attrGet("href") ?? "");
     else if (token.type == "link_close" && href) text += ` (${href})`;
     else text += token.content;
   }

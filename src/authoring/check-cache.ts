@@ -64,7 +64,8 @@ export function createCheckCache(code: string, previous?: string): CheckCache {
       return { countdown: kept[2], problems: [], warnings: kept[3] };
     },
     keep(file, text, checked, result) {
-      if (result.countdown) now[file] = [digest(text), facts(result.countdown, checked), result.countdown, result.warnings];
+      if (result.countdown)
+        now[file] = [digest(text), facts(result.countdown, checked), result.countdown, result.warnings];
     },
     get reused() {
       return reused;

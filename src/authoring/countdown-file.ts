@@ -9,10 +9,39 @@ import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
 import { DURATION_EXAMPLE, parseDuration } from "../time/evergreen.ts";
 import { OPTION_NAMES, isLanguageTag } from "../widget/options.ts";
 import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
-import { explainYamlError, findLineMistake, quoted, splitFrontMatter, writtenValue, type LineMistake } from "./front-matter-text.ts";
+import {
+  explainYamlError,
+  findLineMistake,
+  quoted,
+  splitFrontMatter,
+  writtenValue,
+  type LineMistake,
+} from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
-import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, NO_DATE_MS, REPEATS, STATUSES, TITLE_MAX, inFieldOrder, type Countdown, type ParseOptions, type ParseResult, type Problem } from "./countdown.ts";
-import { CONTROL_CHARACTERS, KNOWN_FIELDS, describe, describeValue, meantName, oneOf, requiredString, slugProblem } from "./fields.ts";
+import {
+  DEFAULT_LANG,
+  DEFAULT_TIMEZONE,
+  DONE_MESSAGE_MAX,
+  NO_DATE_MS,
+  REPEATS,
+  STATUSES,
+  TITLE_MAX,
+  inFieldOrder,
+  type Countdown,
+  type ParseOptions,
+  type ParseResult,
+  type Problem,
+} from "./countdown.ts";
+import {
+  CONTROL_CHARACTERS,
+  KNOWN_FIELDS,
+  describe,
+  describeValue,
+  meantName,
+  oneOf,
+  requiredString,
+  slugProblem,
+} from "./fields.ts";
 import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } from "./targets.ts";
 import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
@@ -23,7 +52,13 @@ import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
  * can (a title with ": " in it does not hide an impossible date below it). The slug's problem, if
  * any, is already said.
  */
-function afterRepair(file: string, text: string, mistake: LineMistake, options: ParseOptions, slugSaid: boolean): Problem[] {
+function afterRepair(
+  file: string,
+  text: string,
+  mistake: LineMistake,
+  options: ParseOptions,
+  slugSaid: boolean,
+): Problem[] {
   const depth = options.repairs ?? 0;
   if (mistake.fix === undefined || depth >= 20) return [];
   const lines = text.split("\n");
@@ -33,14 +68,15 @@ function afterRepair(file: string, text: string, mistake: LineMistake, options: 
   return again.problems.filter((problem) => !(slugSaid && problem.field === "slug"));
 }
 
-
 /**
  * Parses and validates one countdown file. `file` is how messages name it (e.g. `countdowns/launch.md`);
  * the slug is its base name without `.md`. Every problem of the file is reported, not just the first.
  */
 export function parseCountdownFile(file: string, text: string, options: ParseOptions = {}): ParseResult {
   const result = parseFile(file, text, options);
-  return result.countdown || result.problems.length < 2 ? result : { problems: inFieldOrder(result.problems), warnings: result.warnings };
+  return result.countdown || result.problems.length < 2
+    ? result
+    : { problems: inFieldOrder(result.problems), warnings: result.warnings };
 }
 
 /**
@@ -71,20 +107,31 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     if (!(error instanceof yaml.YAMLException)) throw error;
     const mistake = explainYamlError(parts.yaml, error, parts.firstLine);
     problem(`line ${mistake.line}`, mistake.message);
-    return { problems: [...problems, ...afterRepair(file, text, mistake, options, badSlug !== undefined)], warnings: [] };
+    return {
+      problems: [...problems, ...afterRepair(file, text, mistake, options, badSlug !== undefined)],
+      warnings: [],
+    };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const mistake = findLineMistake(parts.yaml, parts.firstLine);
     if (mistake) problem(`line ${mistake.line}`, mistake.message);
-    else problem("front matter", `must be a set of "key: value" lines, like title: "Launch" and target: "2027-03-01 09:00"`);
-    return { problems: [...problems, ...(mistake ? afterRepair(file, text, mistake, options, badSlug !== undefined) : [])], warnings: [] };
+    else
+      problem(
+        "front matter",
+        `must be a set of "key: value" lines, like title: "Launch" and target: "2027-03-01 09:00"`,
+      );
+    return {
+      problems: [...problems, ...(mistake ? afterRepair(file, text, mistake, options, badSlug !== undefined) : [])],
+      warnings: [],
+    };
   }
   const fields = data as Record<string, unknown>;
 
   for (const key of Object.keys(fields)) {
     if (!KNOWN_FIELDS.includes(key)) {
       const meant = meantName(key, KNOWN_FIELDS);
-      if ((OPTION_NAMES as string[]).includes(key)) problem(key, `unknown field; "${key}" is a widget option: indent it under "widget:"`);
+      if ((OPTION_NAMES as string[]).includes(key))
+        problem(key, `unknown field; "${key}" is a widget option: indent it under "widget:"`);
       else if (meant) problem(key, `unknown field; did you mean "${meant}"?`);
       else problem(key, `unknown field; the fields are ${KNOWN_FIELDS.join(", ")}`);
     }
@@ -95,7 +142,10 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   for (const key of ["title", "target", "evergreen"]) {
     const written = fields[key] === null ? writtenValue(parts.yaml, key, parts.firstLine) : undefined;
     if (written?.value.startsWith("#")) {
-      problem(key, `on line ${written.line} starts with "#", which YAML reads as a comment, so it is empty; put the value in quotes: ${key}: ${quoted(written.value)}`);
+      problem(
+        key,
+        `on line ${written.line} starts with "#", which YAML reads as a comment, so it is empty; put the value in quotes: ${key}: ${quoted(written.value)}`,
+      );
       commented.add(key);
     }
   }
@@ -104,7 +154,8 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     const length = [...title].length;
     if (length === 0) problem("title", "is empty; give the countdown a title");
     else if (length > TITLE_MAX) problem("title", `is ${length} characters long; the limit is ${TITLE_MAX}`);
-    else if (CONTROL_CHARACTERS.test(title)) problem("title", "contains a line break or control character; keep it on one line");
+    else if (CONTROL_CHARACTERS.test(title))
+      problem("title", "contains a line break or control character; keep it on one line");
   }
 
   let timezone = DEFAULT_TIMEZONE;
@@ -127,15 +178,21 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   // Evergreen: a duration instead of a target, counted from each viewer's own start; nothing dates it.
   const evergreen = fields.evergreen !== undefined;
   if (evergreen && !commented.has("evergreen")) {
-    if (typeof fields.evergreen !== "string" && typeof fields.evergreen !== "number") problem("evergreen", `must be a duration like ${DURATION_EXAMPLE}, not ${describe(fields.evergreen)}`);
-    else if (typeof fields.evergreen === "number") problem("evergreen", `${fields.evergreen} has no unit; write it like ${DURATION_EXAMPLE}`);
+    if (typeof fields.evergreen !== "string" && typeof fields.evergreen !== "number")
+      problem("evergreen", `must be a duration like ${DURATION_EXAMPLE}, not ${describe(fields.evergreen)}`);
+    else if (typeof fields.evergreen === "number")
+      problem("evergreen", `${fields.evergreen} has no unit; write it like ${DURATION_EXAMPLE}`);
     else {
       const parsed = parseDuration(fields.evergreen);
       if ("error" in parsed) problem("evergreen", parsed.error);
       else evergreenMs = parsed.ms;
     }
     for (const key of ["target", "repeat", "until"]) {
-      if (fields[key] !== undefined) problem(key, `cannot be given with "evergreen": an evergreen countdown counts from each viewer's own start, not to a date; remove "${key}", or remove "evergreen" to count to the date`);
+      if (fields[key] !== undefined)
+        problem(
+          key,
+          `cannot be given with "evergreen": an evergreen countdown counts from each viewer's own start, not to a date; remove "${key}", or remove "evergreen" to count to the date`,
+        );
     }
   }
   const target = commented.has("target") || evergreen ? undefined : requiredString(fields, "target", problem);
@@ -163,8 +220,10 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
       const done = fields.done.trim();
       const length = [...done].length;
       if (length === 0) problem("done", "is empty; leave it out to use the default message");
-      else if (length > DONE_MESSAGE_MAX) problem("done", `is ${length} characters long; the limit is ${DONE_MESSAGE_MAX}`);
-      else if (CONTROL_CHARACTERS.test(done)) problem("done", "contains a line break or control character; keep it on one line");
+      else if (length > DONE_MESSAGE_MAX)
+        problem("done", `is ${length} characters long; the limit is ${DONE_MESSAGE_MAX}`);
+      else if (CONTROL_CHARACTERS.test(done))
+        problem("done", "contains a line break or control character; keep it on one line");
       else doneMessage = done;
     }
   }
@@ -174,29 +233,55 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
 
   let until: ParsedTarget | undefined;
   if (fields.until !== undefined) {
-    if (typeof fields.until !== "string") problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
-    else if (repeat === undefined && fields.repeat === undefined) problem("until", `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`);
+    if (typeof fields.until !== "string")
+      problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
+    else if (repeat === undefined && fields.repeat === undefined)
+      problem(
+        "until",
+        `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`,
+      );
     else {
       const parsed = parseTarget(fields.until.trim(), timezone);
       if ("error" in parsed) problem("until", parsed.error);
-      else if (start !== undefined && parsed.ms < start.ms) problem("until", `is before the target; the last occurrence cannot come before the first`);
+      else if (start !== undefined && parsed.ms < start.ms)
+        problem("until", `is before the target; the last occurrence cannot come before the first`);
       else until = parsed;
     }
   }
 
-  if (fields.unlisted !== undefined && typeof fields.unlisted !== "boolean") problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
+  if (fields.unlisted !== undefined && typeof fields.unlisted !== "boolean")
+    problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
   const unlisted = fields.unlisted === true;
 
   const { query: widget, link } = widgetDefaults(fields.widget, problem);
   const email = emailDefaults(fields.email, problem);
 
-  if (problems.length > 0 || title === undefined || (evergreenMs === undefined && (target === undefined || start === undefined))) return { problems, warnings: [] };
+  if (
+    problems.length > 0 ||
+    title === undefined ||
+    (evergreenMs === undefined && (target === undefined || start === undefined))
+  )
+    return { problems, warnings: [] };
   const countdown: Countdown = {
     slug,
     title: title.trim(),
     ...(start
-      ? { targetMs: start.ms, targetDate: isoSeconds(start.ms), schedule: { start: start.wall, zone: timezone, ...(repeat ? { repeat } : {}), ...(until !== undefined ? { untilMs: until.ms } : {}) } }
-      : { targetMs: NO_DATE_MS, targetDate: "", evergreenMs, schedule: { start: wallClockOf(NO_DATE_MS), zone: timezone } }),
+      ? {
+          targetMs: start.ms,
+          targetDate: isoSeconds(start.ms),
+          schedule: {
+            start: start.wall,
+            zone: timezone,
+            ...(repeat ? { repeat } : {}),
+            ...(until !== undefined ? { untilMs: until.ms } : {}),
+          },
+        }
+      : {
+          targetMs: NO_DATE_MS,
+          targetDate: "",
+          evergreenMs,
+          schedule: { start: wallClockOf(NO_DATE_MS), zone: timezone },
+        }),
     timezone,
     doneMessage,
     description: parts.body.trim(),
@@ -214,7 +299,9 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     until: until && (fields.until as string).trim(),
     zoneSet: fields.timezone !== undefined,
     // Only a file with " #" in it can have text cut by a comment.
-    textLines: /\s#/.test(parts.yaml) ? ["title", "done"].map((key) => ({ key, ...writtenValue(parts.yaml, key, parts.firstLine) })) : [],
+    textLines: /\s#/.test(parts.yaml)
+      ? ["title", "done"].map((key) => ({ key, ...writtenValue(parts.yaml, key, parts.firstLine) }))
+      : [],
   };
   if (zoneNote) warn("timezone", zoneNote);
   if (start) warnAbout(countdown, written, start, until, options.now, warn);
@@ -228,7 +315,12 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
  */
 function warnAbout(
   countdown: Countdown,
-  written: { target: string; until?: string; zoneSet: boolean; textLines: { key: string; line?: number; value?: string }[] },
+  written: {
+    target: string;
+    until?: string;
+    zoneSet: boolean;
+    textLines: { key: string; line?: number; value?: string }[];
+  },
   start: ParsedTarget,
   until: ParsedTarget | undefined,
   now: number | undefined,
@@ -237,23 +329,38 @@ function warnAbout(
   const { schedule, timezone: zone } = countdown;
   // A repeating countdown counts to its next occurrence: only the end of the rule can be over.
   if (now !== undefined && !schedule.repeat && now >= countdown.targetMs) {
-    warn("target", `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`);
+    warn(
+      "target",
+      `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`,
+    );
   }
   if (now !== undefined && until && isOver(schedule, now)) {
     const when = until.ms <= now ? "is in the past" : "leaves no occurrence after now";
-    warn("until", `${asWritten(written.until!, until.ms)} ${when}: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever`);
+    warn(
+      "until",
+      `${asWritten(written.until!, until.ms)} ${when}: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever`,
+    );
   }
   if (start.laterMs !== undefined) {
     const both = `happens twice in ${zone}, when the clocks go back: ${instantText(start.ms, zone)} and ${instantText(start.laterMs, zone)}`;
     if (schedule.repeat) {
-      warn("target", `"${written.target}" ${both}; the first occurrence is the earlier (a doubled time always means the earlier); pick a time outside the repeated hour to avoid it`);
+      warn(
+        "target",
+        `"${written.target}" ${both}; the first occurrence is the earlier (a doubled time always means the earlier); pick a time outside the repeated hour to avoid it`,
+      );
     } else {
       const later = `${wallClockText(start.wall)}${offsetText(zoneOffset(zone, start.laterMs))}`;
-      warn("target", `"${written.target}" ${both}; the countdown uses the earlier; to mean the later, write its offset: target: "${later}"`);
+      warn(
+        "target",
+        `"${written.target}" ${both}; the countdown uses the earlier; to mean the later, write its offset: target: "${later}"`,
+      );
     }
   }
   if (until?.laterMs !== undefined) {
-    warn("until", `"${written.until}" happens twice in ${zone}, when the clocks go back; the earlier, ${instantText(until.ms, zone)}, ends the countdown`);
+    warn(
+      "until",
+      `"${written.until}" happens twice in ${zone}, when the clocks go back; the earlier, ${instantText(until.ms, zone)}, ends the countdown`,
+    );
   }
   if (written.zoneSet && start.offset !== undefined && !schedule.repeat) {
     const time = written.target.slice(11, 16);
@@ -266,14 +373,24 @@ function warnAbout(
 }
 
 /** Words that will not read as meant: a language Intl does not know, text a " #" cut short (YAML read the rest as a comment). */
-function warnAboutText(countdown: Countdown, textLines: { key: string; line?: number; value?: string }[], warn: (field: string, message: string) => void): void {
+function warnAboutText(
+  countdown: Countdown,
+  textLines: { key: string; line?: number; value?: string }[],
+  warn: (field: string, message: string) => void,
+): void {
   if (!intlKnowledge(countdown.lang).data) {
-    warn("lang", `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`);
+    warn(
+      "lang",
+      `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`,
+    );
   }
   for (const { key, line, value } of textLines) {
     if (value !== undefined && !/^["'|>]/.test(value) && /\s#/.test(value)) {
       const kept = key === "title" ? countdown.title : countdown.doneMessage;
-      warn(key, `on line ${line}, YAML reads everything from " #" on as a comment, so it is "${kept}"; to keep the rest, put the value in quotes: ${key}: ${quoted(value)}`);
+      warn(
+        key,
+        `on line ${line}, YAML reads everything from " #" on as a comment, so it is "${kept}"; to keep the rest, put the value in quotes: ${key}: ${quoted(value)}`,
+      );
     }
   }
 }

@@ -24,7 +24,18 @@ export interface NewCountdown {
 }
 
 /** The front matter fields `npm run new` writes, in the order they appear in the file. */
-const WRITTEN_FIELDS = ["title", "target", "evergreen", "timezone", "done", "lang", "status", "repeat", "until", "unlisted"] as const;
+const WRITTEN_FIELDS = [
+  "title",
+  "target",
+  "evergreen",
+  "timezone",
+  "done",
+  "lang",
+  "status",
+  "repeat",
+  "until",
+  "unlisted",
+] as const;
 
 /** Latin letters that Unicode does not decompose into a base letter and marks. */
 const LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
@@ -57,11 +68,16 @@ export function slugFromTitle(title: string, lang = "en"): string {
     .replace(/^-+|-+$/g, "");
   if (slug.length <= SLUG_MAX) return slug;
   // Cut at the last whole word that fits.
-  return slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, "").replace(/-+$/, "") || slug.slice(0, SLUG_MAX);
+  return (
+    slug
+      .slice(0, SLUG_MAX)
+      .replace(/-[^-]*$/, "")
+      .replace(/-+$/, "") || slug.slice(0, SLUG_MAX)
+  );
 }
 
 /** Why a title gives no slug, and where to give one (`--slug` on the command line, a field of the creator). */
-export const noSlugMessage = (how: string) =>
+const noSlugMessage = (how: string) =>
   `cannot be made from this title: a slug (the countdown's address and file name) takes Latin letters a-z, digits and hyphens, and the title has none; ${how}`;
 
 /** A letter of a script other than Latin ("東", "م"): a slug cannot hold it. */
@@ -72,18 +88,26 @@ const OTHER_SCRIPT = /(?!\p{Script=Latin})\p{L}/u;
  * nothing, and one written partly in another script only a fragment of itself ("東京マラソン 2027"
  * gives "2027"), which the person must replace with an address of their own. `how` says where.
  */
-export function titleSlug(title: string, how: string, lang = "en"): { slug: string; problem?: undefined } | { slug?: undefined; problem: string } {
+export function titleSlug(
+  title: string,
+  how: string,
+  lang = "en",
+): { slug: string; problem?: undefined } | { slug?: undefined; problem: string } {
   const slug = slugFromTitle(title, lang);
   if (!slug) return { problem: noSlugMessage(how) };
   if (OTHER_SCRIPT.test(title)) {
-    return { problem: `cannot be made from this title: only its Latin letters and digits can be in a slug (the countdown's address and file name), and they give "${slug}", a fragment of it; ${how}` };
+    return {
+      problem: `cannot be made from this title: only its Latin letters and digits can be in a slug (the countdown's address and file name), and they give "${slug}", a fragment of it; ${how}`,
+    };
   }
   return { slug };
 }
 
 /** The file as an author would write it; values are double-quoted (JSON strings are YAML strings), `unlisted: true` as it is. */
 export function countdownFileText(countdown: NewCountdown): string {
-  const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined && countdown[key] !== false).map((key) => `${key}: ${JSON.stringify(countdown[key])}`);
+  const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined && countdown[key] !== false).map(
+    (key) => `${key}: ${JSON.stringify(countdown[key])}`,
+  );
   const widget = Object.entries(countdown.widget ?? {});
   if (widget.length > 0) lines.push("widget:", ...widget.map(([name, value]) => `  ${name}: ${JSON.stringify(value)}`));
   const description = countdown.description?.trim() ? `\n${countdown.description.trim()}\n` : "";

@@ -37,7 +37,8 @@ export interface Countdown {
 }
 
 /** The countdowns the site lists (the index, `/api/pages`): all but the unlisted ones. */
-export const listed = <T extends Pick<Countdown, "unlisted">>(countdowns: readonly T[]): T[] => countdowns.filter((countdown) => !countdown.unlisted);
+export const listed = <T extends Pick<Countdown, "unlisted">>(countdowns: readonly T[]): T[] =>
+  countdowns.filter((countdown) => !countdown.unlisted);
 
 /** An evergreen countdown's `targetMs`: after every date (the latest a Date can hold), so it sorts after every dated countdown; nothing shows it. */
 export const NO_DATE_MS = 8.64e15;
@@ -67,7 +68,9 @@ export interface Problem {
  * A valid countdown with its warnings (said like problems, but they do not fail the build: a past
  * target, a time that happens twice, a setting with no effect), or the file's problems.
  */
-export type ParseResult = { countdown: Countdown; problems: []; warnings: Problem[] } | { countdown?: undefined; problems: Problem[]; warnings: [] };
+export type ParseResult =
+  | { countdown: Countdown; problems: []; warnings: Problem[] }
+  | { countdown?: undefined; problems: Problem[]; warnings: [] };
 
 export interface ParseOptions {
   /** The clock, in ms since the epoch: with it, a countdown that is already over is warned about. */
@@ -90,7 +93,8 @@ export const DEFAULT_LANG = "en";
  * Problems in the order a person fixes them: a line the file cannot be read at and the title first,
  * then the address (slug), then the rest as found (the file's own order).
  */
-export const inFieldOrder = (problems: Problem[]) => [...problems].sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
+export const inFieldOrder = (problems: Problem[]) =>
+  [...problems].sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
 const fieldRank = (field: string) => (field === "title" || field.startsWith("line ") ? 0 : field === "slug" ? 1 : 2);
 
 /** One line per problem: `countdowns/launch.md: target: "..." is not ...`. */

@@ -5,7 +5,16 @@ import { PAGES_PATH, RESERVED_SLUGS, emailImagePath, embedPath } from "../paths.
 import { messagesFor } from "../text/messages.ts";
 import { EMAIL_OPTION_NAMES } from "../images/email-options.ts";
 import { OPTION_NAMES } from "../widget/options.ts";
-import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX, REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "./countdown.ts";
+import {
+  DEFAULT_LANG,
+  DEFAULT_TIMEZONE,
+  DONE_MESSAGE_MAX,
+  REPEATS,
+  SLUG_MAX,
+  SLUG_PATTERN,
+  STATUSES,
+  TITLE_MAX,
+} from "./countdown.ts";
 import { TARGET_PATTERN } from "./targets.ts";
 
 /**
@@ -17,41 +26,52 @@ export const FRONT_MATTER_FIELDS = {
   target: {
     required: false,
     pattern: TARGET_PATTERN,
-    description: 'The target: ISO 8601 date and time. With "Z" or an offset it is that instant; without, a wall-clock time in "timezone".',
+    description:
+      'The target: ISO 8601 date and time. With "Z" or an offset it is that instant; without, a wall-clock time in "timezone".',
   },
   evergreen: {
     required: false,
     pattern: /\S/,
-    description: 'Instead of "target": a duration ("72h", "3 days", ISO 8601 "P3D") that each viewer counts from a start of their own: the "?start=" of a link or email image (a signup date from a mailing tool), else their first visit on that device.',
+    description:
+      'Instead of "target": a duration ("72h", "3 days", ISO 8601 "P3D") that each viewer counts from a start of their own: the "?start=" of a link or email image (a signup date from a mailing tool), else their first visit on that device.',
   },
   timezone: {
     required: false,
     default: DEFAULT_TIMEZONE,
-    description: "IANA time zone of a target (or an evergreen start) written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
+    description:
+      "IANA time zone of a target (or an evergreen start) written without an offset. A time skipped by daylight saving time is an error; a time that happens twice means the earlier instant.",
   },
   done: {
     required: false,
     maxLength: DONE_MESSAGE_MAX,
     default: messagesFor(DEFAULT_LANG).done,
-    description: "What the widget shows once the target has passed; default: a built-in message in the countdown's language.",
+    description:
+      "What the widget shows once the target has passed; default: a built-in message in the countdown's language.",
   },
   lang: {
     required: false,
     default: DEFAULT_LANG,
-    description: 'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages. Default: the site\'s language ("language" of the site file), else English.',
+    description:
+      'The countdown\'s language, a BCP 47 tag like "de" or "pt-BR": its widget\'s labels, dates and built-in messages. Default: the site\'s language ("language" of the site file), else English.',
   },
   status: {
     required: false,
     values: STATUSES,
     default: STATUSES[0],
-    description: "postponed or cancelled: the countdown keeps its page, JSON and widget, which show the status instead of ticking.",
+    description:
+      "postponed or cancelled: the countdown keeps its page, JSON and widget, which show the status instead of ticking.",
   },
   repeat: {
     required: false,
     values: REPEATS,
-    description: 'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
+    description:
+      'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
   },
-  until: { required: false, pattern: TARGET_PATTERN, description: 'With "repeat": no occurrence after this date-time (written like "target").' },
+  until: {
+    required: false,
+    pattern: TARGET_PATTERN,
+    description: 'With "repeat": no occurrence after this date-time (written like "target").',
+  },
   unlisted: {
     required: false,
     type: "boolean",
@@ -73,12 +93,15 @@ export const KNOWN_FIELDS = Object.keys(FRONT_MATTER_FIELDS);
 
 /** The number of single-letter edits from one word to another, two neighbours swapped counting as one (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -90,7 +113,8 @@ export function meantName(written: string, names: readonly string[]): string | u
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
     const distance = editDistance(lower, name);
-    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance))
+      best = { name, distance };
   }
   return best?.name;
 }
@@ -111,9 +135,13 @@ export function slugProblem(slug: string): string | undefined {
   return undefined;
 }
 
-
 /** An optional field that takes one of a few words. */
-export function oneOf<T extends string>(fields: Record<string, unknown>, key: string, values: readonly T[], problem: (field: string, message: string) => void): T | undefined {
+export function oneOf<T extends string>(
+  fields: Record<string, unknown>,
+  key: string,
+  values: readonly T[],
+  problem: (field: string, message: string) => void,
+): T | undefined {
   const value = fields[key];
   if (value === undefined) return undefined;
   if (typeof value === "string" && (values as readonly string[]).includes(value.trim())) return value.trim() as T;

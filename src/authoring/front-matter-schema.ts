@@ -10,29 +10,51 @@ import { LINK_TEXT_MAX } from "./countdown.ts";
 const LANGUAGE_TAG = "^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$";
 
 /** Zones offered for completion; any IANA name the platform's Intl knows is accepted. */
-const ZONE_EXAMPLES = ["UTC", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"];
+const ZONE_EXAMPLES = [
+  "UTC",
+  "Europe/London",
+  "Europe/Berlin",
+  "America/New_York",
+  "America/Los_Angeles",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+];
 
+/** The front matter's JSON Schema. Over 80 lines: one literal, a few lines a field. */
 export function frontMatterJsonSchema(): object {
-  const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } = FRONT_MATTER_FIELDS;
+  const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } =
+    FRONT_MATTER_FIELDS;
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
     title: "Countdown file front matter",
-    description: "The YAML front matter of countdowns/<slug>.md. The build checks more than a schema can (real dates, time zone gaps); run npm run check.",
+    description:
+      "The YAML front matter of countdowns/<slug>.md. The build checks more than a schema can (real dates, time zone gaps); run npm run check.",
     type: "object",
     additionalProperties: false,
     required: Object.entries(FRONT_MATTER_FIELDS)
       .filter(([, field]) => field.required)
       .map(([name]) => name),
     properties: {
-      title: { type: "string", minLength: 1, maxLength: title.maxLength, pattern: "\\S", description: title.description },
+      title: {
+        type: "string",
+        minLength: 1,
+        maxLength: title.maxLength,
+        pattern: "\\S",
+        description: title.description,
+      },
       target: {
         type: "string",
         pattern: target.pattern.source,
         description: target.description,
         examples: ["2027-01-01T00:00:00", "2027-01-01T00:00:00Z", "2027-01-01T09:30:00+02:00"],
       },
-      evergreen: { type: "string", pattern: evergreen.pattern.source, description: evergreen.description, examples: ["72h", "3 days", "P3D"] },
+      evergreen: {
+        type: "string",
+        pattern: evergreen.pattern.source,
+        description: evergreen.description,
+        examples: ["72h", "3 days", "P3D"],
+      },
       timezone: {
         type: "string",
         pattern: "^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$",
@@ -40,8 +62,20 @@ export function frontMatterJsonSchema(): object {
         description: timezone.description,
         examples: ZONE_EXAMPLES,
       },
-      done: { type: "string", minLength: 1, maxLength: done.maxLength, default: done.default, description: done.description },
-      lang: { type: "string", pattern: LANGUAGE_TAG, default: lang.default, description: lang.description, examples: ["en", "de", "pt-BR", "ar"] },
+      done: {
+        type: "string",
+        minLength: 1,
+        maxLength: done.maxLength,
+        default: done.default,
+        description: done.description,
+      },
+      lang: {
+        type: "string",
+        pattern: LANGUAGE_TAG,
+        default: lang.default,
+        description: lang.description,
+        examples: ["en", "de", "pt-BR", "ar"],
+      },
       status: { enum: [...status.values], default: status.default, description: status.description },
       repeat: { enum: [...repeat.values], description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
@@ -51,14 +85,26 @@ export function frontMatterJsonSchema(): object {
         additionalProperties: false,
         description: widget.description,
         properties: {
-          ...Object.fromEntries(Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }])),
-          ...Object.fromEntries(COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source.replace("^", "^#?"), description: "A hex colour of 3 or 6 digits, with or without #." }])),
+          ...Object.fromEntries(
+            Object.entries(CHOICES).map(([name, values]) => [name, { enum: [...values], default: values[0] }]),
+          ),
+          ...Object.fromEntries(
+            COLOURS.map((name) => [
+              name,
+              {
+                type: "string",
+                pattern: HEX_COLOUR.source.replace("^", "^#?"),
+                description: "A hex colour of 3 or 6 digits, with or without #.",
+              },
+            ]),
+          ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
           link: {
             type: "object",
             additionalProperties: false,
             required: ["text", "url"],
-            description: "A call to action under the count, opened in the host page's window: from the front matter only, never from the embed's URL.",
+            description:
+              "A call to action under the count, opened in the host page's window: from the front matter only, never from the embed's URL.",
             properties: {
               text: { type: "string", minLength: 1, maxLength: LINK_TEXT_MAX },
               url: { type: "string", format: "uri", pattern: "^https://" },
@@ -72,12 +118,35 @@ export function frontMatterJsonSchema(): object {
         description: email.description,
         properties: {
           ...Object.fromEntries(
-            Object.entries(EMAIL_CHOICES).map(([name, values]) => [name, name === "density" ? { enum: [...values, ...values.map(Number)], default: 1 } : { enum: [...values], default: values[0] }]),
+            Object.entries(EMAIL_CHOICES).map(([name, values]) => [
+              name,
+              name === "density"
+                ? { enum: [...values, ...values.map(Number)], default: 1 }
+                : { enum: [...values], default: values[0] },
+            ]),
           ),
           ...Object.fromEntries(
-            Object.entries(EMAIL_RANGES).map(([name, { min, max, default: fallback }]) => [name, { oneOf: [{ type: "integer", minimum: min, maximum: max }, { type: "string", pattern: "^[0-9]{1,5}$" }], default: fallback }]),
+            Object.entries(EMAIL_RANGES).map(([name, { min, max, default: fallback }]) => [
+              name,
+              {
+                oneOf: [
+                  { type: "integer", minimum: min, maximum: max },
+                  { type: "string", pattern: "^[0-9]{1,5}$" },
+                ],
+                default: fallback,
+              },
+            ]),
           ),
-          ...Object.fromEntries(EMAIL_COLOURS.map((name) => [name, { type: "string", pattern: HEX_COLOUR.source.replace("^", "^#?"), description: "A hex colour of 3 or 6 digits, with or without #." }])),
+          ...Object.fromEntries(
+            EMAIL_COLOURS.map((name) => [
+              name,
+              {
+                type: "string",
+                pattern: HEX_COLOUR.source.replace("^", "^#?"),
+                description: "A hex colour of 3 or 6 digits, with or without #.",
+              },
+            ]),
+          ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
         },
       },
@@ -86,7 +155,10 @@ export function frontMatterJsonSchema(): object {
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [
       { required: ["target"], not: { required: ["evergreen"] } },
-      { required: ["evergreen"], not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["until"] }] } },
+      {
+        required: ["evergreen"],
+        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["until"] }] },
+      },
     ],
   };
 }

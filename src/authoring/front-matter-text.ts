@@ -12,7 +12,7 @@ export interface LineMistake {
 }
 
 /** The front matter's YAML, the Markdown body, and the file line the YAML starts on. */
-export interface FrontMatterText {
+interface FrontMatterText {
   yaml: string;
   body: string;
   firstLine: number;
@@ -38,7 +38,12 @@ export function splitFrontMatter(text: string): FrontMatterText | { mistake: Lin
   }
   const opening = lines.findIndex((line) => DELIMITER.test(line));
   if (opening > 0 && lines.slice(0, opening).every((line) => line.trim() === "")) {
-    return { mistake: { line: opening + 1, message: `the front matter must start on the very first line; remove the blank lines above this "---"` } };
+    return {
+      mistake: {
+        line: opening + 1,
+        message: `the front matter must start on the very first line; remove the blank lines above this "---"`,
+      },
+    };
   }
   return {
     mistake: {
@@ -74,11 +79,19 @@ export function explainYamlError(text: string, error: yaml.YAMLException, firstL
       return field?.[1] === spaces && field?.[2] === key;
     });
     if (key !== undefined && earlier >= 0 && earlier < stop) {
-      return { line: stop + firstLine, message: `"${key}" is given twice (also on line ${earlier + firstLine}); keep one of them` };
+      return {
+        line: stop + firstLine,
+        message: `"${key}" is given twice (also on line ${earlier + firstLine}); keep one of them`,
+      };
     }
   }
   const mistake = findMistake(lines, stop);
-  if (mistake) return { line: mistake.index + firstLine, message: mistake.message, ...(mistake.fix === undefined ? {} : { fix: mistake.fix }) };
+  if (mistake)
+    return {
+      line: mistake.index + firstLine,
+      message: mistake.message,
+      ...(mistake.fix === undefined ? {} : { fix: mistake.fix }),
+    };
   return {
     line: stop + firstLine,
     message: `YAML cannot read this line (${error.reason}); check it and the line above for a value that needs quotes (one with ": " in it, or that starts with a quote or one of @ \` % ! & * [ { | >) and for indentation other than spaces`,
@@ -89,7 +102,13 @@ export function explainYamlError(text: string, error: yaml.YAMLException, firstL
 export function findLineMistake(text: string, firstLine: number): LineMistake | undefined {
   const lines = text.split(/\r?\n/);
   const mistake = findMistake(lines, lines.length - 1);
-  return mistake && { line: mistake.index + firstLine, message: mistake.message, ...(mistake.fix === undefined ? {} : { fix: mistake.fix }) };
+  return (
+    mistake && {
+      line: mistake.index + firstLine,
+      message: mistake.message,
+      ...(mistake.fix === undefined ? {} : { fix: mistake.fix }),
+    }
+  );
 }
 
 /** Scans lines 0..stop for a common mistake; the parser reads top down, so the mistake is never after `stop`. */
@@ -113,23 +132,31 @@ function findMistake(lines: string[], stop: number): { index: number; message: s
     if (!field) {
       // An indented line without a colon continues the value above it.
       if (indent.length > 0) continue;
-      const start = line.startsWith("- ") ? `starts with "-", which makes a list, where` : `is not a "key: value" line, which is what`;
+      const start = line.startsWith("- ")
+        ? `starts with "-", which makes a list, where`
+        : `is not a "key: value" line, which is what`;
       return at(`${start} the front matter needs (like title: "Launch"); the description goes below the closing "---"`);
     }
     const [, spaces, key, rest] = field as unknown as [string, string, string, string];
 
     if (indent.length > indents[indents.length - 1]!) {
       if (!opensMapping && indents.length > 1) {
-        return at(`"${key}" is indented more than "${lastKey}" above it, so YAML reads it as part of that line; indent it by ${indents[indents.length - 1]} spaces, as "${lastKey}" is`);
+        return at(
+          `"${key}" is indented more than "${lastKey}" above it, so YAML reads it as part of that line; indent it by ${indents[indents.length - 1]} spaces, as "${lastKey}" is`,
+        );
       }
       if (!opensMapping) {
-        return at(`"${key}" is indented, so YAML reads it as part of the line above; start it at the beginning of the line (only the options under a field with no value, like "widget:", are indented)`);
+        return at(
+          `"${key}" is indented, so YAML reads it as part of the line above; start it at the beginning of the line (only the options under a field with no value, like "widget:", are indented)`,
+        );
       }
       indents.push(spaces.length);
     } else {
       while (indents.length > 1 && indent.length < indents[indents.length - 1]!) indents.pop();
       if (indent.length !== indents[indents.length - 1]) {
-        return at(`"${key}" is indented differently from the lines above it; indent every line under the same field by the same number of spaces`);
+        return at(
+          `"${key}" is indented differently from the lines above it; indent every line under the same field by the same number of spaces`,
+        );
       }
     }
     if (rest !== "" && !/^[ \t]/.test(rest)) return at(`needs a space after the colon of "${key}": ${key}: ${rest}`);
@@ -142,7 +169,8 @@ function findMistake(lines: string[], stop: number): { index: number; message: s
       continue;
     }
     const mistake = valueMistake(key, value, lines, index);
-    if (typeof mistake === "object") return { index, message: mistake.message, fix: `${spaces}${key}: ${mistake.value}` };
+    if (typeof mistake === "object")
+      return { index, message: mistake.message, fix: `${spaces}${key}: ${mistake.value}` };
     if (mistake === "multiline") {
       // A quoted value that goes on over the next lines: skip them.
       while (index < stop && !closesQuote(lines[index + 1]!, value[0]!)) index++;
@@ -153,7 +181,12 @@ function findMistake(lines: string[], stop: number): { index: number; message: s
 }
 
 /** What is wrong with a field's value as written, "multiline" for a quoted value closed on a later line, or undefined. */
-function valueMistake(key: string, value: string, lines: string[], index: number): string | { message: string; value: string } | "multiline" | undefined {
+function valueMistake(
+  key: string,
+  value: string,
+  lines: string[],
+  index: number,
+): string | { message: string; value: string } | "multiline" | undefined {
   if (value === "" || value.startsWith("#")) return undefined;
   // A value that YAML reads on its own line is not the mistake (`[a, b]` reads, as a list: a later check refuses it).
   const readsAlone = () => {
@@ -179,17 +212,26 @@ function valueMistake(key: string, value: string, lines: string[], index: number
       // "He said "hi"": the author meant the outer quotes to enclose the value.
       const whole = value.replace(/\s+#.*$/, "");
       const meant = whole.length > 1 && whole.endsWith(quote) ? whole.slice(1, -1) : whole;
-      return { message: `the value of "${key}" goes on after its closing quote; quote the whole value, using the other kind of quote around it to keep quotes inside: ${key}: ${quoted(meant)}`, value: quoted(meant) };
+      return {
+        message: `the value of "${key}" goes on after its closing quote; quote the whole value, using the other kind of quote around it to keep quotes inside: ${key}: ${quoted(meant)}`,
+        value: quoted(meant),
+      };
     }
     return undefined;
   }
   if (readsAlone()) return undefined;
   if (RESERVED_START.test(value)) {
-    return { message: `the value of "${key}" starts with "${value[0]}", which YAML reserves; put the value in quotes: ${key}: ${quoted(value)}`, value: quoted(value) };
+    return {
+      message: `the value of "${key}" starts with "${value[0]}", which YAML reserves; put the value in quotes: ${key}: ${quoted(value)}`,
+      value: quoted(value),
+    };
   }
   if (/:(?:\s|$)/.test(value)) {
     const colon = /:\s/.test(value) ? `has ": " in it` : `ends with ":"`;
-    return { message: `the value of "${key}" ${colon}, which YAML reads as another "key: value"; put the value in quotes: ${key}: ${quoted(value)}`, value: quoted(value) };
+    return {
+      message: `the value of "${key}" ${colon}, which YAML reads as another "key: value"; put the value in quotes: ${key}: ${quoted(value)}`,
+      value: quoted(value),
+    };
   }
   return undefined;
 }
@@ -217,7 +259,11 @@ export function quoted(value: string): string {
 }
 
 /** A top-level field's value as written after its colon (comments and quotes included), and its file line. */
-export function writtenValue(text: string, key: string, firstLine: number): { line: number; value: string } | undefined {
+export function writtenValue(
+  text: string,
+  key: string,
+  firstLine: number,
+): { line: number; value: string } | undefined {
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
     const field = FIELD_LINE.exec(lines[index]!);

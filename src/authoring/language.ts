@@ -8,7 +8,10 @@ const knowledge = new Map<string, { language: boolean; data: boolean }>();
 export function intlKnowledge(tag: string): { language: boolean; data: boolean } {
   let known = knowledge.get(tag);
   if (!known) {
-    known = { language: LANGUAGE_NAMES.of(new Intl.Locale(tag).language) !== undefined, data: Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0 };
+    known = {
+      language: LANGUAGE_NAMES.of(new Intl.Locale(tag).language) !== undefined,
+      data: Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0,
+    };
     knowledge.set(tag, known);
   }
   return known;
@@ -28,6 +31,7 @@ export function unknownLanguage(written: string): string | undefined {
 /** The two-letter code of a language written by its English name ("german": "de"), if there is one. */
 function languageCodeNamed(name: string): string | undefined {
   const letters = "abcdefghijklmnopqrstuvwxyz";
-  for (const first of letters) for (const second of letters) if (LANGUAGE_NAMES.of(first + second)?.toLowerCase() === name) return first + second;
+  for (const first of letters)
+    for (const second of letters) if (LANGUAGE_NAMES.of(first + second)?.toLowerCase() === name) return first + second;
   return undefined;
 }

@@ -7,14 +7,14 @@ import type { CheckCache } from "./check-cache.ts";
 import { parseCountdownFile } from "./countdown-file.ts";
 import { type Countdown, type ParseResult, type Problem } from "./countdown.ts";
 
-export interface LoadResult {
+interface LoadResult {
   countdowns: Countdown[];
   problems: Problem[];
   /** What valid files probably do not mean (a past target, ...): said, but no reason to fail. */
   warnings: Problem[];
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   /** How messages name the folder (default: its base name, `countdowns`). */
   displayDir?: string;
   /** The clock, in ms since the epoch: with it, countdowns already over are warned about. */
@@ -26,7 +26,7 @@ export interface LoadOptions {
 }
 
 /** Soonest target first, ties by slug: the order of `/api/pages` and of the index page. */
-export function bySoonestTarget(a: Countdown, b: Countdown): number {
+function bySoonestTarget(a: Countdown, b: Countdown): number {
   return a.targetMs - b.targetMs || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
 
@@ -34,7 +34,7 @@ export function bySoonestTarget(a: Countdown, b: Countdown): number {
 export const isEditorOrHidden = (name: string) => name.startsWith(".") || name.endsWith("~") || /^#.*#$/.test(name);
 
 /** The problem of an entry of the countdowns folder that is not a `<slug>.md` file; undefined for one that is. */
-export function folderEntryProblem(displayDir: string, name: string, isFile: boolean): Problem | undefined {
+function folderEntryProblem(displayDir: string, name: string, isFile: boolean): Problem | undefined {
   if (isFile && name.endsWith(".md")) return undefined;
   return {
     file: `${displayDir}/${name}`,
@@ -57,7 +57,8 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
   });
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (!isEditorOrHidden(entry.name)) add(result, readFolderEntry(dir, displayDir, entry.name, entry.isFile(), options));
+    if (!isEditorOrHidden(entry.name))
+      add(result, readFolderEntry(dir, displayDir, entry.name, entry.isFile(), options));
   }
   result.countdowns.sort(bySoonestTarget);
   return result;
@@ -69,7 +70,13 @@ export async function loadCountdowns(dir: string, options: LoadOptions = {}): Pr
  * when its bytes are the same. The build reads the folder through it, and `npm run dev` each file
  * that changes.
  */
-export function readFolderEntry(dir: string, displayDir: string, name: string, isFile: boolean, { cache, now, defaultLang }: Pick<LoadOptions, "cache" | "now" | "defaultLang"> = {}): ParseResult {
+export function readFolderEntry(
+  dir: string,
+  displayDir: string,
+  name: string,
+  isFile: boolean,
+  { cache, now, defaultLang }: Pick<LoadOptions, "cache" | "now" | "defaultLang"> = {},
+): ParseResult {
   const problem = folderEntryProblem(displayDir, name, isFile);
   if (problem) return { problems: [problem], warnings: [] };
   // Read synchronously: one promise per file costs several times the read itself (10,000 files
@@ -87,13 +94,17 @@ export function readFolderEntry(dir: string, displayDir: string, name: string, i
  * Parses the given files, wherever they are: each is named in messages as given, and its slug is
  * its base name. A file that is missing or is not a `.md` file is a problem of its own.
  */
-export function loadCountdownFiles(files: string[], options: Pick<LoadOptions, "now" | "defaultLang"> = {}): LoadResult {
+export function loadCountdownFiles(
+  files: string[],
+  options: Pick<LoadOptions, "now" | "defaultLang"> = {},
+): LoadResult {
   const result: LoadResult = { countdowns: [], problems: [], warnings: [] };
   for (const file of new Set(files)) {
     const kind = statSync(file, { throwIfNoEntry: false });
     const problem = (message: string) => result.problems.push({ file, field: "file", message });
     if (!kind) problem("does not exist; give the path of a countdown file, like countdowns/launch.md");
-    else if (!kind.isFile()) problem("is not a file; give countdown files, or no file at all to check the whole countdowns folder");
+    else if (!kind.isFile())
+      problem("is not a file; give countdown files, or no file at all to check the whole countdowns folder");
     else if (!file.endsWith(".md")) problem(`is not a countdown: countdown files end in ".md" (name it <slug>.md)`);
     else add(result, parseCountdownFile(file, readFileSync(file, "utf8"), options));
   }

@@ -1,14 +1,31 @@
 // A countdown's defaults for its widget and its email image (`widget:` and `email:` in the front
 // matter), each option checked with the widget's or the image's own rules and kept as a query string;
 // and the widget's call to action (`widget: link:`).
-import { EMAIL_OPTION_NAMES, emailOptionHint, emailOptionsQuery, isValidEmailOption, type EmailOptionName } from "../images/email-options.ts";
-import { CHOICES, COLOURS, OPTION_NAMES, isValidOption, optionsQuery, type OptionName, type WidgetOptions } from "../widget/options.ts";
+import {
+  EMAIL_OPTION_NAMES,
+  emailOptionHint,
+  emailOptionsQuery,
+  isValidEmailOption,
+  type EmailOptionName,
+} from "../images/email-options.ts";
+import {
+  CHOICES,
+  COLOURS,
+  OPTION_NAMES,
+  isValidOption,
+  optionsQuery,
+  type OptionName,
+  type WidgetOptions,
+} from "../widget/options.ts";
 import { LINK_TEXT_MAX, type WidgetLink } from "./countdown.ts";
 import { CONTROL_CHARACTERS, describe } from "./fields.ts";
 import { unknownLanguage } from "./language.ts";
 
 /** The `widget:` mapping: every option checked with the widget's own rules, kept as a query string. */
-export function widgetDefaults(value: unknown, problem: (field: string, message: string) => void): { query: string; link?: WidgetLink } {
+export function widgetDefaults(
+  value: unknown,
+  problem: (field: string, message: string) => void,
+): { query: string; link?: WidgetLink } {
   if (value === undefined) return { query: "" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     problem("widget", `must be a set of "option: value" lines, indented under "widget:", not ${describe(value)}`);
@@ -24,14 +41,21 @@ export function widgetDefaults(value: unknown, problem: (field: string, message:
     } else if (!(OPTION_NAMES as string[]).includes(name)) {
       problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}, and link`);
     } else if (raw === null && COLOUR_OPTIONS.includes(name)) {
-      problem(field, `is empty; if you wrote ${name}: #${OPTION_EXAMPLES[name as OptionName]}, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#${OPTION_EXAMPLES[name as OptionName]}"`);
+      problem(
+        field,
+        `is empty; if you wrote ${name}: #${OPTION_EXAMPLES[name as OptionName]}, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#${OPTION_EXAMPLES[name as OptionName]}"`,
+      );
     } else if (typeof raw !== "string") {
-      problem(field, `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`);
+      problem(
+        field,
+        `must be text in quotes, not ${describe(raw)}; write it like ${name}: "${OPTION_EXAMPLES[name as OptionName]}"`,
+      );
     } else {
       // A language, checked as the countdown's own `lang` is, and then as the widget takes one.
       const unknown = name === "lang" ? unknownLanguage(raw.trim()) : undefined;
       if (unknown) problem(field, unknown);
-      else if (!isValidOption(name, raw.trim())) problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
+      else if (!isValidOption(name, raw.trim()))
+        problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${optionHint(name)}`);
       else options[name as keyof WidgetOptions] = raw.trim();
     }
   }
@@ -56,10 +80,16 @@ function widgetLink(value: unknown, problem: (field: string, message: string) =>
   }
   const text = typeof fields.text === "string" ? fields.text.trim() : undefined;
   if (!text) {
-    problem("widget.link.text", `${fields.text === undefined ? "is missing" : `must be text, not ${describe(fields.text)}`}; write the link's words, like ${LINK_EXAMPLE}`);
+    problem(
+      "widget.link.text",
+      `${fields.text === undefined ? "is missing" : `must be text, not ${describe(fields.text)}`}; write the link's words, like ${LINK_EXAMPLE}`,
+    );
     ok = false;
   } else if (CONTROL_CHARACTERS.test(text) || [...text].length > LINK_TEXT_MAX) {
-    problem("widget.link.text", `must be one line of at most ${LINK_TEXT_MAX} characters (it is a button's words), not ${[...text].length} characters`);
+    problem(
+      "widget.link.text",
+      `must be one line of at most ${LINK_TEXT_MAX} characters (it is a button's words), not ${[...text].length} characters`,
+    );
     ok = false;
   }
   const written = typeof fields.url === "string" ? fields.url.trim() : undefined;
@@ -70,10 +100,16 @@ function widgetLink(value: unknown, problem: (field: string, message: string) =>
     url = undefined;
   }
   if (written === undefined) {
-    problem("widget.link.url", `${fields.url === undefined ? "is missing" : `must be text, not ${describe(fields.url)}`}; write the address the link opens, like ${LINK_EXAMPLE}`);
+    problem(
+      "widget.link.url",
+      `${fields.url === undefined ? "is missing" : `must be text, not ${describe(fields.url)}`}; write the address the link opens, like ${LINK_EXAMPLE}`,
+    );
     ok = false;
   } else if (!url || url.protocol !== "https:" || !url.hostname) {
-    problem("widget.link.url", `${JSON.stringify(written)} is not an https address; the widget links only to https://... pages, like ${LINK_EXAMPLE}`);
+    problem(
+      "widget.link.url",
+      `${JSON.stringify(written)} is not an https address; the widget links only to https://... pages, like ${LINK_EXAMPLE}`,
+    );
     ok = false;
   }
   return ok ? { text: text!, url: url!.href } : undefined;
@@ -94,17 +130,27 @@ export function emailDefaults(value: unknown, problem: (field: string, message: 
     const field = `email.${name}`;
     const raw = colourValue(name, written);
     if (raw === null && COLOUR_OPTIONS.includes(name)) {
-      problem(field, `is empty; if you wrote ${name}: #e11d48, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#e11d48"`);
+      problem(
+        field,
+        `is empty; if you wrote ${name}: #e11d48, YAML reads "#" as the start of a comment: put the colour in quotes, ${name}: "#e11d48"`,
+      );
       continue;
     }
-    const text = typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim() : undefined;
-    if (!(EMAIL_OPTION_NAMES as string[]).includes(name)) problem(field, `unknown email option; the options are ${EMAIL_OPTION_NAMES.join(", ")}`);
-    else if (text === undefined) problem(field, `must be text or a whole number, not ${describe(raw)}; ${emailOptionHint(name as EmailOptionName)}`);
+    const text =
+      typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim() : undefined;
+    if (!(EMAIL_OPTION_NAMES as string[]).includes(name))
+      problem(field, `unknown email option; the options are ${EMAIL_OPTION_NAMES.join(", ")}`);
+    else if (text === undefined)
+      problem(
+        field,
+        `must be text or a whole number, not ${describe(raw)}; ${emailOptionHint(name as EmailOptionName)}`,
+      );
     else {
       // A language, checked as the countdown's own `lang` is.
       const unknown = name === "lang" ? unknownLanguage(text) : undefined;
       if (unknown) problem(field, unknown);
-      else if (!isValidEmailOption(name, text)) problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${emailOptionHint(name as EmailOptionName)}`);
+      else if (!isValidEmailOption(name, text))
+        problem(field, `${JSON.stringify(raw)} is not a value of ${name}; ${emailOptionHint(name as EmailOptionName)}`);
       else options[name as EmailOptionName] = text;
     }
   }
@@ -113,7 +159,8 @@ export function emailDefaults(value: unknown, problem: (field: string, message: 
 
 const COLOUR_OPTIONS = ["accent", "color", "bg"];
 /** A colour option's value as the widget takes it: "#ff0000" written as CSS is "ff0000". */
-const colourValue = (name: string, value: unknown) => (COLOUR_OPTIONS.includes(name) && typeof value === "string" ? value.trim().replace(/^#/, "") : value);
+const colourValue = (name: string, value: unknown) =>
+  COLOUR_OPTIONS.includes(name) && typeof value === "string" ? value.trim().replace(/^#/, "") : value;
 
 /** A value of each widget option, for the messages that show how to write one. */
 const OPTION_EXAMPLES: Record<OptionName, string> = {

@@ -3,7 +3,14 @@
 // countdown file: every problem at once, each naming the field and the fix.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SITE_DEFAULTS, SITE_TOOLS, type SiteIdentity, type SiteLink, type SiteLogo, type SiteTool } from "../text/site-identity.ts";
+import {
+  SITE_DEFAULTS,
+  SITE_TOOLS,
+  type SiteIdentity,
+  type SiteLink,
+  type SiteLogo,
+  type SiteTool,
+} from "../text/site-identity.ts";
 import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
 import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown.ts";
@@ -11,9 +18,9 @@ import { unknownLanguage } from "./language.ts";
 import { inspectLogo, logoName } from "./logo.ts";
 import { messageOf } from "../error-message.ts";
 
-export const SITE_NAME_MAX = 80;
-export const SITE_DESCRIPTION_MAX = 300;
-export const SITE_LINKS_MAX = 10;
+const SITE_NAME_MAX = 80;
+const SITE_DESCRIPTION_MAX = 300;
+const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
@@ -27,14 +34,21 @@ export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: und
  * a file of the same folder (the logo) or throws as readFileSync does. Over 80 lines: the checks of
  * each field in the order the file documents them, as parseFile checks a countdown's.
  */
-export function parseSiteFile(file: string, text: string, readBeside: (name: string) => Uint8Array = missing): SiteFileResult {
+export function parseSiteFile(
+  file: string,
+  text: string,
+  readBeside: (name: string) => Uint8Array = missing,
+): SiteFileResult {
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ file, field, message });
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    problem(jsonErrorLine(text, error), `is not valid JSON (${messageOf(error)}); keep the quotes around every key and text, commas between fields, and no comma after the last`);
+    problem(
+      jsonErrorLine(text, error),
+      `is not valid JSON (${messageOf(error)}); keep the quotes around every key and text, commas between fields, and no comma after the last`,
+    );
     return { problems };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -43,16 +57,20 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
   }
   const fields = data as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
-    if (!(FIELDS as readonly string[]).includes(key)) problem(key, `unknown field; the fields are ${FIELDS.join(", ")}`);
+    if (!(FIELDS as readonly string[]).includes(key))
+      problem(key, `unknown field; the fields are ${FIELDS.join(", ")}`);
   }
   const text_ = (key: "name" | "description", max: number, allowEmpty: boolean): string | undefined => {
     const value = fields[key];
     if (value === undefined) return undefined;
     if (typeof value !== "string") return void problem(key, `must be text in quotes, not ${JSON.stringify(value)}`);
     const trimmed = value.trim();
-    if (!allowEmpty && trimmed === "") return void problem(key, `is empty; give the site a ${key}, or leave the field out for "${SITE_DEFAULTS[key]}"`);
-    if ([...trimmed].length > max) return void problem(key, `is ${[...trimmed].length} characters long; the limit is ${max}`);
-    if (CONTROL.test(trimmed)) return void problem(key, "contains a line break or control character; keep it on one line");
+    if (!allowEmpty && trimmed === "")
+      return void problem(key, `is empty; give the site a ${key}, or leave the field out for "${SITE_DEFAULTS[key]}"`);
+    if ([...trimmed].length > max)
+      return void problem(key, `is ${[...trimmed].length} characters long; the limit is ${max}`);
+    if (CONTROL.test(trimmed))
+      return void problem(key, "contains a line break or control character; keep it on one line");
     return trimmed;
   };
   const name = text_("name", SITE_NAME_MAX, false);
@@ -61,7 +79,11 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
   let language: string | undefined;
   if (fields.language !== undefined) {
     const written = typeof fields.language === "string" ? fields.language.trim() : undefined;
-    if (written === undefined || !isLanguageTag(written)) problem("language", `${JSON.stringify(fields.language)} is not a language tag; write one like "en", "de" or "pt-BR"`);
+    if (written === undefined || !isLanguageTag(written))
+      problem(
+        "language",
+        `${JSON.stringify(fields.language)} is not a language tag; write one like "en", "de" or "pt-BR"`,
+      );
     else {
       const unknown = unknownLanguage(written);
       if (unknown) problem("language", unknown);
@@ -77,24 +99,40 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
     } else {
       const ratio = contrastRatio(rgb, [255, 255, 255]);
       if (ratio < MIN_CONTRAST) {
-        problem("accent", `"${fields.accent}" reads too little on the pages' white background (contrast ${ratio.toFixed(2)}:1, links need ${MIN_CONTRAST}:1); choose a darker colour, like ${hexOf(darkened(rgb))}`);
+        problem(
+          "accent",
+          `"${fields.accent}" reads too little on the pages' white background (contrast ${ratio.toFixed(2)}:1, links need ${MIN_CONTRAST}:1); choose a darker colour, like ${hexOf(darkened(rgb))}`,
+        );
       } else accent = hexOf(rgb);
     }
   }
 
   let links: SiteLink[] | undefined;
   if (fields.links !== undefined) {
-    if (!Array.isArray(fields.links)) problem("links", `must be a list of { "text": ..., "url": ... }, like [{ "text": "Contact", "url": "https://example.org/contact" }]`);
-    else if (fields.links.length > SITE_LINKS_MAX) problem("links", `has ${fields.links.length} links; the header holds at most ${SITE_LINKS_MAX}`);
+    if (!Array.isArray(fields.links))
+      problem(
+        "links",
+        `must be a list of { "text": ..., "url": ... }, like [{ "text": "Contact", "url": "https://example.org/contact" }]`,
+      );
+    else if (fields.links.length > SITE_LINKS_MAX)
+      problem("links", `has ${fields.links.length} links; the header holds at most ${SITE_LINKS_MAX}`);
     else {
       links = [];
       fields.links.forEach((link: unknown, index) => {
         const field = `links[${index}]`;
         const { text, url } = (typeof link === "object" && link !== null ? link : {}) as Record<string, unknown>;
-        if (typeof text !== "string" || text.trim() === "" || [...text.trim()].length > LINK_TEXT_MAX || CONTROL.test(text)) {
+        if (
+          typeof text !== "string" ||
+          text.trim() === "" ||
+          [...text.trim()].length > LINK_TEXT_MAX ||
+          CONTROL.test(text)
+        ) {
           problem(`${field}.text`, `must be text of 1 to ${LINK_TEXT_MAX} characters on one line, like "Contact"`);
         } else if (typeof url !== "string" || !isWebUrl(url.trim())) {
-          problem(`${field}.url`, `${JSON.stringify(url)} is not an address; write a whole one, like "https://example.org/contact"`);
+          problem(
+            `${field}.url`,
+            `${JSON.stringify(url)} is not an address; write a whole one, like "https://example.org/contact"`,
+          );
         } else links!.push({ text: text.trim(), url: url.trim() });
       });
     }
@@ -105,7 +143,10 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
     const listed = Array.isArray(fields.tools) ? fields.tools : [];
     const unknown = listed.filter((tool) => !(SITE_TOOLS as readonly unknown[]).includes(tool));
     if (!Array.isArray(fields.tools) || unknown.length > 0) {
-      problem("tools", `${JSON.stringify(Array.isArray(fields.tools) ? unknown[0] : fields.tools)} is not a tool; list those the header links to, of ${SITE_TOOLS.map((tool) => `"${tool}"`).join(", ")}, like ["creator"], or leave the field out for none`);
+      problem(
+        "tools",
+        `${JSON.stringify(Array.isArray(fields.tools) ? unknown[0] : fields.tools)} is not a tool; list those the header links to, of ${SITE_TOOLS.map((tool) => `"${tool}"`).join(", ")}, like ["creator"], or leave the field out for none`,
+      );
     } else tools = SITE_TOOLS.filter((tool) => listed.includes(tool));
   }
 
@@ -120,7 +161,12 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
         bytes = readBeside(named.name);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        problem("logo", code === "ENOENT" ? `${shown} does not exist; put the image beside the site file, or leave the field out` : `${shown} cannot be read (${code}); make it a readable file`);
+        problem(
+          "logo",
+          code === "ENOENT"
+            ? `${shown} does not exist; put the image beside the site file, or leave the field out`
+            : `${shown} cannot be read (${code}); make it a readable file`,
+        );
       }
       if (bytes) {
         const inspected = inspectLogo(named.name, named.type, bytes, shown);
@@ -132,16 +178,32 @@ export function parseSiteFile(file: string, text: string, readBeside: (name: str
 
   let repository: string | undefined;
   if (fields.repository !== undefined) {
-    const written = typeof fields.repository === "string" ? fields.repository.trim().replace(/\/+$/, "").replace(/\.git$/, "") : undefined;
+    const written =
+      typeof fields.repository === "string"
+        ? fields.repository
+            .trim()
+            .replace(/\/+$/, "")
+            .replace(/\.git$/, "")
+        : undefined;
     if (written === undefined || (written !== "" && !/^https:\/\/[^/\s]+\/[^\s?#]+\/[^\s?#]+$/.test(written))) {
-      problem("repository", `${JSON.stringify(fields.repository)} is not a repository's address; write it like "https://github.com/you/countdowns", or "" for none`);
+      problem(
+        "repository",
+        `${JSON.stringify(fields.repository)} is not a repository's address; write it like "https://github.com/you/countdowns", or "" for none`,
+      );
     } else repository = written;
   }
 
   let branch: string | undefined;
   if (fields.branch !== undefined) {
-    if (typeof fields.branch !== "string" || !/^[A-Za-z0-9._/-]{1,100}$/.test(fields.branch.trim()) || fields.branch.includes("..")) {
-      problem("branch", `${JSON.stringify(fields.branch)} is not a branch name; write the branch that publishes, like "main"`);
+    if (
+      typeof fields.branch !== "string" ||
+      !/^[A-Za-z0-9._/-]{1,100}$/.test(fields.branch.trim()) ||
+      fields.branch.includes("..")
+    ) {
+      problem(
+        "branch",
+        `${JSON.stringify(fields.branch)} is not a branch name; write the branch that publishes, like "main"`,
+      );
     } else branch = fields.branch.trim();
   }
 
@@ -178,7 +240,8 @@ function isWebUrl(text: string): boolean {
 /** The colour made darker, step by step, until it reads on white. */
 function darkened(rgb: [number, number, number]): [number, number, number] {
   let colour = rgb;
-  while (contrastRatio(colour, [255, 255, 255]) < MIN_CONTRAST) colour = colour.map((c) => Math.floor(c * 0.9)) as [number, number, number];
+  while (contrastRatio(colour, [255, 255, 255]) < MIN_CONTRAST)
+    colour = colour.map((c) => Math.floor(c * 0.9)) as [number, number, number];
   return colour;
 }
 
@@ -199,7 +262,15 @@ export function loadSiteFile(file: string, displayName: string, required: boolea
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return { site: SITE_DEFAULTS, problems: [] };
-    return { problems: [{ file: displayName, field: "file", message: `cannot be read (${(error as NodeJS.ErrnoException).code}); give the path of a JSON file like _data/site.json` }] };
+    return {
+      problems: [
+        {
+          file: displayName,
+          field: "file",
+          message: `cannot be read (${(error as NodeJS.ErrnoException).code}); give the path of a JSON file like _data/site.json`,
+        },
+      ],
+    };
   }
   return parseSiteFile(displayName, text, (name) => readFileSync(path.join(path.dirname(file), name)));
 }

@@ -9,7 +9,7 @@ import { DAY } from "../time/units.ts";
 // `±hh:mm`. Fractions of a second are refused: the published `targetDate` has whole seconds, so a
 // fraction would be silently dropped.
 export const TARGET_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/;
-export const TARGET_EXAMPLE = `"2026-12-31 23:59" (a time in "timezone"), "2026-12-31" (midnight there) or "2026-12-31T23:59:00Z" (UTC)`;
+const TARGET_EXAMPLE = `"2026-12-31 23:59" (a time in "timezone"), "2026-12-31" (midnight there) or "2026-12-31T23:59:00Z" (UTC)`;
 
 /** A date written with dots (18.12.2026), slashes (18/12/2026, 12/18/2026, 2026/12/18) or digits left unpadded (2026-1-5), and a time or not. */
 const LOCAL_DATE = /^(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?:(?:[ T]|, ?)(\d{1,2})[:.](\d{2})(?::(\d{2}))?)?$/;
@@ -18,7 +18,12 @@ const LOCAL_DATE = /^(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?:(?:[ T]|, ?)(\d{1,2}
 function inWords(iso: string): string {
   const [y, mo, d, h, mi] = iso.split(/[- :]/).map(Number) as [number, number, number, number?, number?];
   const date = new Date(Date.UTC(y, mo - 1, d, h ?? 0, mi ?? 0));
-  const words = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  const words = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
   return h === undefined ? words : `${words}, ${iso.slice(11, 16)}`;
 }
 
@@ -27,13 +32,16 @@ function inWords(iso: string): string {
  * ("2026-12-18 18:00"): one reading, or two where day and month could be either (12/11/2026); none
  * for what is not such a date.
  */
-export function isoReadings(written: string): string[] {
+function isoReadings(written: string): string[] {
   const match = LOCAL_DATE.exec(written.trim());
   if (!match) return [];
   const [, a, separator, b, c, hour, minute, second] = match;
   const pad = (n: string | number) => String(n).padStart(2, "0");
   const time = hour === undefined ? "" : ` ${pad(hour)}:${minute}${second ? `:${second}` : ""}`;
-  const iso = (year: string, month: string, day: string) => (+month >= 1 && +month <= 12 && +day >= 1 && +day <= 31 && year.length === 4 ? [`${year}-${pad(month)}-${pad(day)}${time}`] : []);
+  const iso = (year: string, month: string, day: string) =>
+    +month >= 1 && +month <= 12 && +day >= 1 && +day <= 31 && year.length === 4
+      ? [`${year}-${pad(month)}-${pad(day)}${time}`]
+      : [];
   // Year first (2026/12/18, 2026-1-5); else the year last: dots are day first in every language that writes them.
   if (a!.length === 4) return iso(a!, b!, c!);
   if (separator === ".") return iso(c!, b!, a!);
@@ -61,8 +69,12 @@ export function parseTarget(target: string, zoneName: string): ParsedTarget | { 
   const match = TARGET_PATTERN.exec(target);
   if (!match) {
     const readings = isoReadings(target);
-    if (readings.length === 1) return { error: `"${target}" reads as ${inWords(readings[0]!)}; the file takes it written "${readings[0]}"` };
-    if (readings.length === 2) return { error: `"${target}" is not written as the file takes a date, and may mean day/month or month/day: write "${readings[0]}" or "${readings[1]}"` };
+    if (readings.length === 1)
+      return { error: `"${target}" reads as ${inWords(readings[0]!)}; the file takes it written "${readings[0]}"` };
+    if (readings.length === 2)
+      return {
+        error: `"${target}" is not written as the file takes a date, and may mean day/month or month/day: write "${readings[0]}" or "${readings[1]}"`,
+      };
     return { error: `"${target}" is not a date and time; write it like ${TARGET_EXAMPLE}` };
   }
   const [, y, mo, d, h = "0", mi = "0", s = "0", offset] = match;
@@ -96,9 +108,8 @@ export function parseTarget(target: string, zoneName: string): ParsedTarget | { 
   return { ms: instant.ms, wall: fields, ...(laterMs !== undefined ? { laterMs } : {}) };
 }
 
-
 /** For a wall clock (as local ms) that a zone reads twice, the later instant; `earlierMs` is the other. */
-export function laterInstant(local: number, earlierMs: number, zone: string): number | undefined {
+function laterInstant(local: number, earlierMs: number, zone: string): number | undefined {
   // The clocks go back within hours of the earlier instant: to the offset in force a day later.
   const offset = zoneOffset(zone, earlierMs + DAY);
   const ms = local - offset * 60_000;
@@ -106,7 +117,7 @@ export function laterInstant(local: number, earlierMs: number, zone: string): nu
 }
 
 /** What the clocks of a zone read at an instant. */
-export function wallClockAt(ms: number, zone: string): WallClock {
+function wallClockAt(ms: number, zone: string): WallClock {
   return wallClockOf(ms + zoneOffset(zone, ms) * 60_000);
 }
 

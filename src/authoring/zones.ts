@@ -6,7 +6,7 @@ import { ianaZone } from "../time/zone.ts";
 const canonicalZones = new Map<string, string | undefined>();
 
 /** The canonical IANA spelling of a zone the platform knows ("europe/berlin" -> "Europe/Berlin", "Asia/Calcutta" -> "Asia/Kolkata"), or undefined. */
-export function canonicalZone(name: string): string | undefined {
+function canonicalZone(name: string): string | undefined {
   if (!canonicalZones.has(name)) {
     let zone: string | undefined;
     try {
@@ -37,10 +37,20 @@ const LEGACY_ZONES: Record<string, { is: string; mean: string }> = {
   EET: { is: "an old abbreviation, not a place", mean: "Europe/Athens" },
   WET: { is: "an old abbreviation, not a place", mean: "Europe/Lisbon" },
 };
-const ZONE_REGIONS = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian", "Antarctica"];
+const ZONE_REGIONS = [
+  "Europe",
+  "America",
+  "Asia",
+  "Africa",
+  "Australia",
+  "Pacific",
+  "Atlantic",
+  "Indian",
+  "Antarctica",
+];
 
 /** The zone of a place named alone ("Tokyo", "new york" -> "Asia/Tokyo", "America/New_York"), if Intl knows one. */
-export function zoneForCity(name: string): string | undefined {
+function zoneForCity(name: string): string | undefined {
   const city = name.trim().replace(/\s+/g, "_");
   if (!/^[A-Za-z_'-]+$/.test(city)) return undefined;
   for (const region of ZONE_REGIONS) {
@@ -57,20 +67,28 @@ export function zoneForCity(name: string): string | undefined {
  */
 export function checkZone(written: string): { zone: string; note?: string } | { problem: string } {
   const legacy = LEGACY_ZONES[written.toUpperCase()];
-  if (legacy) return { problem: `"${written}" is ${legacy.is}, so its clocks do not follow any place's; write the zone of the place you mean, like "${legacy.mean}"` };
+  if (legacy)
+    return {
+      problem: `"${written}" is ${legacy.is}, so its clocks do not follow any place's; write the zone of the place you mean, like "${legacy.mean}"`,
+    };
   const zone = canonicalZone(written);
   if (!zone) {
     const city = zoneForCity(written.split("/").pop()!);
-    const hint = city ? `did you mean "${city}"? Zone names are a region and a city` : `use an IANA name like "Europe/Berlin" or "America/New_York"`;
+    const hint = city
+      ? `did you mean "${city}"? Zone names are a region and a city`
+      : `use an IANA name like "Europe/Berlin" or "America/New_York"`;
     return { problem: `"${written}" is not a time zone; ${hint}` };
   }
   const offset = /^Etc\/GMT([+-])(\d{1,2})$/i.exec(written);
   if (offset) {
     const utc = `UTC${offset[1] === "+" ? "-" : "+"}${offset[2]}`;
-    return { zone, note: `"${written}" is ${utc} all year, with no daylight saving time (the sign of Etc/GMT names is inverted); if you mean a place, write its zone, like "America/New_York"` };
+    return {
+      zone,
+      note: `"${written}" is ${utc} all year, with no daylight saving time (the sign of Etc/GMT names is inverted); if you mean a place, write its zone, like "America/New_York"`,
+    };
   }
   if (written === zone || zone === "UTC") return { zone };
-  if (written.toLowerCase() === zone.toLowerCase()) return { zone, note: `is written "${written}"; write it "${zone}", as the zone is spelled` };
+  if (written.toLowerCase() === zone.toLowerCase())
+    return { zone, note: `is written "${written}"; write it "${zone}", as the zone is spelled` };
   return { zone, note: `"${written}" is an old name of "${zone}"; write "${zone}"` };
 }
-

@@ -22,7 +22,11 @@ await withConfig(
     }
     const { server } = loop.local;
     server.on("error", (error: NodeJS.ErrnoException) => {
-      console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is in use; set PORT to another one.` : `Server error: ${error.message}`);
+      console.error(
+        error.code === "EADDRINUSE"
+          ? `Port ${config.port} is in use; set PORT to another one.`
+          : `Server error: ${error.message}`,
+      );
       process.exit(1);
     });
     // This machine only, unless HOST says otherwise: drafts and problems are the author's own.
@@ -30,8 +34,14 @@ await withConfig(
     server.listen(config.port, host, () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : config.port;
-      console.log(`Countdown service at http://${config.host ?? "localhost"}:${port}${config.site.basePath}/ (dev: watching ${config.countdownsDir} and src/; saved changes reload open pages)`);
-      console.log(host === LOCAL_ONLY ? `Listening on ${LOCAL_ONLY}:${port}, this machine only; set HOST=0.0.0.0 to open it to your network.` : `Listening on ${host}:${port}.`);
+      console.log(
+        `Countdown service at http://${config.host ?? "localhost"}:${port}${config.site.basePath}/ (dev: watching ${config.countdownsDir} and src/; saved changes reload open pages)`,
+      );
+      console.log(
+        host === LOCAL_ONLY
+          ? `Listening on ${LOCAL_ONLY}:${port}, this machine only; set HOST=0.0.0.0 to open it to your network.`
+          : `Listening on ${host}:${port}.`,
+      );
     });
     process.once("SIGINT", () => void loop.close().then(() => process.exit(0)));
     process.once("SIGTERM", () => void loop.close().then(() => process.exit(0)));

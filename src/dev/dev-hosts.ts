@@ -9,7 +9,7 @@ import { errorHeaders } from "../http/policy.ts";
 /** The hostname of a Host header (`[::1]:8080` -> `[::1]`, `Example.org:80` -> `example.org`); undefined when there is none. */
 function hostnameOf(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:\[\]]+)(?::\d*)?$/.exec(header.trim());
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::\d*)?$/.exec(header.trim());
   return match?.[1]!.toLowerCase().replace(/\.$/, "");
 }
 

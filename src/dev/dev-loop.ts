@@ -27,7 +27,7 @@ import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../site/assets.ts";
 import { messageOf } from "../error-message.ts";
 
-export interface DevLoopOptions {
+interface DevLoopOptions {
   config: Config;
   log?: (line: string) => void;
   /** The clock, in ms since the epoch (default: the system clock). */
@@ -49,7 +49,11 @@ const QUIET_MS = 30;
  * event stream are one state, which the watcher, the rebuilds and the server's routes share; each
  * step is a small function inside.
  */
-export async function startDevLoop({ config, log = (line) => console.log(line), now = Date.now }: DevLoopOptions): Promise<DevLoop> {
+export async function startDevLoop({
+  config,
+  log = (line) => console.log(line),
+  now = Date.now,
+}: DevLoopOptions): Promise<DevLoop> {
   const countdownsDir = requireCountdownsDir(config);
   const displayDir = path.basename(countdownsDir);
   const paths = buildPaths(config.outDir);
@@ -65,7 +69,10 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     const file = path.join(countdownsDir, name);
     const stats = isEditorOrHidden(name) ? undefined : statSync(file, { throwIfNoEntry: false });
     if (!stats) return void files.delete(name);
-    files.set(name, readFolderEntry(countdownsDir, displayDir, name, stats.isFile(), { now: now(), defaultLang: defaultLang() }));
+    files.set(
+      name,
+      readFolderEntry(countdownsDir, displayDir, name, stats.isFile(), { now: now(), defaultLang: defaultLang() }),
+    );
   };
   for (const name of readdirSync(countdownsDir)) read(name);
 
@@ -73,6 +80,7 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
   let sourceProblem: string | undefined;
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
+  // eslint-disable-next-line prefer-const -- made once the closures that read it exist (below)
   let local: LocalServer | undefined;
   const clients = new Map<(text: string) => void, () => void>();
   const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${jsonText(data)}\n\n`;
@@ -114,16 +122,27 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
       if (defaultLang() !== language) for (const name of readdirSync(countdownsDir)) read(name);
     } else for (const name of changed) read(name);
     // The warnings of what was read now (the first time: every file).
-    for (const [name, file] of files) if (changed === "all" ? !local : changed.has(name)) for (const warning of file.warnings) log(formatWarning(warning));
+    for (const [name, file] of files)
+      if (changed === "all" ? !local : changed.has(name))
+        for (const warning of file.warnings) log(formatWarning(warning));
 
     const all = [...files.values()];
-    problems = [...(sourceProblem ? [sourceProblem] : []), ...[...site.problems, ...all.flatMap((file) => file.problems)].map(formatProblem)];
+    problems = [
+      ...(sourceProblem ? [sourceProblem] : []),
+      ...[...site.problems, ...all.flatMap((file) => file.problems)].map(formatProblem),
+    ];
     if (problems.length) {
-      log(`${problems.length} problem(s); still serving the last good build:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+      log(
+        `${problems.length} problem(s); still serving the last good build:\n${problems.map((line) => `  ${line}`).join("\n")}`,
+      );
       send("problems", problems);
       return;
     }
-    const input = await siteInputOf(config, all.map((file) => file.countdown!), { now: now(), version: "dev", assets, identity: site.site, dev: true });
+    const input = await siteInputOf(
+      config,
+      all.map((file) => file.countdown!),
+      { now: now(), version: "dev", assets, identity: site.site, dev: true },
+    );
     // What to write follows from the served build's record: what changed since it was made, files
     // changed while problems held the build back included.
     if (changed === "all") forgetSources();
@@ -132,7 +151,9 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     local?.reload();
     send("problems", []);
     send("reload", {});
-    log(`Rebuilt ${changed === "all" ? "everything" : [...changed].join(", ")} in ${Math.round(performance.now() - started)} ms.`);
+    log(
+      `Rebuilt ${changed === "all" ? "everything" : [...changed].join(", ")} in ${Math.round(performance.now() - started)} ms.`,
+    );
   }
 
   // Rebuilds run one at a time; changes that come in meanwhile are gathered for the next one.
@@ -145,7 +166,9 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     timer = setTimeout(() => {
       const next = pending!;
       pending = undefined;
-      running = running.then(() => rebuild(next)).catch((error: unknown) => log(`Rebuild failed: ${error instanceof Error ? error.stack : String(error)}`));
+      running = running
+        .then(() => rebuild(next))
+        .catch((error: unknown) => log(`Rebuild failed: ${error instanceof Error ? error.stack : String(error)}`));
     }, QUIET_MS);
   };
 
@@ -155,7 +178,8 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     outDir: config.outDir,
     answerFirst,
     log,
-    refuse: (call) => (devHostAllowed(call.header("host"), config.host) ? undefined : devHostRefusal(call.header("host"), config.port)),
+    refuse: (call) =>
+      devHostAllowed(call.header("host"), config.host) ? undefined : devHostRefusal(call.header("host"), config.port),
   });
 
   /** The logo the site file names now, if any. */
@@ -173,7 +197,13 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
     // it names (read again at each change, so a logo it newly names is watched at once). Nothing else
     // there: the folder may be the project's own, where the build writes.
     ...(existsSync(path.dirname(config.siteFile))
-      ? [watch(path.dirname(config.siteFile), (_event, name) => (name === path.basename(config.siteFile) || (name && name === logoNamed())) && schedule("all"))]
+      ? [
+          watch(
+            path.dirname(config.siteFile),
+            (_event, name) =>
+              (name === path.basename(config.siteFile) || (name && name === logoNamed())) && schedule("all"),
+          ),
+        ]
       : []),
   ];
 
@@ -200,7 +230,9 @@ export async function startDevLoop({ config, log = (line) => console.log(line), 
 export class DevBuildError extends Error {
   override name = "DevBuildError";
   constructor(readonly problems: string[]) {
-    super(`${problems.length} problem(s); fix them and start again:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    super(
+      `${problems.length} problem(s); fix them and start again:\n${problems.map((line) => `  ${line}`).join("\n")}`,
+    );
   }
 }
 

@@ -31,4 +31,6 @@ function showProblems(lines: string[]): void {
 
 const events = new EventSource(new URL("events", import.meta.url));
 events.addEventListener("reload", () => location.reload());
-events.addEventListener("problems", (event) => showProblems(JSON.parse((event as MessageEvent<string>).data) as string[]));
+events.addEventListener("problems", (event) =>
+  showProblems(JSON.parse((event as MessageEvent<string>).data) as string[]),
+);

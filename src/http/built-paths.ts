@@ -7,7 +7,7 @@ import { STATIC_DEFAULT_CACHE, type HeaderSet } from "./policy.ts";
 import { PLATFORM_FILES } from "./routes.ts";
 
 /** How Netlify answers a path of its publish folder: a file (with what the runtime knows of it), a redirect to the folder, or nothing. */
-export type Resolution<Entry> = { file: string; entry: Entry } | { redirect: string } | undefined;
+type Resolution<Entry> = { file: string; entry: Entry } | { redirect: string } | undefined;
 
 /** The answer to `sitePath`; `entry` says what the runtime knows of a built file, by its path inside the site (undefined: the build did not write it). */
 export function resolve<Entry>(entry: (file: string) => Entry | undefined, sitePath: string): Resolution<Entry> {
@@ -68,7 +68,8 @@ export function contentType(file: string): string {
 }
 
 /** A file's headers with its type by its extension, where the rules (`headers`) give none. */
-export const typedHeaders = (headers: HeaderSet, file: string): HeaderSet => ("Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) });
+export const typedHeaders = (headers: HeaderSet, file: string): HeaderSet =>
+  "Content-Type" in headers ? headers : { ...headers, "Content-Type": contentType(file) };
 
 /** Percent-escapes decoded as a static host reads a path; a malformed one stays as written. */
 export function decodePath(sitePath: string): string {

@@ -62,7 +62,12 @@ export function errorBody(code: string, message: string): string {
 }
 
 /** A JSON error; `headers` are the route's (the API's error headers unless given). */
-export function errorAnswer(status: number, code: string, message: string, headers: HeaderSet = errorHeaders(true)): Answer {
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  headers: HeaderSet = errorHeaders(true),
+): Answer {
   return { status, headers, body: errorBody(code, message) };
 }
 
@@ -79,11 +84,15 @@ export function redirectAnswer(location: string, headers: HeaderSet): Answer {
 export function methodAnswer(method: string, api: boolean): Answer | undefined {
   if (method === "GET" || method === "HEAD") return undefined;
   if (method === "OPTIONS") return { status: 204, headers: api ? PREFLIGHT_HEADERS : SITE_OPTIONS_HEADERS };
-  return errorAnswer(405, "method_not_allowed", `${method} is not supported; use ${ALLOWED_METHODS}`, { ...errorHeaders(api), Allow: ALLOWED_METHODS });
+  return errorAnswer(405, "method_not_allowed", `${method} is not supported; use ${ALLOWED_METHODS}`, {
+    ...errorHeaders(api),
+    Allow: ALLOWED_METHODS,
+  });
 }
 
 /** What a request that failed on our side gets; the fault itself goes to the log, never to the client. */
-export const internalError = (api: boolean): Answer => errorAnswer(500, "internal_error", "Something went wrong on our side; try again shortly.", errorHeaders(api));
+export const internalError = (api: boolean): Answer =>
+  errorAnswer(500, "internal_error", "Something went wrong on our side; try again shortly.", errorHeaders(api));
 
 /**
  * The one error boundary: the answer of `answer(request)`, or, when it throws or rejects, a 500 once
@@ -92,16 +101,28 @@ export const internalError = (api: boolean): Answer => errorAnswer(500, "interna
  * under /api/ is, never by the adapter. No closure is made on the way of an answer: this runs for
  * every request.
  */
-export function answerSafely<R, A extends Answer<unknown>>(answer: (request: R) => A | Promise<A>, request: R, pathOf: (request: R) => string | undefined, report: (error: unknown, request: R) => void): A | Answer | Promise<A | Answer> {
+export function answerSafely<R, A extends Answer<unknown>>(
+  answer: (request: R) => A | Promise<A>,
+  request: R,
+  pathOf: (request: R) => string | undefined,
+  report: (error: unknown, request: R) => void,
+): A | Answer | Promise<A | Answer> {
   try {
     const answered = answer(request);
-    return answered instanceof Promise ? answered.catch((error: unknown) => faultAnswer(error, request, pathOf, report)) : answered;
+    return answered instanceof Promise
+      ? answered.catch((error: unknown) => faultAnswer(error, request, pathOf, report))
+      : answered;
   } catch (error) {
     return faultAnswer(error, request, pathOf, report);
   }
 }
 
-function faultAnswer<R>(error: unknown, request: R, pathOf: (request: R) => string | undefined, report: (error: unknown, request: R) => void): Answer {
+function faultAnswer<R>(
+  error: unknown,
+  request: R,
+  pathOf: (request: R) => string | undefined,
+  report: (error: unknown, request: R) => void,
+): Answer {
   report(error, request);
   return internalError(isApiPath(pathOf(request) ?? ""));
 }
@@ -132,9 +153,13 @@ export const byteLength = (body: Bytes) => (typeof body === "string" ? encoder.e
 export function toResponse(answer: WorkerAnswer, method: string): Response {
   const { body } = answer;
   const streamed = typeof body === "object" && "kind" in body;
-  if (method !== "HEAD" || body === undefined) return new Response(streamed ? body.stream : (body ?? null), { status: answer.status, headers: answer.headers });
+  if (method !== "HEAD" || body === undefined)
+    return new Response(streamed ? body.stream : (body ?? null), { status: answer.status, headers: answer.headers });
   if (streamed) void body.stream.cancel();
-  return new Response(null, { status: answer.status, headers: { ...answer.headers, "Content-Length": String(streamed ? body.length : byteLength(body)) } });
+  return new Response(null, {
+    status: answer.status,
+    headers: { ...answer.headers, "Content-Length": String(streamed ? body.length : byteLength(body)) },
+  });
 }
 
 /** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */
@@ -145,7 +170,7 @@ export function quote(value: string): string {
 // ---- Request targets ---------------------------------------------------------------------------
 
 /** A request's path and query, as `new URL` reads them. */
-export interface Target {
+interface Target {
   pathname: string;
   /** Without the "?". */
   query: string;
@@ -194,7 +219,7 @@ export interface Query {
 }
 
 /** Why a query is not read: too long (414) or too many parameters (400), each said in the error shape. */
-export interface QueryProblem {
+interface QueryProblem {
   status: 400 | 414;
   code: "query_too_long" | "too_many_parameters";
   message: string;
@@ -211,13 +236,21 @@ const EMPTY_QUERY: Query = { get: () => undefined, all: () => NO_VALUES };
 export function readQuery(text: string): Query | QueryProblem {
   if (text === "") return EMPTY_QUERY;
   if (text.length > MOST_QUERY_LENGTH) {
-    return { status: 414, code: "query_too_long", message: `The query is ${text.length} characters long; at most ${MOST_QUERY_LENGTH} are read. Send each option once.` };
+    return {
+      status: 414,
+      code: "query_too_long",
+      message: `The query is ${text.length} characters long; at most ${MOST_QUERY_LENGTH} are read. Send each option once.`,
+    };
   }
   const values = new Map<string, string[]>();
   let count = 0;
   for (const [name, value] of new URLSearchParams(text)) {
     if (++count > MOST_QUERY_PARAMETERS) {
-      return { status: 400, code: "too_many_parameters", message: `The query has more than ${MOST_QUERY_PARAMETERS} parameters; send each option once.` };
+      return {
+        status: 400,
+        code: "too_many_parameters",
+        message: `The query has more than ${MOST_QUERY_PARAMETERS} parameters; send each option once.`,
+      };
     }
     const list = values.get(name);
     if (list) list.push(value);

@@ -5,7 +5,7 @@
 import type { HeaderSet } from "./policy.ts";
 
 /** Netlify's reading of a `_headers` path, as @netlify/headers-parser builds it: case-insensitive, optional trailing slash. */
-export function headerRuleRegExp(rulePath: string): RegExp {
+function headerRuleRegExp(rulePath: string): RegExp {
   const parts = rulePath
     .split("/")
     .filter(Boolean)
@@ -37,7 +37,10 @@ export function staticHeaders(rules: readonly HeaderRule[], maxPaths = 50_000): 
   return (pathname) => {
     let merged = byPath.get(pathname);
     if (!merged) {
-      merged = Object.assign({}, ...compiled.filter((rule) => rule.matches.test(pathname)).map((rule) => rule.headers)) as HeaderSet;
+      merged = Object.assign(
+        {},
+        ...compiled.filter((rule) => rule.matches.test(pathname)).map((rule) => rule.headers),
+      ) as HeaderSet;
       if (byPath.size < maxPaths) byPath.set(pathname, merged);
     }
     return merged;

@@ -36,13 +36,11 @@ export const BADGE_CACHE = "public, max-age=60";
  * the proxies of HTTP 1.0 `Pragma: no-cache` and an `Expires` long past (EMAIL_HEADERS).
  */
 export const EMAIL_CACHE = "no-cache, no-store, must-revalidate, max-age=0";
-export const EMAIL_HEADERS: HeaderSet = { "Cache-Control": EMAIL_CACHE, Pragma: "no-cache", Expires: "Thu, 01 Jan 1970 00:00:00 GMT" };
-/**
- * Netlify's CDN serves one drawing per path, options and second to everyone, in its cache shared by
- * all its edge nodes; keyed on the image's options only (`Netlify-Vary`), so other parameters (a mail
- * tool's tracking) do not cost a drawing.
- */
-export const EMAIL_CDN_CACHE = LIVE_CDN_CACHE;
+export const EMAIL_HEADERS: HeaderSet = {
+  "Cache-Control": EMAIL_CACHE,
+  Pragma: "no-cache",
+  Expires: "Thu, 01 Jan 1970 00:00:00 GMT",
+};
 
 /** Answers that must never be kept: health, errors. */
 export const NO_STORE = "no-store";
@@ -63,7 +61,10 @@ export const OUTSIDE_SITE_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Cache-Contr
  * `<countdown-timer>` corrects a wrong clock of the visitor's from them (neither is a CORS-safelisted
  * response header).
  */
-export const CORS_HEADERS: HeaderSet = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "Date, Age" };
+export const CORS_HEADERS: HeaderSet = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Date, Age",
+};
 
 /** Every answer under `/api/`: the common headers and CORS, composed once for every route. */
 export const API_HEADERS: HeaderSet = { ...COMMON_HEADERS, ...CORS_HEADERS };
@@ -81,9 +82,13 @@ export const PREFLIGHT_HEADERS: HeaderSet = {
 export const SITE_OPTIONS_HEADERS: HeaderSet = { ...COMMON_HEADERS, Allow: ALLOWED_METHODS };
 
 /** Headers of every JSON error the service answers itself under `/api/`. */
-export const ERROR_HEADERS: HeaderSet = { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+const ERROR_HEADERS: HeaderSet = { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
 /** Headers of a JSON error on a path outside the API: no CORS. */
-export const SITE_ERROR_HEADERS: HeaderSet = { ...COMMON_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": NO_STORE };
+const SITE_ERROR_HEADERS: HeaderSet = {
+  ...COMMON_HEADERS,
+  "Content-Type": JSON_TYPE,
+  "Cache-Control": NO_STORE,
+};
 
 /** A 503 asks the client to come back in this many seconds: a new build may be swapping in. */
 const RETRY_AFTER_SECONDS = "10";
@@ -95,8 +100,15 @@ export function errorHeaders(api: boolean, retry = false): HeaderSet {
 }
 
 /** `npm run dev`'s own routes, never kept: the reload script and the event stream it listens to (no proxy buffering). */
-export const DEV_SCRIPT_HEADERS: HeaderSet = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": NO_STORE };
-export const DEV_EVENTS_HEADERS: HeaderSet = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": NO_STORE, "X-Accel-Buffering": "no" };
+export const DEV_SCRIPT_HEADERS: HeaderSet = {
+  "Content-Type": "text/javascript; charset=utf-8",
+  "Cache-Control": NO_STORE,
+};
+export const DEV_EVENTS_HEADERS: HeaderSet = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": NO_STORE,
+  "X-Accel-Buffering": "no",
+};
 
 /** What the build knows that some headers depend on: the hashes of its inline code. */
 export interface BuildFacts {

@@ -2,7 +2,26 @@
 // headers; which headers the static files get; what a path with no file answers. It generates what
 // Netlify reads (`_headers`, `_redirects`, checked against each function's `config.path`) and drives
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH, OEMBED_PATH, HEALTH_PATH, INDEX_PATH, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, API_NOT_FOUND, NOT_FOUND_PAGE, WIDGET_NOT_FOUND, badgePath, dataPath, emailImagePath, embedPath, livePath, previewImagePath } from "../paths.ts";
+import {
+  ELEMENT_EVERGREEN_PATH,
+  ELEMENT_LAYOUTS_PATH,
+  ELEMENT_SCRIPT_PATH,
+  OEMBED_PATH,
+  HEALTH_PATH,
+  INDEX_PATH,
+  OPENAPI_PATH,
+  PAGES_PATH,
+  SCHEMA_PATH,
+  API_NOT_FOUND,
+  NOT_FOUND_PAGE,
+  WIDGET_NOT_FOUND,
+  badgePath,
+  dataPath,
+  emailImagePath,
+  embedPath,
+  livePath,
+  previewImagePath,
+} from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
   API_HEADERS,
@@ -11,7 +30,6 @@ import {
   COMMON_HEADERS,
   CORS_HEADERS,
   EMAIL_HEADERS,
-  EMAIL_CDN_CACHE,
   JSON_TYPE,
   LIVE_CACHE,
   LIVE_CDN_CACHE,
@@ -59,7 +77,12 @@ export const LIVE_ROUTES = [
     name: "oembed",
     fn: "share",
     path: OEMBED_PATH,
-    headers: { ...API_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=300", "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE },
+    headers: {
+      ...API_HEADERS,
+      "Content-Type": JSON_TYPE,
+      "Cache-Control": "public, max-age=300",
+      "Netlify-CDN-Cache-Control": UNTIL_DEPLOY_CDN_CACHE,
+    },
   },
   {
     name: "badge",
@@ -92,7 +115,10 @@ export const LIVE_ROUTES = [
     headers: {
       ...API_HEADERS,
       ...EMAIL_HEADERS,
-      "Netlify-CDN-Cache-Control": EMAIL_CDN_CACHE,
+      // Netlify's CDN serves one drawing per path, options and second to everyone, from the cache all
+      // its edge nodes share; keyed on the image's options only (`Netlify-Vary`), so other parameters
+      // (a mail tool's tracking) do not cost a drawing.
+      "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal); an
       // evergreen countdown's images vary on its start too, written as Unix seconds (other forms are
       // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
@@ -133,7 +159,10 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: "/api/:name/*", headers: CORS_HEADERS },
     {
       path: embedPath(":slug"),
-      headers: { "Cache-Control": PER_DEPLOY_CACHE, "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes, facts.dev) },
+      headers: {
+        "Cache-Control": PER_DEPLOY_CACHE,
+        "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes, facts.dev),
+      },
     },
     { path: PAGES_PATH, headers: perDeployJson },
     { path: dataPath(":file").replace(/:file\.json$/, ":file"), headers: perDeployJson },
@@ -148,7 +177,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
 
 // ---- Static files: _redirects ------------------------------------------------------------------
 
-export interface Fallback {
+interface Fallback {
   /** A `_redirects` path: exact, or `/x/*` (the prefix with its slash, or the bare prefix). */
   path: string;
   file: string;

@@ -25,7 +25,18 @@ export const EMAIL_COLOURS = ["accent", "color", "bg"] as const;
 
 export type EmailChoice = keyof typeof EMAIL_CHOICES;
 export type EmailOptionName = EmailChoice | keyof typeof EMAIL_RANGES | (typeof EMAIL_COLOURS)[number] | "lang";
-export const EMAIL_OPTION_NAMES: EmailOptionName[] = ["theme", "accent", "color", "bg", "layout", "lang", "title", "width", "density", "frames"];
+export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
+  "theme",
+  "accent",
+  "color",
+  "bg",
+  "layout",
+  "lang",
+  "title",
+  "width",
+  "density",
+  "frames",
+];
 
 /** The options in force, every one of them. */
 export interface EmailOptions {
@@ -44,7 +55,7 @@ export interface EmailOptions {
 }
 
 /** The longest `lang` taken (a language, a script and a region fit in 11; private-use tails do not). */
-export const LANG_MAX = 35;
+const LANG_MAX = 35;
 
 /** What a language tag reads as, by tag: requests repeat a few tags, each checked once (at most LANGUAGES_KEPT kept). */
 const languages = new Map<string, string | undefined>();
@@ -90,19 +101,29 @@ export function isValidEmailOption(name: string, value: string): boolean {
     return /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max;
   }
   if ((EMAIL_COLOURS as readonly string[]).includes(name)) return HEX_COLOUR.test(value);
-  if (name === "lang") return value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && languageOf(value) !== undefined;
+  if (name === "lang")
+    return (
+      value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && languageOf(value) !== undefined
+    );
   return false;
 }
 
 /** Where options are read from: a query string, or a query read once (the first value of a name given twice). */
-export type OptionSource = string | { get(name: string): string | null | undefined };
+type OptionSource = string | { get(name: string): string | null | undefined };
 
 /**
  * The options in force: the defaults, then the countdown's own (`defaults`, a query string), then each
  * valid option of the request over them, each name read once. Anything unknown or invalid is ignored.
  */
 export function resolveEmailOptions(defaults: string, query: OptionSource): EmailOptions {
-  const options: EmailOptions = { theme: "light", layout: "text", title: "show", density: 1, width: EMAIL_RANGES.width.default, frames: EMAIL_RANGES.frames.default };
+  const options: EmailOptions = {
+    theme: "light",
+    layout: "text",
+    title: "show",
+    density: 1,
+    width: EMAIL_RANGES.width.default,
+    frames: EMAIL_RANGES.frames.default,
+  };
   for (const source of [defaults, query]) {
     const params = typeof source === "string" ? new URLSearchParams(source) : source;
     for (const name of EMAIL_OPTION_NAMES) {
@@ -124,7 +145,12 @@ export function emailOptionsQuery(options: Partial<Record<EmailOptionName, strin
   for (const name of EMAIL_OPTION_NAMES) {
     const value = options[name];
     if (value === undefined) continue;
-    const isDefault = name in EMAIL_CHOICES ? EMAIL_CHOICES[name as EmailChoice][0] === value : name in EMAIL_RANGES ? String(EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default) === value : false;
+    const isDefault =
+      name in EMAIL_CHOICES
+        ? EMAIL_CHOICES[name as EmailChoice][0] === value
+        : name in EMAIL_RANGES
+          ? String(EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default) === value
+          : false;
     if (!isDefault) params.set(name, value);
   }
   return params.toString();

@@ -56,14 +56,22 @@ function load(face: Face, index = 0): LoadedFace {
     let blob = blobs.get(face.file);
     if (!blob) blobs.set(face.file, (blob = new hb.Blob(fontBytes(face.file))));
     const hbFace = new hb.Face(blob, index);
-    found = { font: new hb.Font(hbFace), upem: hbFace.upem, has: new Set(hbFace.collectUnicodes()), outlines: new Map() };
+    found = {
+      font: new hb.Font(hbFace),
+      upem: hbFace.upem,
+      has: new Set(hbFace.collectUnicodes()),
+      outlines: new Map(),
+    };
     loaded.set(key, found);
   }
   return found;
 }
 
 /** The faces of a weight in fallback order; a bold text falls back to regular faces for what bold ones lack. */
-const facesOf = (weight: Weight) => [...FACES.filter((face) => face.weight === weight), ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : [])];
+const facesOf = (weight: Weight) => [
+  ...FACES.filter((face) => face.weight === weight),
+  ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : []),
+];
 
 /** The face that draws a code point at a weight; undefined when none has it. */
 function faceFor(code: number, weight: Weight): Face | undefined {
@@ -71,6 +79,7 @@ function faceFor(code: number, weight: Weight): Face | undefined {
 }
 
 /** Spaces, joiners, marks of direction and variation selectors: drawn by the face of the piece they are in. */
+// eslint-disable-next-line no-misleading-character-class -- each of them is meant, the selectors included
 const NEUTRAL = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f]/u;
 
 /** The font files a text needs at a weight, by name: the Latin face always, and each face a character needs. */
@@ -101,7 +110,7 @@ const bidi = bidiFactory();
 const buffer = new hb.Buffer();
 
 /** A line set in the fonts: its glyphs left to right, from its start, in pixels. */
-export interface ShapedLine {
+interface ShapedLine {
   width: number;
   /** Whether the line's own direction is right to left (its first strong letter is). */
   rtl: boolean;
@@ -222,7 +231,14 @@ export const isRightToLeft = (text: string) => bidi.getEmbeddingLevels(text).par
 const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /** `text` in lines of at most `width` at `size`, broken between words (inside a word where it must), at most `max` lines, the last cut with "…". */
-export function wrapText(text: string, size: number, weight: Weight, width: number, max: number, lang = "en"): { lines: string[]; fits: boolean } {
+export function wrapText(
+  text: string,
+  size: number,
+  weight: Weight,
+  width: number,
+  max: number,
+  lang = "en",
+): { lines: string[]; fits: boolean } {
   const lines: string[] = [];
   let line = "";
   const fits = (candidate: string) => textWidth(candidate, size, weight, lang) <= width;
@@ -247,7 +263,11 @@ export function wrapText(text: string, size: number, weight: Weight, width: numb
   if (lines.length <= max) return { lines, fits: true };
   const kept = lines.slice(0, max);
   let last = kept[max - 1]!;
-  while (last && !fits(`${last}…`)) last = [...GRAPHEMES.segment(last)].slice(0, -1).map(({ segment }) => segment).join("");
+  while (last && !fits(`${last}…`))
+    last = [...GRAPHEMES.segment(last)]
+      .slice(0, -1)
+      .map(({ segment }) => segment)
+      .join("");
   kept[max - 1] = `${last.trimEnd()}…`;
   return { lines: kept, fits: false };
 }

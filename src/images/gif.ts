@@ -4,6 +4,7 @@
 // frame. It writes them as small as gifsicle's -O3 does (encodeGif). The pixels are LZW-compressed as
 // the GIF89a specification (appendix F) says, with the open-addressing string table of Unix compress
 // that GIF encoders have used since.
+// Over 400 lines: the encoder, its LZW and the frames as gifsicle -O3 writes them, one format in one file.
 
 export interface GifFrame {
   /** Where the frame's rectangle is, and its size. */
@@ -26,10 +27,22 @@ export interface GifFrame {
  * frame's own changes do not use), a colour table of the colours used alone, and the smallest LZW
  * code size that table allows.
  */
-export function encodeGif(width: number, height: number, palette: readonly (readonly [number, number, number])[], frames: readonly GifFrame[]): Uint8Array<ArrayBuffer> {
-  if (palette.length < 1 || palette.length > 256) throw new Error(`a GIF palette has 1 to 256 colours, not ${palette.length}`);
+export function encodeGif(
+  width: number,
+  height: number,
+  palette: readonly (readonly [number, number, number])[],
+  frames: readonly GifFrame[],
+): Uint8Array<ArrayBuffer> {
+  if (palette.length < 1 || palette.length > 256)
+    throw new Error(`a GIF palette has 1 to 256 colours, not ${palette.length}`);
   for (const frame of frames) {
-    if (frame.left < 0 || frame.top < 0 || frame.left + frame.width > width || frame.top + frame.height > height || frame.pixels.length !== frame.width * frame.height) {
+    if (
+      frame.left < 0 ||
+      frame.top < 0 ||
+      frame.left + frame.width > width ||
+      frame.top + frame.height > height ||
+      frame.pixels.length !== frame.width * frame.height
+    ) {
       throw new Error("a GIF frame must lie inside the image and hold width × height pixels");
     }
   }
@@ -47,10 +60,18 @@ export function encodeGif(width: number, height: number, palette: readonly (read
       if (k > 0) laterFrames[index]! += one;
     });
   });
-  const table = [...used.keys()].filter((index) => used[index]).sort((a, b) => laterFrames[b]! - laterFrames[a]! || a - b);
+  const table = [...used.keys()]
+    .filter((index) => used[index])
+    .sort((a, b) => laterFrames[b]! - laterFrames[a]! || a - b);
   const newIndex = new Uint8Array(256);
   table.forEach((index, i) => (newIndex[index] = i));
-  return writeGif(width, height, table.map((i) => palette[i]!), changes, newIndex);
+  return writeGif(
+    width,
+    height,
+    table.map((i) => palette[i]!),
+    changes,
+    newIndex,
+  );
 }
 
 /** The bits a code needs for indexes up to `largest`: at least 2, as LZW in a GIF requires. */
@@ -66,7 +87,8 @@ function changedRectangles(width: number, height: number, frames: readonly GifFr
   // -1: nothing drawn there yet (any pixel changes it).
   const canvas = new Int16Array(width * height).fill(-1);
   const drawOnCanvas = (frame: GifFrame) => {
-    for (let y = 0; y < frame.height; y++) canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+    for (let y = 0; y < frame.height; y++)
+      canvas.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
   };
   return frames.map((frame, k) => {
     // The first frame changes every pixel it has: nothing is there before it.
@@ -94,8 +116,14 @@ function changedRectangles(width: number, height: number, frames: readonly GifFr
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const at = (minY + y) * width + minX + x;
-        const inFrame = minX + x >= frame.left && minX + x < frame.left + frame.width && minY + y >= frame.top && minY + y < frame.top + frame.height;
-        const pixel = inFrame ? frame.pixels[(minY + y - frame.top) * frame.width + minX + x - frame.left]! : canvas[at]!;
+        const inFrame =
+          minX + x >= frame.left &&
+          minX + x < frame.left + frame.width &&
+          minY + y >= frame.top &&
+          minY + y < frame.top + frame.height;
+        const pixel = inFrame
+          ? frame.pixels[(minY + y - frame.top) * frame.width + minX + x - frame.left]!
+          : canvas[at]!;
         pixels[y * w + x] = pixel;
         unchanged[y * w + x] = canvas[at] === pixel ? 1 : 0;
       }
@@ -105,20 +133,17 @@ function changedRectangles(width: number, height: number, frames: readonly GifFr
   });
 }
 
-/**
- * The GIF of `changes` with the colour table `colours`. Each frame is written the smallest of three
- * ways, each with as few bits a code as its indexes need: its pixels as they are; the pixels it does
- * not change transparent; or each of those as it is or transparent, whichever extends the string
- * the LZW encoder is building. The transparent index is one of the table's that the frame's own
- * changes do not use.
- */
-function writeGif(width: number, height: number, colours: readonly (readonly [number, number, number])[], changes: readonly Change[], newIndex: Uint8Array): Uint8Array<ArrayBuffer> {
-  const bits = Math.max(1, Math.ceil(Math.log2(colours.length)));
-  const out = new ByteWriter();
+/** The GIF's header: its size, and the global colour table of 2^`bits` colours (the colour resolution `bits`). */
+function writeHeader(
+  out: ByteWriter,
+  width: number,
+  height: number,
+  colours: readonly (readonly [number, number, number])[],
+  bits: number,
+): void {
   out.text("GIF89a");
   out.u16(width);
   out.u16(height);
-  // Global colour table, colour resolution of `bits`, its size 2^bits.
   out.byte(0x80 | ((bits - 1) << 4) | (bits - 1));
   out.byte(0); // background colour index
   out.byte(0); // pixel aspect ratio: none given
@@ -128,6 +153,25 @@ function writeGif(width: number, height: number, colours: readonly (readonly [nu
     out.byte(g);
     out.byte(b);
   }
+}
+
+/**
+ * The GIF of `changes` with the colour table `colours`. Each frame is written the smallest of three
+ * ways, each with as few bits a code as its indexes need: its pixels as they are; the pixels it does
+ * not change transparent; or each of those as it is or transparent, whichever extends the string
+ * the LZW encoder is building. The transparent index is one of the table's that the frame's own
+ * changes do not use.
+ */
+function writeGif(
+  width: number,
+  height: number,
+  colours: readonly (readonly [number, number, number])[],
+  changes: readonly Change[],
+  newIndex: Uint8Array,
+): Uint8Array<ArrayBuffer> {
+  const bits = Math.max(1, Math.ceil(Math.log2(colours.length)));
+  const out = new ByteWriter();
+  writeHeader(out, width, height, colours, bits);
   const writers = [new ByteWriter(), new ByteWriter(), new ByteWriter(), new ByteWriter(), new ByteWriter()];
   changes.forEach((change, k) => {
     const { unchanged } = change;
@@ -151,7 +195,10 @@ function writeGif(width: number, height: number, colours: readonly (readonly [nu
     if (transparent >= 0 && k > 0) {
       const cleared = pixels.slice();
       for (let i = 0; i < cleared.length; i++) if (unchanged[i]) cleared[i] = transparent;
-      candidates.push([clear, cleared, bitsFor(Math.max(largestChanged, transparent))], [runs, mixedRunsCleared(pixels, unchanged, transparent), bitsFor(Math.max(largest, transparent))]);
+      candidates.push(
+        [clear, cleared, bitsFor(Math.max(largestChanged, transparent))],
+        [runs, mixedRunsCleared(pixels, unchanged, transparent), bitsFor(Math.max(largest, transparent))],
+      );
     }
     let best = candidates[0]!;
     let filled = false;

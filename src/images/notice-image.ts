@@ -2,7 +2,7 @@
 // busy, a link too long, the live data unreadable), in place of an email image: an <img> cannot show
 // the API's JSON error. Few exist (no width or language a request can choose), each drawn once.
 import { messagesFor, type Notice } from "../text/messages.ts";
-import { INK, colorsOf } from "./email-image.ts";
+import { INK, colorsOf } from "./email-look.ts";
 import { wrapText } from "./fonts.ts";
 import { encodeGif } from "./gif.ts";
 import { encodePng } from "./png.ts";
@@ -19,7 +19,11 @@ const NOTICE_WIDTH = 600;
  * 600 px wide, on up to two lines. What it depends on is few (no width or language a request can
  * choose), so each is drawn once and answered from memory after.
  */
-export function noticeImage(notice: Notice, format: "gif" | "png", { density = 1, lang = "en" }: { density?: 1 | 2; lang?: string } = {}): Uint8Array<ArrayBuffer> {
+export function noticeImage(
+  notice: Notice,
+  format: "gif" | "png",
+  { density = 1, lang = "en" }: { density?: 1 | 2; lang?: string } = {},
+): Uint8Array<ArrayBuffer> {
   const cssWidth = NOTICE_WIDTH;
   return notices(`${notice} ${format} ${density} ${lang}`, () => {
     const text = messagesFor(lang).notices[notice];
@@ -31,10 +35,27 @@ export function noticeImage(notice: Notice, format: "gif" | "png", { density = 1
     const lineHeight = Math.round(size * 1.3);
     const height = Math.max(48 * density, wrapped.lines.length * lineHeight + 2 * Math.round(size * 0.9));
     const top = Math.round((height - wrapped.lines.length * lineHeight) / 2 + size * 0.95);
-    const runs: TextRun[] = wrapped.lines.map((line, i) => ({ text: line, x: width / 2, y: top + i * lineHeight, size, weight: 700, ink: INK.muted, align: "center" }));
+    const runs: TextRun[] = wrapped.lines.map((line, i) => ({
+      text: line,
+      x: width / 2,
+      y: top + i * lineHeight,
+      size,
+      weight: 700,
+      ink: INK.muted,
+      align: "center",
+    }));
     const drawn = drawTexts(width, height, runs, lang);
-    const { bg, inks } = colorsOf({ theme: "light", layout: "text", title: "show", density, width: cssWidth, frames: 1 });
+    const { bg, inks } = colorsOf({
+      theme: "light",
+      layout: "text",
+      title: "show",
+      density,
+      width: cssWidth,
+      frames: 1,
+    });
     const palette = paletteOf(bg, inks);
-    return format === "gif" ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }]) : encodePng(width, height, palette, drawn.pixels);
+    return format === "gif"
+      ? encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels: drawn.pixels, delay: 0 }])
+      : encodePng(width, height, palette, drawn.pixels);
   });
 }

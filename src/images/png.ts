@@ -29,7 +29,12 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A PNG of `width` × `height` palette indexes (row by row) with `palette` (RGB triples, at most 256). */
-export function encodePng(width: number, height: number, palette: readonly (readonly [number, number, number])[], pixels: Uint8Array): Uint8Array<ArrayBuffer> {
+export function encodePng(
+  width: number,
+  height: number,
+  palette: readonly (readonly [number, number, number])[],
+  pixels: Uint8Array,
+): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -40,7 +45,13 @@ export function encodePng(width: number, height: number, palette: readonly (read
   // Each row starts with its filter type: 0, none.
   const rows = new Uint8Array(height * (width + 1));
   for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("PLTE", colours), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("PLTE", colours),
+    chunk("IDAT", deflateSync(rows, { level: 9 })),
+    chunk("IEND", new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {

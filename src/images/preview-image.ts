@@ -14,7 +14,7 @@ const TITLE_SIZES = [76, 64, 54];
 const MAX_LINES = 3;
 
 /** What a preview says. */
-export interface Preview {
+interface Preview {
   title: string;
   /** The countdown's language: the shapes of Han characters, and the language of `when`. */
   lang: string;
@@ -35,7 +35,7 @@ export interface Preview {
 const STATUS_COLOURS = { postponed: "#ffb871", cancelled: "#ff8a80" };
 
 /** The image as SVG, for resvg: every text set by fonts.ts as glyph outlines. */
-export function previewSvg(preview: Preview): string {
+function previewSvg(preview: Preview): string {
   const textWidth = WIDTH - 2 * MARGIN;
   let title = wrapText(preview.title, TITLE_SIZES.at(-1)!, 700, textWidth, MAX_LINES, preview.lang);
   let size = TITLE_SIZES.at(-1)!;
@@ -53,10 +53,15 @@ export function previewSvg(preview: Preview): string {
   const startX = rtl ? WIDTH - MARGIN : MARGIN;
   const text = (run: Parameters<typeof textSvg>[0], fill: string) => textSvg(run, fill, preview.lang);
   const align = rtl ? "right" : "left";
-  const titleLines = title.lines.map((line, i) => text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, "#f4f6fb"));
+  const titleLines = title.lines.map((line, i) =>
+    text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, "#f4f6fb"),
+  );
   const whenY = titleTop + (title.lines.length - 1) * lineHeight + 92;
   const whenX = rtl && preview.whenFollowsTitle ? startX : MARGIN;
-  const status = preview.status && { text: (preview.statusWords ?? preview.status).toLocaleUpperCase(preview.lang), colour: STATUS_COLOURS[preview.status] };
+  const status = preview.status && {
+    text: (preview.statusWords ?? preview.status).toLocaleUpperCase(preview.lang),
+    colour: STATUS_COLOURS[preview.status],
+  };
   const host = preview.pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
@@ -66,10 +71,24 @@ export function previewSvg(preview: Preview): string {
     text({ text: preview.siteName, x: MARGIN + 84, y: 97, size: 30, weight: 400 }, "#a7b0c4"),
     status
       ? `<rect x="${WIDTH - MARGIN - 250}" y="62" width="250" height="56" rx="28" fill="none" stroke="${status.colour}" stroke-width="3"/>` +
-        text({ text: status.text, x: WIDTH - MARGIN - 125, y: 100, size: 28, weight: 700, align: "center" }, status.colour)
+        text(
+          { text: status.text, x: WIDTH - MARGIN - 125, y: 100, size: 28, weight: 700, align: "center" },
+          status.colour,
+        )
       : "",
     ...titleLines,
-    text({ text: preview.when, x: whenX, y: whenY, size: 36, weight: 400, align: whenX === MARGIN ? "left" : "right", strike: Boolean(status) }, preview.accent),
+    text(
+      {
+        text: preview.when,
+        x: whenX,
+        y: whenY,
+        size: 36,
+        weight: 400,
+        align: whenX === MARGIN ? "left" : "right",
+        strike: Boolean(status),
+      },
+      preview.accent,
+    ),
     text({ text: host, x: MARGIN, y: HEIGHT - 64, size: 26, weight: 400 }, "#a7b0c4"),
     `</svg>`,
   ].join("");
@@ -77,5 +96,7 @@ export function previewSvg(preview: Preview): string {
 
 /** The PNG of a countdown's preview. */
 export function renderPreview(preview: Preview): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(new Resvg(previewSvg(preview), { font: { loadSystemFonts: false }, fitTo: { mode: "original" } }).render().asPng());
+  return new Uint8Array(
+    new Resvg(previewSvg(preview), { font: { loadSystemFonts: false }, fitTo: { mode: "original" } }).render().asPng(),
+  );
 }

@@ -8,7 +8,7 @@ import { linePaths, shape, type Weight } from "./fonts.ts";
 export type Rgb = readonly [number, number, number];
 
 /** Shades of each ink, from faint to full. */
-export const LEVELS = 15;
+const LEVELS = 15;
 
 /** The palette of a background and inks: index 0 the background, then each ink's shades. */
 export function paletteOf(background: Rgb, inks: readonly Rgb[]): Rgb[] {
@@ -23,7 +23,8 @@ export function paletteOf(background: Rgb, inks: readonly Rgb[]): Rgb[] {
 }
 
 /** The palette index of ink `ink` at coverage `alpha` (0 to 255); 0 (the background) for none. */
-export const shade = (ink: number, alpha: number) => (alpha === 0 ? 0 : 1 + ink * LEVELS + Math.max(1, Math.round((alpha * LEVELS) / 255)) - 1);
+const shade = (ink: number, alpha: number) =>
+  alpha === 0 ? 0 : 1 + ink * LEVELS + Math.max(1, Math.round((alpha * LEVELS) / 255)) - 1;
 
 /** A palette image: width × height indexes. */
 export interface Indexed {
@@ -52,7 +53,11 @@ export interface TextRun {
  * whatever the palette's colours are (they may even be the same).
  */
 const DRAWING_INKS = ["#ff0000", "#00ff00", "#0000ff"];
-const DRAWN: Rgb[] = [[255, 0, 0], [0, 255, 0], [0, 0, 255]];
+const DRAWN: Rgb[] = [
+  [255, 0, 0],
+  [0, 255, 0],
+  [0, 0, 255],
+];
 
 /**
  * Draws `runs` on a `width` × `height` palette image of the background, in the language `lang` (the
@@ -76,7 +81,9 @@ export function drawTexts(width: number, height: number, runs: readonly TextRun[
 export function textSvg(run: Omit<TextRun, "ink" | "rtl">, fill: string, lang: string): string {
   const line = shape(run.text, run.size, run.weight, lang);
   const left = run.align === "center" ? run.x - line.width / 2 : run.align === "right" ? run.x - line.width : run.x;
-  const strike = run.strike ? `<rect x="${left.toFixed(2)}" y="${(run.y - run.size * 0.3).toFixed(2)}" width="${line.width.toFixed(2)}" height="${Math.max(1, run.size * 0.06).toFixed(2)}"/>` : "";
+  const strike = run.strike
+    ? `<rect x="${left.toFixed(2)}" y="${(run.y - run.size * 0.3).toFixed(2)}" width="${line.width.toFixed(2)}" height="${Math.max(1, run.size * 0.06).toFixed(2)}"/>`
+    : "";
   return `<g fill="${fill}">${linePaths(line, left, run.y)}${strike}</g>`;
 }
 
@@ -107,13 +114,15 @@ export function overlay(to: Indexed, from: Indexed, x: number, y: number): void 
 
 /** Fills a rectangle of `image` with the background. */
 export function clear(image: Indexed, x: number, y: number, width: number, height: number): void {
-  for (let row = Math.max(0, y); row < Math.min(image.height, y + height); row++) image.pixels.fill(0, row * image.width + Math.max(0, x), row * image.width + Math.min(image.width, x + width));
+  for (let row = Math.max(0, y); row < Math.min(image.height, y + height); row++)
+    image.pixels.fill(0, row * image.width + Math.max(0, x), row * image.width + Math.min(image.width, x + width));
 }
 
 /** A rectangle of `image`, as its own pixels. */
 export function crop(image: Indexed, x: number, y: number, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
-  for (let row = 0; row < height; row++) out.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
+  for (let row = 0; row < height; row++)
+    out.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
   return out;
 }
 

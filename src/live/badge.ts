@@ -11,10 +11,16 @@ import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { ok, slugIn, type LiveRequest } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";
 
-
 /** From an occurrence on, the badge says "live now" for this long; then the next one, or "ended". */
 export const LIVE_FOR_MS = 60 * 60 * 1000;
-const COLOURS = { upcoming: "#007ec6", live: "#3f9c35", ended: "#767676", postponed: "#b35c00", cancelled: "#c0392b", unknown: "#767676" };
+const COLOURS = {
+  upcoming: "#007ec6",
+  live: "#3f9c35",
+  ended: "#767676",
+  postponed: "#b35c00",
+  cancelled: "#c0392b",
+  unknown: "#767676",
+};
 
 /** "in 39 days", "in 5 h", "in 12 min" as published in English; Intl's short relative time in another language ("in 39 Tagen"). */
 function inTime(count: number, unit: "day" | "hour" | "minute", lang: string): string {
@@ -23,19 +29,29 @@ function inTime(count: number, unit: "day" | "hour" | "minute", lang: string): s
 }
 
 /** What the badge of a countdown says at `nowMs`, in its language, and in which colour. */
-export function badgeMessage(entry: LiveEntry, nowMs: number): { message: string; colour: string } {
+function badgeMessage(entry: LiveEntry, nowMs: number): { message: string; colour: string } {
   const lang = entry.lang ?? "en";
   const words = messagesFor(lang);
   if (entry.status) return { message: words[entry.status].toLocaleLowerCase(lang), colour: COLOURS[entry.status] };
   // Evergreen: no date of its own, only how long each visitor counts.
-  if (entry.evergreenMs) return { message: evergreenWords(entry.evergreenMs, lang).replace(/^(.* from )your /, "$1"), colour: COLOURS.upcoming };
+  if (entry.evergreenMs)
+    return {
+      message: evergreenWords(entry.evergreenMs, lang).replace(/^(.* from )your /, "$1"),
+      colour: COLOURS.upcoming,
+    };
   // The latest occurrence of the last hour, if any: a one-off's target, or one of a repeating countdown's.
   const recent = entry.schedule ? nextOccurrence(entry.schedule, nowMs - LIVE_FOR_MS + 1) : entry.targetMs;
-  if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS) return { message: words.liveNow, colour: COLOURS.live };
+  if (recent !== undefined && recent <= nowMs && recent > nowMs - LIVE_FOR_MS)
+    return { message: words.liveNow, colour: COLOURS.live };
   const { targetMs, over } = currentTarget(entry, nowMs);
   if (over) return { message: words.ended, colour: COLOURS.ended };
   const minutes = Math.ceil((targetMs - nowMs) / 60_000);
-  const message = minutes < 60 ? inTime(minutes, "minute", lang) : minutes < 48 * 60 ? inTime(Math.floor(minutes / 60), "hour", lang) : inTime(Math.floor(minutes / 1440), "day", lang);
+  const message =
+    minutes < 60
+      ? inTime(minutes, "minute", lang)
+      : minutes < 48 * 60
+        ? inTime(Math.floor(minutes / 60), "hour", lang)
+        : inTime(Math.floor(minutes / 1440), "day", lang);
   return { message, colour: COLOURS.upcoming };
 }
 
@@ -66,10 +82,19 @@ function widthOf(table: [number, number, number][], code: number): number | unde
 const LABEL_MAX = 40;
 
 /** A shields-style flat badge: the label on grey, the message on its colour, 20 px high. */
-export function badgeSvg(label: string, message: string, colour: string): string {
+function badgeSvg(label: string, message: string, colour: string): string {
   const chars = [...label.replace(/\s+/g, " ").trim()];
-  const shortLabel = chars.length > LABEL_MAX ? `${chars.slice(0, LABEL_MAX - 1).join("").trimEnd()}…` : chars.join("");
-  const [labelWidth, messageWidth] = [shortLabel, message].map((text) => Math.round(textWidth(text)) + 10) as [number, number];
+  const shortLabel =
+    chars.length > LABEL_MAX
+      ? `${chars
+          .slice(0, LABEL_MAX - 1)
+          .join("")
+          .trimEnd()}…`
+      : chars.join("");
+  const [labelWidth, messageWidth] = [shortLabel, message].map((text) => Math.round(textWidth(text)) + 10) as [
+    number,
+    number,
+  ];
   const width = labelWidth + messageWidth;
   const name = xmlText(`${shortLabel}: ${message}`);
   // Each text twice, a shadow under it; textLength holds the measured width whatever font renders it.
@@ -95,8 +120,8 @@ const BADGE_PREFIX = badgePath("");
 export function badge({ route, pathname, store, nowMs }: LiveRequest) {
   const slug = slugIn(pathname, BADGE_PREFIX.slice(0, -".svg".length), ".svg");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (!entry) return ok(route, badgeSvg(store.siteName, messagesFor(store.siteLanguage).notices.notFound, COLOURS.unknown), 404);
+  if (!entry)
+    return ok(route, badgeSvg(store.siteName, messagesFor(store.siteLanguage).notices.notFound, COLOURS.unknown), 404);
   const { message, colour } = badgeMessage(entry, nowMs);
   return ok(route, badgeSvg(entry.title, message, colour));
 }
-

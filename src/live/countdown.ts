@@ -35,7 +35,11 @@ export function currentTarget(entry: LiveEntry, nowMs: number): { targetMs: numb
  * query's `start` plus the duration (src/time/evergreen.ts); or why the start is refused. A countdown
  * with a date is itself, whatever the query says.
  */
-export function forViewer(entry: LiveEntry, params: Query, nowMs: number): LiveEntry | { problem: StartProblem; start: string | null } {
+export function forViewer(
+  entry: LiveEntry,
+  params: Query,
+  nowMs: number,
+): LiveEntry | { problem: StartProblem; start: string | null } {
   if (!entry.evergreenMs) return entry;
   const start = params.get("start") ?? null;
   const viewer = deadline(start, entry.zone ?? "UTC", entry.evergreenMs, nowMs);
@@ -48,10 +52,14 @@ export function forViewer(entry: LiveEntry, params: Query, nowMs: number): LiveE
  * too. A countdown with a date ignores `start`, so its answers are not keyed on it (a random `start`
  * cannot get past the CDN).
  */
-export const varyOnStart = (headers: HeaderSet): HeaderSet => ({ ...headers, "Netlify-Vary": `${headers["Netlify-Vary"]}|start` });
+export const varyOnStart = (headers: HeaderSet): HeaderSet => ({
+  ...headers,
+  "Netlify-Vary": `${headers["Netlify-Vary"]}|start`,
+});
 
 /** A refused start as the API says it: 400 with the error shape. */
-export const startRefused = (refused: { problem: StartProblem; start: string | null }, headers: HeaderSet) => errorAnswer(400, refused.problem, startProblemText(refused.problem, refused.start), varyOnStart(headers));
+const startRefused = (refused: { problem: StartProblem; start: string | null }, headers: HeaderSet) =>
+  errorAnswer(400, refused.problem, startProblemText(refused.problem, refused.start), varyOnStart(headers));
 
 /** The body of `/api/countdown/:slug`: both published shapes at once, or exactly one of them. */
 export function countdownBody(entry: LiveEntry, nowMs: number, shape?: Shape): object {

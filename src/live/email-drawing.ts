@@ -4,7 +4,8 @@
 // the same bytes either way. Where they are drawn is a painter's choice: in this thread (here), or on
 // the Node server's worker threads (src/live/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
-import { emailImageTexts, renderEmailGif, renderEmailPng, type EmailCountdown } from "../images/email-image.ts";
+import { emailImageTexts, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
+import type { EmailCountdown } from "../images/email-look.ts";
 import { messagesFor } from "../text/messages.ts";
 import { currentTarget } from "./countdown.ts";
 import type { LiveEntry } from "./live-store.ts";
@@ -34,10 +35,12 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
 }
 
 /** The image's bytes. */
-export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Array<ArrayBuffer> => (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
+export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Array<ArrayBuffer> =>
+  (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
 
 /** Every text of the image and where it is (src/images/email-image.ts): what the layout property checks. */
-export const emailTexts = ({ entry, options, second }: Omit<EmailJob, "format">) => emailImageTexts(emailCountdown(entry), options, second);
+export const emailTexts = ({ entry, options, second }: Omit<EmailJob, "format">) =>
+  emailImageTexts(emailCountdown(entry), options, second);
 
 export interface Painter {
   /** How many drawings run at once. */

@@ -29,7 +29,13 @@ function bundledWorker(file = new URL("./email-worker.mjs", import.meta.url)): (
   // (Read before any build can prune the folder: the server reads this module as it starts.)
   let source = readFileSync(file, "utf8");
   const resolved = WORKER_PACKAGES.map((name) => require.resolve(name));
-  WORKER_PACKAGES.forEach((name, i) => (source = source.replaceAll(JSON.stringify(PACKAGE_MARK + name), JSON.stringify(pathToFileURL(resolved[i]!).href))));
+  WORKER_PACKAGES.forEach(
+    (name, i) =>
+      (source = source.replaceAll(
+        JSON.stringify(PACKAGE_MARK + name),
+        JSON.stringify(pathToFileURL(resolved[i]!).href),
+      )),
+  );
   const modules = resolved[0]!.slice(0, resolved[0]!.lastIndexOf(`${path.sep}node_modules${path.sep}`));
   const home = pathToFileURL(path.join(modules, "email-worker.mjs")).href;
   const code = new URL(`data:text/javascript,${encodeURIComponent(source)}`);
@@ -40,13 +46,16 @@ function bundledWorker(file = new URL("./email-worker.mjs", import.meta.url)): (
 export const startWorker: () => Worker =
   typeof SERVER_BUNDLE !== "undefined"
     ? bundledWorker()
-    : () => new Worker(new URL("./email-worker-boot.mjs", import.meta.url), { workerData: { entry: new URL("./email-worker.ts", import.meta.url).href } });
+    : () =>
+        new Worker(new URL("./email-worker-boot.mjs", import.meta.url), {
+          workerData: { entry: new URL("./email-worker.ts", import.meta.url).href },
+        });
 
 /** A drawing takes well under a second (at most 2400 pixels wide, 60 frames); a loaded thread that has not answered in this long is ended, its drawing failed. */
-export const DRAWING_LIMIT_MS = 10_000;
+const DRAWING_LIMIT_MS = 10_000;
 
 /** At most this many drawing threads, whatever the cores: each holds about 50 MB (its fonts and shaper). */
-export const MAX_THREADS = 8;
+const MAX_THREADS = 8;
 
 /** After a thread fails to start, drawings are made in this thread for this long before a thread is tried again; doubled at each failure, up to a minute. */
 const FIRST_RETRY_MS = 1000;
@@ -94,7 +103,8 @@ export function onWorkerThreads(
     timers.delete(worker);
     if (!task) return;
     if (outcome.bytes) return task.resolve(outcome.bytes);
-    if (loaded.has(worker) || closed) return task.reject(new Error(`email drawing failed in its worker thread: ${outcome.error}`));
+    if (loaded.has(worker) || closed)
+      return task.reject(new Error(`email drawing failed in its worker thread: ${outcome.error}`));
     // The thread could not start: this drawing is made here, and so are the next until a thread is tried again.
     failed(outcome.error ?? "it ended");
     void drawHere(task);
@@ -119,7 +129,10 @@ export function onWorkerThreads(
     // (Threads tried at once fail together: one failure a try.)
     if (failure && now() < failure.retryAt) return;
     const waitMs = failure ? Math.min(failure.waitMs * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
-    if (!failure) log(`email images: a drawing thread could not start (${reason}); drawing them in the main thread, and trying a thread again in ${waitMs / 1000} s`);
+    if (!failure)
+      log(
+        `email images: a drawing thread could not start (${reason}); drawing them in the main thread, and trying a thread again in ${waitMs / 1000} s`,
+      );
     failure = { since: failure?.since ?? now(), reason, retryAt: now() + waitMs, waitMs };
   };
   const start = (): Worker | undefined => {
@@ -183,7 +196,12 @@ export function onWorkerThreads(
         dispatch();
       });
     },
-    warnings: () => (failure ? [`email images: drawn in the main thread since ${new Date(failure.since).toISOString()}, as no drawing thread could start (${failure.reason}); a thread is tried again every minute at most`] : []),
+    warnings: () =>
+      failure
+        ? [
+            `email images: drawn in the main thread since ${new Date(failure.since).toISOString()}, as no drawing thread could start (${failure.reason}); a thread is tried again every minute at most`,
+          ]
+        : [],
     async close() {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error("the email drawings are closed"));

@@ -7,7 +7,13 @@
 // in time, and by its requests, so no flood of requests can stall the drawings for long.
 import { errorAnswer, quote, type Answer, type Query } from "../http/kernel.ts";
 import { NO_STORE, UNTIL_DEPLOY_CDN_CACHE, type HeaderSet } from "../http/policy.ts";
-import { EMAIL_OPTION_NAMES, EMAIL_RANGES, isValidEmailOption, resolveEmailOptions, type EmailOptions } from "../images/email-options.ts";
+import {
+  EMAIL_OPTION_NAMES,
+  EMAIL_RANGES,
+  isValidEmailOption,
+  resolveEmailOptions,
+  type EmailOptions,
+} from "../images/email-options.ts";
 import { noticeImage } from "../images/notice-image.ts";
 import type { Notice } from "../text/messages.ts";
 import { emailImagePath } from "../paths.ts";
@@ -22,15 +28,16 @@ const TYPES = { gif: "image/gif", png: "image/png" } as const;
 type Format = keyof typeof TYPES;
 
 /** Drawings kept once drawn, newest last: at most KEPT_ENTRIES of them and KEPT_BYTES in all. */
-export const KEPT_ENTRIES = 256;
-export const KEPT_BYTES = 32 * 1024 * 1024;
+const KEPT_ENTRIES = 256;
+const KEPT_BYTES = 32 * 1024 * 1024;
 
 /**
  * The work of a drawing, in drawings of the default look (600 px at density 1): its pixels. A
  * drawing's time follows them; its frames matter less (each frame after the first is only the digits
  * that changed).
  */
-export const workOf = ({ options }: Pick<EmailJob, "options">) => ((options.width * options.density) / EMAIL_RANGES.width.default) ** 2;
+export const workOf = ({ options }: Pick<EmailJob, "options">) =>
+  ((options.width * options.density) / EMAIL_RANGES.width.default) ** 2;
 /**
  * Work waiting per drawing thread from which a new drawing takes the busy look (one frame, at most
  * 600 px, density 1: one unit of work or less): 64 default drawings take about a second on one
@@ -40,10 +47,10 @@ export const BUSY_WORK_PER_THREAD = 64;
 /** Work waiting per drawing thread past which a new drawing is refused at once (503 and a small image that says so). */
 export const MOST_WORK_PER_THREAD = 128;
 /** A drawing that has waited this long without starting is given up: its requests get the busy answer. */
-export const MOST_WAIT_MS = 10_000;
+const MOST_WAIT_MS = 10_000;
 
 /** Why a drawing is not made: too much waits already, or it waited too long ("busy"); every request for it has gone ("abandoned"). */
-export class DrawingRefused extends Error {
+class DrawingRefused extends Error {
   override name = "DrawingRefused";
   constructor(readonly reason: "busy" | "abandoned") {
     super(reason === "busy" ? "the email drawings are busy" : "every request for the drawing has gone");
@@ -60,7 +67,10 @@ export interface DrawingStats {
   waitingWork: number;
   /** Drawings being drawn now. */
   drawing: number;
-  /** Refused as busy (too much waiting, or waited too long), and dropped before they started because every request had gone. */
+  /**
+   * Refused as busy (too much waiting, or waited too long), and not drawn because every request had
+   * gone before the drawing started (a request whose client had gone before it asked counts too).
+   */
   refused: number;
   abandoned: number;
 }
@@ -110,7 +120,11 @@ function timeout(run: () => void, ms: number): ReturnType<typeof setTimeout> | u
  * for `mostWaitMs` at most (Infinity: as long as it takes).
  * Over 80 lines: the queue, the drawings in hand and the counts are shared by draw and its timers.
  */
-export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES }, painter: Painter = inThisThread(), mostWaitMs = MOST_WAIT_MS): EmailDrawings {
+export function emailDrawings(
+  limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTES },
+  painter: Painter = inThisThread(),
+  mostWaitMs = MOST_WAIT_MS,
+): EmailDrawings {
   const kept = new Map<string, Uint8Array<ArrayBuffer>>();
   const inHand = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   const waiting = new Map<string, Waiting>();
@@ -147,17 +161,17 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
       if (drawing >= painter.threads) return;
       leave(key, entry);
       drawing++;
-      painter.paint(entry.job).then(
-        (bytes) => {
+      painter
+        .paint(entry.job)
+        .then((bytes) => {
           counts.drawn++;
           keep(key, bytes);
           entry.resolve(bytes);
-        },
-        entry.reject,
-      ).finally(() => {
-        drawing--;
-        start();
-      });
+        }, entry.reject)
+        .finally(() => {
+          drawing--;
+          start();
+        });
     }
   };
   /** A request waits for a drawing not started yet: when every request that can leave has, and none that cannot waits, it is dropped. */
@@ -171,7 +185,8 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
         "abort",
         () => {
           entry.requests--;
-          if (entry.requests === 0 && !entry.held && waiting.get(key) === entry) drop(key, entry, new DrawingRefused("abandoned"));
+          if (entry.requests === 0 && !entry.held && waiting.get(key) === entry)
+            drop(key, entry, new DrawingRefused("abandoned"));
         },
         { once: true },
       );
@@ -186,14 +201,25 @@ export function emailDrawings(limits = { entries: KEPT_ENTRIES, bytes: KEPT_BYTE
         join(key, signal);
         return pending;
       }
-      if (signal?.aborted) return Promise.reject(new DrawingRefused("abandoned"));
+      if (signal?.aborted) {
+        counts.abandoned++;
+        return Promise.reject(new DrawingRefused("abandoned"));
+      }
       const work = workOf(job);
       if (waitingWork + work > MOST_WORK_PER_THREAD * painter.threads) {
         counts.refused++;
         return Promise.reject(new DrawingRefused("busy"));
       }
       const made = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-        const entry: Waiting = { job, work, requests: 0, held: false, resolve, reject, timer: timeout(() => waiting.get(key) === entry && drop(key, entry, new DrawingRefused("busy")), mostWaitMs) };
+        const entry: Waiting = {
+          job,
+          work,
+          requests: 0,
+          held: false,
+          resolve,
+          reject,
+          timer: timeout(() => waiting.get(key) === entry && drop(key, entry, new DrawingRefused("busy")), mostWaitMs),
+        };
         waiting.set(key, entry);
         waitingWork += work;
       });
@@ -254,25 +280,54 @@ function canonicalQuery(params: Query, startMs: number): string | undefined {
   return kept.toString();
 }
 
-const formatOf = (pathname: string): Format | undefined => (pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined);
+const formatOf = (pathname: string): Format | undefined =>
+  pathname.endsWith(".gif") ? "gif" : pathname.endsWith(".png") ? "png" : undefined;
 
 /**
  * An answer that is a small image saying `notice` (an `<img>` shows no JSON), never kept, in `lang`
  * (the countdown's, or the site's where there is none) at the link's density.
  */
-function noticeAnswer(status: number, headers: HeaderSet, notice: Notice, format: Format, lang: string, params?: Query, retryAfter?: string): Answer {
+function noticeAnswer(
+  status: number,
+  headers: HeaderSet,
+  notice: Notice,
+  format: Format,
+  lang: string,
+  params?: Query,
+  retryAfter?: string,
+): Answer {
   const density = params?.get("density") === "2" ? 2 : 1;
   const image = noticeImage(notice, format, { density, lang });
-  return { status, headers: { ...headers, "Content-Type": TYPES[format], "Cache-Control": NO_STORE, ...(retryAfter ? { "Retry-After": retryAfter } : {}) }, body: image };
+  return {
+    status,
+    headers: {
+      ...headers,
+      "Content-Type": TYPES[format],
+      "Cache-Control": NO_STORE,
+      ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+    },
+    body: image,
+  };
 }
 
 /** The email image route over a set of drawings (one per process: the Node server, a function instance). */
 export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAnswers {
-  const email: RouteAnswer = async ({ route, pathname, params, signal, store, nowMs }: LiveRequest): Promise<Answer> => {
+  const email: RouteAnswer = async ({
+    route,
+    pathname,
+    params,
+    signal,
+    store,
+    nowMs,
+  }: LiveRequest): Promise<Answer> => {
     const format = formatOf(pathname);
     const slug = format && slugIn(pathname, PREFIX, `.${format}`);
     if (!format || slug === undefined || slug === "") {
-      return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`);
+      return errorAnswer(
+        404,
+        "not_found",
+        `Nothing is published at ${quote(pathname)}: a countdown's email image is at ${emailImagePath("<slug>", "gif")} (animated) or ${emailImagePath("<slug>", "png")} (still).`,
+      );
     }
     let headers: HeaderSet = { ...route.headers, "Content-Type": TYPES[format] };
     const entry = store.get(slug);
@@ -286,7 +341,14 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     if (viewer.startMs !== undefined) {
       const canonical = canonicalQuery(params, viewer.startMs);
       // (A relative location: the same file, wherever the site is served from.)
-      if (canonical !== undefined) return { status: 308, headers: { ...redirectHeaders(varyOnStart(route.headers)), Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}` } };
+      if (canonical !== undefined)
+        return {
+          status: 308,
+          headers: {
+            ...redirectHeaders(varyOnStart(route.headers)),
+            Location: `${pathname.slice(pathname.lastIndexOf("/") + 1)}?${canonical}`,
+          },
+        };
     }
     const options = resolveEmailOptions(entry.email ?? "", params);
     // Without an accent of the link's or the countdown's, the site's (as it reads on the theme's background).
@@ -294,14 +356,19 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
     // A still is one frame whatever `frames` says.
     if (format === "png") options.frames = 1;
     const second = Math.floor(nowMs / SECOND) * SECOND;
-    const keyOf = () => `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}\0${viewer.targetMs}`;
+    const keyOf = () =>
+      `${store.version}\0${entry.slug}\0${format}\0${optionsKey(options)}\0${second}\0${viewer.targetMs}`;
     let key = keyOf();
     if (!drawings.has(key) && drawings.busy()) {
       busyLook(options);
       key = keyOf();
     }
     try {
-      return { status: 200, headers, body: await drawings.draw(key, { entry: viewer, format, options, second }, signal) };
+      return {
+        status: 200,
+        headers,
+        body: await drawings.draw(key, { entry: viewer, format, options, second }, signal),
+      };
     } catch (error) {
       if (!(error instanceof DrawingRefused)) throw error;
       return noticeAnswer(503, headers, "busy", format, entry.lang ?? "en", params, BUSY_RETRY_SECONDS);
@@ -309,7 +376,15 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
   };
   // Live data that cannot be read, or a query that is not read: an image that says so, with the status.
   email.refusal = ({ route, pathname, params, store }, problem) =>
-    noticeAnswer(problem.status, route.headers, problem.status === 503 ? "unavailable" : "badLink", formatOf(pathname) ?? "gif", store?.siteLanguage ?? "en", params, problem.status === 503 ? "10" : undefined);
+    noticeAnswer(
+      problem.status,
+      route.headers,
+      problem.status === 503 ? "unavailable" : "badLink",
+      formatOf(pathname) ?? "gif",
+      store?.siteLanguage ?? "en",
+      params,
+      problem.status === 503 ? "10" : undefined,
+    );
   return { email };
 }
 

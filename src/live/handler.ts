@@ -2,7 +2,20 @@
 // request (method, path, query) from the build's live data and the clock. The methods, HEAD and the
 // error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
 // (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
-import { answerSafely, errorAnswer, faultLine, isQueryProblem, methodAnswer, quote, readQuery, requestUrlTarget, toResponse, type Answer, type Call, type Query } from "../http/kernel.ts";
+import {
+  answerSafely,
+  errorAnswer,
+  faultLine,
+  isQueryProblem,
+  methodAnswer,
+  quote,
+  readQuery,
+  requestUrlTarget,
+  toResponse,
+  type Answer,
+  type Call,
+  type Query,
+} from "../http/kernel.ts";
 import { errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
@@ -11,9 +24,13 @@ import type { RouteAnswers, RouteProblem } from "./route.ts";
 import { messageOf } from "../error-message.ts";
 
 /** The live data cannot be read: try again in a moment (a new build may be swapping in). */
-const UNAVAILABLE: RouteProblem = { status: 503, code: "unavailable", message: "The countdown data is unavailable right now; try again shortly." };
+const UNAVAILABLE: RouteProblem = {
+  status: 503,
+  code: "unavailable",
+  message: "The countdown data is unavailable right now; try again shortly.",
+};
 
-export interface LiveHandlerOptions {
+interface LiveHandlerOptions {
   /** The countdowns; may throw when the built data is missing or corrupt. */
   store: () => LiveStore;
   /** The routes this handler answers. */
@@ -69,7 +86,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     if (early) return early;
     // The route's own way of saying so (an image for an <img>), else the API's error shape.
     const refuse = (problem: RouteProblem, params?: Query) =>
-      answerRoute.refusal?.({ route, pathname, params, store: storeIfReadable() }, problem) ?? errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
+      answerRoute.refusal?.({ route, pathname, params, store: storeIfReadable() }, problem) ??
+      errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
     const params = readQuery(query);
     if (isQueryProblem(params)) return refuse(params);
     const unavailableHere = () => refuse(UNAVAILABLE, params);
@@ -112,7 +130,15 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   // the calls it makes of `answer`.
   const report = (error: unknown, call: LiveCall) => log(faultLine(call.method, call.pathname, error));
   const pathOfCall = (call: LiveCall) => call.pathname;
-  const handler = async (request: Request) => toResponse(await answerSafely(answerCall, { method: request.method, ...requestUrlTarget(request.url), signal: request.signal }, pathOfCall, report), request.method);
+  const handler = async (request: Request) =>
+    toResponse(
+      await answerSafely(
+        answerCall,
+        { method: request.method, ...requestUrlTarget(request.url), signal: request.signal },
+        pathOfCall,
+        report,
+      ),
+      request.method,
+    );
   return Object.assign(handler, { answer: answerCall });
 }
-

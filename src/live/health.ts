@@ -18,7 +18,14 @@ export function health({ route, store, nowMs, runtimeProblems, runtimeWarnings }
   const warnings = runtimeWarnings();
   return ok(
     route,
-    jsonText({ status: "ok", countdowns: store.count, version: store.version, time: new Date(nowMs).toISOString(), tzdata: { build: store.tz, runtime: RUNTIME_TZ }, ...(warnings.length ? { warnings } : {}) }),
+    jsonText({
+      status: "ok",
+      countdowns: store.count,
+      version: store.version,
+      time: new Date(nowMs).toISOString(),
+      tzdata: { build: store.tz, runtime: RUNTIME_TZ },
+      ...(warnings.length ? { warnings } : {}),
+    }),
   );
 }
 

@@ -100,7 +100,9 @@ export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: Readonly
   const byShard = Array.from({ length: shards }, (): Record<string, LiveCountdown> => ({}));
   for (const countdown of countdowns) byShard[shardOf(countdown.slug, shards)]![countdown.slug] = countdown;
   const meta: LiveMeta = { ...rest, count: countdowns.length, shards };
-  const wanted = byShard.flatMap((shard, index) => (only && !only.has(index) ? [] : [[shardFile(index), jsonText(shard)] as const]));
+  const wanted = byShard.flatMap((shard, index) =>
+    only && !only.has(index) ? [] : [[shardFile(index), jsonText(shard)] as const],
+  );
   return new Map([[META_FILE, jsonText(meta)], ...wanted]);
 }
 
@@ -109,7 +111,7 @@ const REPEATS: readonly string[] = ["daily", "weekly", "monthly", "yearly"];
 const isText = (value: unknown): value is string => typeof value === "string";
 
 /** A file of the live data folder as text; undefined when it is not there. May throw `FileNotLoaded`, which the store lets through. */
-export type LiveFileReader = (name: string) => string | undefined;
+type LiveFileReader = (name: string) => string | undefined;
 
 function readJson(read: LiveFileReader, name: string): unknown {
   const text = read(name);
@@ -124,6 +126,7 @@ function readJson(read: LiveFileReader, name: string): unknown {
 /**
  * The live data of a build, read through `read`: `meta.json` at once and checked; each shard when a
  * slug in it is first asked for, checked, and kept. Throws `LiveDataError` saying what is wrong.
+ * Over 80 lines: the store's methods share the meta and the shards kept, which only this closure holds.
  */
 export function createLiveStore(read: LiveFileReader): LiveStore {
   const meta = readJson(read, META_FILE) as Partial<LiveMeta> | null;
@@ -139,7 +142,9 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     !Number.isInteger(meta.shards) ||
     meta.shards! < 1
   ) {
-    throw new LiveDataError(`live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, a count and a number of shards`);
+    throw new LiveDataError(
+      `live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, a count and a number of shards`,
+    );
   }
   const shards = new Map<number, Map<string, LiveEntry>>();
   /** Shards that could not be read when asked for, and why: health says so. */
@@ -167,13 +172,15 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     siteName: meta.siteName,
     // (A build of an earlier version names neither: English and the default blue, as it was then.)
     siteLanguage: isText(meta.siteLanguage) ? meta.siteLanguage : "en",
-    siteAccent: isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
+    siteAccent:
+      isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
     verify() {
       let count = 0;
       for (let index = 0; index < meta.shards!; index++) count += shard(index).size;
-      if (count !== meta.count) throw new LiveDataError(`live data: the shards hold ${count} countdown(s), ${META_FILE} says ${meta.count}`);
+      if (count !== meta.count)
+        throw new LiveDataError(`live data: the shards hold ${count} countdown(s), ${META_FILE} says ${meta.count}`);
     },
     check() {
       // The files as they are now, not as they were read: a shard read earlier may be gone since.
@@ -190,7 +197,10 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       }
       try {
         const now = readJson(read, META_FILE) as Partial<LiveMeta> | null;
-        if (now?.version !== meta.version || now?.shards !== meta.shards) throw new LiveDataError(`live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`);
+        if (now?.version !== meta.version || now?.shards !== meta.shards)
+          throw new LiveDataError(
+            `live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`,
+          );
         const index = nextChecked % meta.shards!;
         // The next check moves on to the next shard, once this one is read (a reader that has not
         // loaded it yet asks again for the same one, not for the one after).
@@ -208,20 +218,26 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
 
 /** A shard's countdowns, checked, by slug. */
 function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
   const bySlug = new Map<string, LiveEntry>();
   for (const [key, countdown] of Object.entries(data as Record<string, Partial<LiveCountdown>>)) {
-    const targetMs = isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
+    const targetMs =
+      isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
     const evergreenMs = Number.isInteger(countdown?.evergreen) ? countdown!.evergreen! * 1000 : NaN;
     if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs) === !(evergreenMs > 0)) {
-      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and either a targetDate like 2026-12-31T23:59:59Z or an evergreen duration in seconds like 259200`);
+      throw new LiveDataError(
+        `live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and either a targetDate like 2026-12-31T23:59:59Z or an evergreen duration in seconds like 259200`,
+      );
     }
     const { zone, lang, status, repeat, done, email } = countdown;
     if (
       [zone, lang, done, email].some((value) => value !== undefined && !isText(value)) ||
       (status !== undefined && status !== "postponed" && status !== "cancelled")
     ) {
-      throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`);
+      throw new LiveDataError(
+        `live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`,
+      );
     }
     const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetMs, repeat: undefined };
     if (evergreenMs > 0) entry.evergreenMs = evergreenMs;
@@ -230,10 +246,17 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
       const wall = isText(start) ? parseWallClock(start) : undefined;
       const untilMs = until === undefined ? undefined : TARGET_DATE.test(until) ? Date.parse(until) : NaN;
       if (!REPEATS.includes(rule) || !wall || Number.isNaN(untilMs)) {
-        throw new LiveDataError(`live data ${name}: countdown ${JSON.stringify(key)} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, or with a bad until`);
+        throw new LiveDataError(
+          `live data ${name}: countdown ${JSON.stringify(key)} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, or with a bad until`,
+        );
       }
       entry.repeat = repeat;
-      entry.schedule = { start: wall, zone: zone ?? "UTC", repeat: rule, ...(untilMs === undefined ? {} : { untilMs }) };
+      entry.schedule = {
+        start: wall,
+        zone: zone ?? "UTC",
+        repeat: rule,
+        ...(untilMs === undefined ? {} : { untilMs }),
+      };
     }
     bySlug.set(key, entry);
   }

@@ -1,7 +1,15 @@
 // oEmbed: WordPress, Notion and other consumers turn a countdown's URL into its widget
 // (`/api/oembed?url=...`, a live route of netlify/functions/share.ts).
 import { errorAnswer, quote, type Query } from "../http/kernel.ts";
-import { PAGES_PATH, absoluteUrl, embedPath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import {
+  PAGES_PATH,
+  absoluteUrl,
+  embedPath,
+  pagePath,
+  previewImagePath,
+  publicPath,
+  type SiteAddress,
+} from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { optionPattern, optionsQuery, resolveOptions } from "../widget/options.ts";
 import { ok, type LiveRequest } from "./route.ts";
@@ -18,14 +26,16 @@ const CACHE_AGE = 3600;
 function countdownOfUrl(url: URL, site: SiteAddress): { slug: string; options: string } | undefined {
   const origin = new URL(site.origin);
   // Either scheme: a link pasted as http:// names the same countdown.
-  if (url.host !== origin.host || !/^https?:$/.test(url.protocol) || !url.pathname.startsWith(`${site.basePath}/`)) return undefined;
+  if (url.host !== origin.host || !/^https?:$/.test(url.protocol) || !url.pathname.startsWith(`${site.basePath}/`))
+    return undefined;
   const sitePath = url.pathname.slice(site.basePath.length);
   // A page, with or without its final slash.
   const first = sitePath.split("/")[1]!;
   if (sitePath === pagePath(first) || `${sitePath}/` === pagePath(first)) return { slug: first, options: "" };
   const last = sitePath.slice(sitePath.lastIndexOf("/") + 1);
   // A widget: only valid options travel into the snippet, in the form the page's configurator writes.
-  if (sitePath === embedPath(last)) return { slug: last, options: optionsQuery(resolveOptions("", url.search, new RegExp(optionPattern()))) };
+  if (sitePath === embedPath(last))
+    return { slug: last, options: optionsQuery(resolveOptions("", url.search, new RegExp(optionPattern()))) };
   return undefined;
 }
 
@@ -40,16 +50,28 @@ function pixels(params: Query, name: string): number | undefined {
 export function oembed({ route, params, store }: LiveRequest) {
   const error = (status: number, code: string, message: string) => errorAnswer(status, code, message, route.headers);
   const format = params.get("format") ?? "json";
-  if (format === "xml") return error(501, "format_not_implemented", 'Only format=json is answered; leave "format" out or set it to json.');
-  if (format !== "json") return error(400, "invalid_format", `Query parameter "format" must be json (got ${quote(format)}).`);
+  if (format === "xml")
+    return error(501, "format_not_implemented", 'Only format=json is answered; leave "format" out or set it to json.');
+  if (format !== "json")
+    return error(400, "invalid_format", `Query parameter "format" must be json (got ${quote(format)}).`);
   const maxWidth = pixels(params, "maxwidth");
   const maxHeight = pixels(params, "maxheight");
-  if (Number.isNaN(maxWidth) || Number.isNaN(maxHeight)) return error(400, "invalid_size", '"maxwidth" and "maxheight" must be whole numbers of pixels, like 600.');
+  if (Number.isNaN(maxWidth) || Number.isNaN(maxHeight))
+    return error(400, "invalid_size", '"maxwidth" and "maxheight" must be whole numbers of pixels, like 600.');
   if ((maxWidth ?? MIN_WIDTH) < MIN_WIDTH || (maxHeight ?? SMALL.height) < SMALL.height) {
-    return error(400, "invalid_size", `The widget needs at least ${MIN_WIDTH} × ${SMALL.height} pixels; raise "maxwidth" or "maxheight".`);
+    return error(
+      400,
+      "invalid_size",
+      `The widget needs at least ${MIN_WIDTH} × ${SMALL.height} pixels; raise "maxwidth" or "maxheight".`,
+    );
   }
   const text = params.get("url");
-  if (!text) return error(400, "missing_url", `Query parameter "url" must be a countdown's page or widget URL, like ${absoluteUrl(store.site, pagePath("<slug>"))}.`);
+  if (!text)
+    return error(
+      400,
+      "missing_url",
+      `Query parameter "url" must be a countdown's page or widget URL, like ${absoluteUrl(store.site, pagePath("<slug>"))}.`,
+    );
   let url: URL;
   try {
     url = new URL(text);
@@ -58,11 +80,18 @@ export function oembed({ route, params, store }: LiveRequest) {
   }
   const found = countdownOfUrl(url, store.site);
   const entry = found && store.get(found.slug);
-  if (!found || !entry) return error(404, "not_found", `${quote(text)} is not a countdown of this site. GET ${publicPath(store.site, PAGES_PATH)} lists them.`);
+  if (!found || !entry)
+    return error(
+      404,
+      "not_found",
+      `${quote(text)} is not a countdown of this site. GET ${publicPath(store.site, PAGES_PATH)} lists them.`,
+    );
 
   const src = absoluteUrl(store.site, embedPath(entry.slug)) + (found.options ? `?${found.options}` : "");
   const wide = (maxHeight ?? WIDE.height) >= WIDE.height;
-  const width = wide ? Math.min(maxWidth ?? WIDE.defaultWidth, WIDE.maxWidth) : Math.min(maxWidth ?? SMALL.width, SMALL.width);
+  const width = wide
+    ? Math.min(maxWidth ?? WIDE.defaultWidth, WIDE.maxWidth)
+    : Math.min(maxWidth ?? SMALL.width, SMALL.width);
   const height = wide ? WIDE.height : SMALL.height;
   // The published snippet, with a title naming the countdown; the small one at the width that fits.
   const html =

@@ -20,7 +20,12 @@ const PREFIX = previewImagePath("");
 function preview({ route, pathname, store, nowMs }: LiveRequest) {
   const slug = slugIn(pathname, PREFIX.slice(0, -".png".length), ".png");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (slug === undefined) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`);
+  if (slug === undefined)
+    return errorAnswer(
+      404,
+      "not_found",
+      `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`,
+    );
   if (!entry) return errorAnswer(404, "not_found", unknownSlug(slug));
   const key = `${store.version}/${entry.slug}`;
   let png = drawn.get(key);
@@ -29,7 +34,11 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
       title: entry.title,
       lang: entry.lang ?? "en",
       // When, as the pages say it (src/text/dates.ts): a repeating countdown's rule as of its next occurrence.
-      when: entry.evergreenMs ? evergreenWords(entry.evergreenMs, entry.lang ?? "en") : entry.schedule ? ruleWords(entry.schedule, entry.lang ?? "en", targetAt(entry.schedule, nowMs) ?? entry.targetMs) : dateWords(entry.targetMs, entry.zone ?? "UTC", entry.lang ?? "en"),
+      when: entry.evergreenMs
+        ? evergreenWords(entry.evergreenMs, entry.lang ?? "en")
+        : entry.schedule
+          ? ruleWords(entry.schedule, entry.lang ?? "en", targetAt(entry.schedule, nowMs) ?? entry.targetMs)
+          : dateWords(entry.targetMs, entry.zone ?? "UTC", entry.lang ?? "en"),
       whenFollowsTitle: !entry.schedule,
       ...(entry.status ? { status: entry.status, statusWords: messagesFor(entry.lang ?? "en")[entry.status] } : {}),
       accent: accentColours(store.siteAccent).dark,

@@ -27,7 +27,10 @@ export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
    * read, 414 or 400), where the API's JSON error is not what its clients can show (an email image's
    * `<img>`); the error shape otherwise. `params`: the query, and `store` the live data, when they could be read.
    */
-  refusal?: (target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query; store?: LiveStore }, problem: RouteProblem) => Answer;
+  refusal?: (
+    target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query; store?: LiveStore },
+    problem: RouteProblem,
+  ) => Answer;
 };
 /** A request a route cannot answer: its status, and the API's error code and message. */
 export interface RouteProblem {
@@ -39,7 +42,11 @@ export interface RouteProblem {
 export type RouteAnswers = Partial<Record<LiveRouteName, RouteAnswer>>;
 
 /** A 200 answer of a live route with the route's headers. */
-export const ok = (route: LiveRoute, body: string | Uint8Array<ArrayBuffer>, status = 200): Answer => ({ status, headers: route.headers, body });
+export const ok = (route: LiveRoute, body: string | Uint8Array<ArrayBuffer>, status = 200): Answer => ({
+  status,
+  headers: route.headers,
+  body,
+});
 
 /** The slug in a live path after `prefix`, with its `suffix` (".svg") taken off; undefined when it is not one. */
 export function slugIn(pathname: string, prefix: string, suffix = ""): string | undefined {
@@ -52,4 +59,5 @@ export function slugIn(pathname: string, prefix: string, suffix = ""): string | 
 }
 
 /** "No countdown is published under the slug ...", as every live route says it. */
-export const unknownSlug = (slug: string) => `No countdown is published under the slug ${quote(slug)}. GET ${PAGES_PATH} lists them.`;
+export const unknownSlug = (slug: string) =>
+  `No countdown is published under the slug ${quote(slug)}. GET ${PAGES_PATH} lists them.`;

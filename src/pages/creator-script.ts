@@ -30,7 +30,8 @@ const preview = {
 
 // The time zone: the visitor's, and every zone Intl knows to search.
 const zones = document.getElementById("zones")!;
-const supported = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+const supported =
+  (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
 zones.append(...["UTC", ...supported].map((zone) => Object.assign(document.createElement("option"), { value: zone })));
 input("timezone").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 input("lang").value = form.dataset.lang || "en";
@@ -40,8 +41,31 @@ if (!input("date").value) input("date").value = new Date(Date.now() + 7 * 86_400
 input("date").classList.remove("pending");
 
 /** Where each field's problems show: a problem's field (`target`, `widget.theme`) to the element beside its control. */
-const PLACES: Record<string, string> = { title: "p-title", slug: "p-slug", target: "p-target", evergreen: "p-evergreen", timezone: "p-timezone", repeat: "p-repeat", until: "p-until", status: "p-status", lang: "p-lang", done: "p-done", widget: "p-widget" };
-const CONTROLS: Record<string, string[]> = { title: ["title"], slug: ["slug"], target: ["date", "time"], evergreen: ["evergreen"], timezone: ["timezone"], repeat: ["repeat"], until: ["until"], status: ["status"], lang: ["lang"], done: ["done"] };
+const PLACES: Record<string, string> = {
+  title: "p-title",
+  slug: "p-slug",
+  target: "p-target",
+  evergreen: "p-evergreen",
+  timezone: "p-timezone",
+  repeat: "p-repeat",
+  until: "p-until",
+  status: "p-status",
+  lang: "p-lang",
+  done: "p-done",
+  widget: "p-widget",
+};
+const CONTROLS: Record<string, string[]> = {
+  title: ["title"],
+  slug: ["slug"],
+  target: ["date", "time"],
+  evergreen: ["evergreen"],
+  timezone: ["timezone"],
+  repeat: ["repeat"],
+  until: ["until"],
+  status: ["status"],
+  lang: ["lang"],
+  done: ["done"],
+};
 /** The site's language: a countdown in it names none, as `npm run new` writes it (the build gives it the site's). */
 const siteLang = form.dataset.lang || "en";
 const checkbox = (name: string) => input(name).checked;
@@ -65,7 +89,9 @@ function fields(): NewCountdown {
   return {
     title: input("title").value.trim(),
     // An evergreen countdown has a duration instead of a date.
-    ...(text("evergreen") ? { evergreen: text("evergreen") } : { target: `${input("date").value} ${input("time").value || "00:00"}`.trim() }),
+    ...(text("evergreen")
+      ? { evergreen: text("evergreen") }
+      : { target: `${input("date").value} ${input("time").value || "00:00"}`.trim() }),
     timezone: text("timezone"),
     done: text("done"),
     // The site's language is every countdown's that names none: written only when another.
@@ -85,11 +111,14 @@ let counting: { targetMs: number; next?: (nowMs: number) => number } | undefined
 // A field's problems show once its controls have been changed (the slug's with the title's, as it
 // is made from it), or all of them once the file is asked for: an empty form on arrival says nothing,
 // and nothing on it moves as it loads.
-const FIELD_OF: Record<string, string[]> = Object.fromEntries(Object.entries(CONTROLS).flatMap(([field, names]) => names.map((name) => [name, [field]])));
+const FIELD_OF: Record<string, string[]> = Object.fromEntries(
+  Object.entries(CONTROLS).flatMap(([field, names]) => names.map((name) => [name, [field]])),
+);
 FIELD_OF.title = ["title", "slug"];
 const touched = new Set<string>();
 let askedForFile = false;
 
+/** Shows what the form makes. Over 80 lines: every field's problem, the preview and the file follow one reading of the form. */
 function update(): void {
   input("until").disabled = !input("repeat").value;
   // A duration counts from each viewer's start: no date, time or repeat rule with it.
@@ -100,7 +129,9 @@ function update(): void {
   const written = input("slug").value.trim();
   const lang = countdown.lang ?? siteLang;
   // An address made from the title only where the whole title makes it (src/authoring/countdown-text.ts).
-  const made = written ? { slug: written } : titleSlug(countdown.title, "write one in the Address field, like hanabi-2027", lang);
+  const made = written
+    ? { slug: written }
+    : titleSlug(countdown.title, "write one in the Address field, like hanabi-2027", lang);
   const slug = made.slug;
   input("slug").placeholder = (countdown.title && slugFromTitle(countdown.title, lang)) || "hanabi-2027";
   const text = countdownFileText(countdown);
@@ -118,7 +149,11 @@ function update(): void {
   // A date or time the browser could not take (a day that does not exist, a half-typed date) leaves its
   // control empty: the person is asked to choose one, beside that control.
   const missing = !input("date").value ? words.chooseDate : !input("time").value ? words.chooseTime : undefined;
-  if (missing) problems = [...problems.filter((problem) => problem.field !== "target"), { file, field: "target", message: missing }];
+  if (missing)
+    problems = [
+      ...problems.filter((problem) => problem.field !== "target"),
+      { file, field: "target", message: missing },
+    ];
   problems = inFieldOrder(problems);
 
   // Each problem beside its field; the rest (and the warnings) in the list under the preview.
@@ -131,13 +166,16 @@ function update(): void {
     if (place) said.set(place, [...(said.get(place) ?? []), line]);
     else rest.push(line);
   }
-  for (const warning of result.warnings) rest.push(fill(words.warning, { message: `${warning.field}: ${warning.message}` }));
+  for (const warning of result.warnings)
+    rest.push(fill(words.warning, { message: `${warning.field}: ${warning.message}` }));
   for (const [field, place] of Object.entries(PLACES)) {
     const messages = askedForFile || touched.has(field) || field === "widget" ? (said.get(place) ?? []) : [];
     document.getElementById(place)!.textContent = messages.join(" ");
     for (const name of CONTROLS[field] ?? []) input(name).setAttribute("aria-invalid", String(messages.length > 0));
   }
-  others.replaceChildren(...rest.map((message) => Object.assign(document.createElement("li"), { textContent: message })));
+  others.replaceChildren(
+    ...rest.map((message) => Object.assign(document.createElement("li"), { textContent: message })),
+  );
 
   fileText.value = text;
   const ok = problems.length === 0 && !blocked;
@@ -146,7 +184,9 @@ function update(): void {
   download.download = `${slug || "countdown"}.md`;
   download.toggleAttribute("aria-disabled", !ok);
   if (repositoryLink) {
-    const url = ok ? newFileUrl(form.dataset.repository!, form.dataset.branch || "main", `${folder}/${slug}.md`, text) : undefined;
+    const url = ok
+      ? newFileUrl(form.dataset.repository!, form.dataset.branch || "main", `${folder}/${slug}.md`, text)
+      : undefined;
     repositoryLink.hidden = !url;
     if (url) repositoryLink.href = url;
   }
@@ -155,8 +195,17 @@ function update(): void {
   const parsed = result.countdown;
   // An evergreen countdown as a visitor arriving now sees it: its duration from now.
   const targetMs = parsed?.evergreenMs ? Date.now() - (Date.now() % 1000) + parsed.evergreenMs : parsed?.targetMs;
-  counting = parsed && { targetMs: targetMs!, ...(parsed.schedule.repeat ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs } : {}) };
-  preview.when.textContent = !parsed ? "" : parsed.evergreenMs ? evergreenWords(parsed.evergreenMs, parsed.lang) : dateWords(parsed.targetMs, parsed.timezone, parsed.lang);
+  counting = parsed && {
+    targetMs: targetMs!,
+    ...(parsed.schedule.repeat
+      ? { next: (nowMs: number) => nextOccurrence(parsed.schedule, nowMs) ?? parsed.targetMs }
+      : {}),
+  };
+  preview.when.textContent = !parsed
+    ? ""
+    : parsed.evergreenMs
+      ? evergreenWords(parsed.evergreenMs, parsed.lang)
+      : dateWords(parsed.targetMs, parsed.timezone, parsed.lang);
   draw(Date.now());
 }
 

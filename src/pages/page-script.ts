@@ -1,6 +1,7 @@
 // The script of the site's pages (not of the widget), loaded as a module file: the live countdowns of
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
+// Over 400 lines: one module file for every page, so a page loads one script its CSP hash pins.
 import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords, visitorWords } from "../text/dates.ts";
 import { unitWord } from "../text/language-words.ts";
@@ -8,7 +9,16 @@ import { fill, type ScriptWords } from "../text/page-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
 import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
-import { CHOICES, OPTION_NAMES, elementAttributes, optionPattern, isValidOption, resolveOptions, type OptionName, type WidgetOptions } from "../widget/options.ts";
+import {
+  CHOICES,
+  OPTION_NAMES,
+  elementAttributes,
+  optionPattern,
+  isValidOption,
+  resolveOptions,
+  type OptionName,
+  type WidgetOptions,
+} from "../widget/options.ts";
 
 /** The page's words for what this script says, in the page's language (written into the page as JSON). */
 const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.textContent || "{}");
@@ -28,7 +38,11 @@ function unitsOf(root: HTMLElement) {
   const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
   if (numbers.length === 0) return undefined;
   const lang = root.dataset.lang || "en";
-  return numbers.map((number, i) => ({ number, label: number.nextElementSibling as HTMLElement, word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n) }));
+  return numbers.map((number, i) => ({
+    number,
+    label: number.nextElementSibling as HTMLElement,
+    word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n),
+  }));
 }
 
 // Evergreen countdowns first get this visitor's deadline: the link's ?start= where the page shows one
@@ -83,13 +97,22 @@ function showTimes(root: HTMLElement, ms: number, moved: boolean): void {
     chat.textContent = chat.dataset.chat!.replaceAll("{unix}", String(ms / 1000)).replaceAll("{utc}", utc);
   }
 }
-for (const root of document.querySelectorAll<HTMLElement>("[data-countdown]")) showTimes(root, Date.parse(root.dataset.countdown!), !!root.dataset.evergreen);
+for (const root of document.querySelectorAll<HTMLElement>("[data-countdown]"))
+  showTimes(root, Date.parse(root.dataset.countdown!), !!root.dataset.evergreen);
 
 // An evergreen countdown's page offers the visitor's own deadline as a calendar file.
 const calendar = document.querySelector<HTMLAnchorElement>("[data-calendar]");
 const dated = document.querySelector<HTMLElement>("[data-evergreen]");
 if (calendar && dated) {
-  calendar.href = "data:text/calendar;charset=utf-8," + encodeURIComponent(calendarEvent(document.querySelector("h1")!.textContent!, Date.parse(dated.dataset.countdown!), location.href.split("?")[0]!));
+  calendar.href =
+    "data:text/calendar;charset=utf-8," +
+    encodeURIComponent(
+      calendarEvent(
+        document.querySelector("h1")!.textContent!,
+        Date.parse(dated.dataset.countdown!),
+        location.href.split("?")[0]!,
+      ),
+    );
 }
 
 if (live.length > 0) {
@@ -153,7 +176,8 @@ if (form) {
       let value: string | undefined;
       if (control instanceof RadioNodeList || control instanceof HTMLSelectElement) value = control.value;
       else if (control?.type === "color") value = control.disabled ? undefined : control.value.slice(1);
-      else if (control?.type === "checkbox") value = control.checked ? control.value : CHOICES[name as keyof typeof CHOICES]?.[0] ?? undefined;
+      else if (control?.type === "checkbox")
+        value = control.checked ? control.value : (CHOICES[name as keyof typeof CHOICES]?.[0] ?? undefined);
       else value = control?.value.trim() || undefined;
       if (value !== undefined && value !== fallbackOf(name) && isValidOption(name, value)) options[name] = value;
     }
@@ -161,7 +185,10 @@ if (form) {
   };
   const choiceDefault = (name: OptionName) => CHOICES[name as keyof typeof CHOICES]?.[0];
   // The widget applies the countdown's own defaults by itself; the element knows only its attributes.
-  const chosen = () => new URLSearchParams(chosenOptions((name) => defaults[name] ?? choiceDefault(name)) as Record<string, string>).toString();
+  const chosen = () =>
+    new URLSearchParams(
+      chosenOptions((name) => defaults[name] ?? choiceDefault(name)) as Record<string, string>,
+    ).toString();
   const elementSnippet = document.querySelector<HTMLElement>("[data-element-snippet]");
   const previews = [...document.querySelectorAll<HTMLIFrameElement>("iframe[data-preview]")];
   const embedSrc = form.dataset.embedSrc!;
@@ -171,11 +198,17 @@ if (form) {
   const update = () => {
     // A language the widget would ignore is said so, not dropped silently.
     const lang = (field("lang") as HTMLInputElement | null)?.value.trim() ?? "";
-    if (langStatus) langStatus.textContent = lang && !isValidOption("lang", lang) ? fill(words.notALanguage, { lang }) : "";
+    if (langStatus)
+      langStatus.textContent = lang && !isValidOption("lang", lang) ? fill(words.notALanguage, { lang }) : "";
     const query = chosen();
     const src = query ? `${embedSrc}?${query}` : embedSrc;
-    for (const code of document.querySelectorAll<HTMLElement>("[data-snippet]")) code.textContent = code.dataset.snippet!.replace("{src}", src.replace(/&/g, "&amp;"));
-    if (elementSnippet) elementSnippet.textContent = elementSnippet.dataset.elementSnippet!.replace("{attributes}", elementAttributes(chosenOptions(choiceDefault)));
+    for (const code of document.querySelectorAll<HTMLElement>("[data-snippet]"))
+      code.textContent = code.dataset.snippet!.replace("{src}", src.replace(/&/g, "&amp;"));
+    if (elementSnippet)
+      elementSnippet.textContent = elementSnippet.dataset.elementSnippet!.replace(
+        "{attributes}",
+        elementAttributes(chosenOptions(choiceDefault)),
+      );
     for (const preview of previews) {
       const next = query ? `${previewPath}?${query}` : previewPath;
       if (new URL(preview.src).pathname + new URL(preview.src).search !== next) preview.src = next;
@@ -190,7 +223,8 @@ if (form) {
     input.addEventListener("input", () => (chosen = true));
     toggle.addEventListener("change", () => {
       input.disabled = !toggle.checked;
-      if (toggle.checked && !chosen) input.value = (field("theme") as RadioNodeList).value === "dark" ? input.dataset.dark! : light;
+      if (toggle.checked && !chosen)
+        input.value = (field("theme") as RadioNodeList).value === "dark" ? input.dataset.dark! : light;
     });
   }
   // WebKit can drop a preview's navigation that was asked for while an earlier one was loading (a colour
@@ -201,7 +235,8 @@ if (form) {
     preview.addEventListener("load", () => {
       const shown = preview.contentDocument?.location;
       const wanted = new URL(preview.src);
-      if (!shown || shown.pathname + shown.search === wanted.pathname + wanted.search || retried === wanted.href) return;
+      if (!shown || shown.pathname + shown.search === wanted.pathname + wanted.search || retried === wanted.href)
+        return;
       retried = wanted.href;
       preview.contentWindow!.location.replace(wanted.href);
     });
@@ -223,13 +258,22 @@ if (form) {
     const accentInput = field("accent") as HTMLInputElement;
     const accent = accentInput.disabled ? text : hexOf(readableOn(rgbOf(accentInput.value)!, hostRgb));
     const ratio = (hex: string) => contrastRatio(hostRgb, rgbOf(hex)!).toFixed(1);
-    for (const [name, value] of [["color", text], ["accent", accent]] as const) {
+    for (const [name, value] of [
+      ["color", text],
+      ["accent", accent],
+    ] as const) {
       const input = field(name) as HTMLInputElement;
       input.value = value;
       input.disabled = false;
       form.querySelector<HTMLInputElement>(`[data-colour="${name}"]`)!.checked = true;
     }
-    hostStatus.textContent = fill(words.hostColours, { host, text, textRatio: ratio(text), accent, accentRatio: ratio(accent) });
+    hostStatus.textContent = fill(words.hostColours, {
+      host,
+      text,
+      textRatio: ratio(text),
+      accent,
+      accentRatio: ratio(accent),
+    });
   };
   hostInput.addEventListener("input", fitHost);
   for (const radio of field("theme") as RadioNodeList) radio.addEventListener("change", fitHost);
@@ -242,10 +286,17 @@ if (form) {
     const main = widget?.querySelector("main");
     if (!widget || !main) return;
     const asked = resolveOptions(main.dataset.options ?? "", widget.location.search, new RegExp(optionPattern()));
-    const replaced = ([["f", asked.color, words.text], ["a", asked.accent, words.timeLeft]] as const)
+    const replaced = (
+      [
+        ["f", asked.color, words.text],
+        ["a", asked.accent, words.timeLeft],
+      ] as const
+    )
       .filter(([name, hex]) => widget.documentElement.style.getPropertyValue(`--${name}`) !== (hex ? `#${hex}` : ""))
       .map(([, , what]) => what);
-    contrast.textContent = replaced.length ? fill(words.tooLittleContrast, { what: new Intl.ListFormat(document.documentElement.lang).format(replaced) }) : "";
+    contrast.textContent = replaced.length
+      ? fill(words.tooLittleContrast, { what: new Intl.ListFormat(document.documentElement.lang).format(replaced) })
+      : "";
   });
   update();
 }
@@ -270,8 +321,16 @@ if (emailForm) {
     const params = new URLSearchParams();
     for (const name of ["theme", "layout", "title", "width", "density"]) {
       const control = field(name);
-      const value = control instanceof RadioNodeList || control.type === "number" ? control.value : control.checked ? control.value : name === "title" ? "show" : "1";
-      const fallback = defaults.get(name) ?? { theme: "light", layout: "text", title: "show", width: "600", density: "1" }[name];
+      const value =
+        control instanceof RadioNodeList || control.type === "number"
+          ? control.value
+          : control.checked
+            ? control.value
+            : name === "title"
+              ? "show"
+              : "1";
+      const fallback =
+        defaults.get(name) ?? { theme: "light", layout: "text", title: "show", width: "600", density: "1" }[name];
       if (value && value !== fallback) params.set(name, value);
     }
     return params.toString();
@@ -286,13 +345,17 @@ if (emailForm) {
     const startOf = (start: string) => (tag ? `${next ? "&" : "?"}start=${start}` : "");
     const write = (height?: number) => {
       const src = `${emailForm.dataset.emailSrc}${next ? `?${next}` : ""}${startOf(tag!)}`.replace(/&/g, "&amp;");
-      snippet.textContent = snippet.dataset.emailSnippet!.replace("{src}", src).replace("{width}", String(width)).replace("{height}", height ? ` height="${height}"` : "");
+      snippet.textContent = snippet.dataset
+        .emailSnippet!.replace("{src}", src)
+        .replace("{width}", String(width))
+        .replace("{height}", height ? ` height="${height}"` : "");
     };
     write();
     // The preview is drawn anew at most twice a second while a width is typed.
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const measured = () => preview.naturalWidth > 0 && write(Math.round((preview.naturalHeight * width) / preview.naturalWidth));
+      const measured = () =>
+        preview.naturalWidth > 0 && write(Math.round((preview.naturalHeight * width) / preview.naturalWidth));
       const src = `${previewPath}${next ? `?${next}` : ""}${startOf(String(Math.floor(Date.now() / 1000)))}`;
       preview.onload = measured;
       preview.width = width;
@@ -336,10 +399,12 @@ const fullscreen = document.querySelector<HTMLButtonElement>("button[data-fullsc
 const event = document.querySelector<HTMLElement>(".event");
 if (fullscreen && event && document.fullscreenEnabled) {
   fullscreen.classList.remove("pending");
-  const toggle = () => (document.fullscreenElement ? document.exitFullscreen() : event.requestFullscreen()).catch(() => {});
+  const toggle = () =>
+    (document.fullscreenElement ? document.exitFullscreen() : event.requestFullscreen()).catch(() => {});
   fullscreen.addEventListener("click", toggle);
   document.addEventListener("keydown", (key) => {
-    const typing = key.target instanceof HTMLElement && key.target.closest("input, textarea, select, [contenteditable]");
+    const typing =
+      key.target instanceof HTMLElement && key.target.closest("input, textarea, select, [contenteditable]");
     if ((key.key === "f" || key.key === "F") && !key.ctrlKey && !key.metaKey && !key.altKey && !typing) toggle();
   });
 }

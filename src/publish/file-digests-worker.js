@@ -27,11 +27,19 @@ function digest(files) {
   for (const file of files) {
     const bytes = readFileSync(path.join(dir, file));
     // 128 bits of SHA-256: the ETag of the file, the same for the same bytes in every build.
-    const entry = { size: bytes.length, hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 22), brotli: 0, gzip: 0 };
+    const entry = {
+      size: bytes.length,
+      hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 22),
+      brotli: 0,
+      gzip: 0,
+    };
     if (compress && bytes.length >= minBytes && isText.test(file)) {
       // Brotli's quality 5: within a tenth of its best here, at a twentieth of the time (npm run bench).
       // Told the input's size, brotli sizes its window to it: the same bytes, a third less time.
-      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+      const params = {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      };
       const br = zlib.brotliCompressSync(bytes, { params });
       // gzip's level 6 (zlib's default): 0.2% larger than level 9 on these pages, at 70% of the time;
       // the gzip twin is only for the clients that do not take brotli.

@@ -36,15 +36,22 @@ export interface DigestThread {
 }
 
 export function digestThread(dir: string, compress: boolean): DigestThread {
-  const worker = new Worker(WORKER, { workerData: { dir, compress, minBytes: MIN_COMPRESSED_BYTES, text: TEXT.source } });
+  const worker = new Worker(WORKER, {
+    workerData: { dir, compress, minBytes: MIN_COMPRESSED_BYTES, text: TEXT.source },
+  });
   // The worker answers each chunk in the order it was given.
-  const waiting: { resolve: (entries: Map<string, BuiltFile> | undefined) => void; reject: (error: unknown) => void }[] = [];
+  const waiting: {
+    resolve: (entries: Map<string, BuiltFile> | undefined) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   let failed: unknown;
   const fail = (error: unknown) => {
     failed ??= error;
     for (const chunk of waiting.splice(0)) chunk.reject(failed);
   };
-  worker.on("message", (list: [string, BuiltFile][] | null) => waiting.shift()?.resolve(list === null ? undefined : new Map(list)));
+  worker.on("message", (list: [string, BuiltFile][] | null) =>
+    waiting.shift()?.resolve(list === null ? undefined : new Map(list)),
+  );
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`the digest worker stopped (exit ${code})`)));
   return {
@@ -128,7 +135,7 @@ export function digestQueue(
         for (const chunk of left) give(thread, chunk);
       }
       // Every chunk given is settled: digested, passed, stopped or failed; no thread still writes.
-      for (let settled = 0; settled < runs.length; ) {
+      for (let settled = 0; settled < runs.length;) {
         const now = runs.length;
         await Promise.all(runs.slice(settled));
         settled = now;

@@ -16,7 +16,9 @@ import { releaseVersion } from "./version.ts";
 export class CountdownProblemsError extends Error {
   override name = "CountdownProblemsError";
   constructor(readonly problems: Problem[]) {
-    super(`${problems.length} problem(s); nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`);
+    super(
+      `${problems.length} problem(s); nothing was built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`,
+    );
   }
 }
 
@@ -35,7 +37,11 @@ export interface GatherOptions {
 }
 
 /** A build's input from countdowns already read and checked. */
-export async function siteInputOf(config: Config, countdowns: Countdown[], options: GatherOptions = {}): Promise<SiteInput> {
+export async function siteInputOf(
+  config: Config,
+  countdowns: Countdown[],
+  options: GatherOptions = {},
+): Promise<SiteInput> {
   const builtAt = options.now ?? Date.now();
   const identity = options.identity ?? readSite(config).site ?? SITE_DEFAULTS;
   return {
@@ -55,7 +61,8 @@ export function readSite(config: Config): SiteFileResult {
   const relative = path.relative(config.root, config.siteFile);
   const displayName = relative.startsWith("..") || path.isAbsolute(relative) ? config.siteFile : relative;
   const result = loadSiteFile(config.siteFile, displayName, config.siteFile !== path.join(config.root, SITE_FILE));
-  if (result.site && !result.site.repository && config.repositoryUrl) return { site: { ...result.site, repository: config.repositoryUrl.replace(/\.git$/, "") }, problems: [] };
+  if (result.site && !result.site.repository && config.repositoryUrl)
+    return { site: { ...result.site, repository: config.repositoryUrl.replace(/\.git$/, "") }, problems: [] };
   return result;
 }
 
@@ -65,9 +72,16 @@ export async function gatherSiteInput(config: Config, options: GatherOptions = {
   const site = readSite(config);
   // A countdown that names no language is in the site's.
   const defaultLang = (site.site ?? SITE_DEFAULTS).language;
-  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), { now, defaultLang, ...(options.cache ? { cache: options.cache } : {}) });
+  const { countdowns, problems, warnings } = await loadCountdowns(requireCountdownsDir(config), {
+    now,
+    defaultLang,
+    ...(options.cache ? { cache: options.cache } : {}),
+  });
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
-  return { ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })), warnings: [...unreadData(config, site.site!.logo?.file), ...warnings] };
+  return {
+    ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })),
+    warnings: [...unreadData(config, site.site!.logo?.file), ...warnings],
+  };
 }
 
 /**

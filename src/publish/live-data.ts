@@ -6,7 +6,14 @@ import path from "node:path";
 import { shardCount, shardOf } from "../shards.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { messagesFor } from "../text/messages.ts";
-import { META_FILE, liveDataFiles, shardFile, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
+import {
+  META_FILE,
+  liveDataFiles,
+  shardFile,
+  type LiveCountdown,
+  type LiveData,
+  type LiveMeta,
+} from "../live/live-store.ts";
 import type { SiteInput } from "../site/site-input.ts";
 import { publishedCountdown } from "../site/records.ts";
 
@@ -14,7 +21,7 @@ import { publishedCountdown } from "../site/records.ts";
  * A countdown as the live runtime holds it: its public record (what `/api/data/<slug>.json`
  * publishes), and what only the live routes need.
  */
-export function liveCountdown(countdown: Countdown): LiveCountdown {
+function liveCountdown(countdown: Countdown): LiveCountdown {
   const { doneMessage, lang, email } = countdown;
   return {
     ...publishedCountdown(countdown),
@@ -24,7 +31,7 @@ export function liveCountdown(countdown: Countdown): LiveCountdown {
 }
 
 /** The time zone data this Node converts wall-clock times with (docs/deploying.md, "Time zone data"). */
-export const TZ_VERSION = process.versions.tz ?? "unknown";
+const TZ_VERSION = process.versions.tz ?? "unknown";
 
 export function liveData(input: SiteInput): LiveData {
   return {
@@ -44,13 +51,23 @@ export function liveData(input: SiteInput): LiveData {
  * and the countdowns changed or removed since), a shard that holds none of them is the base's file,
  * linked.
  */
-export async function writeLiveData(dir: string, data: LiveData, base?: { dir: string; slugs: Iterable<string> }): Promise<void> {
+export async function writeLiveData(
+  dir: string,
+  data: LiveData,
+  base?: { dir: string; slugs: Iterable<string> },
+): Promise<void> {
   const shards = shardCount(data.countdowns.length);
-  const from = base && existsSync(path.join(base.dir, META_FILE)) && (JSON.parse(readFileSync(path.join(base.dir, META_FILE), "utf8")) as LiveMeta).shards === shards ? base : undefined;
+  const from =
+    base &&
+    existsSync(path.join(base.dir, META_FILE)) &&
+    (JSON.parse(readFileSync(path.join(base.dir, META_FILE), "utf8")) as LiveMeta).shards === shards
+      ? base
+      : undefined;
   const written = from && new Set([...from.slugs].map((slug) => shardOf(slug, shards)));
   const files = liveDataFiles(data, written);
   await mkdir(path.join(dir, "shards"), { recursive: true });
-  for (let index = 0; index < shards && written; index++) if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
+  for (let index = 0; index < shards && written; index++)
+    if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
   for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
   await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }

@@ -5,11 +5,19 @@ import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { shardCount, shardOf } from "../shards.ts";
-import { MANIFEST_META, countdownOfFile, manifestShardFile, type BuiltFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import {
+  MANIFEST_META,
+  countdownOfFile,
+  manifestShardFile,
+  type BuiltFile,
+  type FileEntry,
+  type ManifestMeta,
+  type ManifestShard,
+} from "../site/built-files.ts";
 import { jsonText } from "../text/escape.ts";
 
 /** A build's manifest as the next build reads it: its meta, and the entries of the shards read (and of the site's own files). */
-export interface ReadManifest {
+interface ReadManifest {
   dir: string;
   meta: ManifestMeta;
   /** Every file read, by path, each naming the folder that holds it (none: the build's own, on Netlify). */
@@ -26,7 +34,10 @@ export interface ReadManifest {
  * one copies whole, not among OUT_DIR's builds or on Netlify), every file must be in the build's own
  * folder: undefined when the manifest names another (the next build then writes everything).
  */
-export function readManifest(dir: string, { own, slugs, count }: { own?: string; slugs?: Iterable<string>; count?: number } = {}): ReadManifest | undefined {
+export function readManifest(
+  dir: string,
+  { own, slugs, count }: { own?: string; slugs?: Iterable<string>; count?: number } = {},
+): ReadManifest | undefined {
   if (!existsSync(path.join(dir, MANIFEST_META))) return undefined;
   const meta = JSON.parse(readFileSync(path.join(dir, MANIFEST_META), "utf8")) as ManifestMeta;
   const homes = meta.homes ?? [];
@@ -39,12 +50,18 @@ export function readManifest(dir: string, { own, slugs, count }: { own?: string;
   };
   const entries = new Map<string, BuiltFile>();
   for (const [file, entry] of Object.entries(meta.files)) entries.set(file, kept(entry));
-  const linkable = slugs !== undefined && meta.homes !== undefined && meta.shardHomes !== undefined && count !== undefined && shardCount(count) === meta.shards;
+  const linkable =
+    slugs !== undefined &&
+    meta.homes !== undefined &&
+    meta.shardHomes !== undefined &&
+    count !== undefined &&
+    shardCount(count) === meta.shards;
   const shards = linkable ? new Set([...slugs].map((slug) => shardOf(slug, meta.shards))) : undefined;
   for (let index = 0; index < meta.shards; index++) {
     if (shards && !shards.has(index)) continue;
     const shard = JSON.parse(readFileSync(path.join(dir, manifestShardFile(index)), "utf8")) as ManifestShard;
-    for (const files of Object.values(shard)) for (const [file, entry] of Object.entries(files)) entries.set(file, kept(entry));
+    for (const files of Object.values(shard))
+      for (const [file, entry] of Object.entries(files)) entries.set(file, kept(entry));
   }
   if (elsewhere) return undefined;
   return { dir, meta, entries, ...(shards ? { shards } : {}) };
@@ -80,7 +97,8 @@ export async function writeManifest(
     }
     return index;
   };
-  const onDisk = ({ size, hash, brotli, gzip, home = own }: BuiltFile): FileEntry => (home === undefined ? [size, hash, brotli, gzip] : [size, hash, brotli, gzip, indexOf(home)]);
+  const onDisk = ({ size, hash, brotli, gzip, home = own }: BuiltFile): FileEntry =>
+    home === undefined ? [size, hash, brotli, gzip] : [size, hash, brotli, gzip, indexOf(home)];
   const files: Record<string, FileEntry> = {};
   const byShard = new Map<number, Map<string, Map<string, FileEntry>>>();
   for (const [file, kept] of entries) {

@@ -20,12 +20,22 @@ import { liveData, writeLiveData } from "./live-data.ts";
 import { TWINS, digestQueue, type DigestQueue } from "./file-digests.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
-import { SHARED_FILE, currentRelease, homeSite, newRelease, pruneReleases, releasesOf, switchRelease, withBuildLock, writeShared } from "./releases.ts";
+import {
+  SHARED_FILE,
+  currentRelease,
+  homeSite,
+  newRelease,
+  pruneReleases,
+  releasesOf,
+  switchRelease,
+  withBuildLock,
+  writeShared,
+} from "./releases.ts";
 import { bundleServer } from "./server-bundle.ts";
 import { linkTree } from "./link-tree.js";
 
 /** What a build wrote: every countdown's files, or (`rewritten`) those of the countdowns that changed since the build it started from. */
-export interface Written {
+interface Written {
   countdowns: number;
   /** Undefined when every file was written. */
   rewritten?: number;
@@ -40,16 +50,22 @@ export interface Written {
  * countdowns and the pages that list them, or every file), `twins` (the last compressed
  * twins made), `manifest`, `live data`, `server`, `switched` (the new build served) and `pruned`.
  */
-export type OnStep = (step: string) => void;
+type OnStep = (step: string) => void;
 
-export type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } & Written) | { ok: false; problems: Problem[] };
+type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } & Written) | { ok: false; problems: Problem[] };
 
 /** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
-export async function publish(config: Config, options: GatherOptions & { full?: boolean; onStep?: OnStep } = {}): Promise<PublishResult> {
+export async function publish(
+  config: Config,
+  options: GatherOptions & { full?: boolean; onStep?: OnStep } = {},
+): Promise<PublishResult> {
   let input: SiteInput;
   // The served build's check results: only the files whose bytes changed are parsed again.
   const served = currentRelease(config.outDir);
-  const kept = served && existsSync(path.join(served, CHECKED_FILE)) ? readFileSync(path.join(served, CHECKED_FILE), "utf8") : undefined;
+  const kept =
+    served && existsSync(path.join(served, CHECKED_FILE))
+      ? readFileSync(path.join(served, CHECKED_FILE), "utf8")
+      : undefined;
   const cache = createCheckCache(checkCode(), options.full ? undefined : kept);
   try {
     input = await gatherSiteInput(config, { cache, ...options });
@@ -71,13 +87,17 @@ export async function publish(config: Config, options: GatherOptions & { full?: 
  * being served is never touched. The new build's folder holds only those; its manifest names, for
  * every other file, the earlier build folder that holds it (shared files, releases.ts). On Netlify,
  * which publishes one whole folder, the new build starts instead as a copy of the served one made of
- * hard links (no file is copied). `full` writes everything anew.
+ * hard links (no file is copied). `full` writes everything anew. Over 80 lines: its steps (below).
  */
-export async function publishInput(given: SiteInput, { full = false, onStep = () => {}, checked }: { full?: boolean; onStep?: OnStep; checked?: CheckCache } = {}): Promise<Written> {
+export async function publishInput(
+  given: SiteInput,
+  { full = false, onStep = () => {}, checked }: { full?: boolean; onStep?: OnStep; checked?: CheckCache } = {},
+): Promise<Written> {
   const { config } = given;
   const outDir = config.outDir;
   await mkdir(path.dirname(outDir), { recursive: true });
-  return withBuildLock(outDir, async () => {
+  // Over 80 lines: the steps share the plan and the folder being written, in the order the switch needs.
+  const steps = async (): Promise<Written> => {
     const target = publishTarget(config, given);
     const served = currentRelease(outDir);
     const servedPaths = served && buildPaths(served);
@@ -95,7 +115,10 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     // as they are), or on Netlify all of it.
     const base =
       changes && servedPaths && existsSync(servedPaths.liveMeta)
-        ? readManifest(servedPaths.manifest, shared ? { own: path.basename(served!), slugs: touched!, count: given.countdowns.length } : {})
+        ? readManifest(
+            servedPaths.manifest,
+            shared ? { own: path.basename(served!), slugs: touched!, count: given.countdowns.length } : {},
+          )
         : undefined;
     const previousFiles = base?.entries;
     if (previousFiles) onStep("listed");
@@ -111,7 +134,8 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
     try {
       await writeFile(paths.marker, BUILD_MARKER_TEXT);
       if (previousFiles && changes && servedPaths) {
-        for (const file of await writeChanges(input, changes, servedPaths, paths, entries, shared)) entries.delete(file);
+        for (const file of await writeChanges(input, changes, servedPaths, paths, entries, shared))
+          entries.delete(file);
         onStep("linked");
         await renderChanges(input, changes, paths, entries, shared, digests);
       } else {
@@ -123,11 +147,20 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       onStep("twins");
       const record = recordText(plan.record);
       const about = { id: hash(record), site: config.site, facts: buildFacts(input), count: input.countdowns.length };
-      const homes = await writeManifest(paths.manifest, entries, about, target.shares ? { own: path.basename(next), ...(shared ? { base } : {}) } : {});
+      const homes = await writeManifest(
+        paths.manifest,
+        entries,
+        about,
+        target.shares ? { own: path.basename(next), ...(shared ? { base } : {}) } : {},
+      );
       await writeFile(path.join(next, RECORD_FILE), record);
       if (shared && previousFiles) await writeShared(next, served!, previousFiles, entries, homes);
       onStep("manifest");
-      await writeLiveData(paths.live, liveData(input), changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined);
+      await writeLiveData(
+        paths.live,
+        liveData(input),
+        changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined,
+      );
       onStep("live data");
       // A partial build keeps the server of the build it started from, made from the same code.
       if (target.bundlesServer && !previousFiles) await bundleServer(next, outDir);
@@ -143,13 +176,15 @@ export async function publishInput(given: SiteInput, { full = false, onStep = ()
       throw error;
     }
     // For the next build, once this one is live; without it (a full disk), that build parses every file again.
-    if (checked) await writeFile(path.join(target.shares ? next : outDir, CHECKED_FILE), checked.text()).catch(() => {});
+    if (checked)
+      await writeFile(path.join(target.shares ? next : outDir, CHECKED_FILE), checked.text()).catch(() => {});
     // The build served until now stays, for a server still reading it; older ones go but for the files
     // these two share with them. On Netlify the new build is OUT_DIR itself, and nothing else is kept.
     await pruneReleases(outDir, target.shares ? [next, served] : []);
     onStep("pruned");
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
-  });
+  };
+  return withBuildLock(outDir, steps);
 }
 
 /**
@@ -171,7 +206,8 @@ const FOLDER_OF_BUILDS: PublishTarget = { shares: true, twins: true, bundlesServ
 const DEV_LOOP: PublishTarget = { ...FOLDER_OF_BUILDS, bundlesServer: false };
 const NETLIFY: PublishTarget = { shares: false, twins: false, bundlesServer: false };
 
-const publishTarget = (config: SiteInput["config"], input: SiteInput): PublishTarget => (config.netlify ? NETLIFY : input.dev ? DEV_LOOP : FOLDER_OF_BUILDS);
+const publishTarget = (config: SiteInput["config"], input: SiteInput): PublishTarget =>
+  config.netlify ? NETLIFY : input.dev ? DEV_LOOP : FOLDER_OF_BUILDS;
 
 /**
  * Threads digesting at once after the rendering: the twins left when Eleventy is done (about 4 s of
@@ -182,20 +218,41 @@ const DIGEST_THREADS = Math.min(4, availableParallelism());
 /** The results of checking each countdown file, kept with the build for the next one (src/authoring/check-cache.ts). */
 const CHECKED_FILE = "checked.json";
 
-
 /**
  * Fills the new build from the served one: hard links of every file but the live data, the manifest
  * and the records (written anew), and but the site's files when they are `shared` (the manifest names their
  * folders instead); without the files that no longer exist (a removed countdown's, the index pages
  * past its end). Returns the files left out.
  */
-async function writeChanges(input: SiteInput, changes: Changes, served: ReturnType<typeof buildPaths>, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, BuiltFile>, shared: boolean): Promise<string[]> {
+async function writeChanges(
+  input: SiteInput,
+  changes: Changes,
+  served: ReturnType<typeof buildPaths>,
+  paths: ReturnType<typeof buildPaths>,
+  entries: ReadonlyMap<string, BuiltFile>,
+  shared: boolean,
+): Promise<string[]> {
   const root = path.dirname(served.live);
-  const fresh = new Set([served.live, served.manifest, served.marker, path.join(root, RECORD_FILE), path.join(root, SHARED_FILE), path.join(root, CHECKED_FILE), ...(shared ? [served.site] : [])].map((dir) => path.relative(root, dir)));
+  const fresh = new Set(
+    [
+      served.live,
+      served.manifest,
+      served.marker,
+      path.join(root, RECORD_FILE),
+      path.join(root, SHARED_FILE),
+      path.join(root, CHECKED_FILE),
+      ...(shared ? [served.site] : []),
+    ].map((dir) => path.relative(root, dir)),
+  );
   linkTree(root, path.dirname(paths.live), (relative) => fresh.has(relative));
   const pagesNow = new Set(indexPageFiles(listed(input.countdowns).length));
-  const stale = [...[...changes.removed].flatMap(countdownFiles), ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file))];
-  if (!shared) for (const file of stale) for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
+  const stale = [
+    ...[...changes.removed].flatMap(countdownFiles),
+    ...[...entries.keys()].filter((file) => indexPageOfFile(file) !== undefined && !pagesNow.has(file)),
+  ];
+  if (!shared)
+    for (const file of stale)
+      for (const suffix of ["", ...TWINS]) await rm(path.join(paths.site, file + suffix), { force: true });
   return stale;
 }
 
@@ -210,26 +267,45 @@ async function writeChanges(input: SiteInput, changes: Changes, served: ReturnTy
  * changed countdowns). What it costs follows the change: it does per file what a build of everything
  * does, and nothing per file of the site (BENCHMARKS.md, publishing most of a site).
  */
-async function renderChanges(input: SiteInput, changes: Changes, paths: ReturnType<typeof buildPaths>, entries: ReadonlyMap<string, BuiltFile>, shared: boolean, digests: DigestQueue): Promise<void> {
+async function renderChanges(
+  input: SiteInput,
+  changes: Changes,
+  paths: ReturnType<typeof buildPaths>,
+  entries: ReadonlyMap<string, BuiltFile>,
+  shared: boolean,
+  digests: DigestQueue,
+): Promise<void> {
   const releases = path.dirname(path.dirname(paths.live));
   const own = [...changes.slugs].flatMap(countdownFiles);
   // The site's own files (the first page of the index among them only when it lists a change) and the
   // pages of the index that list one: what the run writes beside the countdowns' files.
   const firstPage = fileOf(indexPagePath(1));
-  const lists = [...siteFiles(input.identity.logo).filter((file) => file !== firstPage), ...[...changes.indexPages].map((n) => fileOf(indexPagePath(n)))];
-  if (!shared) await inBatches([...[...own, ...lists].filter((file) => entries.has(file)), ...PLATFORM_FILES], (file) => Promise.all(["", ...TWINS].map((suffix) => rm(path.join(paths.site, file + suffix), { force: true }))));
+  const lists = [
+    ...siteFiles(input.identity.logo).filter((file) => file !== firstPage),
+    ...[...changes.indexPages].map((n) => fileOf(indexPagePath(n))),
+  ];
+  if (!shared)
+    await inBatches([...[...own, ...lists].filter((file) => entries.has(file)), ...PLATFORM_FILES], (file) =>
+      Promise.all(["", ...TWINS].map((suffix) => rm(path.join(paths.site, file + suffix), { force: true }))),
+    );
   await renderSite({ ...input, only: changes.slugs, indexPages: changes.indexPages }, paths.site, {
     afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)),
   });
   // Each file unlinked above is written again, or the build stops here: it never publishes a hole.
   const unwritten = [...own, ...lists].find((file) => !existsSync(path.join(paths.site, file)));
-  if (unwritten !== undefined) throw new Error(`the build of what changed did not write ${unwritten}; build everything with npm run build -- --full`);
+  if (unwritten !== undefined)
+    throw new Error(
+      `the build of what changed did not write ${unwritten}; build everything with npm run build -- --full`,
+    );
   const kept = new Set<string>();
   if (shared) {
     await inBatches(lists, async (file) => {
       const before = entries.get(file);
       const written = path.join(paths.site, file);
-      if (before?.home !== undefined && (await sameBytes(written, before.size, path.join(homeSite(releases, before.home), file)))) {
+      if (
+        before?.home !== undefined &&
+        (await sameBytes(written, before.size, path.join(homeSite(releases, before.home), file)))
+      ) {
         kept.add(file);
         await rm(written);
       }
@@ -240,7 +316,8 @@ async function renderChanges(input: SiteInput, changes: Changes, paths: ReturnTy
 
 /** Runs `task` over `items`, this many at once (file system calls go to libuv's four threads). */
 async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<unknown>, atOnce = 64): Promise<void> {
-  for (let start = 0; start < items.length; start += atOnce) await Promise.all(items.slice(start, start + atOnce).map(task));
+  for (let start = 0; start < items.length; start += atOnce)
+    await Promise.all(items.slice(start, start + atOnce).map(task));
 }
 
 /** Whether the file `file` holds `size` bytes, the same as `other`'s. */
@@ -259,7 +336,7 @@ async function sameBytes(file: string, size: number, other: string): Promise<boo
  * in runs of this many countdowns, each run's memory released before the next: the build's memory
  * and its time per countdown stop growing with the site (BENCHMARKS.md, build scaling).
  */
-export const COUNTDOWNS_PER_RUN = 10_000;
+const COUNTDOWNS_PER_RUN = 10_000;
 /**
  * From this many countdowns on, a build is written in at least RUNS_AT_LEAST runs: the twins of a
  * run's files are made on the second core while the next run renders, so mostly the last run's wait
@@ -270,7 +347,8 @@ const SPLIT_FROM = 2_000;
 const RUNS_AT_LEAST = 8;
 
 /** Countdowns per Eleventy run for a build of `count` countdowns. */
-export const countdownsPerRun = (count: number) => (count < SPLIT_FROM ? COUNTDOWNS_PER_RUN : Math.min(COUNTDOWNS_PER_RUN, Math.ceil(count / RUNS_AT_LEAST)));
+const countdownsPerRun = (count: number) =>
+  count < SPLIT_FROM ? COUNTDOWNS_PER_RUN : Math.min(COUNTDOWNS_PER_RUN, Math.ceil(count / RUNS_AT_LEAST));
 
 /**
  * Runs Eleventy over a checked input into `siteDir`, configured as eleventy.config.js configures it
@@ -289,7 +367,12 @@ export async function renderSite(
   let runs = 0;
   for (let start = 0; start < slugs.length || runs === 0; start += perRun) {
     const only = slugs.length <= perRun ? input.only : new Set(slugs.slice(start, start + perRun));
-    await runEleventy({ ...input, outputDir: siteDir, ...(only ? { only } : {}), ...(runs > 0 ? { ownFilesOnly: true } : {}) });
+    await runEleventy({
+      ...input,
+      outputDir: siteDir,
+      ...(only ? { only } : {}),
+      ...(runs > 0 ? { ownFilesOnly: true } : {}),
+    });
     afterRun?.(only ?? new Set(slugs));
     runs++;
   }

@@ -11,13 +11,13 @@ import { SITE_FILE } from "../config.ts";
 import { messageOf } from "../error-message.ts";
 
 /** A countdown file may be at most this many bytes: a front matter and a description, with room to spare. */
-export const MAX_COUNTDOWN_BYTES = 64 * 1024;
+const MAX_COUNTDOWN_BYTES = 64 * 1024;
 /** The site file likewise. */
-export const MAX_SITE_FILE_BYTES = 64 * 1024;
+const MAX_SITE_FILE_BYTES = 64 * 1024;
 /** A push may carry at most this many countdowns. */
-export const MAX_COUNTDOWNS = 200_000;
+const MAX_COUNTDOWNS = 200_000;
 /** The countdown files of a push may be this many bytes in all, as they are written out for the checks: a kilobyte or so for each of MAX_COUNTDOWNS, with room to spare. */
-export const MAX_PUSH_BYTES = 256 * 1024 * 1024;
+const MAX_PUSH_BYTES = 256 * 1024 * 1024;
 /** Files are read from git in batches of at most this many bytes: the check holds no more of them at once. */
 const BATCH_BYTES = 16 * 1024 * 1024;
 const FOLDER = "countdowns";
@@ -48,7 +48,11 @@ function gitOutput(gitDir: string, args: string[], maxBuffer: number, input?: st
 /** `git ls-tree -l -z` of `paths` in `commit`, recursively when asked. */
 function listTree(gitDir: string, commit: string, paths: string[], recursive: boolean): TreeEntry[] {
   // A listing line is at most a few hundred bytes, and a push at most MAX_COUNTDOWNS files (checked after).
-  const output = gitOutput(gitDir, ["ls-tree", "-l", "-z", ...(recursive ? ["-r"] : []), commit, "--", ...paths], 256 * 1024 * 1024);
+  const output = gitOutput(
+    gitDir,
+    ["ls-tree", "-l", "-z", ...(recursive ? ["-r"] : []), commit, "--", ...paths],
+    256 * 1024 * 1024,
+  );
   return output
     .toString("utf8")
     .split("\0")
@@ -65,7 +69,12 @@ function readBlobs(gitDir: string, objects: string[], bytes = BATCH_BYTES): Map<
   const blobs = new Map<string, Buffer>();
   if (objects.length === 0) return blobs;
   // Each blob comes with a header line of about a hundred bytes.
-  const output = gitOutput(gitDir, ["cat-file", "--batch"], bytes + objects.length * 128 + 4096, `${objects.join("\n")}\n`);
+  const output = gitOutput(
+    gitDir,
+    ["cat-file", "--batch"],
+    bytes + objects.length * 128 + 4096,
+    `${objects.join("\n")}\n`,
+  );
   let at = 0;
   while (at < output.length) {
     const headerEnd = output.indexOf(10, at);
@@ -78,7 +87,11 @@ function readBlobs(gitDir: string, objects: string[], bytes = BATCH_BYTES): Map<
 }
 
 /** The folders a path is in, outermost first: `_data/site.json` -> `_data`. */
-const parentsOf = (file: string) => file.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"));
+const parentsOf = (file: string) =>
+  file
+    .split("/")
+    .slice(0, -1)
+    .map((_, i, parts) => parts.slice(0, i + 1).join("/"));
 
 /** What a tree entry that is not a regular file is, for a message. */
 function kindOf(entry: TreeEntry): string {
@@ -114,7 +127,10 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   for (const entry of entries) {
     const name = entry.path.slice(FOLDER.length + 1);
     if (name.includes("/") || name === "." || name === ".." || !/^[^\0-\x1f]+$/.test(name)) {
-      problem(entry.path, `is not a file directly in ${FOLDER}/ with a plain name; countdowns are files named <slug>.md in ${FOLDER}/`);
+      problem(
+        entry.path,
+        `is not a file directly in ${FOLDER}/ with a plain name; countdowns are files named <slug>.md in ${FOLDER}/`,
+      );
     } else if (entry.mode !== "100644" && entry.mode !== "100755") {
       problem(entry.path, `is ${kindOf(entry)}; countdowns are regular files`);
     } else if (entry.size > MAX_COUNTDOWN_BYTES) {
@@ -131,21 +147,27 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     }
   }
   const [site] = listTree(gitDir, commit, [SITE_FILE], false);
-  if (site && (site.mode !== "100644" && site.mode !== "100755")) problem(SITE_FILE, `is ${kindOf(site)}; it must be a regular file`);
-  else if (site && site.size > MAX_SITE_FILE_BYTES) problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
+  if (site && site.mode !== "100644" && site.mode !== "100755")
+    problem(SITE_FILE, `is ${kindOf(site)}; it must be a regular file`);
+  else if (site && site.size > MAX_SITE_FILE_BYTES)
+    problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
   else if (site) {
     wanted.push(site);
     const logo = logoNamedIn(readBlobs(gitDir, [site.object], site.size).get(site.object)!.toString("utf8"));
     // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
     const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
-    if (image && image.mode !== "100644" && image.mode !== "100755") problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
+    if (image && image.mode !== "100644" && image.mode !== "100755")
+      problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
     else if (image && logoTooLarge(image.size)) problem(image.path, logoTooLarge(image.size)!);
     else if (image) wanted.push(image);
   }
   if (problems.length) return problems;
   const total = wanted.reduce((sum, entry) => sum + entry.size, 0);
   if (total > MAX_PUSH_BYTES) {
-    problem(`${FOLDER}/`, `holds ${Math.ceil(total / 1024 / 1024)} MB of files in all; a push may carry at most ${MAX_PUSH_BYTES / 1024 / 1024} MB of countdown files`);
+    problem(
+      `${FOLDER}/`,
+      `holds ${Math.ceil(total / 1024 / 1024)} MB of files in all; a push may carry at most ${MAX_PUSH_BYTES / 1024 / 1024} MB of countdown files`,
+    );
     return problems;
   }
 

@@ -14,9 +14,9 @@ import { jsonText } from "../text/escape.ts";
 export const RECORD_FILE = "record.json";
 
 /** Per countdown: the hash of its checked record, the instant its own files name, its calendar file's stamp. */
-export type CountdownRecord = [hash: string, nextMs: number, stampMs: number];
+type CountdownRecord = [hash: string, nextMs: number, stampMs: number];
 
-export interface BuildRecord {
+interface BuildRecord {
   format: 1;
   /** The code, the packages and the settings every file depends on. */
   code: string;
@@ -47,7 +47,8 @@ function sourcesDigest(): string {
       .map((entry) => path.join(entry.parentPath, entry.name))
       .sort();
     const lock = path.join(PROJECT_ROOT, "package-lock.json");
-    for (const file of [...files, ...(existsSync(lock) ? [lock] : [])]) digest.update(path.relative(PROJECT_ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
+    for (const file of [...files, ...(existsSync(lock) ? [lock] : [])])
+      digest.update(path.relative(PROJECT_ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
     sourcesHash = digest.digest("base64url");
   }
   return sourcesHash;
@@ -59,25 +60,47 @@ export function forgetSources(): void {
 }
 
 /** The hash of what checking a countdown file depends on besides its bytes: the code, the packages, the time zone data, Node. */
-export const checkCode = () => hash(`${sourcesDigest()}\0${process.versions.tz}\0${process.versions.icu}\0${process.versions.unicode}\0${process.versions.node}`);
+export const checkCode = () =>
+  hash(
+    `${sourcesDigest()}\0${process.versions.tz}\0${process.versions.icu}\0${process.versions.unicode}\0${process.versions.node}`,
+  );
 
 /** The hash of everything but the countdowns that the files of a build depend on. */
-export function codeOf(input: SiteInput): string {
-  const settings = { site: input.config.site, identity: input.identity, dev: input.dev ?? false, netlify: input.config.netlify, tz: process.versions.tz, icu: process.versions.icu, unicode: process.versions.unicode, node: process.versions.node, assets: [input.assets.ticker.hash, input.assets.repeatingTicker.hash, input.assets.evergreenTicker.hash, input.assets.pageStyle.hash, input.assets.widgetStyle.hash] };
+function codeOf(input: SiteInput): string {
+  const settings = {
+    site: input.config.site,
+    identity: input.identity,
+    dev: input.dev ?? false,
+    netlify: input.config.netlify,
+    tz: process.versions.tz,
+    icu: process.versions.icu,
+    unicode: process.versions.unicode,
+    node: process.versions.node,
+    assets: [
+      input.assets.ticker.hash,
+      input.assets.repeatingTicker.hash,
+      input.assets.evergreenTicker.hash,
+      input.assets.pageStyle.hash,
+      input.assets.widgetStyle.hash,
+    ],
+  };
   return hash(`${sourcesDigest()}\0${jsonText(settings)}`);
 }
 
 /** The record of a build from `input`, whose calendar files carry `stamps`. */
-export function recordOf(input: SiteInput, stamps: ReadonlyMap<string, number>): BuildRecord {
+function recordOf(input: SiteInput, stamps: ReadonlyMap<string, number>): BuildRecord {
   const countdowns: Record<string, CountdownRecord> = {};
   for (const countdown of input.countdowns) {
     const { nextMs, nextDate, over, ...checked } = countdown;
     countdowns[countdown.slug] = [hash(jsonText(checked)), nextMs, stamps.get(countdown.slug) ?? input.builtAt];
   }
   // What a page of the index shows of a countdown: all of it (its hash), when it is next, whether it is over.
-  const shown = (countdown: SiteInput["countdowns"][number] | undefined) => countdown && [countdown.slug, countdowns[countdown.slug]![0], countdown.nextMs, countdown.over];
+  const shown = (countdown: SiteInput["countdowns"][number] | undefined) =>
+    countdown && [countdown.slug, countdowns[countdown.slug]![0], countdown.nextMs, countdown.over];
   const ordered = indexOrder(input.countdowns);
-  const index = indexPagesOf(ordered).map((page) => hash(JSON.stringify([page.count, shown(page.before), page.items.map(shown)])));
+  const index = indexPagesOf(ordered).map((page) =>
+    hash(JSON.stringify([page.count, shown(page.before), page.items.map(shown)])),
+  );
   return { format: 1, code: codeOf(input), countdowns, index };
 }
 
@@ -85,7 +108,9 @@ export function readRecord(buildDir: string | undefined): BuildRecord | undefine
   if (buildDir === undefined) return undefined;
   try {
     const record = JSON.parse(readFileSync(path.join(buildDir, RECORD_FILE), "utf8")) as BuildRecord;
-    return record.format === 1 && typeof record.code === "string" && typeof record.countdowns === "object" ? record : undefined;
+    return record.format === 1 && typeof record.code === "string" && typeof record.countdowns === "object"
+      ? record
+      : undefined;
   } catch {
     return undefined;
   }
@@ -100,7 +125,11 @@ export const recordText = (record: BuildRecord) => jsonText(record);
  * countdown unchanged since the previous build keeps its stamp, so its file stays the same; and the
  * record of the new build, made with those stamps.
  */
-export function planBuild(previous: BuildRecord | undefined, input: SiteInput, full = false): { changes?: Changes; stamps: Map<string, number>; record: BuildRecord } {
+export function planBuild(
+  previous: BuildRecord | undefined,
+  input: SiteInput,
+  full = false,
+): { changes?: Changes; stamps: Map<string, number>; record: BuildRecord } {
   const stamps = new Map<string, number>();
   const now = recordOf(input, stamps);
   const sameCode = previous?.code === now.code;

@@ -13,7 +13,7 @@
 // before it whole, keeps of every other folder that either names only its shared files, removes the files
 // no kept build names any more, and removes every other folder.
 import { randomUUID } from "node:crypto";
-import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, buildPaths } from "../config.ts";
@@ -27,7 +27,10 @@ const LOCK = ".lock";
 
 /** A new, empty folder for a build. */
 export async function newRelease(outDir: string): Promise<string> {
-  const dir = path.join(releasesOf(outDir), `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomUUID().slice(0, 8)}`);
+  const dir = path.join(
+    releasesOf(outDir),
+    `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomUUID().slice(0, 8)}`,
+  );
   await mkdir(dir, { recursive: true });
   return dir;
 }
@@ -55,7 +58,8 @@ export async function switchRelease(outDir: string, release: string, inPlace = f
     await rm(previous, { recursive: true, force: true });
     return;
   }
-  if (kind && !kind.isSymbolicLink()) await rename(outDir, path.join(releasesOf(outDir), `earlier-${randomUUID().slice(0, 8)}`));
+  if (kind && !kind.isSymbolicLink())
+    await rename(outDir, path.join(releasesOf(outDir), `earlier-${randomUUID().slice(0, 8)}`));
   const link = `${outDir}.link-${randomUUID()}`;
   await symlink(path.relative(path.dirname(outDir), release), link, "dir");
   await rename(link, outDir);
@@ -81,7 +85,13 @@ interface Shared {
  * `entries` (of the same files: those of the shards read, src/publish/manifest.ts) and names the
  * folders `homes`.
  */
-export async function writeShared(next: string, base: string, before: ReadonlyMap<string, BuiltFile>, entries: ReadonlyMap<string, BuiltFile>, homes: ReadonlySet<string>): Promise<void> {
+export async function writeShared(
+  next: string,
+  base: string,
+  before: ReadonlyMap<string, BuiltFile>,
+  entries: ReadonlyMap<string, BuiltFile>,
+  homes: ReadonlySet<string>,
+): Promise<void> {
   const superseded: Record<string, string[]> = {};
   for (const [file, entry] of before) if (entries.get(file) !== entry) (superseded[entry.home!] ??= []).push(file);
   const shared: Shared = { base: path.basename(base), homes: [...homes].sort(), superseded };
@@ -96,7 +106,6 @@ function readShared(dir: string): Shared | undefined {
   }
 }
 
-
 /**
  * Removes every build but `keep` (the one served and the one before it, newest first) and what earlier versions
  * left beside OUT_DIR. Of a build a kept one shares files with, only its `site/` stays, without the
@@ -105,19 +114,30 @@ function readShared(dir: string): Shared | undefined {
 export async function pruneReleases(outDir: string, keep: (string | undefined)[]): Promise<void> {
   // Real paths, so that a link in OUT_DIR's path does not make a kept build look like another.
   const releases = existsSync(releasesOf(outDir)) ? realpathSync(releasesOf(outDir)) : releasesOf(outDir);
-  const kept = new Set(keep.filter((dir): dir is string => dir !== undefined && existsSync(dir)).map((dir) => realpathSync(dir)));
+  const kept = new Set(
+    keep.filter((dir): dir is string => dir !== undefined && existsSync(dir)).map((dir) => realpathSync(dir)),
+  );
   const homes = new Set([...kept].flatMap((dir) => readShared(dir)?.homes ?? []));
   // The files the oldest kept build superseded were named by builds before it only, and so on back.
   const oldest = keep.findLast((dir): dir is string => dir !== undefined);
-  for (let dir = oldest, shared = dir && readShared(dir); dir && shared; dir = path.join(releases, shared.base), shared = readShared(dir)) {
+  for (
+    let dir = oldest, shared = dir && readShared(dir);
+    dir && shared;
+    dir = path.join(releases, shared.base), shared = readShared(dir)
+  ) {
     for (const [home, files] of Object.entries(shared.superseded ?? {})) {
       if (!isBuildName(home)) continue;
       const site = homeSite(releases, home);
       // Only paths inside the site: a shared.json edited by hand removes nothing else.
-      for (const file of files) if (file.startsWith("/") && !file.split("/").includes("..")) for (const suffix of ["", ...TWINS]) await rm(path.join(site, file + suffix), { force: true });
+      for (const file of files)
+        if (file.startsWith("/") && !file.split("/").includes(".."))
+          for (const suffix of ["", ...TWINS]) await rm(path.join(site, file + suffix), { force: true });
     }
     if (!shared.superseded || !isBuildName(shared.base)) break;
-    await writeFile(path.join(dir, SHARED_FILE), JSON.stringify({ base: shared.base, homes: shared.homes } satisfies Shared));
+    await writeFile(
+      path.join(dir, SHARED_FILE),
+      JSON.stringify({ base: shared.base, homes: shared.homes } satisfies Shared),
+    );
   }
   for (const name of existsSync(releases) ? readdirSync(releases) : []) {
     const dir = path.join(releases, name);
@@ -128,20 +148,18 @@ export async function pruneReleases(outDir: string, keep: (string | undefined)[]
     }
     // Only the shared files stay: not the manifest, the live data, the server, nor Netlify's rule files.
     const site = homeSite(releases, name);
-    for (const entry of readdirSync(dir)) if (entry !== path.basename(site)) await rm(path.join(dir, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(dir))
+      if (entry !== path.basename(site)) await rm(path.join(dir, entry), { recursive: true, force: true });
     for (const file of PLATFORM_FILES) await rm(path.join(site, file), { force: true });
   }
-  if (kept.size === 0 && existsSync(releases) && readdirSync(releases).every((name) => name === LOCK)) await rm(releases, { recursive: true, force: true });
+  if (kept.size === 0 && existsSync(releases) && readdirSync(releases).every((name) => name === LOCK))
+    await rm(releases, { recursive: true, force: true });
   // Earlier versions built beside OUT_DIR under these names.
   const base = path.basename(outDir);
   for (const name of readdirSync(path.dirname(outDir))) {
-    if (name.startsWith(`${base}.next-`) || name.startsWith(`${base}.previous-`) || name.startsWith(`${base}.link-`)) await rm(path.join(path.dirname(outDir), name), { recursive: true, force: true });
+    if (name.startsWith(`${base}.next-`) || name.startsWith(`${base}.previous-`) || name.startsWith(`${base}.link-`))
+      await rm(path.join(path.dirname(outDir), name), { recursive: true, force: true });
   }
-}
-
-/** The release a symbolic link OUT_DIR points at, without resolving it further (undefined for a folder or nothing). */
-export function linkedRelease(outDir: string): string | undefined {
-  return lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(outDir), readlinkSync(outDir)) : undefined;
 }
 
 /**
@@ -164,7 +182,8 @@ export async function withBuildLock<T>(outDir: string, body: () => Promise<T>, w
         await rm(lock, { force: true });
         continue;
       }
-      if (Date.now() - started > waitMs) throw new ConfigError(`Another build of ${outDir} is running (process ${holder}); wait for it, or stop it.`);
+      if (Date.now() - started > waitMs)
+        throw new ConfigError(`Another build of ${outDir} is running (process ${holder}); wait for it, or stop it.`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

@@ -11,10 +11,9 @@ import { build, type BuildOptions } from "esbuild";
 import { PROJECT_ROOT, isWithin } from "../config.ts";
 import { PACKAGE_MARK, WORKER_PACKAGES } from "../live/email-painters.ts";
 
-export const SERVER_FILE = "server.mjs";
-
 /** Packages written as CommonJS call require(), which an ES module has to make for itself. */
-const REQUIRE_BANNER = 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);';
+const REQUIRE_BANNER =
+  'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);';
 
 /** Writes `<folder>/server.mjs` and `<folder>/email-worker.mjs`; `outDir` is where the folder will live once swapped in. */
 export async function bundleServer(folder: string, outDir: string): Promise<void> {
@@ -31,7 +30,12 @@ export async function bundleServer(folder: string, outDir: string): Promise<void
     legalComments: "none",
     logLevel: "silent",
   };
-  await build({ ...common, entryPoints: { server: path.join(PROJECT_ROOT, "src/server/main.ts") }, external: WORKER_PACKAGES, banner: { js: REQUIRE_BANNER } });
+  await build({
+    ...common,
+    entryPoints: { server: path.join(PROJECT_ROOT, "src/server/main.ts") },
+    external: WORKER_PACKAGES,
+    banner: { js: REQUIRE_BANNER },
+  });
   // The worker runs from memory (a data: module), which resolves no package name and has no file of its
   // own: its packages are marked for the server to write where it found them, and its import.meta.url
   // is the one the server gives it (workerData.home).
@@ -39,14 +43,21 @@ export async function bundleServer(folder: string, outDir: string): Promise<void
     ...common,
     entryPoints: { "email-worker": path.join(PROJECT_ROOT, "src/live/email-worker.ts") },
     define: { ...common.define, "import.meta.url": "WORKER_HOME" },
-    banner: { js: `import { workerData as workerDataForBundle } from "node:worker_threads"; const WORKER_HOME = workerDataForBundle.home; ${REQUIRE_BANNER.replace("import.meta.url", "WORKER_HOME")}` },
+    banner: {
+      js: `import { workerData as workerDataForBundle } from "node:worker_threads"; const WORKER_HOME = workerDataForBundle.home; ${REQUIRE_BANNER.replace("import.meta.url", "WORKER_HOME")}`,
+    },
     plugins: [
       {
         name: "marked-packages",
-        setup: (bundler) => bundler.onResolve({ filter: new RegExp(`^(${WORKER_PACKAGES.map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})$`) }, ({ path: name }) => ({ path: PACKAGE_MARK + name, external: true })),
+        setup: (bundler) =>
+          bundler.onResolve(
+            { filter: new RegExp(`^(${WORKER_PACKAGES.map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})$`) },
+            ({ path: name }) => ({ path: PACKAGE_MARK + name, external: true }),
+          ),
       },
     ],
   });
   // Node looks for packages in the folders above the file: a build folder outside the project gets a link to its packages.
-  if (!isWithin(outDir, PROJECT_ROOT)) await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(folder, "node_modules"), "dir");
+  if (!isWithin(outDir, PROJECT_ROOT))
+    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(folder, "node_modules"), "dir");
 }

@@ -19,7 +19,14 @@ import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
 import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH } from "../paths.ts";
-import { MANIFEST_META, indexPageOfFile, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import {
+  MANIFEST_META,
+  indexPageOfFile,
+  manifestShardFile,
+  type FileEntry,
+  type ManifestMeta,
+  type ManifestShard,
+} from "../site/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
 import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";
@@ -51,9 +58,14 @@ const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_P
  * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a
  * 405), but for the API's own files above (`!`: Cloudflare serves them first).
  */
-export const WORKER_FIRST = [`${WORKER_FOLDER}/*`, "/api/*", ...API_FILES_SERVED_BY_CLOUDFLARE.map((file) => `!${file}`)];
+export const WORKER_FIRST = [
+  `${WORKER_FOLDER}/*`,
+  "/api/*",
+  ...API_FILES_SERVED_BY_CLOUDFLARE.map((file) => `!${file}`),
+];
 /** Whether Cloudflare serves an own file of the site itself (else the Worker, from the assets). */
-const servedByCloudflare = (file: string) => API_FILES_SERVED_BY_CLOUDFLARE.includes(file) || (!file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`));
+const servedByCloudflare = (file: string) =>
+  API_FILES_SERVED_BY_CLOUDFLARE.includes(file) || (!file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`));
 
 export interface WorkersBuild {
   folder: string;
@@ -72,12 +84,19 @@ export interface WorkersBuild {
  * anew; packs unchanged since an earlier Workers build (the one in `folder` already, and `previous`:
  * their folders, else those of the build folders the build shares files with) are linked from it.
  */
-export async function buildForWorkers(outDir: string, folder = path.join(realpathSync(outDir), WORKERS_FOLDER), previous?: readonly string[]): Promise<WorkersBuild> {
+export async function buildForWorkers(
+  outDir: string,
+  folder = path.join(realpathSync(outDir), WORKERS_FOLDER),
+  previous?: readonly string[],
+): Promise<WorkersBuild> {
   const buildDir = realpathSync(outDir);
   const paths = buildPaths(buildDir);
   const built = loadBuiltFiles(buildDir);
   const meta = JSON.parse(await readFile(path.join(paths.manifest, MANIFEST_META), "utf8")) as ManifestMeta;
-  if (meta.site.basePath) throw new WorkersBuildError(`a Worker serves the site at the root of its host, and URL has a path (${meta.site.basePath}); build with URL set to the Worker's own address, such as https://countdowns.example.workers.dev`);
+  if (meta.site.basePath)
+    throw new WorkersBuildError(
+      `a Worker serves the site at the root of its host, and URL has a path (${meta.site.basePath}); build with URL set to the Worker's own address, such as https://countdowns.example.workers.dev`,
+    );
   const assetsDir = path.join(folder, "assets");
   // A Workers build already in the folder (the build made again, or a build made from one that had
   // one: its files are linked into the new build) is moved aside, and its packs linked again.
@@ -94,23 +113,39 @@ export async function buildForWorkers(outDir: string, folder = path.join(realpat
     else own[file] = [entry[0], entry[1], 0, 0];
   }
   for (let index = 0; index < meta.shards; index++) {
-    const shard = JSON.parse(await readFile(path.join(paths.manifest, manifestShardFile(index)), "utf8")) as ManifestShard;
-    for (const files of Object.values(shard)) for (const [file, entry] of Object.entries(files)) packed.push({ file, entry });
+    const shard = JSON.parse(
+      await readFile(path.join(paths.manifest, manifestShardFile(index)), "utf8"),
+    ) as ManifestShard;
+    for (const files of Object.values(shard))
+      for (const [file, entry] of Object.entries(files)) packed.push({ file, entry });
   }
-  for (const [file, entry] of Object.entries(meta.files)) if (own[file]) await copyAsset(file, built.locate(file, entry));
+  for (const [file, entry] of Object.entries(meta.files))
+    if (own[file]) await copyAsset(file, built.locate(file, entry));
   const direct = Object.keys(own).filter(servedByCloudflare);
-  if (direct.length > MOST_HEADER_RULES) throw new WorkersBuildError(`the site has ${direct.length} files Cloudflare serves itself, and it reads at most ${MOST_HEADER_RULES} rules of _headers`);
+  if (direct.length > MOST_HEADER_RULES)
+    throw new WorkersBuildError(
+      `the site has ${direct.length} files Cloudflare serves itself, and it reads at most ${MOST_HEADER_RULES} rules of _headers`,
+    );
   await writeAsset("_headers", headersFile(meta.facts, direct));
 
-  const homes = (meta.homes ?? []).filter((home): home is string => home !== null && home !== meta.self).map((home) => path.join(path.dirname(buildDir), home, WORKERS_FOLDER));
-  const { packs, reused } = await writePacks(packed, built, folder, await earlierPacks([...(previous ?? homes), aside]), { writeAsset, linkAsset });
+  const homes = (meta.homes ?? [])
+    .filter((home): home is string => home !== null && home !== meta.self)
+    .map((home) => path.join(path.dirname(buildDir), home, WORKERS_FOLDER));
+  const { packs, reused } = await writePacks(
+    packed,
+    built,
+    folder,
+    await earlierPacks([...(previous ?? homes), aside]),
+    { writeAsset, linkAsset },
+  );
 
   // The live data, and the fonts the images are drawn with.
   for (const name of await readdir(paths.live, { recursive: true })) {
     const from = path.join(paths.live, name);
     if (name.endsWith(".json")) await copyAsset(`${WORKER_FOLDER}/live/${name.split(path.sep).join("/")}`, from);
   }
-  for (const name of await readdir(fontFolder())) if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
+  for (const name of await readdir(fontFolder()))
+    if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
 
   await rm(aside, { recursive: true, force: true });
   const workerSite: WorkerSite = { facts: meta.facts, files: own, packs };
@@ -126,7 +161,10 @@ function assetWriter(assetsDir: string) {
     await mkdir(path.dirname(file), { recursive: true });
     await place(file);
     const { size } = await stat(file);
-    if (size > ASSET_LIMITS.fileBytes) throw new WorkersBuildError(`${assetPath} is ${size} bytes, and Cloudflare takes no asset over ${ASSET_LIMITS.fileBytes} (25 MiB)`);
+    if (size > ASSET_LIMITS.fileBytes)
+      throw new WorkersBuildError(
+        `${assetPath} is ${size} bytes, and Cloudflare takes no asset over ${ASSET_LIMITS.fileBytes} (25 MiB)`,
+      );
     assets++;
   };
   return {
@@ -167,7 +205,13 @@ async function writePacks(
       reused++;
       continue;
     }
-    const contents = await Promise.all(files.map(async ({ file, entry }) => ({ file, hash: entry[1], bytes: await readFile(built.locate(file, entry)) })));
+    const contents = await Promise.all(
+      files.map(async ({ file, entry }) => ({
+        file,
+        hash: entry[1],
+        bytes: await readFile(built.locate(file, entry)),
+      })),
+    );
     await writeAsset(packFile(index), writePack(contents));
   }
   await writeFile(path.join(folder, PACK_KEYS), JSON.stringify(keys));
@@ -179,7 +223,14 @@ const PACK_KEYS = "pack-keys.json";
 
 /** A pack's key: a hash of its files' paths and hashes, the same for the same files. */
 const packKey = (files: readonly { file: string; entry: FileEntry }[]) =>
-  createHash("sha256").update(files.map(({ file, entry }) => `${file}\0${entry[1]}`).sort().join("\n")).digest("hex");
+  createHash("sha256")
+    .update(
+      files
+        .map(({ file, entry }) => `${file}\0${entry[1]}`)
+        .sort()
+        .join("\n"),
+    )
+    .digest("hex");
 
 /** The packs of earlier Workers builds (their folders), by key: those that can be linked again. */
 async function earlierPacks(folders: readonly string[]): Promise<Map<string, string>> {
@@ -192,7 +243,8 @@ async function earlierPacks(folders: readonly string[]): Promise<Map<string, str
       continue;
     }
     if (!Array.isArray(keys)) continue;
-    for (const [index, key] of keys.entries()) if (typeof key === "string") found.set(key, path.join(folder, "assets", packFile(index)));
+    for (const [index, key] of keys.entries())
+      if (typeof key === "string") found.set(key, path.join(folder, "assets", packFile(index)));
   }
   return found;
 }
@@ -201,7 +253,10 @@ async function earlierPacks(folders: readonly string[]): Promise<Map<string, str
 function headersFile(facts: BuildFacts, files: readonly string[]): string {
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
   const rules = files.map((file) => {
-    return [file, ...Object.entries(typedHeaders(headersOf(file), file)).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+    return [
+      file,
+      ...Object.entries(typedHeaders(headersOf(file), file)).map(([name, value]) => `  ${name}: ${value}`),
+    ].join("\n");
   });
   return `# Written by the Workers build from src/http/routes.ts: edit the table, not this file.\n${rules.join("\n")}\n`;
 }
@@ -215,18 +270,29 @@ const workerModules: Plugin = {
   name: "worker-modules",
   setup(build) {
     build.onResolve({ filter: /^@resvg\/resvg-js$/ }, () => ({ path: source("workers/resvg.ts") }));
-    build.onResolve({ filter: /\/font-files\.ts$/ }, (args) => (args.importer === source("images/fonts.ts") ? { path: source("workers/font-files.ts") } : undefined));
-    build.onResolve({ filter: /^\.\/harfbuzz\.js$/ }, (args) => (args.importer.includes(`${path.sep}harfbuzzjs${path.sep}`) ? { path: source("workers/harfbuzz.ts") } : undefined));
-    build.onResolve({ filter: /^harfbuzzjs-factory$/ }, () => ({ path: path.join(PROJECT_ROOT, "node_modules/harfbuzzjs/dist/harfbuzz.js") }));
+    build.onResolve({ filter: /\/font-files\.ts$/ }, (args) =>
+      args.importer === source("images/fonts.ts") ? { path: source("workers/font-files.ts") } : undefined,
+    );
+    build.onResolve({ filter: /^\.\/harfbuzz\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}harfbuzzjs${path.sep}`) ? { path: source("workers/harfbuzz.ts") } : undefined,
+    );
+    build.onResolve({ filter: /^harfbuzzjs-factory$/ }, () => ({
+      path: path.join(PROJECT_ROOT, "node_modules/harfbuzzjs/dist/harfbuzz.js"),
+    }));
     // The modules Emscripten would compile at run time, compiled ahead: each written as a file, imported as a module.
-    build.onResolve({ filter: /^harfbuzzjs-function-wrappers$/ }, () => ({ path: "harfbuzzjs-function-wrappers", namespace: "wrappers" }));
+    build.onResolve({ filter: /^harfbuzzjs-function-wrappers$/ }, () => ({
+      path: "harfbuzzjs-function-wrappers",
+      namespace: "wrappers",
+    }));
     build.onLoad({ filter: /.*/, namespace: "wrappers" }, async () => {
       const dir = await mkdtemp(path.join(tmpdir(), "function-wrappers-"));
-      const files = await Promise.all(SIGNATURES.map(async (signature) => {
-        const file = path.join(dir, `wrap-${signature}.wasm`);
-        await writeFile(file, wrapperBytes(signature));
-        return file;
-      }));
+      const files = await Promise.all(
+        SIGNATURES.map(async (signature) => {
+          const file = path.join(dir, `wrap-${signature}.wasm`);
+          await writeFile(file, wrapperBytes(signature));
+          return file;
+        }),
+      );
       return {
         contents: `${files.map((file, i) => `import w${i} from ${JSON.stringify(file)};`).join("\n")}\nexport default [${SIGNATURES.map((signature, i) => `[${JSON.stringify(signature)}, w${i}]`).join(", ")}];`,
         resolveDir: dir,

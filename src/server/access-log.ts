@@ -17,7 +17,12 @@ const escaped = (char: string) => {
 /** Text with nothing to escape (the common case: a look, no new string). */
 const SAFE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029]*$/;
 /** A request's text in a log line, escaped so that no line can be forged or hide another. */
-export const logText = (text: string | undefined) => (text === undefined ? "-" : SAFE.test(text) && text.length <= 2000 ? text : text.slice(0, 2000).replace(UNSAFE, escaped));
+export const logText = (text: string | undefined) =>
+  text === undefined
+    ? "-"
+    : SAFE.test(text) && text.length <= 2000
+      ? text
+      : text.slice(0, 2000).replace(UNSAFE, escaped);
 
 // The time field changes once a second: written once a second.
 let stampSecond = -1;
@@ -40,12 +45,18 @@ function timeField(ms: number): string {
 export function accessLogLine(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  { url, remoteAddress, bytes, ms }: { url: string | undefined; remoteAddress: string | undefined; bytes: number; ms: number },
+  {
+    url,
+    remoteAddress,
+    bytes,
+    ms,
+  }: { url: string | undefined; remoteAddress: string | undefined; bytes: number; ms: number },
   at = Date.now(),
 ): string {
   const request = `${logText(req.method)} ${logText(url)} HTTP/${req.httpVersion}`;
   const status = res.headersSent ? res.statusCode : 0;
-  const address = remoteAddress === undefined ? "-" : remoteAddress.startsWith("::ffff:") ? remoteAddress.slice(7) : remoteAddress;
+  const address =
+    remoteAddress === undefined ? "-" : remoteAddress.startsWith("::ffff:") ? remoteAddress.slice(7) : remoteAddress;
   return `${address} - - [${timeField(at)}] "${request}" ${status} ${bytes} "${logText(rawHeader(req.rawHeaders, "referer"))}" "${logText(rawHeader(req.rawHeaders, "user-agent"))}" ${ms.toFixed(1)}ms${res.writableEnded ? "" : " aborted"}\n`;
 }
 
@@ -55,12 +66,13 @@ export function accessLogLine(
  * Node keeps the first of repeated Referer and User-Agent headers too.
  */
 function rawHeader(raw: string[], lowerCaseName: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === lowerCaseName.length && raw[i]!.toLowerCase() === lowerCaseName) return raw[i + 1];
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === lowerCaseName.length && raw[i]!.toLowerCase() === lowerCaseName) return raw[i + 1];
   return undefined;
 }
 
 /** Where access log lines go, and how the last of them are written out before the process ends. */
-export interface AccessLog {
+interface AccessLog {
   write(line: string): void;
   /** Resolves once every line written so far is out. */
   flush(): Promise<void>;
@@ -71,11 +83,11 @@ export interface AccessLog {
  * (ACCESS_LOG_FLUSH_MS), as nginx's `access_log … buffer= flush=` does: one write for about a
  * hundred lines under load instead of one for every few.
  */
-export const ACCESS_LOG_BATCH = 12 * 1024;
-export const ACCESS_LOG_FLUSH_MS = 1000;
+const ACCESS_LOG_BATCH = 12 * 1024;
+const ACCESS_LOG_FLUSH_MS = 1000;
 
 /** Lines held in memory at most while the destination is slow; beyond this, lines are dropped, and counted. */
-export const ACCESS_LOG_BUFFER = 16 * 1024 * 1024;
+const ACCESS_LOG_BUFFER = 16 * 1024 * 1024;
 
 /**
  * The access log on a file descriptor (standard output). When the reader is slower than the lines
@@ -83,7 +95,14 @@ export const ACCESS_LOG_BUFFER = 16 * 1024 * 1024;
  * and `dropped` is told how many, at most once a minute.
  */
 export function accessLogTo(fd: number, dropped: (lines: number) => void = () => {}): AccessLog {
-  const destination = new SonicBoom({ fd, sync: false, contentMode: "buffer", minLength: ACCESS_LOG_BATCH, periodicFlush: ACCESS_LOG_FLUSH_MS, maxLength: ACCESS_LOG_BUFFER });
+  const destination = new SonicBoom({
+    fd,
+    sync: false,
+    contentMode: "buffer",
+    minLength: ACCESS_LOG_BATCH,
+    periodicFlush: ACCESS_LOG_FLUSH_MS,
+    maxLength: ACCESS_LOG_BUFFER,
+  });
   let lost = 0;
   let reported = 0;
   destination.on("drop", () => {
@@ -131,6 +150,15 @@ export function logRequests(server: http.Server, write: (line: string) => void):
     const { remoteAddress, bytesWritten } = req.socket;
     // 'close' comes once an answer is sent in full, or cut short when the client went away
     // (writableEnded tells which): one listener, one line either way.
-    res.once("close", () => write(accessLogLine(req, res, { url, remoteAddress, bytes: req.socket.bytesWritten - bytesWritten, ms: performance.now() - started })));
+    res.once("close", () =>
+      write(
+        accessLogLine(req, res, {
+          url,
+          remoteAddress,
+          bytes: req.socket.bytesWritten - bytesWritten,
+          ms: performance.now() - started,
+        }),
+      ),
+    );
   });
 }

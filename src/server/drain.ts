@@ -52,7 +52,11 @@ export function drainable(server: http.Server): () => Promise<void> {
   const sweep = () => {
     for (const [socket, connection] of connections) {
       if (socket.writableEnded) continue;
-      const quiet = connection.pending === 0 && !socket.isPaused() && socket.readableLength === 0 && socket.bytesRead === connection.read;
+      const quiet =
+        connection.pending === 0 &&
+        !socket.isPaused() &&
+        socket.readableLength === 0 &&
+        socket.bytesRead === connection.read;
       connection.read = socket.bytesRead;
       connection.quietSweeps = quiet ? connection.quietSweeps + 1 : 0;
       if (connection.quietSweeps < 2) continue;

@@ -9,12 +9,35 @@
 // in under it changes no answer halfway; it sees the switch itself and loads the new build, which it takes only
 // if its live data reads whole. The built files never depend on the live data: a live data file
 // that is missing or corrupt costs only the live answers of the countdowns in it.
-import { accessSync, constants, existsSync, realpathSync, unwatchFile, watch, watchFile, type FSWatcher } from "node:fs";
+// Over 400 lines: the build being served, its reload and the health check's view of it share one closure.
+import {
+  accessSync,
+  constants,
+  existsSync,
+  realpathSync,
+  unwatchFile,
+  watch,
+  watchFile,
+  type FSWatcher,
+} from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
-import { answerSafely, errorAnswer, faultLine, insideBase, internalError, methodAnswer, redirectAnswer, requestTarget, sitePathOf, type Answer, type Call, type ServerAnswer } from "../http/kernel.ts";
+import {
+  answerSafely,
+  errorAnswer,
+  faultLine,
+  insideBase,
+  internalError,
+  methodAnswer,
+  redirectAnswer,
+  requestTarget,
+  sitePathOf,
+  type Answer,
+  type Call,
+  type ServerAnswer,
+} from "../http/kernel.ts";
 import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { findLiveRoute } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
@@ -29,11 +52,18 @@ import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import { NOT_FOUND_PAGE, isApiPath, type SiteAddress } from "../paths.ts";
 import { logRequests } from "./access-log.ts";
 import { drainable } from "./drain.ts";
-import { ManifestError, builtFileOf, loadBuiltFiles, notFoundAnswer, staticAnswer, type BuiltFiles } from "./static-files.ts";
+import {
+  ManifestError,
+  builtFileOf,
+  loadBuiltFiles,
+  notFoundAnswer,
+  staticAnswer,
+  type BuiltFiles,
+} from "./static-files.ts";
 import { socketAnswer, writeAnswer } from "./write-answer.ts";
 import { messageOf } from "../error-message.ts";
 
-export interface LocalServerOptions {
+interface LocalServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
   outDir: string;
   log?: (line: string) => void;
@@ -106,7 +136,13 @@ class NodeCall implements Call {
 }
 
 /** A 503 for a built file that cannot be served now. */
-const unavailableFile = (api: boolean) => errorAnswer(503, "unavailable", "This part of the site is missing on the server right now; try again shortly.", errorHeaders(api, true));
+const unavailableFile = (api: boolean) =>
+  errorAnswer(
+    503,
+    "unavailable",
+    "This part of the site is missing on the server right now; try again shortly.",
+    errorHeaders(api, true),
+  );
 
 /** Whether a file can be read now. */
 function readable(file: string): boolean {
@@ -156,7 +192,9 @@ function watchSwitches(outDir: string, switched: () => void): () => void {
   const watchers: FSWatcher[] = [];
   const liveMeta = buildPaths(outDir).liveMeta;
   try {
-    watchers.push(watch(path.dirname(path.resolve(outDir)), (_event, name) => name === path.basename(outDir) && switched()));
+    watchers.push(
+      watch(path.dirname(path.resolve(outDir)), (_event, name) => name === path.basename(outDir) && switched()),
+    );
   } catch {
     // No file events here: the poll below sees the switch.
   }
@@ -194,7 +232,14 @@ function unreadableFiles<Build>() {
  * dev loop's routes, a live route's, or the built files' (every method but GET and HEAD answered by
  * the kernel first). Throws only for a fault of ours, which the error boundary answers.
  */
-function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { files }: LoadedBuild, options: LocalServerOptions, live: LiveHandler, log: (line: string) => void): ServerAnswer | Promise<ServerAnswer> {
+function answerRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  { files }: LoadedBuild,
+  options: LocalServerOptions,
+  live: LiveHandler,
+  log: (line: string) => void,
+): ServerAnswer | Promise<ServerAnswer> {
   // A refusal reads only the request's headers: it comes before the target is read.
   const refusal = options.refuse?.(new NodeCall(req, undefined, req.url ?? "/", ""));
   if (refusal) return refusal;
@@ -207,7 +252,8 @@ function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { fi
   const { pathname, query } = target;
   const { basePath } = files.site;
   // Under a base path, the site's own paths start after it; anything else is not the site's.
-  if (basePath && pathname === basePath) return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
+  if (basePath && pathname === basePath)
+    return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
   const sitePath = insideBase(pathname, basePath);
   const call = new NodeCall(req, res, sitePath ?? pathname, query);
   if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
@@ -226,9 +272,14 @@ function answerRequest(req: http.IncomingMessage, res: http.ServerResponse, { fi
   }
 }
 
-
 /** A fault past the error boundary (while writing): a 500 if nothing has been sent yet. */
-function failed(req: http.IncomingMessage, res: http.ServerResponse, error: unknown, basePath: string, log: (line: string) => void): void {
+function failed(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  error: unknown,
+  basePath: string,
+  log: (line: string) => void,
+): void {
   log(faultLine(req.method, req.url, error));
   if (res.headersSent) return void res.destroy();
   writeAnswer(req, res, internalError(isApiPath(sitePathOf(req.url ?? "/", basePath) ?? "")));
@@ -245,7 +296,10 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
   // The email images, drawn on worker threads (src/live/email-painters.ts), ended when the server closes.
-  const drawings = emailDrawings(undefined, options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads, undefined, { log }));
+  const drawings = emailDrawings(
+    undefined,
+    options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads, undefined, { log }),
+  );
   // Every live route, which Netlify spreads over three functions.
   const live = createLiveHandler({
     store: () => {
@@ -263,25 +317,40 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   /** What is wrong with the built files being served, for the health answer. */
   function builtFilesProblems(): string[] {
     const notFound = build.files.entry(NOT_FOUND_PAGE);
-    if (!notFound || !existsSync(build.files.locate(NOT_FOUND_PAGE, notFound))) return [`built files: the build being served (${build.dir}) is gone from the disk`];
+    if (!notFound || !existsSync(build.files.locate(NOT_FOUND_PAGE, notFound)))
+      return [`built files: the build being served (${build.dir}) is gone from the disk`];
     if (!existsSync(options.outDir)) return [`built files: there is no build at ${options.outDir}`];
     return unreadable.problems(build);
   }
 
-  const answerOf = ([req, res]: [http.IncomingMessage, http.ServerResponse]) => answerRequest(req, res, build, options, live, log);
-  const report = (error: unknown, [req]: [http.IncomingMessage, http.ServerResponse]) => log(faultLine(req.method, req.url, error));
-  const pathOf = ([req]: [http.IncomingMessage, http.ServerResponse]) => sitePathOf(req.url ?? "/", build.files.site.basePath);
+  const answerOf = ([req, res]: [http.IncomingMessage, http.ServerResponse]) =>
+    answerRequest(req, res, build, options, live, log);
+  const report = (error: unknown, [req]: [http.IncomingMessage, http.ServerResponse]) =>
+    log(faultLine(req.method, req.url, error));
+  const pathOf = ([req]: [http.IncomingMessage, http.ServerResponse]) =>
+    sitePathOf(req.url ?? "/", build.files.site.basePath);
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
     const loaded = build;
     const answer = answerSafely(answerOf, [req, res], pathOf, report);
-    if (answer instanceof Promise) answer.then((drawn) => write(req, res, drawn, loaded, retried), (error: unknown) => failed(req, res, error, loaded.files.site.basePath, log));
+    if (answer instanceof Promise)
+      answer.then(
+        (drawn) => write(req, res, drawn, loaded, retried),
+        (error: unknown) => failed(req, res, error, loaded.files.site.basePath, log),
+      );
     else write(req, res, answer, loaded, retried);
   }
 
   /** Writes an answer; a built file gone from the disk is answered again from a newer build, or with a 503 that health reports. */
-  function write(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, loaded: LoadedBuild, retried: boolean): void {
-    if (typeof answer.body !== "object" || !("kind" in answer.body) || answer.body.kind !== "file") return writeAnswer(req, res, answer);
+  function write(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    answer: ServerAnswer,
+    loaded: LoadedBuild,
+    retried: boolean,
+  ): void {
+    if (typeof answer.body !== "object" || !("kind" in answer.body) || answer.body.kind !== "file")
+      return writeAnswer(req, res, answer);
     const file = answer.body;
     writeAnswer(req, res, answer, (reason) => {
       // The build may have been switched and its folder removed since this one was loaded: once, the
@@ -306,7 +375,9 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   // CONNECT never reaches the request handler (Node hands over the socket); answer it like any other
   // unsupported method.
-  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => socket.end(socketAnswer(methodAnswer("CONNECT", false)!)));
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) =>
+    socket.end(socketAnswer(methodAnswer("CONNECT", false)!)),
+  );
 
   function reload(): boolean {
     try {

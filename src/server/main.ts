@@ -10,4 +10,6 @@ declare const SERVER_BUNDLE: boolean;
 
 // The path it was started by, not the file's own: OUT_DIR is a link to the build being served
 // (src/publish/releases.ts), and the server follows the link as builds are switched in.
-await serve(typeof SERVER_BUNDLE !== "undefined" ? { outDir: path.dirname(path.resolve(process.argv[1]!)) } : undefined);
+await serve(
+  typeof SERVER_BUNDLE !== "undefined" ? { outDir: path.dirname(path.resolve(process.argv[1]!)) } : undefined,
+);

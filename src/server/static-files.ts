@@ -14,7 +14,15 @@ import type { HeaderSet } from "../http/policy.ts";
 import { FALLBACKS, findFallback, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
 import { shardOf } from "../shards.ts";
-import { MANIFEST_META, countdownOfFile, isBuildName, manifestShardFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../site/built-files.ts";
+import {
+  MANIFEST_META,
+  countdownOfFile,
+  isBuildName,
+  manifestShardFile,
+  type FileEntry,
+  type ManifestMeta,
+  type ManifestShard,
+} from "../site/built-files.ts";
 
 type Encoding = "br" | "gzip";
 type Bodies = Partial<Record<"identity" | Encoding, Uint8Array<ArrayBuffer>>>;
@@ -59,7 +67,8 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     meta.shards! < 1 ||
     typeof meta.files !== "object" ||
     (meta.self !== undefined && typeof meta.self !== "string") ||
-    (meta.homes !== undefined && !(Array.isArray(meta.homes) && meta.homes.every((home) => home === null || isBuildName(home))))
+    (meta.homes !== undefined &&
+      !(Array.isArray(meta.homes) && meta.homes.every((home) => home === null || isBuildName(home))))
   ) {
     throw new ManifestError(`the manifest ${MANIFEST_META} is not one of this service's builds; build the site again`);
   }
@@ -70,7 +79,8 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     let shard = shards.get(index);
     if (!shard) {
       const data = readJson(path.join(paths.manifest, manifestShardFile(index))) as ManifestShard | null;
-      if (typeof data !== "object" || data === null || Array.isArray(data)) throw new ManifestError(`the manifest's ${manifestShardFile(index)} is not an object of countdowns' files`);
+      if (typeof data !== "object" || data === null || Array.isArray(data))
+        throw new ManifestError(`the manifest's ${manifestShardFile(index)} is not an object of countdowns' files`);
       shards.set(index, (shard = new Map(Object.entries(data))));
     }
     return shard;
@@ -83,11 +93,18 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
   };
   // A build made from an earlier one shares the files it did not change with the folders beside it that hold them.
   // The build's own name stands for the build itself, so that a build copied elsewhere whole serves.
-  const homeSites = (meta.homes ?? []).map((home) => (home === null ? undefined : home === meta.self ? paths.site : buildPaths(path.join(path.dirname(buildDir), home)).site));
+  const homeSites = (meta.homes ?? []).map((home) =>
+    home === null
+      ? undefined
+      : home === meta.self
+        ? paths.site
+        : buildPaths(path.join(path.dirname(buildDir), home)).site,
+  );
   const locate = (file: string, [, , , , at]: FileEntry) => {
     if (at === undefined) return path.join(paths.site, file);
     const home = homeSites[at];
-    if (home === undefined) throw new ManifestError(`the manifest names the build folder ${at} for ${file}, and has no such folder`);
+    if (home === undefined)
+      throw new ManifestError(`the manifest names the build folder ${at} for ${file}, and has no such folder`);
     return path.join(home, file);
   };
   const fallbackBodies = new Map(
@@ -113,12 +130,16 @@ function readJson(file: string): unknown {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    throw new ManifestError(`the manifest's ${path.basename(file)} cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    throw new ManifestError(
+      `the manifest's ${path.basename(file)} cannot be read (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ManifestError(`the manifest's ${path.basename(file)} is not valid JSON (cut short while it was written?)`);
+    throw new ManifestError(
+      `the manifest's ${path.basename(file)} is not valid JSON (cut short while it was written?)`,
+    );
   }
 }
 
@@ -131,7 +152,8 @@ export function staticAnswer(files: BuiltFiles, call: Call, sitePath: string): S
   const headers = files.headersOf(sitePath);
   const resolved = resolve(files.entry, decodePath(sitePath));
   if (resolved === undefined) return notFoundAnswer(files, call, findFallback(sitePath).file, headers);
-  if ("redirect" in resolved) return redirectAnswer(`${files.site.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+  if ("redirect" in resolved)
+    return redirectAnswer(`${files.site.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
   return fileAnswer(files, call, resolved.file, resolved.entry, headers);
 }
 
@@ -151,7 +173,8 @@ export function notFoundAnswer(files: BuiltFiles, call: Call, file: string, head
 }
 
 /** The built file a file body reads, or whose compressed twin it reads (its path and ".br" or ".gz"). */
-export const builtFileOf = (body: FileBody) => (body.path.endsWith(body.name) ? body.path : body.path.replace(/\.(br|gz)$/, ""));
+export const builtFileOf = (body: FileBody) =>
+  body.path.endsWith(body.name) ? body.path : body.path.replace(/\.(br|gz)$/, "");
 
 /** A file and the compressed twins the build wrote beside it, as its manifest entry names them. */
 function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
@@ -175,18 +198,23 @@ function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
 function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
   if (!accepted) return "identity";
   // What browsers send ("gzip, deflate, br, zstd"): no weights, so each coding listed weighs 1.
-  if (!/[;*]/.test(accepted)) return br && /\bbr\b/i.test(accepted) ? "br" : gzip && /\bgzip\b/i.test(accepted) ? "gzip" : "identity";
+  if (!/[;*]/.test(accepted))
+    return br && /\bbr\b/i.test(accepted) ? "br" : gzip && /\bgzip\b/i.test(accepted) ? "gzip" : "identity";
   const weights = new Map<string, number>();
   for (const part of accepted.split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
     const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
     const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ""));
-    if (coding && Number.isFinite(weight) && weight >= 0 && weight <= 1) weights.set(coding, Math.max(weight, weights.get(coding) ?? 0));
+    if (coding && Number.isFinite(weight) && weight >= 0 && weight <= 1)
+      weights.set(coding, Math.max(weight, weights.get(coding) ?? 0));
   }
   const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
   let chosen: "identity" | Encoding = "identity";
   let best = 0;
-  for (const [coding, exists] of [["br", br], ["gzip", gzip]] as const) {
+  for (const [coding, exists] of [
+    ["br", br],
+    ["gzip", gzip],
+  ] as const) {
     if (exists && weightOf(coding) > best) [chosen, best] = [coding, weightOf(coding)];
   }
   return chosen;
@@ -195,7 +223,7 @@ function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boole
 // ---- Sending a file ----------------------------------------------------------------------------
 
 /** What a byte range asks of a representation of `size` bytes (RFC 9110, 14.1.2). */
-export type RangeAnswer = { start: number; end: number } | "whole" | "unsatisfiable";
+type RangeAnswer = { start: number; end: number } | "whole" | "unsatisfiable";
 
 /**
  * Reads a `Range` header: one `bytes=first-last`, `bytes=first-` or `bytes=-suffix` range is served;
@@ -241,29 +269,46 @@ const position = (digits: string) => {
  * (a copy of a dozen headers) was most of what the kernel's answers cost over writing the headers
  * one by one (`npm run bench`, built files under load).
  */
-export function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: FileEntry, headers: HeaderSet): ServerAnswer {
+function fileAnswer(files: BuiltFiles, call: Call, file: string, entry: FileEntry, headers: HeaderSet): ServerAnswer {
   const [size, hash, brSize, gzSize] = entry;
   const rangeHeader = call.header("range");
   // A range is of the identity: a client that asks for one gets the file as it is.
-  const encoding = rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
+  const encoding =
+    rangeHeader === undefined ? acceptedEncoding(call.header("accept-encoding"), brSize > 0, gzSize > 0) : "identity";
   const etag = encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding}"`;
-  if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: representation(file, entry, headers, encoding, etag, false) };
+  if (etagMatches(call.header("if-none-match"), etag))
+    return { status: 304, headers: representation(file, entry, headers, encoding, etag, false) };
   const length = encoding === "br" ? brSize : encoding === "gzip" ? gzSize : size;
   // If-Range with another tag: the file changed, so the whole of it.
   const ifRange = call.header("if-range");
   const range = ifRange !== undefined && ifRange !== etag ? "whole" : rangeOf(rangeHeader, length);
   if (range === "whole") return wholeAnswer(files, file, entry, headers, encoding, etag, length);
-  if (range === "unsatisfiable") return { status: 416, headers: { ...representation(file, entry, headers, encoding, etag), "Content-Range": `bytes */${length}` }, body: "" };
+  if (range === "unsatisfiable")
+    return {
+      status: 416,
+      headers: { ...representation(file, entry, headers, encoding, etag), "Content-Range": `bytes */${length}` },
+      body: "",
+    };
   const { start, end } = range;
   return {
     status: 206,
-    headers: { ...representation(file, entry, headers, encoding, etag), "Content-Range": `bytes ${start}-${end}/${length}` },
+    headers: {
+      ...representation(file, entry, headers, encoding, etag),
+      "Content-Range": `bytes ${start}-${end}/${length}`,
+    },
     body: { kind: "file", path: where(files, file, entry, encoding), name: file, start, count: end - start + 1 },
   };
 }
 
 /** The headers of a file's representation: the rules', its ETag, its type, its encoding, and (`ranges`, not on a 304) that it is served in ranges. */
-function representation(file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string, ranges = true): HeaderSet {
+function representation(
+  file: string,
+  entry: FileEntry,
+  headers: HeaderSet,
+  encoding: "identity" | Encoding,
+  etag: string,
+  ranges = true,
+): HeaderSet {
   const made: Record<string, string> = { ...typedHeaders(headers, file), ETag: etag };
   if (entry[2] || entry[3]) made.Vary = "Accept-Encoding";
   if (encoding !== "identity") made["Content-Encoding"] = encoding;
@@ -272,19 +317,32 @@ function representation(file: string, entry: FileEntry, headers: HeaderSet, enco
 }
 
 /** Where the bytes of a file in an encoding are on the disk: the file, or its twin. */
-const where = (files: BuiltFiles, file: string, entry: FileEntry, encoding: "identity" | Encoding) => files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
+const where = (files: BuiltFiles, file: string, entry: FileEntry, encoding: "identity" | Encoding) =>
+  files.locate(file, entry) + (encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "");
 
 /** Whole-file answers made, by build; each build's at most WHOLE_ANSWERS (then they are made anew). */
 const wholeAnswers = new WeakMap<BuiltFiles, Map<string, { headers: HeaderSet; answer: ServerAnswer }>>();
 const WHOLE_ANSWERS = 10_000;
 
-function wholeAnswer(files: BuiltFiles, file: string, entry: FileEntry, headers: HeaderSet, encoding: "identity" | Encoding, etag: string, length: number): ServerAnswer {
+function wholeAnswer(
+  files: BuiltFiles,
+  file: string,
+  entry: FileEntry,
+  headers: HeaderSet,
+  encoding: "identity" | Encoding,
+  etag: string,
+  length: number,
+): ServerAnswer {
   let made = wholeAnswers.get(files);
   if (!made) wholeAnswers.set(files, (made = new Map()));
   const key = `${encoding} ${file}`;
   const kept = made.get(key);
   if (kept && kept.headers === headers) return kept.answer;
-  const answer: ServerAnswer = { status: 200, headers: { ...representation(file, entry, headers, encoding, etag), "Content-Length": String(length) }, body: { kind: "file", path: where(files, file, entry, encoding), name: file, start: 0, count: length } };
+  const answer: ServerAnswer = {
+    status: 200,
+    headers: { ...representation(file, entry, headers, encoding, etag), "Content-Length": String(length) },
+    body: { kind: "file", path: where(files, file, entry, encoding), name: file, start: 0, count: length },
+  };
   if (made.size >= WHOLE_ANSWERS) made.clear();
   made.set(key, { headers, answer });
   return answer;

@@ -4,28 +4,53 @@
 // stream of events; to a HEAD request, the same headers and no body.
 import fs from "node:fs";
 import http from "node:http";
-import { byteLength, type Answer, type Bytes, type EventStream, type FileBody, type ServerAnswer } from "../http/kernel.ts";
+import {
+  byteLength,
+  type Answer,
+  type Bytes,
+  type EventStream,
+  type FileBody,
+  type ServerAnswer,
+} from "../http/kernel.ts";
 
 /** What the adapter does when an answer's file is not on the disk as its manifest says: answer again (`reason` says why). */
-export type Missing = (reason: string) => void;
+type Missing = (reason: string) => void;
 
 /** Files up to this size are read in one call and sent in one write; larger ones are streamed. */
 const READ_AT_ONCE = 256 * 1024;
 
-export function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, missing?: Missing): void {
+export function writeAnswer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: ServerAnswer,
+  missing?: Missing,
+): void {
   const { body } = answer;
-  if (body === undefined || typeof body === "string" || body instanceof Uint8Array) return writeBytes(req, res, answer.status, answer.headers, body);
+  if (body === undefined || typeof body === "string" || body instanceof Uint8Array)
+    return writeBytes(req, res, answer.status, answer.headers, body);
   if (body.kind === "file") return writeFile(req, res, answer, body, missing);
   writeEvents(req, res, answer, body);
 }
 
-function writeBytes(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: ServerAnswer["headers"], body: Bytes | undefined): void {
+function writeBytes(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: ServerAnswer["headers"],
+  body: Bytes | undefined,
+): void {
   res.writeHead(status, body === undefined ? headers : { ...headers, "Content-Length": byteLength(body) });
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** A built file's bytes: opened first (HEAD too, so that it answers as GET would), then read at once or streamed. */
-function writeFile(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, file: FileBody, missing: Missing = () => res.destroy()): void {
+function writeFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: ServerAnswer,
+  file: FileBody,
+  missing: Missing = () => res.destroy(),
+): void {
   const { count, start } = file;
   // An answer made once and kept (a whole file's) states its length already.
   const headers = "Content-Length" in answer.headers ? answer.headers : { ...answer.headers, "Content-Length": count };
@@ -41,7 +66,8 @@ function writeFile(req: http.IncomingMessage, res: http.ServerResponse, answer: 
       const bytes = Buffer.allocUnsafe(count);
       fs.read(fd, bytes, 0, count, start, (readError, read) => {
         fs.close(fd, () => {});
-        if (readError || read < count) return missing(`${file.name}: ${readError ? readError.code : `${read} of ${count} bytes`}`);
+        if (readError || read < count)
+          return missing(`${file.name}: ${readError ? readError.code : `${read} of ${count} bytes`}`);
         send().end(bytes);
       });
       return;
@@ -54,7 +80,12 @@ function writeFile(req: http.IncomingMessage, res: http.ServerResponse, answer: 
 }
 
 /** An event stream: its opening at once, then each event, until the client closes the request. */
-function writeEvents(req: http.IncomingMessage, res: http.ServerResponse, answer: ServerAnswer, events: EventStream): void {
+function writeEvents(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: ServerAnswer,
+  events: EventStream,
+): void {
   res.writeHead(answer.status, answer.headers);
   if (req.method === "HEAD") return void res.end();
   res.write(events.opening);
@@ -74,5 +105,8 @@ export function socketAnswer(answer: Answer): Buffer {
   const body = Buffer.from(answer.body ?? "");
   const headers = { ...answer.headers, "Content-Length": String(body.length), Connection: "close" };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ""}\r\n${lines.join("")}\r\n`), body]);
+  return Buffer.concat([
+    Buffer.from(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ""}\r\n${lines.join("")}\r\n`),
+    body,
+  ]);
 }

@@ -49,7 +49,7 @@ export interface SiteAssets {
  * replaced by a colour of `accentColours` (src/text/colour.ts) when the site is known (`withAccent`),
  * as the pages' stylesheet is given it, so every face shows the one accent of the site file.
  */
-export const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
+const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
 
 const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 // The widget uses Intl unit formatting and Intl.Locale (Safari 14.1 and later, 2021).
@@ -66,10 +66,12 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 // dataset is read by these names).
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
-const ELEMENT_INTERNAL_NAMES = /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+const ELEMENT_INTERNAL_NAMES =
+  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 /** No property's name is shortened. */
 const NO_NAMES = /^$/;
-const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+const WIDGET_INTERNAL_NAMES =
+  /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**
  * The widget's script once more through terser (three passes): it inlines the functions used once and
@@ -77,11 +79,24 @@ const WIDGET_INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hour
  * widget that esbuild's minifier leaves. Its input is esbuild's output: plain statements, no imports.
  */
 async function smaller(code: string): Promise<string> {
-  const result = await minify(code, { compress: { passes: 3 }, mangle: true, module: true, ecma: 2020, format: { comments: false } });
+  const result = await minify(code, {
+    compress: { passes: 3 },
+    mangle: true,
+    module: true,
+    ecma: 2020,
+    format: { comments: false },
+  });
   return result.code!.trim();
 }
 
-async function bundle(entry: string, repeats = true, target = BROWSERS, mangleProps = INTERNAL_NAMES, pattern = optionPattern(), evergreen = true): Promise<string> {
+async function bundle(
+  entry: string,
+  repeats = true,
+  target = BROWSERS,
+  mangleProps = INTERNAL_NAMES,
+  pattern = optionPattern(),
+  evergreen = true,
+): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
     bundle: true,
@@ -94,7 +109,13 @@ async function bundle(entry: string, repeats = true, target = BROWSERS, manglePr
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
     // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
     // src/widget/ticker.ts: EVERGREEN false leaves the start code out too.
-    define: { REPEATS: String(repeats), EVERGREEN: String(evergreen), OPTION_PATTERN: JSON.stringify(pattern), ACCENT: JSON.stringify(ACCENT_MARKS.light), ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark) },
+    define: {
+      REPEATS: String(repeats),
+      EVERGREEN: String(evergreen),
+      OPTION_PATTERN: JSON.stringify(pattern),
+      ACCENT: JSON.stringify(ACCENT_MARKS.light),
+      ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark),
+    },
     mangleProps,
   });
   // A trailing newline would be part of the hashed bytes for no reason.
@@ -107,16 +128,30 @@ async function stylesheet(file: string): Promise<string> {
 }
 
 function inline(code: string, closingTag: string): InlineCode {
-  if (code.toLowerCase().includes(closingTag)) throw new Error(`the inline code contains ${closingTag} and cannot be inlined`);
+  if (code.toLowerCase().includes(closingTag))
+    throw new Error(`the inline code contains ${closingTag} and cannot be inlined`);
   return { code, hash: `sha256-${createHash("sha256").update(code).digest("base64")}` };
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [ticker, repeatingTicker, evergreenTicker, elementScript, elementEvergreen, elementLayouts, pageScript, creatorScript, pageStyle, widgetStyle] = await Promise.all([
+  const [
+    ticker,
+    repeatingTicker,
+    evergreenTicker,
+    elementScript,
+    elementEvergreen,
+    elementLayouts,
+    pageScript,
+    creatorScript,
+    pageStyle,
+    widgetStyle,
+  ] = await Promise.all([
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), true).then(smaller),
-    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(smaller),
+    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
+      smaller,
+    ),
     bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("widget/element-layouts.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
@@ -127,7 +162,21 @@ export async function buildAssets(): Promise<SiteAssets> {
   ]);
   const unfilled = inline("", "</style");
   return withAccent(
-    { ticker: inline(ticker, "</script"), repeatingTicker: inline(repeatingTicker, "</script"), evergreenTicker: inline(evergreenTicker, "</script"), elementTemplate: elementScript, elementScript, elementEvergreen, elementLayouts, pageScript, creatorScript, pageCss: pageStyle, pageStyle: unfilled, widgetCss: widgetStyle, widgetStyle: unfilled },
+    {
+      ticker: inline(ticker, "</script"),
+      repeatingTicker: inline(repeatingTicker, "</script"),
+      evergreenTicker: inline(evergreenTicker, "</script"),
+      elementTemplate: elementScript,
+      elementScript,
+      elementEvergreen,
+      elementLayouts,
+      pageScript,
+      creatorScript,
+      pageCss: pageStyle,
+      pageStyle: unfilled,
+      widgetCss: widgetStyle,
+      widgetStyle: unfilled,
+    },
     SITE_DEFAULTS.accent,
   );
 }

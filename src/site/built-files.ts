@@ -2,26 +2,77 @@
 // and the pages of the index; and the manifest that records them for the Node server, which serves
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
-import { API_NOT_FOUND, INDEX_PATH, CREATOR_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH, NEW_PAGE_PATH, NOT_FOUND_PAGE, OPENAPI_PATH, PAGES_PATH, PAGE_SCRIPT_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND, calendarPath, dataPath, embedFile, fileOf, indexPagePath, indexPages, logoPath, ownerPagePath, pagePath, type SiteAddress } from "../paths.ts";
+import {
+  API_NOT_FOUND,
+  INDEX_PATH,
+  CREATOR_SCRIPT_PATH,
+  ELEMENT_EVERGREEN_PATH,
+  ELEMENT_LAYOUTS_PATH,
+  ELEMENT_SCRIPT_PATH,
+  NEW_PAGE_PATH,
+  NOT_FOUND_PAGE,
+  OPENAPI_PATH,
+  PAGES_PATH,
+  PAGE_SCRIPT_PATH,
+  SCHEMA_PATH,
+  WIDGET_NOT_FOUND,
+  calendarPath,
+  dataPath,
+  embedFile,
+  fileOf,
+  indexPagePath,
+  indexPages,
+  logoPath,
+  ownerPagePath,
+  pagePath,
+  type SiteAddress,
+} from "../paths.ts";
 
 /** The site's own files (a path ending in "/" is its `index.html`). */
-export const SITE_FILES = /* @__PURE__ */ (() => [INDEX_PATH, NOT_FOUND_PAGE, NEW_PAGE_PATH, PAGES_PATH, OPENAPI_PATH, SCHEMA_PATH, PAGE_SCRIPT_PATH, CREATOR_SCRIPT_PATH, ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, API_NOT_FOUND, WIDGET_NOT_FOUND].map(fileOf))();
+const SITE_FILES = /* @__PURE__ */ (() =>
+  [
+    INDEX_PATH,
+    NOT_FOUND_PAGE,
+    NEW_PAGE_PATH,
+    PAGES_PATH,
+    OPENAPI_PATH,
+    SCHEMA_PATH,
+    PAGE_SCRIPT_PATH,
+    CREATOR_SCRIPT_PATH,
+    ELEMENT_SCRIPT_PATH,
+    ELEMENT_EVERGREEN_PATH,
+    ELEMENT_LAYOUTS_PATH,
+    API_NOT_FOUND,
+    WIDGET_NOT_FOUND,
+  ].map(fileOf))();
 
 /** The site's own files, its logo's among them when it has one. */
-export const siteFiles = (logo: { type: string } | undefined) => (logo ? [...SITE_FILES, fileOf(logoPath(logo.type))] : SITE_FILES);
+export const siteFiles = (logo: { type: string } | undefined) =>
+  logo ? [...SITE_FILES, fileOf(logoPath(logo.type))] : SITE_FILES;
 
 /** The files of one countdown. */
-export const countdownFiles = (slug: string) => [pagePath(slug), ownerPagePath(slug), calendarPath(slug), embedFile(slug), dataPath(slug)].map(fileOf);
+export const countdownFiles = (slug: string) =>
+  [pagePath(slug), ownerPagePath(slug), calendarPath(slug), embedFile(slug), dataPath(slug)].map(fileOf);
 
 // The same files as patterns, made from the path builders: the slug where it stands, once or more.
 const COUNTDOWN_FILE_PATTERNS = /* @__PURE__ */ (() =>
-  countdownFiles("\0").map((file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\0", "([^/]+)").replaceAll("\0", "\\1")}$`)))();
+  countdownFiles("\0").map(
+    (file) =>
+      new RegExp(
+        `^${file
+          .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          .replace("\0", "([^/]+)")
+          .replaceAll("\0", "\\1")}$`,
+      ),
+  ))();
 
 /** The files of the index's pages after the first (the first is among SITE_FILES). */
-export const indexPageFiles = (count: number) => Array.from({ length: indexPages(count) - 1 }, (_, i) => fileOf(indexPagePath(i + 2)));
+export const indexPageFiles = (count: number) =>
+  Array.from({ length: indexPages(count) - 1 }, (_, i) => fileOf(indexPagePath(i + 2)));
 
 // Page n of the index as a pattern, made from its path builder.
-const INDEX_PAGE_FILE = /* @__PURE__ */ (() => new RegExp(`^${fileOf(indexPagePath(2)).replace(/[.]/g, "\\.").replace("2", "([1-9][0-9]*)")}$`))();
+const INDEX_PAGE_FILE = /* @__PURE__ */ (() =>
+  new RegExp(`^${fileOf(indexPagePath(2)).replace(/[.]/g, "\\.").replace("2", "([1-9][0-9]*)")}$`))();
 
 /** The page number of a file of the index after the first; undefined for any other path. */
 export function indexPageOfFile(file: string): number | undefined {
@@ -92,5 +143,6 @@ export type ManifestShard = Record<string, Record<string, FileEntry>>;
 export const MANIFEST_META = "meta.json";
 
 /** Whether `name` can be a folder among the builds, as a manifest's `homes` names them (not a path, not `.` or `..`). */
-export const isBuildName = (name: unknown): name is string => typeof name === "string" && /^[\w.-]+$/.test(name) && !/^\.\.?$/.test(name);
+export const isBuildName = (name: unknown): name is string =>
+  typeof name === "string" && /^[\w.-]+$/.test(name) && !/^\.\.?$/.test(name);
 export const manifestShardFile = (index: number) => `shards/${index}.json`;

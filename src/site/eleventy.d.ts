@@ -10,7 +10,10 @@ declare module "@11ty/eleventy" {
     addGlobalData(name: string, value: unknown): void;
     addTemplate(virtualPath: string, content: unknown, data?: object): void;
     /** `this.page.outputPath` is where the content is written. */
-    addTransform(name: string, transform: (this: { page: { outputPath: string | false } }, content: string) => string): void;
+    addTransform(
+      name: string,
+      transform: (this: { page: { outputPath: string | false } }, content: string) => string,
+    ): void;
     addWatchTarget(target: string): void;
     configureErrorReporting(options: { allowMissingExtensions?: boolean }): void;
     versionCheck(range: string): void;

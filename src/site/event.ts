@@ -20,7 +20,12 @@ function details(countdown: SiteCountdown, pageUrl: string): string {
  */
 export function googleCalendarUrl(countdown: SiteCountdown, pageUrl: string): string {
   const at = icsDateTime(countdown.nextDate);
-  const params = new URLSearchParams({ action: "TEMPLATE", text: countdown.title, dates: `${at}/${at}`, details: details(countdown, pageUrl) });
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: countdown.title,
+    dates: `${at}/${at}`,
+    details: details(countdown, pageUrl),
+  });
   if (countdown.schedule.repeat) {
     params.set("recur", `RRULE:${repeatRule(countdown.schedule)}`);
     params.set("ctz", countdown.schedule.zone);
@@ -35,7 +40,14 @@ export function googleCalendarUrl(countdown: SiteCountdown, pageUrl: string): st
  */
 export function outlookCalendarUrl(countdown: SiteCountdown, pageUrl: string): string {
   const at = countdown.nextDate;
-  const params = new URLSearchParams({ rru: "addevent", path: "/calendar/action/compose", subject: countdown.title, startdt: at, enddt: at, body: details(countdown, pageUrl) });
+  const params = new URLSearchParams({
+    rru: "addevent",
+    path: "/calendar/action/compose",
+    subject: countdown.title,
+    startdt: at,
+    enddt: at,
+    body: details(countdown, pageUrl),
+  });
   return `https://outlook.live.com/calendar/0/action/compose?${params}`;
 }
 
@@ -46,8 +58,13 @@ const EVENT_STATUS = { scheduled: "EventScheduled", postponed: "EventPostponed",
  * its start with the offset of its zone at that instant, its status, its page, preview image and
  * description. A postponed event keeps the date announced before, as schema.org asks.
  */
-export function eventData(countdown: SiteCountdown, { pageUrl, imageUrl, description }: { pageUrl: string; imageUrl: string; description: string }) {
-  const start = DateTime.fromMillis(countdown.nextMs, { zone: countdown.timezone }).toISO({ suppressMilliseconds: true });
+export function eventData(
+  countdown: SiteCountdown,
+  { pageUrl, imageUrl, description }: { pageUrl: string; imageUrl: string; description: string },
+) {
+  const start = DateTime.fromMillis(countdown.nextMs, { zone: countdown.timezone }).toISO({
+    suppressMilliseconds: true,
+  });
   return {
     "@context": "https://schema.org",
     "@type": "Event",

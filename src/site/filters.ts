@@ -5,7 +5,25 @@ import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
 import type { Countdown } from "../authoring/countdown.ts";
-import { ELEMENT_SCRIPT_PATH, INDEX_PATH, absoluteUrl, badgePath, calendarPath, dataPath, emailImagePath, embedFile, embedPath, indexPagePath, livePath, oembedUrl, ownerPagePath, pagePath, previewImagePath, publicPath, type SiteAddress } from "../paths.ts";
+import {
+  ELEMENT_SCRIPT_PATH,
+  INDEX_PATH,
+  absoluteUrl,
+  badgePath,
+  calendarPath,
+  dataPath,
+  emailImagePath,
+  embedFile,
+  embedPath,
+  indexPagePath,
+  livePath,
+  oembedUrl,
+  ownerPagePath,
+  pagePath,
+  previewImagePath,
+  publicPath,
+  type SiteAddress,
+} from "../paths.ts";
 import { attributeText, jsonText } from "../text/escape.ts";
 import { durationWords, evergreenWords, messagesFor } from "../text/messages.ts";
 import { dateWords } from "../text/dates.ts";
@@ -52,7 +70,13 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   const said = new WeakMap<SiteCountdown, string>();
   const when = (countdown: SiteCountdown) => {
     let words = said.get(countdown);
-    if (words === undefined) said.set(countdown, (words = countdown.evergreenMs ? evergreenWords(countdown.evergreenMs, countdown.lang) : dateWords(countdown.nextMs, countdown.timezone, countdown.lang)));
+    if (words === undefined)
+      said.set(
+        countdown,
+        (words = countdown.evergreenMs
+          ? evergreenWords(countdown.evergreenMs, countdown.lang)
+          : dateWords(countdown.nextMs, countdown.timezone, countdown.lang)),
+      );
     return words;
   };
   eleventyConfig.addFilter("when", when);
@@ -62,26 +86,39 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
    * visitor's own deadline. `attributes`: the element's other attributes (its `lang`).
    */
   eleventyConfig.addFilter("whenTag", (countdown: SiteCountdown, attributes = "") =>
-    countdown.evergreenMs ? `<span data-when${attributes}>${attributeText(when(countdown))}</span>` : `<time datetime="${countdown.nextDate}" data-when${attributes}>${attributeText(when(countdown))}</time>`,
+    countdown.evergreenMs
+      ? `<span data-when${attributes}>${attributeText(when(countdown))}</span>`
+      : `<time datetime="${countdown.nextDate}" data-when${attributes}>${attributeText(when(countdown))}</time>`,
   );
   /** When a countdown is, in its language: a repeating one's rule, else its next occurrence. */
-  const whenOrRule = (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || when(countdown);
+  const whenOrRule = (countdown: SiteCountdown) =>
+    ruleWords(countdown.schedule, countdown.lang, countdown.nextMs) || when(countdown);
   /** The absolute URLs a countdown is shared by: its preview image (Open Graph), its badge, its oEmbed answer. */
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
   eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
   eleventyConfig.addFilter("badgePath", badgePath);
   /** The email image: its path in the site, and its absolute URL for the snippet. */
-  eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") => emailImagePath(slug, format));
-  eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") => absoluteUrl(site(), emailImagePath(slug, format)));
+  eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") =>
+    emailImagePath(slug, format),
+  );
+  eleventyConfig.addFilter("emailImageUrl", (slug: string, format: "gif" | "png" = "gif") =>
+    absoluteUrl(site(), emailImagePath(slug, format)),
+  );
   /** The email image's alt text: the title and when, as the image says it ("Summer sale – Fri, Jan 15, 2027, 6:00 PM CET (Berlin)"). */
   // (An evergreen countdown's image counts from each recipient's start: its duration, not a first visit.)
-  eleventyConfig.addFilter("emailAlt", (countdown: SiteCountdown) => `${countdown.title} – ${countdown.evergreenMs ? durationWords(countdown.evergreenMs, countdown.lang) : whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`);
+  eleventyConfig.addFilter(
+    "emailAlt",
+    (countdown: SiteCountdown) =>
+      `${countdown.title} – ${countdown.evergreenMs ? durationWords(countdown.evergreenMs, countdown.lang) : whenOrRule(countdown)}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}`,
+  );
   /**
    * The `<countdown-timer>` snippet (docs/element.md): the module, then the element, whose content is
    * what reads without JavaScript (a link to the countdown's page, the target in a `<time datetime>`,
    * as the pages say it). `{attributes}` is where the owner page's configurator puts the options.
    */
-  eleventyConfig.addFilter("elementAttributes", (countdown: SiteCountdown) => elementAttributes(resolveOptions(countdown.widget, "", WIDGET_OPTIONS)));
+  eleventyConfig.addFilter("elementAttributes", (countdown: SiteCountdown) =>
+    elementAttributes(resolveOptions(countdown.widget, "", WIDGET_OPTIONS)),
+  );
   eleventyConfig.addFilter("elementSnippet", (countdown: SiteCountdown) => {
     const url = (sitePath: string) => attributeText(absoluteUrl(site(), sitePath));
     return (
@@ -91,25 +128,41 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     );
   });
   /** Links that open a calendar's new-event form with the countdown filled in, and its schema.org Event as JSON text. */
-  eleventyConfig.addFilter("googleCalendarUrl", (countdown: SiteCountdown) => googleCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
-  eleventyConfig.addFilter("outlookCalendarUrl", (countdown: SiteCountdown) => outlookCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))));
+  eleventyConfig.addFilter("googleCalendarUrl", (countdown: SiteCountdown) =>
+    googleCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))),
+  );
+  eleventyConfig.addFilter("outlookCalendarUrl", (countdown: SiteCountdown) =>
+    outlookCalendarUrl(countdown, absoluteUrl(site(), pagePath(countdown.slug))),
+  );
   eleventyConfig.addFilter("eventJsonLd", (countdown: SiteCountdown) => {
-    const data = eventData(countdown, { pageUrl: absoluteUrl(site(), pagePath(countdown.slug)), imageUrl: absoluteUrl(site(), previewImagePath(countdown.slug)), description: summaryOf(countdown) });
+    const data = eventData(countdown, {
+      pageUrl: absoluteUrl(site(), pagePath(countdown.slug)),
+      imageUrl: absoluteUrl(site(), previewImagePath(countdown.slug)),
+      description: summaryOf(countdown),
+    });
     return jsonText(data);
   });
   /** How many digits the days left have at `nowMs` (at least 1): the page sizes its count's numbers by them, and its script keeps them right. */
-  eleventyConfig.addFilter("dayDigits", (countdown: SiteCountdown, nowMs: number) => String(Math.floor((countdown.evergreenMs ?? Math.max(0, countdown.nextMs - nowMs)) / 86_400_000)).length);
+  eleventyConfig.addFilter(
+    "dayDigits",
+    (countdown: SiteCountdown, nowMs: number) =>
+      String(Math.floor((countdown.evergreenMs ?? Math.max(0, countdown.nextMs - nowMs)) / 86_400_000)).length,
+  );
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
   eleventyConfig.addFilter("unitWord", unitWord);
   /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
-  eleventyConfig.addFilter("editUrl", (countdown: Countdown, site: SiteIdentity & { countdownsFolder: string }) =>
-    (site.repository && editFileUrl(site.repository, site.branch, `${site.countdownsFolder}/${countdown.slug}.md`)) || "",
+  eleventyConfig.addFilter(
+    "editUrl",
+    (countdown: Countdown, site: SiteIdentity & { countdownsFolder: string }) =>
+      (site.repository && editFileUrl(site.repository, site.branch, `${site.countdownsFolder}/${countdown.slug}.md`)) ||
+      "",
   );
   eleventyConfig.addFilter("oembedUrl", (slug: string) => oembedUrl(site(), slug));
   /** A countdown in one line of plain text for link previews: its description's start, else its target. */
   const summaries = new WeakMap<SiteCountdown, string>();
   const summaryOf = (countdown: SiteCountdown) => {
-    if (!summaries.has(countdown)) summaries.set(countdown, summary(countdown, pageWordsFor(pageLanguageNow()), whenOrRule(countdown)));
+    if (!summaries.has(countdown))
+      summaries.set(countdown, summary(countdown, pageWordsFor(pageLanguageNow()), whenOrRule(countdown)));
     return summaries.get(countdown)!;
   };
   eleventyConfig.addFilter("summary", summaryOf);
@@ -128,17 +181,24 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
       const length = [...text].length;
       return length <= 24 ? 1 : length <= 60 ? 0.8 : length <= 120 ? 0.62 : 0.48;
     };
-    const scales = [`--h:${scale(countdown.title)}`, `--d:${scale(countdown.doneMessage)}`].filter((scale) => !scale.endsWith(":1"));
+    const scales = [`--h:${scale(countdown.title)}`, `--d:${scale(countdown.doneMessage)}`].filter(
+      (scale) => !scale.endsWith(":1"),
+    );
     return scales.length ? ` style="${scales.join(";")}"` : "";
   });
   /**
    * One of the pages' words with its `{name}`s filled in: `values` are text, escaped here, except
    * those named in `html`, which the template made (a link) and which go in as they are.
    */
-  eleventyConfig.addFilter("fill", (text: string, values: Record<string, string | number> = {}, html: Record<string, string> = {}) => {
-    const escaped = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, attributeText(String(value))]));
-    return fill(attributeText(text), { ...escaped, ...html });
-  });
+  eleventyConfig.addFilter(
+    "fill",
+    (text: string, values: Record<string, string | number> = {}, html: Record<string, string> = {}) => {
+      const escaped = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, attributeText(String(value))]),
+      );
+      return fill(attributeText(text), { ...escaped, ...html });
+    },
+  );
   /** Text as an HTML attribute's value, for snippets that people paste into their pages. */
   eleventyConfig.addFilter("attr", attributeText);
   /** JSON for inline data; `<` and `>` escaped so no output can close a tag it is embedded in. */
@@ -155,7 +215,9 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter("countdownData", (countdown: SiteCountdown) => {
     const { schedule, status } = countdown;
     // An evergreen countdown's deadline is each viewer's own: the scripts date it (src/time/evergreen.ts) from its duration, keeping the visitor's first visit under its slug.
-    const attributes: Record<string, string> = countdown.evergreenMs ? { "data-evergreen": String(countdown.evergreenMs), "data-key": countdown.slug } : { "data-countdown": countdown.nextDate };
+    const attributes: Record<string, string> = countdown.evergreenMs
+      ? { "data-evergreen": String(countdown.evergreenMs), "data-key": countdown.slug }
+      : { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
       // The wall clock of the occurrence data-countdown is: the browser walks on from it (src/time/ticking.ts).
       // (nextMs is an occurrence: its next at or after it is itself.)
@@ -169,17 +231,26 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     attributes["data-zone"] = schedule.zone;
     if (status !== "scheduled") attributes["data-status"] = status;
     // Every value is a word, a zone name or a date: nothing to escape.
-    return Object.entries(attributes).map(([name, value]) => `${name}="${value}"`).join(" ");
+    return Object.entries(attributes)
+      .map(([name, value]) => `${name}="${value}"`)
+      .join(" ");
   });
   /** ` lang="<tag>"` for a countdown's own words (title, done message, description) where its language is not the pages' own; else nothing. */
   // The pages' language, worked out once per site language (a build's filters run thousands of times).
   let pageLang = { of: "", is: "" };
-  const pageLanguageNow = () => (pageLang.of === identity().language ? pageLang.is : (pageLang = { of: identity().language, is: pageLanguage(identity().language) }).is);
+  const pageLanguageNow = () =>
+    pageLang.of === identity().language
+      ? pageLang.is
+      : (pageLang = { of: identity().language, is: pageLanguage(identity().language) }).is;
   eleventyConfig.addFilter("ownLang", (countdown: Countdown) => langAttribute(countdown.lang, pageLanguageNow()));
   /** The same for the site's own words (its name, description and links, `_data/site.json`). */
-  eleventyConfig.addFilter("siteLang", (site: SiteIdentity) => langAttribute(site.language, pageLanguage(site.language)));
+  eleventyConfig.addFilter("siteLang", (site: SiteIdentity) =>
+    langAttribute(site.language, pageLanguage(site.language)),
+  );
   /** A repeating countdown's rule in its own language: "Weekly · Friday · 5:00 PM CET (Berlin)". */
-  eleventyConfig.addFilter("ruleWords", (countdown: SiteCountdown) => ruleWords(countdown.schedule, countdown.lang, countdown.nextMs));
+  eleventyConfig.addFilter("ruleWords", (countdown: SiteCountdown) =>
+    ruleWords(countdown.schedule, countdown.lang, countdown.nextMs),
+  );
 }
 
 /**
@@ -196,7 +267,7 @@ function langAttribute(lang: string, pageLang: string): string {
  * One line for link previews, at most 200 characters: when (`when`: the next occurrence, or the rule in
  * words) and the status, then the start of the description; without one, the title.
  */
-export function summary(countdown: SiteCountdown, words: PageWords, when: string): string {
+function summary(countdown: SiteCountdown, words: PageWords, when: string): string {
   const lead = `${when}${countdown.status === "scheduled" ? "" : ` (${messagesFor(countdown.lang)[countdown.status]})`}.`;
   const text = plainText(countdown.description).replace(/\s+/g, " ").trim();
   if (!text) return `${fill(words.countdownTo, { title: countdown.title })}: ${lead}`;

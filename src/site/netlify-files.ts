@@ -7,7 +7,10 @@ const GENERATED = "# Generated from src/http/routes.ts by the build: edit the ta
 /** `_headers`: one block per rule, path on its own line, headers indented below it. */
 export function renderHeadersFile(facts: BuildFacts): string {
   const blocks = staticHeaderRules(facts).map(
-    (rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join("\n")}`,
+    (rule) =>
+      `${rule.path}\n${Object.entries(rule.headers)
+        .map(([name, value]) => `  ${name}: ${value}`)
+        .join("\n")}`,
   );
   return `${GENERATED}\n${blocks.join("\n")}\n`;
 }

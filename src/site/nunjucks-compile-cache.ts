@@ -17,7 +17,14 @@ interface NunjucksTemplate {
 }
 
 interface NunjucksSetup {
-  nunjucks: { Template: new (source: string, environment: unknown, path: string | null, eagerCompile: boolean) => NunjucksTemplate };
+  nunjucks: {
+    Template: new (
+      source: string,
+      environment: unknown,
+      path: string | null,
+      eagerCompile: boolean,
+    ) => NunjucksTemplate;
+  };
   environment: { opts: { tags?: { blockStart?: string; variableStart?: string; commentStart?: string } } };
 }
 
@@ -46,13 +53,17 @@ export function nunjucksCompileCache(eleventyConfig: UserConfig): void {
     const path = !inputPath || inputPath === "njk" || inputPath === "md" ? null : inputPath;
     const template = new setup.nunjucks.Template(source, setup.environment, path, true);
     return (data) =>
-      new Promise((resolve, reject) => template.render(data, (error, result) => (error ? reject(error) : resolve(result))));
+      new Promise((resolve, reject) =>
+        template.render(data, (error, result) => (error ? reject(error) : resolve(result))),
+      );
   }
 
   /** Eleventy's Nunjucks engine leaves a permalink without tags as it is; so does this. */
   function hasTags(source: string): boolean {
     const tags = setup?.environment.opts.tags ?? {};
-    return [tags.blockStart ?? "{%", tags.variableStart ?? "{{", tags.commentStart ?? "{#"].some((start) => source.includes(start));
+    return [tags.blockStart ?? "{%", tags.variableStart ?? "{{", tags.commentStart ?? "{#"].some((start) =>
+      source.includes(start),
+    );
   }
 
   // Permalinks are compiled outside Eleventy's cache, once per template and permalink string.

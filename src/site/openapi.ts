@@ -31,7 +31,10 @@ import { CHOICES, COLOURS } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const header = (description: string, example?: string) => ({ description, schema: { type: "string", ...(example ? { examples: [example] } : {}) } });
+const header = (description: string, example?: string) => ({
+  description,
+  schema: { type: "string", ...(example ? { examples: [example] } : {}) },
+});
 const CORS = { "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" } };
 const error = (description: string) => ({ description, headers: CORS, content: json(ref("Error")) });
 const html = { "text/html": { schema: { type: "string" } } };
@@ -53,7 +56,11 @@ const startParameter = {
     "For an evergreen countdown (required there, ignored elsewhere): when the viewer's count began. An ISO 8601 date or date-time (seconds and fraction optional; `Z`, `+hh:mm`, `+hhmm` or none: then a time in the countdown's zone; a space before the offset is read as its `+`), or Unix seconds or milliseconds. " +
     `Refused when more than ${START_AHEAD_MS / 60_000} minutes ahead of the server's clock or more than ${START_SPAN_DAYS} days back.`,
   schema: { type: "string" },
-  examples: { date: { value: "2026-11-27" }, instant: { value: "2026-11-27T09:30:00Z" }, unix: { value: "1795771800" } },
+  examples: {
+    date: { value: "2026-11-27" },
+    instant: { value: "2026-11-27T09:30:00Z" },
+    unix: { value: "1795771800" },
+  },
 };
 
 /** The widget's options, as query parameters of the embed (src/widget/options.ts). */
@@ -71,10 +78,19 @@ const OPTION_DESCRIPTIONS: Record<string, string> = {
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
 };
 const widgetOptions = [
-  ...Object.entries(CHOICES).map(([name, values]) => ({ name, schema: { type: "string", enum: [...values], default: values[0] } })),
+  ...Object.entries(CHOICES).map(([name, values]) => ({
+    name,
+    schema: { type: "string", enum: [...values], default: values[0] },
+  })),
   ...COLOURS.map((name) => ({ name, schema: { type: "string", pattern: HEX_COLOUR.source } })),
   { name: "lang", schema: { type: "string", examples: ["de", "pt-BR", "ar"] } },
-].map(({ name, schema }) => ({ name, in: "query", required: false, description: `${OPTION_DESCRIPTIONS[name]} An invalid value is ignored.`, schema }));
+].map(({ name, schema }) => ({
+  name,
+  in: "query",
+  required: false,
+  description: `${OPTION_DESCRIPTIONS[name]} An invalid value is ignored.`,
+  schema,
+}));
 
 /** The email image's options, as its query parameters (src/images/email-options.ts). */
 const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
@@ -82,7 +98,8 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   accent: "The colour of the time left, a hex colour without `#`.",
   color: "The colour of the other text, a hex colour without `#`.",
   bg: "The background colour, a hex colour without `#`.",
-  layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`, right to left in a language written so.",
+  layout:
+    "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`, right to left in a language written so.",
   lang: "A BCP 47 language tag: the labels and the date line. Default: the countdown's language.",
   title: "Show or hide the title.",
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,
@@ -92,13 +109,28 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
 const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
   const schema =
     name in EMAIL_CHOICES
-      ? { type: "string", enum: [...EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES]], default: EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES][0] }
+      ? {
+          type: "string",
+          enum: [...EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES]],
+          default: EMAIL_CHOICES[name as keyof typeof EMAIL_CHOICES][0],
+        }
       : name in EMAIL_RANGES
-        ? { type: "integer", minimum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].min, maximum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].max, default: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default }
+        ? {
+            type: "integer",
+            minimum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].min,
+            maximum: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].max,
+            default: EMAIL_RANGES[name as keyof typeof EMAIL_RANGES].default,
+          }
         : name === "lang"
           ? { type: "string", examples: ["de", "ja", "ar"] }
           : { type: "string", pattern: HEX_COLOUR.source };
-  return { name, in: "query", required: false, description: `${EMAIL_OPTION_DESCRIPTIONS[name]} An invalid value is ignored; the countdown's \`email:\` defaults apply first.`, schema };
+  return {
+    name,
+    in: "query",
+    required: false,
+    description: `${EMAIL_OPTION_DESCRIPTIONS[name]} An invalid value is ignored; the countdown's \`email:\` defaults apply first.`,
+    schema,
+  };
 });
 
 /** `/api/email/{slug}.gif` and `.png`. */
@@ -121,11 +153,25 @@ function emailEndpoint(format: "gif" | "png"): Endpoint {
     responses: {
       "200": {
         description: "The image.",
-        headers: { "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE), Pragma: header("For the proxies of HTTP 1.0.", "no-cache"), Expires: header("Long past, for the proxies of HTTP 1.0.", "Thu, 01 Jan 1970 00:00:00 GMT"), ...CORS },
+        headers: {
+          "Cache-Control": header("Fetched anew on each open.", EMAIL_CACHE),
+          Pragma: header("For the proxies of HTTP 1.0.", "no-cache"),
+          Expires: header("Long past, for the proxies of HTTP 1.0.", "Thu, 01 Jan 1970 00:00:00 GMT"),
+          ...CORS,
+        },
         content: image,
       },
-      "308": { description: "An evergreen countdown's `start` written otherwise than as Unix seconds: the same image with it so (`Location`, relative).", headers: { Location: header("The same file, `start` as Unix seconds.", "offer.gif?start=1795771800"), ...CORS } },
-      "400": { description: "An evergreen countdown's `start` is missing, unreadable, in the future or too far back: a small image that says so.", headers: CORS, content: image },
+      "308": {
+        description:
+          "An evergreen countdown's `start` written otherwise than as Unix seconds: the same image with it so (`Location`, relative).",
+        headers: { Location: header("The same file, `start` as Unix seconds.", "offer.gif?start=1795771800"), ...CORS },
+      },
+      "400": {
+        description:
+          "An evergreen countdown's `start` is missing, unreadable, in the future or too far back: a small image that says so.",
+        headers: CORS,
+        content: image,
+      },
       "404": { description: "No such countdown: a small image that says so.", headers: CORS, content: image },
       "503": error("The built countdown data cannot be read (`unavailable`)."),
     },
@@ -163,7 +209,8 @@ function endpoints(): Endpoint[] {
           name: "shape",
           in: "query",
           required: false,
-          description: "`a` for exactly Shape A, `b` for exactly Shape B; any other value is a 400. Other query parameters are ignored.",
+          description:
+            "`a` for exactly Shape A, `b` for exactly Shape B; any other value is a 400. Other query parameters are ignored.",
           schema: { type: "string", enum: [...SHAPES] },
         },
       ],
@@ -173,7 +220,9 @@ function endpoints(): Endpoint[] {
           headers: { "Cache-Control": header("At most one second.", LIVE_CACHE), ...CORS },
           content: json({ oneOf: [ref("Countdown"), ref("CountdownShapeA"), ref("CountdownShapeB")] }),
         },
-        "400": error(`\`shape\` is neither \`a\` nor \`b\`, or is given twice (\`invalid_shape\`); an evergreen countdown's \`start\` is missing (\`start_required\`), unreadable (\`invalid_start\`), more than ${START_AHEAD_MS / 60_000} minutes ahead (\`start_in_future\`) or more than ${START_SPAN_DAYS} days back (\`start_too_old\`).`),
+        "400": error(
+          `\`shape\` is neither \`a\` nor \`b\`, or is given twice (\`invalid_shape\`); an evergreen countdown's \`start\` is missing (\`start_required\`), unreadable (\`invalid_start\`), more than ${START_AHEAD_MS / 60_000} minutes ahead (\`start_in_future\`) or more than ${START_SPAN_DAYS} days back (\`start_too_old\`).`,
+        ),
         "404": error("No countdown is published under this slug (`not_found`)."),
         "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
@@ -194,7 +243,9 @@ function endpoints(): Endpoint[] {
           description: "A self-contained HTML document: one request, inline styles and script, no cookies.",
           headers: {
             "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE),
-            "Content-Security-Policy": header("Pins the inline script by its hash; `frame-ancestors *` lets any page embed it."),
+            "Content-Security-Policy": header(
+              "Pins the inline script by its hash; `frame-ancestors *` lets any page embed it.",
+            ),
             ...CORS,
           },
           content: html,
@@ -207,17 +258,29 @@ function endpoints(): Endpoint[] {
       id: "listPages",
       tag: "Countdowns",
       summary: "Every countdown, soonest target first",
-      description: "A bare array, soonest target first (the next occurrence at build time for a repeating countdown), ties by slug; `url` is the countdown's page on this site.",
-      responses: { "200": { description: "Changes only per deploy.", headers: { "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE), ...CORS }, content: json({ type: "array", items: ref("Page") }) } },
+      description:
+        "A bare array, soonest target first (the next occurrence at build time for a repeating countdown), ties by slug; `url` is the countdown's page on this site.",
+      responses: {
+        "200": {
+          description: "Changes only per deploy.",
+          headers: { "Cache-Control": header("Changes only per deploy.", PER_DEPLOY_CACHE), ...CORS },
+          content: json({ type: "array", items: ref("Page") }),
+        },
+      },
     },
     {
       path: HEALTH_PATH,
       id: "getHealth",
       tag: "Service",
       summary: "Status of the live runtime",
-      description: "Answered by the live runtime (the function, or the local server), so a health check sees the part that can fail. Never cached.",
+      description:
+        "Answered by the live runtime (the function, or the local server), so a health check sees the part that can fail. Never cached.",
       responses: {
-        "200": { description: "The live runtime answers.", headers: { "Cache-Control": header("Never cached.", "no-store"), ...CORS }, content: json(ref("Health")) },
+        "200": {
+          description: "The live runtime answers.",
+          headers: { "Cache-Control": header("Never cached.", "no-store"), ...CORS },
+          content: json(ref("Health")),
+        },
         "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
     },
@@ -244,14 +307,44 @@ function endpoints(): Endpoint[] {
         "(100% × 250 when 250 px of height are allowed, else 320 × 180, narrower down to 280 px), with a `title` naming the countdown. " +
         "Every countdown page links it for discovery. Changes only per deploy.",
       parameters: [
-        { name: "url", in: "query", required: true, description: `A countdown's page (\`{base_url}${pagePath("<slug>")}\`) or widget (\`{base_url}${embedPath("<slug>")}\`, its valid options kept) on this site.`, schema: { type: "string", format: "uri" } },
-        { name: "maxwidth", in: "query", required: false, description: "The widest the embed may be, in pixels (at least 280).", schema: { type: "integer", minimum: 280 } },
-        { name: "maxheight", in: "query", required: false, description: "The tallest the embed may be, in pixels (at least 180).", schema: { type: "integer", minimum: 180 } },
-        { name: "format", in: "query", required: false, description: "`json`; `xml` is not implemented (501).", schema: { type: "string", enum: ["json", "xml"], default: "json" } },
+        {
+          name: "url",
+          in: "query",
+          required: true,
+          description: `A countdown's page (\`{base_url}${pagePath("<slug>")}\`) or widget (\`{base_url}${embedPath("<slug>")}\`, its valid options kept) on this site.`,
+          schema: { type: "string", format: "uri" },
+        },
+        {
+          name: "maxwidth",
+          in: "query",
+          required: false,
+          description: "The widest the embed may be, in pixels (at least 280).",
+          schema: { type: "integer", minimum: 280 },
+        },
+        {
+          name: "maxheight",
+          in: "query",
+          required: false,
+          description: "The tallest the embed may be, in pixels (at least 180).",
+          schema: { type: "integer", minimum: 180 },
+        },
+        {
+          name: "format",
+          in: "query",
+          required: false,
+          description: "`json`; `xml` is not implemented (501).",
+          schema: { type: "string", enum: ["json", "xml"], default: "json" },
+        },
       ],
       responses: {
-        "200": { description: "The embed.", headers: { "Cache-Control": header("A few minutes.", "public, max-age=300"), ...CORS }, content: json(ref("Oembed")) },
-        "400": error("`url` missing or not a URL, `maxwidth`/`maxheight` not whole numbers or below the widget's smallest size, `format` unknown (`missing_url`, `invalid_url`, `invalid_size`, `invalid_format`)."),
+        "200": {
+          description: "The embed.",
+          headers: { "Cache-Control": header("A few minutes.", "public, max-age=300"), ...CORS },
+          content: json(ref("Oembed")),
+        },
+        "400": error(
+          "`url` missing or not a URL, `maxwidth`/`maxheight` not whole numbers or below the widget's smallest size, `format` unknown (`missing_url`, `invalid_url`, `invalid_size`, `invalid_format`).",
+        ),
         "404": error("`url` is not a countdown of this site (`not_found`)."),
         "501": error("`format=xml` (`format_not_implemented`)."),
         "503": error("The built countdown data cannot be read (`unavailable`)."),
@@ -267,8 +360,16 @@ function endpoints(): Endpoint[] {
         "A shields-style SVG: the title, then `in 39 days`, `in 5 h`, `in 12 min`, `live now` (for an hour from the target or each occurrence), " +
         "`ended`, `postponed` or `cancelled`. Never more than a minute old, on the CDN too.",
       responses: {
-        "200": { description: "The badge.", headers: { "Cache-Control": header("A minute at most.", BADGE_CACHE), ...CORS }, content: { "image/svg+xml": { schema: { type: "string" } } } },
-        "404": { description: "No such countdown: a badge that says so.", headers: CORS, content: { "image/svg+xml": { schema: { type: "string" } } } },
+        "200": {
+          description: "The badge.",
+          headers: { "Cache-Control": header("A minute at most.", BADGE_CACHE), ...CORS },
+          content: { "image/svg+xml": { schema: { type: "string" } } },
+        },
+        "404": {
+          description: "No such countdown: a badge that says so.",
+          headers: CORS,
+          content: { "image/svg+xml": { schema: { type: "string" } } },
+        },
       },
     },
     {
@@ -277,9 +378,14 @@ function endpoints(): Endpoint[] {
       tag: "Sharing",
       slug: true,
       summary: "The link-preview image",
-      description: "1200 × 630 PNG with the title, the target in the author's zone (or the rule of a repeating countdown) and the status: the Open Graph and Twitter card image of the countdown's page. Drawn on first request, then kept until the next deploy.",
+      description:
+        "1200 × 630 PNG with the title, the target in the author's zone (or the rule of a repeating countdown) and the status: the Open Graph and Twitter card image of the countdown's page. Drawn on first request, then kept until the next deploy.",
       responses: {
-        "200": { description: "The image.", headers: { "Cache-Control": header("An hour.", "public, max-age=3600"), ...CORS }, content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
+        "200": {
+          description: "The image.",
+          headers: { "Cache-Control": header("An hour.", "public, max-age=3600"), ...CORS },
+          content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
+        },
         "404": error("No such countdown (`not_found`)."),
         "503": error("The built countdown data cannot be read (`unavailable`)."),
       },
@@ -299,8 +405,11 @@ function endpoints(): Endpoint[] {
       id: "getCountdownSchema",
       tag: "Service",
       summary: "The JSON Schema of a countdown file's front matter",
-      description: "For editors: completion and checks of countdowns/<slug>.md with the build's own rules (the build checks more: real dates, time zone gaps).",
-      responses: { "200": { description: "A JSON Schema (2020-12).", headers: CORS, content: json({ type: "object" }) } },
+      description:
+        "For editors: completion and checks of countdowns/<slug>.md with the build's own rules (the build checks more: real dates, time zone gaps).",
+      responses: {
+        "200": { description: "A JSON Schema (2020-12).", headers: CORS, content: json({ type: "object" }) },
+      },
     },
   ];
 }
@@ -309,23 +418,46 @@ function endpoints(): Endpoint[] {
 const REFUSED_METHODS = ["post", "put", "patch", "delete"] as const;
 
 function pathItem(endpoint: Endpoint): object {
-  const operation = (id: string, summary: string, description: string, responses: object) => ({ operationId: id, tags: [endpoint.tag], summary, description, responses });
+  const operation = (id: string, summary: string, description: string, responses: object) => ({
+    operationId: id,
+    tags: [endpoint.tag],
+    summary,
+    description,
+    responses,
+  });
   const capitalized = (method: string) => method[0]!.toUpperCase() + method.slice(1);
   return {
     ...(endpoint.slug ? { parameters: [slugParameter] } : {}),
-    get: { ...operation(endpoint.id, endpoint.summary, `${endpoint.description} HEAD answers the same headers without the body.`, endpoint.responses), ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}) },
+    get: {
+      ...operation(
+        endpoint.id,
+        endpoint.summary,
+        `${endpoint.description} HEAD answers the same headers without the body.`,
+        endpoint.responses,
+      ),
+      ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
+    },
     options: operation(`${endpoint.id}Preflight`, "CORS preflight", "Any origin may call with any header.", {
       "204": {
         description: "Allowed.",
-        headers: { ...CORS, "Access-Control-Allow-Methods": header("The methods allowed.", ALLOWED_METHODS), Allow: header("The methods allowed.", ALLOWED_METHODS) },
+        headers: {
+          ...CORS,
+          "Access-Control-Allow-Methods": header("The methods allowed.", ALLOWED_METHODS),
+          Allow: header("The methods allowed.", ALLOWED_METHODS),
+        },
       },
     }),
     ...Object.fromEntries(
       REFUSED_METHODS.map((method) => [
         method,
-        operation(`${endpoint.id}${capitalized(method)}`, `${method.toUpperCase()} is not supported`, `Only ${ALLOWED_METHODS}; the \`Allow\` header lists them.`, {
-          "405": { $ref: "#/components/responses/MethodNotAllowed" },
-        }),
+        operation(
+          `${endpoint.id}${capitalized(method)}`,
+          `${method.toUpperCase()} is not supported`,
+          `Only ${ALLOWED_METHODS}; the \`Allow\` header lists them.`,
+          {
+            "405": { $ref: "#/components/responses/MethodNotAllowed" },
+          },
+        ),
       ]),
     ),
   };
@@ -351,7 +483,10 @@ export function openApiDocument(site: SiteAddress, version: string, siteName: st
     tags: [
       { name: "Countdowns", description: "The countdowns as JSON: live, listed and static." },
       { name: "Widget", description: "The embeddable widget." },
-      { name: "Email", description: "The countdown as an image for email: an animated GIF, or a PNG of its first frame." },
+      {
+        name: "Email",
+        description: "The countdown as an image for email: an animated GIF, or a PNG of its first frame.",
+      },
       { name: "Sharing", description: "oEmbed, the link-preview image and the README badge." },
       { name: "Service", description: "Health and descriptions of the service." },
     ],
@@ -376,13 +511,22 @@ function schemas(): object {
   return {
     Slug: { type: "string", pattern: SLUG_PATTERN.source },
     Title: { type: "string", minLength: 1, maxLength: TITLE_MAX },
-    Instant: { type: "string", description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$" },
+    Instant: {
+      type: "string",
+      description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$",
+    },
     TimeLeft: {
       type: "object",
       additionalProperties: false,
       required: ["days", "hours", "minutes", "seconds"],
       description: "max(0, floor((target - now) / 1 s)) split into whole units.",
-      properties: { days, hours: { type: "integer", minimum: 0, maximum: 23 }, minutes: { type: "integer", minimum: 0, maximum: 59 }, seconds: { type: "integer", minimum: 0, maximum: 59 } },
+      properties: {
+        days,
+        hours: { type: "integer", minimum: 0, maximum: 23 },
+        minutes: { type: "integer", minimum: 0, maximum: 59 },
+        seconds: { type: "integer", minimum: 0, maximum: 59 },
+      },
     },
     CountdownShapeA: {
       type: "object",
@@ -399,7 +543,8 @@ function schemas(): object {
     Countdown: {
       type: "object",
       additionalProperties: false,
-      description: "Both published shapes in one body, plus `expired`, `serverTime`, `status`, and `repeat` for a repeating countdown.",
+      description:
+        "Both published shapes in one body, plus `expired`, `serverTime`, `status`, and `repeat` for a repeating countdown.",
       required: ["slug", "title", "targetDate", "timeLeft", "targetIso", "days", "expired", "serverTime", "status"],
       properties: {
         slug: ref("Slug"),
@@ -408,19 +553,42 @@ function schemas(): object {
         timeLeft: ref("TimeLeft"),
         targetIso: ref("Instant"),
         days,
-        expired: { type: "boolean", description: "True from the target on (for a repeating countdown: after its last occurrence); then every count is 0." },
-        serverTime: { type: "string", format: "date-time", description: "The instant the time left was computed for, UTC with milliseconds." },
-        status: { enum: [...STATUSES], description: "A postponed or cancelled countdown keeps its target; its widget shows the status instead of ticking." },
+        expired: {
+          type: "boolean",
+          description:
+            "True from the target on (for a repeating countdown: after its last occurrence); then every count is 0.",
+        },
+        serverTime: {
+          type: "string",
+          format: "date-time",
+          description: "The instant the time left was computed for, UTC with milliseconds.",
+        },
+        status: {
+          enum: [...STATUSES],
+          description:
+            "A postponed or cancelled countdown keeps its target; its widget shows the status instead of ticking.",
+        },
         repeat: { enum: [...REPEATS], description: "How the countdown repeats; the target is the next occurrence." },
-        evergreen: { type: "integer", minimum: 60, description: "An evergreen countdown's duration in seconds; the target is `start` plus it." },
-        start: { ...ref("Instant"), description: "An evergreen countdown: the viewer's start, as the query's `start` reads (whole seconds, UTC)." },
+        evergreen: {
+          type: "integer",
+          minimum: 60,
+          description: "An evergreen countdown's duration in seconds; the target is `start` plus it.",
+        },
+        start: {
+          ...ref("Instant"),
+          description: "An evergreen countdown: the viewer's start, as the query's `start` reads (whole seconds, UTC).",
+        },
       },
     },
     Page: {
       type: "object",
       additionalProperties: false,
       required: ["slug", "title", "url"],
-      properties: { slug: ref("Slug"), title: ref("Title"), url: { type: "string", format: "uri", description: "The countdown's page on this site." } },
+      properties: {
+        slug: ref("Slug"),
+        title: ref("Title"),
+        url: { type: "string", format: "uri", description: "The countdown's page on this site." },
+      },
     },
     TargetData: {
       type: "object",
@@ -431,29 +599,55 @@ function schemas(): object {
         slug: ref("Slug"),
         title: ref("Title"),
         targetDate: ref("Instant"),
-        evergreen: { type: "integer", minimum: 60, description: "An evergreen countdown's duration in seconds: each viewer counts it from their own start (no `targetDate`).", examples: [259200] },
+        evergreen: {
+          type: "integer",
+          minimum: 60,
+          description:
+            "An evergreen countdown's duration in seconds: each viewer counts it from their own start (no `targetDate`).",
+          examples: [259200],
+        },
         messages: {
           type: "object",
           additionalProperties: false,
           required: ["done"],
           description: "The words shown in place of the count, in the countdown's language.",
           properties: {
-            done: { type: "string", description: "From the target on: the countdown's `done`, else the built-in message of its language." },
-            status: { type: "string", description: "A postponed or cancelled countdown's status, as its widget says it.", examples: ["Postponed"] },
-            newDate: { type: "string", description: "Under a postponed countdown's date.", examples: ["New date to be announced"] },
+            done: {
+              type: "string",
+              description: "From the target on: the countdown's `done`, else the built-in message of its language.",
+            },
+            status: {
+              type: "string",
+              description: "A postponed or cancelled countdown's status, as its widget says it.",
+              examples: ["Postponed"],
+            },
+            newDate: {
+              type: "string",
+              description: "Under a postponed countdown's date.",
+              examples: ["New date to be announced"],
+            },
           },
         },
-        zone: { type: "string", description: "The author's IANA time zone; left out for UTC.", examples: ["Europe/Berlin"] },
+        zone: {
+          type: "string",
+          description: "The author's IANA time zone; left out for UTC.",
+          examples: ["Europe/Berlin"],
+        },
         lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
         status: { enum: ["postponed", "cancelled"], description: "Left out when scheduled." },
         repeat: {
           type: "object",
           additionalProperties: false,
           required: ["rule", "start"],
-          description: "A repeating countdown: `targetDate` is its first occurrence; later ones are at the same wall-clock time in `zone`.",
+          description:
+            "A repeating countdown: `targetDate` is its first occurrence; later ones are at the same wall-clock time in `zone`.",
           properties: {
             rule: { enum: [...REPEATS] },
-            start: { type: "string", description: "The first occurrence as a wall clock in `zone`.", examples: ["2027-03-05T17:00:00"] },
+            start: {
+              type: "string",
+              description: "The first occurrence as a wall clock in `zone`.",
+              examples: ["2027-03-05T17:00:00"],
+            },
             until: ref("Instant"),
             last: { ...ref("Instant"), description: "With `until`: the last occurrence." },
           },
@@ -463,7 +657,20 @@ function schemas(): object {
     Oembed: {
       type: "object",
       additionalProperties: false,
-      required: ["version", "type", "title", "provider_name", "provider_url", "html", "width", "height", "cache_age", "thumbnail_url", "thumbnail_width", "thumbnail_height"],
+      required: [
+        "version",
+        "type",
+        "title",
+        "provider_name",
+        "provider_url",
+        "html",
+        "width",
+        "height",
+        "cache_age",
+        "thumbnail_url",
+        "thumbnail_width",
+        "thumbnail_height",
+      ],
       properties: {
         version: { const: "1.0" },
         type: { const: "rich" },
@@ -490,15 +697,20 @@ function schemas(): object {
         time: { type: "string", format: "date-time" },
         tzdata: {
           type: "object",
-          description: "The IANA time zone data versions in use: the build's, which fixed each target, and the live runtime's, which computes repeating countdowns' next occurrences.",
+          description:
+            "The IANA time zone data versions in use: the build's, which fixed each target, and the live runtime's, which computes repeating countdowns' next occurrences.",
           additionalProperties: false,
           required: ["build", "runtime"],
-          properties: { build: { type: "string", examples: ["2025c"] }, runtime: { type: "string", examples: ["2025c"] } },
+          properties: {
+            build: { type: "string", examples: ["2025c"] },
+            runtime: { type: "string", examples: ["2025c"] },
+          },
         },
         warnings: {
           type: "array",
           items: { type: "string" },
-          description: "What still answers, but less well than it should (the Node server's email images drawn in the main thread); left out when nothing.",
+          description:
+            "What still answers, but less well than it should (the Node server's email images drawn in the main thread); left out when nothing.",
         },
       },
     },
@@ -514,7 +726,25 @@ function schemas(): object {
           properties: {
             code: {
               type: "string",
-              enum: ["invalid_shape", "start_required", "invalid_start", "start_in_future", "start_too_old", "not_found", "method_not_allowed", "unavailable", "internal_error", "bad_request", "missing_url", "invalid_url", "invalid_size", "invalid_format", "format_not_implemented", "query_too_long", "too_many_parameters"],
+              enum: [
+                "invalid_shape",
+                "start_required",
+                "invalid_start",
+                "start_in_future",
+                "start_too_old",
+                "not_found",
+                "method_not_allowed",
+                "unavailable",
+                "internal_error",
+                "bad_request",
+                "missing_url",
+                "invalid_url",
+                "invalid_size",
+                "invalid_format",
+                "format_not_implemented",
+                "query_too_long",
+                "too_many_parameters",
+              ],
             },
             message: { type: "string" },
           },

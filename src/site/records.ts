@@ -9,7 +9,7 @@ import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 
 /** `/api/data/<slug>.json`. */
-export interface PublishedCountdown {
+interface PublishedCountdown {
   slug: string;
   title: string;
   /** `YYYY-MM-DDThh:mm:ssZ`: the target; for a repeating countdown its first occurrence. Left out for an evergreen countdown. */
@@ -29,7 +29,16 @@ export interface PublishedCountdown {
   repeat?: { rule: Repeat; start: string; until?: string; last?: string };
 }
 
-export function publishedCountdown({ slug, title, targetDate, evergreenMs, timezone, lang, status, schedule }: Countdown): PublishedCountdown {
+export function publishedCountdown({
+  slug,
+  title,
+  targetDate,
+  evergreenMs,
+  timezone,
+  lang,
+  status,
+  schedule,
+}: Countdown): PublishedCountdown {
   const { start, repeat, untilMs } = schedule;
   return {
     slug,
@@ -38,12 +47,22 @@ export function publishedCountdown({ slug, title, targetDate, evergreenMs, timez
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
-    ...(repeat ? { repeat: { rule: repeat, start: wallClockText(start), ...(untilMs !== undefined ? { until: isoSeconds(untilMs), last: isoSeconds(lastOccurrence(schedule)!) } : {}) } } : {}),
+    ...(repeat
+      ? {
+          repeat: {
+            rule: repeat,
+            start: wallClockText(start),
+            ...(untilMs !== undefined
+              ? { until: isoSeconds(untilMs), last: isoSeconds(lastOccurrence(schedule)!) }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 
 /** The words shown in place of the count, in the countdown's language (`<countdown-timer>` reads them). */
-export interface RecordMessages {
+interface RecordMessages {
   /** From the target on: the countdown's `done`, else the built-in message of its language. */
   done: string;
   /** A postponed or cancelled countdown's status, as its widget says it ("Postponed"). */
@@ -58,12 +77,16 @@ export function dataRecord(countdown: Countdown): PublishedCountdown & { message
   const messages = messagesFor(lang);
   return {
     ...publishedCountdown(countdown),
-    messages: { done: doneMessage, ...(status !== "scheduled" ? { status: messages[status] } : {}), ...(status === "postponed" ? { newDate: messages.newDate } : {}) },
+    messages: {
+      done: doneMessage,
+      ...(status !== "scheduled" ? { status: messages[status] } : {}),
+      ...(status === "postponed" ? { newDate: messages.newDate } : {}),
+    },
   };
 }
 
 /** An item of `/api/pages`. */
-export interface PageItem {
+interface PageItem {
   slug: string;
   title: string;
   /** The absolute URL of the countdown's page. */

@@ -51,7 +51,7 @@ export function indexOrder<T extends { over: boolean; unlisted?: true }>(countdo
 }
 
 /** A page of the index: its number (from 1), how many there are, its countdowns, and the last countdown of the page before. */
-export interface IndexPage<T> {
+interface IndexPage<T> {
   number: number;
   count: number;
   items: T[];
@@ -81,4 +81,3 @@ export function atInstant(countdowns: Countdown[], nowMs: number): SiteCountdown
     })
     .sort((a, b) => a.nextMs - b.nextMs || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
-

@@ -64,7 +64,7 @@ export function buildFacts(input: SiteInput): BuildFacts {
 /** The Nunjucks templates of files that are not one countdown's own: written once per build. */
 const WHOLE_SITE_TEMPLATES = ["pages/index.njk", "pages/404.njk", "pages/new.njk", "widget/widget-not-found.njk"];
 
-export interface SiteOptions {
+interface SiteOptions {
   /** What to build from, as the build hands it over. */
   input?: SiteInput;
   /** Without `input`: gathers it at the start of each build (Eleventy's own command). */
@@ -87,7 +87,8 @@ export function configureSite(eleventyConfig: UserConfig, options: SiteOptions =
   if (options.input) eleventyConfig.setOutputDirectory(options.input.outputDir);
   eleventyConfig.setTemplateFormats(["njk", "11ty.js"]);
   // A later run of a large build writes only countdowns' own files (src/publish/publish.ts).
-  if (options.input?.ownFilesOnly) for (const template of WHOLE_SITE_TEMPLATES) eleventyConfig.ignores.add(`${input}/${template}`);
+  if (options.input?.ownFilesOnly)
+    for (const template of WHOLE_SITE_TEMPLATES) eleventyConfig.ignores.add(`${input}/${template}`);
   eleventyConfig.addPlugin(sitePlugin, options);
 }
 
@@ -95,7 +96,7 @@ export function configureSite(eleventyConfig: UserConfig, options: SiteOptions =
  * The site as one Eleventy plugin: the global data, the generated files and the filters.
  * Over 80 lines: a list of registrations over one `current()` input, each a few lines.
  */
-export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void {
+function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void {
   let input: SiteInput | undefined;
   const current = () => {
     if (!input) throw new Error("the site's data was read before the build started");
@@ -109,7 +110,11 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   });
 
   if (options.nunjucksCompileCache !== false) eleventyConfig.addPlugin(nunjucksCompileCache);
-  siteFilters(eleventyConfig, () => current().config.site, () => current().identity);
+  siteFilters(
+    eleventyConfig,
+    () => current().config.site,
+    () => current().identity,
+  );
   // /api/pages is written without an extension so that its URL is the published one on any static
   // host; its Content-Type comes from the route table.
   eleventyConfig.configureErrorReporting({ allowMissingExtensions: true });
@@ -148,7 +153,12 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   eleventyConfig.addGlobalData("ui", () => {
     const lang = pageLanguage(current().identity.language);
     const words = pageWordsFor(lang);
-    return { lang, dir: isRightToLeftLanguage(lang) ? "rtl" : "ltr", words, scriptWords: jsonText(Object.fromEntries(SCRIPT_WORDS.map((key) => [key, words[key]]))) };
+    return {
+      lang,
+      dir: isRightToLeftLanguage(lang) ? "rtl" : "ltr",
+      words,
+      scriptWords: jsonText(Object.fromEntries(SCRIPT_WORDS.map((key) => [key, words[key]]))),
+    };
   });
   eleventyConfig.addGlobalData("build", () => ({ builtAt: current().builtAt, version: current().version }));
   eleventyConfig.addGlobalData("assets", () => current().assets);
@@ -167,13 +177,20 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   });
 
   /** A file whose text is computed from the data: a virtual JavaScript template. */
-  const generated = (name: string, permalink: string | ((data: PageData) => string), render: (data: PageData) => string, perCountdown = false) =>
+  const generated = (
+    name: string,
+    permalink: string | ((data: PageData) => string),
+    render: (data: PageData) => string,
+    perCountdown = false,
+  ) =>
     (perCountdown || !options.input?.ownFilesOnly) &&
     eleventyConfig.addTemplate(`generated/${name}.11ty.js`, {
       data: {
         permalink,
         eleventyExcludeFromCollections: true,
-        ...(perCountdown ? { pagination: { data: "pagedCountdowns", size: 1, alias: "countdown", addAllPagesToCollections: false } } : {}),
+        ...(perCountdown
+          ? { pagination: { data: "pagedCountdowns", size: 1, alias: "countdown", addAllPagesToCollections: false } }
+          : {}),
       },
       render,
     });
@@ -185,14 +202,19 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
     const source = path.join(path.dirname(config.siteFile), identity.logo.file);
     const bytes = await readFile(source);
     // The bytes the site file's check read (its size and hash are in the pages and the build's record).
-    if (logoHash(bytes) !== identity.logo.hash) throw new Error(`${source} changed while the site was being built; build again`);
+    if (logoHash(bytes) !== identity.logo.hash)
+      throw new Error(`${source} changed while the site was being built; build again`);
     const target = path.join(outputDir, fileOf(logoPath(identity.logo.type)));
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, bytes);
   });
 
   generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));
-  generated("openapi", OPENAPI_PATH, () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`);
+  generated(
+    "openapi",
+    OPENAPI_PATH,
+    () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`,
+  );
   generated("schema", SCHEMA_PATH, () => `${jsonText(frontMatterJsonSchema(), 2)}\n`);
   generated("api-not-found", API_NOT_FOUND, () =>
     errorBody("not_found", `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.`),
@@ -204,15 +226,30 @@ export function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}
   generated("element-layouts", ELEMENT_LAYOUTS_PATH, () => current().assets.elementLayouts);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
-  generated("data", (data) => dataPath(data.countdown!.slug), ({ countdown }) => jsonText(dataRecord(countdown!)), true);
-  generated("calendar", (data) => calendarPath(data.countdown!.slug), ({ countdown }) =>
-    calendarFile(countdown!, { pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)), stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString() }), true);
+  generated(
+    "data",
+    (data) => dataPath(data.countdown!.slug),
+    ({ countdown }) => jsonText(dataRecord(countdown!)),
+    true,
+  );
+  generated(
+    "calendar",
+    (data) => calendarPath(data.countdown!.slug),
+    ({ countdown }) =>
+      calendarFile(countdown!, {
+        pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)),
+        stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString(),
+      }),
+    true,
+  );
 }
 
 /** The countdowns' folder as a path in the repository ("countdowns"); the default's name when it is outside the project. */
 function repositoryFolder(root: string, countdownsDir: string): string {
   const relative = path.relative(root, countdownsDir);
-  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? "countdowns" : relative.split(path.sep).join("/");
+  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative)
+    ? "countdowns"
+    : relative.split(path.sep).join("/");
 }
 
 interface PageData {

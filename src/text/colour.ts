@@ -15,7 +15,7 @@ export function rgbOf(hex: string): [number, number, number] | undefined {
 }
 
 /** WCAG 2's relative luminance of a colour. */
-export function luminance([r, g, b]: readonly [number, number, number]): number {
+function luminance([r, g, b]: readonly [number, number, number]): number {
   const linear = (c: number) => (c <= 0.04045 * 255 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
@@ -34,22 +34,33 @@ export const blackOrWhite = (bg: readonly [number, number, number]): [number, nu
   contrastRatio([0, 0, 0], bg) >= contrastRatio([255, 255, 255], bg) ? [0, 0, 0] : [255, 255, 255];
 
 /** `colour` where it reads on `bg` (WCAG AA), else black or white, whichever reads better. */
-export const readableOn = (colour: readonly [number, number, number], bg: readonly [number, number, number]): readonly [number, number, number] =>
-  contrastRatio(colour, bg) >= READABLE_RATIO ? colour : blackOrWhite(bg);
+export const readableOn = (
+  colour: readonly [number, number, number],
+  bg: readonly [number, number, number],
+): readonly [number, number, number] => (contrastRatio(colour, bg) >= READABLE_RATIO ? colour : blackOrWhite(bg));
 
 /** `#rrggbb`, lower case. */
-export const hexOf = ([r, g, b]: readonly [number, number, number]) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+export const hexOf = ([r, g, b]: readonly [number, number, number]) =>
+  `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 
 /**
  * The backgrounds the faces draw the accent on, as text: the white of the light themes and the grey of
  * the light pages' cards; the night blue of the dark themes and the lighter grey of the dark pages'
  * cards (src/pages/pages.css, src/widget/widget.css). An accent must read on each of its scheme's.
  */
-export const LIGHT_BACKGROUNDS: readonly (readonly [number, number, number])[] = [[255, 255, 255], [245, 246, 248]];
-export const DARK_BACKGROUNDS: readonly (readonly [number, number, number])[] = [[19, 23, 34], [18, 20, 24], [27, 30, 36]];
+export const LIGHT_BACKGROUNDS: readonly (readonly [number, number, number])[] = [
+  [255, 255, 255],
+  [245, 246, 248],
+];
+export const DARK_BACKGROUNDS: readonly (readonly [number, number, number])[] = [
+  [19, 23, 34],
+  [18, 20, 24],
+  [27, 30, 36],
+];
 
 /** `colour` moved towards `target` by `amount` (0 to 1), channel by channel. */
-const mix = (colour: readonly number[], target: readonly number[], amount: number) => colour.map((c, i) => Math.round(c + (target[i]! - c) * amount)) as [number, number, number];
+const mix = (colour: readonly number[], target: readonly number[], amount: number) =>
+  colour.map((c, i) => Math.round(c + (target[i]! - c) * amount)) as [number, number, number];
 
 /**
  * The site's accent as every face draws it (`accent` of the site file, `#rrggbb`): on the light

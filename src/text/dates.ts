@@ -4,8 +4,15 @@
 // JST (Tokyo)"; the city alone where the zone has no abbreviation people use ("(Riyadh)"); "UTC" for
 // UTC. Never a raw `Area/City` ID. Intl only: the widget's ticker and the pages' script carry it.
 
-/** The words of a date and time; the zone is named after them (zoneWords). */
-export const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: "short", "day": "numeric", "month": "short", "year": "numeric", "hour": "numeric", "minute": "2-digit" };
+/** The words of a date and time; the zone is named after them (zoneWords). Its names are quoted: the element's build shortens unquoted ones. */
+export const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  "day": "numeric",
+  "month": "short",
+  "year": "numeric",
+  "hour": "numeric",
+  "minute": "2-digit",
+};
 
 /**
  * Where a zone's abbreviation is looked for after the language's own: the locales whose CLDR data
@@ -30,7 +37,10 @@ export function formatOf(lang: string, timeZone: string, options: Intl.DateTimeF
 }
 
 /** The zone's short name at `ms` in a locale ("JST", "GMT+9"). */
-const shortName = (locale: string, zone: string, ms: number) => formatOf(locale, zone, { timeZoneName: "short" }).formatToParts(ms).find((part) => part.type == "timeZoneName")!.value;
+const shortName = (locale: string, zone: string, ms: number) =>
+  formatOf(locale, zone, { timeZoneName: "short" })
+    .formatToParts(ms)
+    .find((part) => part.type == "timeZoneName")!.value;
 
 /**
  * A zone as people know it at `ms`: "JST (Tokyo)", "EDT (New York)", "(Riyadh)" where no abbreviation
@@ -44,7 +54,10 @@ export function zoneWords(zone: string, ms: number, lang: string, city = true): 
   // The language's own name says which of the zone's offsets is in force ("GMT+1", "GMT+2"): the
   // search of the other locales is made once per zone, language and offset.
   const key = zone + " " + lang + " " + own;
-  const abbreviation = abbreviations.get(key) ?? [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name)) ?? "";
+  const abbreviation =
+    abbreviations.get(key) ??
+    [own, ...NAMING_LOCALES.map((locale) => shortName(locale, zone, ms))].find((name) => /^[A-Z]{2,5}$/.test(name)) ??
+    "";
   if (abbreviations.size > 500) abbreviations.clear();
   abbreviations.set(key, abbreviation);
   const place = city && !/^Etc\//.test(zone) && zone.split("/").pop()!.replace(/_/g, " ");
@@ -53,7 +66,8 @@ export function zoneWords(zone: string, ms: number, lang: string, city = true): 
 const abbreviations = new Map<string, string>();
 
 /** An instant in a zone and a language: "Sun, Mar 7, 2027, 9:10 AM JST (Tokyo)"; without the `city`, "... 9:10 AM JST". */
-export const dateWords = (ms: number, zone: string, lang: string, city = true): string => formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang, city);
+export const dateWords = (ms: number, zone: string, lang: string, city = true): string =>
+  formatOf(lang, zone, DATE_TIME).format(ms) + " " + zoneWords(zone, ms, lang, city);
 
 /**
  * The same instant on the visitor's clock, where it reads differently from the author's: the time
@@ -63,8 +77,12 @@ export const dateWords = (ms: number, zone: string, lang: string, city = true): 
 export function visitorWords(ms: number, zone: string, visitorZone: string, lang: string): string | undefined {
   const read = (timeZone: string) => formatOf(lang, timeZone, DATE_TIME).formatToParts(ms);
   const [author, visitor] = [read(zone), read(visitorZone)];
-  const same = (type: string) => author.find((part) => part.type == type)?.value == visitor.find((part) => part.type == type)?.value;
+  const same = (type: string) =>
+    author.find((part) => part.type == type)?.value == visitor.find((part) => part.type == type)?.value;
   if (["year", "month", "day", "hour", "minute", "dayPeriod"].every(same)) return undefined;
-  const options: Intl.DateTimeFormatOptions = same("day") && same("month") && same("year") ? { hour: "numeric", minute: "2-digit" } : { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
+  const options: Intl.DateTimeFormatOptions =
+    same("day") && same("month") && same("year")
+      ? { hour: "numeric", minute: "2-digit" }
+      : { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
   return formatOf(lang, visitorZone, options).format(ms);
 }

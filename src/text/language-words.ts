@@ -8,7 +8,10 @@ export function isRightToLeftLanguage(lang: string): boolean {
   let rtl = directions.get(lang);
   if (rtl === undefined) {
     if (directions.size >= 400) directions.clear();
-    directions.set(lang, (rtl = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "")));
+    directions.set(
+      lang,
+      (rtl = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script ?? "")),
+    );
   }
   return rtl;
 }

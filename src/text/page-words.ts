@@ -25,10 +25,33 @@ import uk from "./page-words/uk.ts";
 import zh from "./page-words/zh.ts";
 
 export type { PageWords } from "./page-words/en.ts";
-export type PageWord = keyof PageWords;
+type PageWord = keyof PageWords;
 
 /** Every language the pages speak, by its tag. */
-export const PAGE_LANGUAGES: Record<string, PageWords> = { ar, cs, da, de, en, es, fi, fr, he, hi, it, ja, ko, nb, nl, pl, pt, ru, sv, tr, uk, zh };
+export const PAGE_LANGUAGES: Record<string, PageWords> = {
+  ar,
+  cs,
+  da,
+  de,
+  en,
+  es,
+  fi,
+  fr,
+  he,
+  hi,
+  it,
+  ja,
+  ko,
+  nb,
+  nl,
+  pl,
+  pt,
+  ru,
+  sv,
+  tr,
+  uk,
+  zh,
+};
 
 /** The words of the language of a tag: its own (`de`), its language's (`pt-BR` -> `pt`, `no` -> `nb`), or English. */
 export function pageWordsFor(lang: string): PageWords {
@@ -37,11 +60,29 @@ export function pageWordsFor(lang: string): PageWords {
 }
 
 /** The language of the pages' own words for a site of `lang`: itself where the pages speak it, else English. */
-export const pageLanguage = (lang: string) => (pageWordsFor(lang) === en && lang.toLowerCase().split("-")[0] !== "en" ? "en" : lang);
+export const pageLanguage = (lang: string) =>
+  pageWordsFor(lang) === en && lang.toLowerCase().split("-")[0] !== "en" ? "en" : lang;
 
 /** The words the pages' scripts say (src/pages/*-script.ts), written into each page as JSON. */
-export const SCRIPT_WORDS = ["yourTime", "copyLink", "linkCopied", "copied", "copyRefused", "hostColours", "tooLittleContrast", "notALanguage", "yourCountdown", "chooseDate", "chooseTime", "warning", "text", "timeLeft", "addressTaken"] as const satisfies PageWord[];
+export const SCRIPT_WORDS = [
+  "yourTime",
+  "copyLink",
+  "linkCopied",
+  "copied",
+  "copyRefused",
+  "hostColours",
+  "tooLittleContrast",
+  "notALanguage",
+  "yourCountdown",
+  "chooseDate",
+  "chooseTime",
+  "warning",
+  "text",
+  "timeLeft",
+  "addressTaken",
+] as const satisfies PageWord[];
 export type ScriptWords = Pick<PageWords, (typeof SCRIPT_WORDS)[number]>;
 
 /** A text with its `{name}`s filled in from `values`; a name without a value is left as it is. */
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -7,7 +7,8 @@ import { formatOf, zoneWords } from "./dates.ts";
 import { messagesFor } from "./messages.ts";
 
 /** `ms` in words of `lang` in `timeZone`, through the dates' cache of formats. */
-const words = (lang: string, options: Intl.DateTimeFormatOptions, ms: number, timeZone = "UTC") => formatOf(lang, timeZone, options).format(ms);
+const words = (lang: string, options: Intl.DateTimeFormatOptions, ms: number, timeZone = "UTC") =>
+  formatOf(lang, timeZone, options).format(ms);
 
 /**
  * The rule of a repeating countdown in `lang`, as of its occurrence `atMs` (whose offset names the
@@ -25,6 +26,12 @@ export function ruleWords({ start, zone, repeat, untilMs }: Schedule, lang: stri
     yearly: () => words(lang, { day: "numeric", month: "long" }, day),
   }[repeat]();
   const time = `${words(lang, { hour: "numeric", minute: "2-digit" }, atMs, zone)} ${zoneWords(zone, atMs, lang)}`;
-  const until = untilMs === undefined ? undefined : messages.until.replace("{date}", words(lang, { day: "numeric", month: "short", year: "numeric" }, untilMs, zone));
+  const until =
+    untilMs === undefined
+      ? undefined
+      : messages.until.replace(
+          "{date}",
+          words(lang, { day: "numeric", month: "short", year: "numeric" }, untilMs, zone),
+        );
   return [messages.every[repeat], when, time, until].filter(Boolean).join(" · ");
 }

@@ -2,7 +2,7 @@
 // or Netlify's REPOSITORY_URL): the host's page that creates a file with its name and text filled in,
 // and the page that edits one. GitHub, and GitLab (any host whose name says gitlab); none for others.
 
-export type RepositoryHost = "github" | "gitlab";
+type RepositoryHost = "github" | "gitlab";
 
 /** Which host's pages a repository address has ("https://github.com/you/countdowns"), if a known one. */
 export function repositoryHost(repository: string): RepositoryHost | undefined {
@@ -21,8 +21,10 @@ const encodedPath = (file: string) => file.split("/").map(encodeURIComponent).jo
  */
 export function newFileUrl(repository: string, branch: string, file: string, text: string): string | undefined {
   const host = repositoryHost(repository);
-  if (host === "github") return `${repository}/new/${encodedPath(branch)}?${new URLSearchParams({ filename: file, value: text })}`;
-  if (host === "gitlab") return `${repository}/-/new/${encodedPath(branch)}?${new URLSearchParams({ file_name: file, content: text })}`;
+  if (host === "github")
+    return `${repository}/new/${encodedPath(branch)}?${new URLSearchParams({ filename: file, value: text })}`;
+  if (host === "gitlab")
+    return `${repository}/-/new/${encodedPath(branch)}?${new URLSearchParams({ file_name: file, content: text })}`;
   return undefined;
 }
 

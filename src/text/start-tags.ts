@@ -2,7 +2,7 @@
 // (`?start=`): one per mailing tool, in a form src/time/evergreen.ts reads. The owner's page offers
 // them in its email snippet; docs/email.md says what each gives and how its preview looks.
 
-export interface StartTag {
+interface StartTag {
   tool: string;
   /** The tag as the tool's editor takes it, written raw into the image's address (the tool fills it in before sending). */
   tag: string;

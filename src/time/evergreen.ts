@@ -5,16 +5,29 @@
 import { localToInstant } from "./zone.ts";
 import { DAY, HOUR, MINUTE, SECOND } from "./units.ts";
 
-
 /** The shortest and the longest duration an evergreen countdown may have. */
-export const EVERGREEN_MIN_MS = MINUTE;
-export const EVERGREEN_MAX_DAYS = 365;
+const EVERGREEN_MIN_MS = MINUTE;
+const EVERGREEN_MAX_DAYS = 365;
 /** A start ahead of the clock by more than this is refused (mailing tools' clocks differ a little). */
 export const START_AHEAD_MS = 5 * MINUTE;
 /** A start further back than this is refused: no campaign's link lives that long. */
 export const START_SPAN_DAYS = 366;
 
-const UNITS: Record<string, number> = { w: 7 * DAY, week: 7 * DAY, d: DAY, day: DAY, h: HOUR, hr: HOUR, hour: HOUR, m: MINUTE, min: MINUTE, minute: MINUTE, s: SECOND, sec: SECOND, second: SECOND };
+const UNITS: Record<string, number> = {
+  w: 7 * DAY,
+  week: 7 * DAY,
+  d: DAY,
+  day: DAY,
+  h: HOUR,
+  hr: HOUR,
+  hour: HOUR,
+  m: MINUTE,
+  min: MINUTE,
+  minute: MINUTE,
+  s: SECOND,
+  sec: SECOND,
+  second: SECOND,
+};
 const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i;
 export const DURATION_EXAMPLE = `"72h", "3 days", "1d 12h", "90 minutes" or ISO 8601 "P3D", "PT72H"`;
 
@@ -36,18 +49,28 @@ export function parseDuration(text: string): { ms: number } | { error: string } 
       // A plural's "s" goes ("days", "hrs"), not the "s" of a unit of two letters ("ms" is no minutes).
       const size = UNITS[unit!.toLowerCase().replace(/(?<=..)s$/, "")];
       if (size === undefined) {
-        if (/^(mo|months?|y|yrs?|years?)$/i.test(unit!)) return { error: `"${text}" counts in ${unit}, which have no fixed length; write days, like "30 days"` };
-        return { error: `"${text}" has the unit "${unit}", which is not one of weeks, days, hours, minutes, seconds; write it like ${DURATION_EXAMPLE}` };
+        if (/^(mo|months?|y|yrs?|years?)$/i.test(unit!))
+          return { error: `"${text}" counts in ${unit}, which have no fixed length; write days, like "30 days"` };
+        return {
+          error: `"${text}" has the unit "${unit}", which is not one of weeks, days, hours, minutes, seconds; write it like ${DURATION_EXAMPLE}`,
+        };
       }
       ms += +n! * size;
     }
     if (pairs.length === 0) {
-      const calendar = /^P.*[YM].*$/i.test(trimmed) && !/^PT/i.test(trimmed) ? ` (months and years have no fixed length; write days, like "P30D")` : "";
+      const calendar =
+        /^P.*[YM].*$/i.test(trimmed) && !/^PT/i.test(trimmed)
+          ? ` (months and years have no fixed length; write days, like "P30D")`
+          : "";
       return { error: `"${text}" is not a duration${calendar}; write it like ${DURATION_EXAMPLE}` };
     }
   }
-  if (ms < EVERGREEN_MIN_MS || ms > EVERGREEN_MAX_DAYS * DAY) return { error: `"${text}" is ${ms < EVERGREEN_MIN_MS ? "shorter than 1 minute" : `longer than ${EVERGREEN_MAX_DAYS} days`}; an evergreen countdown lasts from 1 minute to ${EVERGREEN_MAX_DAYS} days` };
-  if (ms % MINUTE) return { error: `"${text}" is not a whole number of minutes; an evergreen countdown lasts whole minutes` };
+  if (ms < EVERGREEN_MIN_MS || ms > EVERGREEN_MAX_DAYS * DAY)
+    return {
+      error: `"${text}" is ${ms < EVERGREEN_MIN_MS ? "shorter than 1 minute" : `longer than ${EVERGREEN_MAX_DAYS} days`}; an evergreen countdown lasts from 1 minute to ${EVERGREEN_MAX_DAYS} days`,
+    };
+  if (ms % MINUTE)
+    return { error: `"${text}" is not a whole number of minutes; an evergreen countdown lasts whole minutes` };
   return { ms };
 }
 
@@ -56,7 +79,8 @@ export function parseDuration(text: string): { ms: number } | { error: string } 
 // time in the countdown's zone). An unescaped "+" in a link reads as a space, so a space before the
 // offset is taken as its "+".
 const START = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:[.,]\d+)?)?\s*(Z|([+\- ])(\d\d):?(\d\d))?)?$/i;
-export const START_EXAMPLE = "an ISO 8601 date or date-time (2026-11-27, 2026-11-27T09:30:00Z, 2026-11-27 09:30 in the countdown's zone) or Unix seconds (1795771800)";
+const START_EXAMPLE =
+  "an ISO 8601 date or date-time (2026-11-27, 2026-11-27T09:30:00Z, 2026-11-27 09:30 in the countdown's zone) or Unix seconds (1795771800)";
 
 /** The instant of a start as written, in whole seconds; NaN when it is not one of the forms. */
 export function startMs(text: string, zone: string): number {
@@ -71,7 +95,16 @@ export function startMs(text: string, zone: string): number {
   const at = new Date(local);
   // A date that does not exist (February 30, hour 24) would roll over: refused.
   // So would an offset past the ones in use (up to ±14:00).
-  if (at.getUTCDate() != +d! || at.getUTCMonth() != +mo! - 1 || +h > 23 || +mi > 59 || +s > 59 || +(oh ?? 0) * 60 + +(om ?? 0) > 840 || +(om ?? 0) > 59) return NaN;
+  if (
+    at.getUTCDate() != +d! ||
+    at.getUTCMonth() != +mo! - 1 ||
+    +h > 23 ||
+    +mi > 59 ||
+    +s > 59 ||
+    +(oh ?? 0) * 60 + +(om ?? 0) > 840 ||
+    +(om ?? 0) > 59
+  )
+    return NaN;
   if (!z) return localToInstant(local, zone);
   return sign ? local - (sign == "-" ? -1 : 1) * (+oh! * 60 + +om!) * MINUTE : local;
 }
@@ -82,7 +115,12 @@ export type StartProblem = "start_required" | "invalid_start" | "start_in_future
  * A viewer's deadline: their start (whole seconds) plus the duration, or why the start is refused:
  * none, not readable, ahead of the clock by more than START_AHEAD_MS, or more than START_SPAN_DAYS back.
  */
-export function deadline(start: string | null | undefined, zone: string, durationMs: number, nowMs: number): { startMs: number; deadlineMs: number } | { problem: StartProblem } {
+export function deadline(
+  start: string | null | undefined,
+  zone: string,
+  durationMs: number,
+  nowMs: number,
+): { startMs: number; deadlineMs: number } | { problem: StartProblem } {
   if (start == null || start.trim() == "") return { problem: "start_required" };
   const ms = startMs(start, zone);
   if (!(ms == ms)) return { problem: "invalid_start" };
@@ -115,7 +153,8 @@ export function startProblemText(problem: StartProblem, start: string | null | u
  * start seen is kept, so coming back without the link's start keeps the same deadline.
  */
 export function dateForViewer(data: DOMStringMap, linkStart: string | null): void {
-  if (data.evergreen) data.countdown = new Date(viewerDeadline(+data.evergreen, data.zone || "UTC", data.key!, linkStart)).toISOString();
+  if (data.evergreen)
+    data.countdown = new Date(viewerDeadline(+data.evergreen, data.zone || "UTC", data.key!, linkStart)).toISOString();
 }
 
 /** A viewer's deadline in a browser, as `dateForViewer` dates it; `key` names the countdown in localStorage. */
@@ -158,6 +197,19 @@ export function calendarEvent(title: string, deadlineMs: number, pageUrl: string
     }
     return folded;
   };
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//countdown-service//EN", "METHOD:PUBLISH", "BEGIN:VEVENT", `UID:${deadlineMs}-${pageUrl}`, `DTSTAMP:${utc(Date.now())}`, `DTSTART:${utc(deadlineMs)}`, `SUMMARY:${text(title)}`, `URL:${pageUrl}`, "END:VEVENT", "END:VCALENDAR"];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//countdown-service//EN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${deadlineMs}-${pageUrl}`,
+    `DTSTAMP:${utc(Date.now())}`,
+    `DTSTART:${utc(deadlineMs)}`,
+    `SUMMARY:${text(title)}`,
+    `URL:${pageUrl}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
   return lines.map(fold).join("\r\n") + "\r\n";
 }

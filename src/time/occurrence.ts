@@ -87,7 +87,8 @@ export function lastOccurrence(schedule: Schedule): number | undefined {
 }
 
 /** What the countdown counts to at `nowMs`: the next occurrence, or once it is over the last one (undefined: it has none). */
-export const targetAt = (schedule: Schedule, nowMs: number) => nextOccurrence(schedule, nowMs) ?? lastOccurrence(schedule);
+export const targetAt = (schedule: Schedule, nowMs: number) =>
+  nextOccurrence(schedule, nowMs) ?? lastOccurrence(schedule);
 
 /** Over once no occurrence lies ahead, from the last one's instant on (as a one-off is from its target on). */
 export const isOver = (schedule: Schedule, nowMs: number) => nextOccurrence(schedule, nowMs + 1) === undefined;

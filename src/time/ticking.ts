@@ -33,10 +33,22 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () =>
  * `data-countdown` is, so the schedule starts there) and, when it ends, `data-last` (its last
  * occurrence, which bounds it as its `until` does).
  */
-export function scheduleOf(data: DOMStringMap): Schedule {
+function scheduleOf(data: DOMStringMap): Schedule {
   // data-start is written as wallClockText writes it ("2027-03-05T17:00:00"): its six numbers in order.
-  const [year, month, day, hour, minute, second] = data.start!.split(/\D/).map(Number) as [number, number, number, number, number, number];
-  return { start: { year, month, day, hour, minute, second }, zone: data.zone!, repeat: data.repeat as Repeat, untilMs: data.last ? Date.parse(data.last) : undefined };
+  const [year, month, day, hour, minute, second] = data.start!.split(/\D/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return {
+    start: { year, month, day, hour, minute, second },
+    zone: data.zone!,
+    repeat: data.repeat as Repeat,
+    untilMs: data.last ? Date.parse(data.last) : undefined,
+  };
 }
 
 /**

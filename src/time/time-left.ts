@@ -3,7 +3,7 @@
 // so it must stay free of Node and Luxon.
 import { DAY, HOUR, MINUTE, SECOND } from "./units.ts";
 
-export interface TimeLeft {
+interface TimeLeft {
   days: number;
   hours: number;
   minutes: number;

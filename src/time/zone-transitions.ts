@@ -4,7 +4,7 @@ import { zoneOffset } from "./zone.ts";
 import { DAY, SECOND } from "./units.ts";
 
 /** The zone's offset changes at `ms` (the first second of the new offset), from `from` to `to` minutes east. */
-export interface Transition {
+interface Transition {
   ms: number;
   from: number;
   to: number;
@@ -24,7 +24,7 @@ function transitionsOfYear(zone: string, year: number): Transition[] {
   if (found) return found;
   found = [];
   const end = Date.UTC(year + 1, 0, 1);
-  for (let at = Date.UTC(year, 0, 1), offset = zoneOffset(zone, at); at < end; ) {
+  for (let at = Date.UTC(year, 0, 1), offset = zoneOffset(zone, at); at < end;) {
     const next = Math.min(at + STEP, end);
     const nextOffset = zoneOffset(zone, next);
     if (nextOffset == offset) {

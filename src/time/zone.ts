@@ -18,7 +18,8 @@ const formats: Record<string, Intl.DateTimeFormat> = {};
 export function zoneOffset(zone: string, ms: number): number {
   const format = (formats[zone] ??= new Intl.DateTimeFormat("en", { timeZone: zone, timeZoneName: "longOffset" }));
   // The last part names the offset: "GMT+05:30"; "GMT-00:44:30" with seconds (Monrovia until 1972); "GMT" for none.
-  const [, sign = "+", hours = 0, minutes = 0, seconds = 0] = /(.)(\d\d):(\d\d):?(\d*)$/.exec(format.formatToParts(ms).pop()!.value) ?? [];
+  const [, sign = "+", hours = 0, minutes = 0, seconds = 0] =
+    /(.)(\d\d):(\d\d):?(\d*)$/.exec(format.formatToParts(ms).pop()!.value) ?? [];
   return +(sign + 1) * (+hours * 60 + +minutes + +seconds / 60);
 }
 
@@ -39,12 +40,20 @@ export function localToInstant(local: number, zone: string): number {
 const readsAs = (ms: number, local: number, zone: string) => local - zoneOffset(zone, ms) * MINUTE == ms;
 
 /** A wall clock as "local ms" (`Date.UTC` of it), `months` and `days` later; they may overflow as `Date.UTC`'s fields do. */
-export const localMs = (w: WallClock, months = 0, days = 0) => Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
+export const localMs = (w: WallClock, months = 0, days = 0) =>
+  Date.UTC(w.year, w.month - 1 + months, w.day + days, w.hour, w.minute, w.second);
 
 /** The wall clock of "local ms" (the inverse of `localMs`). */
 export function wallClockOf(local: number): WallClock {
   const at = new Date(local);
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
+  return {
+    year: at.getUTCFullYear(),
+    month: at.getUTCMonth() + 1,
+    day: at.getUTCDate(),
+    hour: at.getUTCHours(),
+    minute: at.getUTCMinutes(),
+    second: at.getUTCSeconds(),
+  };
 }
 
 /**
@@ -65,7 +74,16 @@ export const wallClockText = (w: WallClock) => new Date(localMs(w)).toISOString(
 /** The wall clock of `wallClockText`'s text; undefined for anything else. */
 export function parseWallClock(text: string): WallClock | undefined {
   const fields = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)$/.exec(text)?.slice(1).map(Number);
-  return fields && { year: fields[0]!, month: fields[1]!, day: fields[2]!, hour: fields[3]!, minute: fields[4]!, second: fields[5]! };
+  return (
+    fields && {
+      year: fields[0]!,
+      month: fields[1]!,
+      day: fields[2]!,
+      hour: fields[3]!,
+      minute: fields[4]!,
+      second: fields[5]!,
+    }
+  );
 }
 
 /**

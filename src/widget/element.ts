@@ -27,11 +27,32 @@ interface Data {
   targetDate: string;
   /** An evergreen countdown's duration in seconds: each element counts it from its own viewer's start. */
   evergreen?: number;
-  zone?: string;
+  /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
+  zone?: string | null;
   lang?: string;
   status?: string;
-  repeat?: { rule: string; start: string; last?: string };
+  /** A record's rule and first occurrence; an inline element's rule alone (its target is the first). */
+  repeat?: string | { rule: string; start: string; last?: string };
   messages: { done: string; status?: string; newDate?: string };
+  /** The walk through its occurrences, shared by the elements of one record. */
+  walk?: (nowMs: number) => number;
+}
+
+/** A unit's cell: its number's and its label's text nodes, its unit's format, and the digits shown. */
+type Cell = [Text, Text, Intl.NumberFormat, string];
+
+/** What an element shows, and what it showed last (its accessible name's words, its texts' state). */
+interface Shown {
+  lang: string;
+  zone: string;
+  note: HTMLElement;
+  count: HTMLElement;
+  line: HTMLElement;
+  cells: Cell[];
+  box: HTMLElement;
+  units: boolean;
+  words?: string | number;
+  state?: string;
 }
 
 /** The site of this module: `https://example.org/` for https://example.org/api/element.js (a base path kept). */
@@ -83,7 +104,7 @@ const soon = () =>
   }));
 
 const seen = new IntersectionObserver((entries) => {
-  for (const entry of entries) ((entry.target as any).v = entry.isIntersecting) && soon();
+  for (const entry of entries) ((entry.target as CountdownTimer).v = entry.isIntersecting) && soon();
 });
 
 /** A data URL's record, read once per page; each answer bounds its site's clock. */
@@ -128,12 +149,23 @@ STYLE.replaceSync(
 );
 
 class CountdownTimer extends HTMLElement {
-  static observedAttributes = ["slug", "site", "target", "name", "zone", "repeat", "status", "done", "start", ...OPTIONS];
+  static observedAttributes = [
+    "slug",
+    "site",
+    "target",
+    "name",
+    "zone",
+    "repeat",
+    "status",
+    "done",
+    "start",
+    ...OPTIONS,
+  ];
   private internals = this.attachInternals();
   private root = this.attachShadow({ mode: "open" });
   // (Declared, not initialised: setup() and begin() set them before anything reads them; no bytes for them.)
   /** What begin() made and draw() fills: the nodes, the language and zone, what was drawn last. */
-  declare private shown: any;
+  declare private shown: Shown;
   declare private options: Record<string, string>;
   declare record?: Data;
   /** The target as a function of now (the next occurrence of a repeating countdown); none until begin(). */
@@ -185,25 +217,36 @@ class CountdownTimer extends HTMLElement {
     this.clock = (slug && site) || SITE;
     try {
       const data: Data = slug
-          ? await load(new URL(`api/data/${slug}.json`, this.clock).href, this.clock)
-          : {
-              title: attribute("name"),
-              targetDate: attribute("target"),
-              zone: this.closest("[zone]")?.getAttribute("zone")!,
-              // (An unknown rule has no occurrence after the first: the countdown ends there.)
-              repeat: attribute("repeat") as any,
-              status: status == "postponed" || status == "cancelled" ? status : undefined,
-              messages: { done, status: done ?? status },
-            };
+        ? await load(new URL(`api/data/${slug}.json`, this.clock).href, this.clock)
+        : {
+            title: attribute("name"),
+            targetDate: attribute("target"),
+            zone: this.closest("[zone]")?.getAttribute("zone"),
+            // (An unknown rule has no occurrence after the first: the countdown ends there.)
+            repeat: attribute("repeat"),
+            status: status == "postponed" || status == "cancelled" ? status : undefined,
+            messages: { done, status: done ?? status },
+          };
       // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
       // module loaded only for that (src/widget/element-evergreen.ts).
       // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
-      const deadline = data.evergreen && (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug);
+      const deadline =
+        data.evergreen &&
+        (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug);
       // The units and tiles layouts' styles, in a module of their own loaded once for the page where
       // one is shown (src/widget/element-layouts.ts); `units` and `tiles` sort after `text`.
-      this.root.adoptedStyleSheets = [STYLE, ...(this.options.layout! > "text" ? [await (layouts ??= import(SITE + "api/element-layouts.js").then(({ default: css }) => new CSSStyleSheet().replace(css)))] : [])];
+      this.root.adoptedStyleSheets = [
+        STYLE,
+        ...(this.options.layout! > "text"
+          ? [
+              await (layouts ??= import(SITE + "api/element-layouts.js").then(({ default: css }) =>
+                new CSSStyleSheet().replace(css),
+              )),
+            ]
+          : []),
+      ];
       this.begin(data, !!slug, deadline);
-    } catch (error: any) {
+    } catch (error) {
       this.next = undefined;
       this.root.innerHTML = SLOT;
       console.warn(error);
@@ -219,28 +262,49 @@ class CountdownTimer extends HTMLElement {
     const zoneMinutes = zoneOffset(zone, ms);
     // An inline repeating countdown starts at its target's wall clock in its zone (as wallClockText
     // writes it: the UTC reading of the instant moved by the zone's offset).
-    const repeat = typeof data.repeat == "string" ? { rule: data.repeat, start: new Date(ms + zoneMinutes * 6e4).toISOString().slice(0, 19) } : data.repeat;
-    const lang = language(this.options.lang) || language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) || data.lang || "en";
+    const repeat =
+      typeof data.repeat == "string"
+        ? { rule: data.repeat, start: new Date(ms + zoneMinutes * 6e4).toISOString().slice(0, 19) }
+        : data.repeat;
+    const lang =
+      language(this.options.lang) ||
+      language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) ||
+      data.lang ||
+      "en";
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
     // each a text node written only when it changes (the cell keeps what it shows).
     this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
     const box = this.root.firstChild as HTMLElement;
-    const [title, note, count, line] = box.children as unknown as HTMLElement[];
+    const [title, note, count, line] = box.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     title!.textContent = data.title;
     // The countdown's own words stay in its language (a record without `lang` is in English). Nothing
     // of a record is ever parsed as markup: another site's record is data, not code.
     if (fromRecord) title!.lang = note!.lang = data.lang ?? "en";
-    const cells = UNITS.map((unit, i) => [...[...count!.children[i]!.children].map((span) => span.firstChild), new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }), ""]);
+    const cells = UNITS.map((unit, i) => [
+      ...[...count!.children[i]!.children].map((span) => span.firstChild),
+      new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }),
+      "",
+    ]) as Cell[];
     // In the direction of the language's script; the published pattern reads left to right in every one.
     box.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
     if (layout == "text") count!.dir = "ltr";
-    ["accent", "color", "bg"].forEach((name, i) => this.options[name] && box.style.setProperty("--" + "afb"[i], "#" + this.options[name]));
+    ["accent", "color", "bg"].forEach(
+      (name, i) => this.options[name] && box.style.setProperty("--" + "afb"[i], "#" + this.options[name]),
+    );
     if (data.status) box.dataset.status = data.status;
     this.record = data;
     // The elements of one record share its walk through the occurrences.
     // (An evergreen countdown's deadline is this element's own.)
-    this.next = deadline ? () => ms : ((data as any).walk ??= countingTo({ countdown: data.targetDate, zone, repeat: repeat?.rule, start: repeat?.start, last: repeat?.last }));
+    this.next = deadline
+      ? () => ms
+      : (data.walk ??= countingTo({
+          countdown: data.targetDate,
+          zone,
+          repeat: repeat?.rule,
+          start: repeat?.start,
+          last: repeat?.last,
+        }));
     this.ahead = false;
     this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text" };
     soon();
@@ -258,7 +322,10 @@ class CountdownTimer extends HTMLElement {
     const countUp = over && this.options.after == "countup";
     // The target of the last draw has passed since: the end (of that occurrence, for a repeating one),
     // told once this draw is done.
-    const ended = this.ahead && nowMs >= this.at && new CustomEvent("countdown-end", { bubbles: true, composed: true, detail: { target: new Date(this.at) } });
+    const ended =
+      this.ahead &&
+      nowMs >= this.at &&
+      new CustomEvent("countdown-end", { bubbles: true, composed: true, detail: { target: new Date(this.at) } });
     this.at = targetMs;
     this.ahead = !status && !over;
     // The accessible name: the title, then the time left rounded up, to the hour while a day or more
@@ -269,29 +336,43 @@ class CountdownTimer extends HTMLElement {
     const words = status ? messages.status : over ? messages.done : Math.ceil(left / step) * step;
     if (shown.words !== words) {
       shown.words = words;
-      const said = typeof words == "number" ? unitsLeft(words * 1e3, 0).flatMap((n, i) => (n ? [cells[i][2].format(n)] : [])).join(" ") : words;
+      const said =
+        typeof words == "number"
+          ? unitsLeft(words * 1e3, 0)
+              .flatMap((n, i) => (n ? [cells[i]![2].format(n)] : []))
+              .join(" ")
+          : words;
       this.internals.ariaLabel = [data.title, said].filter(Boolean).join(", ");
     }
     if (this.v || !shown.state) {
       // (Only a postponed countdown's record has `newDate`.)
-      const text = status ? messages.status + (messages.newDate ? "\n" + messages.newDate : "") : over ? messages.done : "";
+      const text = status
+        ? messages.status + (messages.newDate ? "\n" + messages.newDate : "")
+        : over
+          ? messages.done
+          : "";
       const state = targetMs + text + countUp;
       if (shown.state != state) {
         shown.state = state;
         const choice = this.options.date;
         // The visitor's zone is Intl's default (no zone given).
-        line.textContent = dateWords(targetMs, choice == "utc" ? "UTC" : choice == "author" ? shown.zone : undefined!, lang, choice == "author");
+        line.textContent = dateWords(
+          targetMs,
+          choice == "utc" ? "UTC" : choice == "author" ? shown.zone : undefined!,
+          lang,
+          choice == "author",
+        );
         note.textContent = text;
         note.hidden = !text;
         count.hidden = !!status;
         box.toggleAttribute("data-up", countUp);
       }
       (countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs)).forEach((n, i) => {
-        const cell = cells[i];
+        const cell = cells[i]!;
         const digits = unitDigits(n, i);
         if (cell[3] != digits) {
           cell[0].data = cell[3] = digits;
-          if (shown.units) cell[1].data = cell[2].formatToParts(n).find((part: Intl.NumberFormatPart) => part.type == "unit").value;
+          if (shown.units) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
         }
       });
     }

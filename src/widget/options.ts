@@ -23,7 +23,19 @@ export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang";
 export type WidgetOptions = Partial<Record<OptionName, string>>;
 
 /** Every option, in the order the configurator and the docs list them (a literal, so the ticker's bundle drops it). */
-export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "title", "after", "sync"];
+export const OPTION_NAMES: OptionName[] = [
+  "theme",
+  "accent",
+  "color",
+  "bg",
+  "font",
+  "layout",
+  "lang",
+  "date",
+  "title",
+  "after",
+  "sync",
+];
 
 /**
  * The source of a regular expression that matches each `name=value` the options allow (a language
@@ -34,7 +46,9 @@ export const OPTION_NAMES: OptionName[] = ["theme", "accent", "color", "bg", "fo
  */
 export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {}) =>
   `^(${[
-    ...Object.entries(CHOICES).flatMap(([name, values]) => (renamed[name as ChoiceName] === "" ? [] : [`${renamed[name as ChoiceName] ?? name}=(${values.join("|")})`])),
+    ...Object.entries(CHOICES).flatMap(([name, values]) =>
+      renamed[name as ChoiceName] === "" ? [] : [`${renamed[name as ChoiceName] ?? name}=(${values.join("|")})`],
+    ),
     `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`,
     "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*",
   ].join("|")})$`;
@@ -52,7 +66,8 @@ export function isLanguageTag(value: string): boolean {
 }
 
 /** Whether `value` is one `name` may take, with `pattern` made from optionPattern(). */
-const isOption = (name: string, value: string, pattern: RegExp) => pattern.test(`${name}=${value}`) && (name != "lang" || isLanguageTag(value));
+const isOption = (name: string, value: string, pattern: RegExp) =>
+  pattern.test(`${name}=${value}`) && (name != "lang" || isLanguageTag(value));
 
 /** Whether `value` is one `name` may take. */
 export const isValidOption = (name: string, value: string) => isOption(name, value, new RegExp(optionPattern()));

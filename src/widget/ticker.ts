@@ -51,7 +51,11 @@ let offsetMs = 0;
 // custom text colour is the secondary text's too).
 Object.assign(html.dataset, options);
 html.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
-for (const [names, hex] of [["fm", options.color], ["a", options.accent], ["b", options.bg]]) {
+for (const [names, hex] of [
+  ["fm", options.color],
+  ["a", options.accent],
+  ["b", options.bg],
+]) {
   for (const name of hex ? names! : "") style.setProperty("--" + name, "#" + hex);
 }
 
@@ -61,14 +65,19 @@ for (const [names, hex] of [["fm", options.color], ["a", options.accent], ["b", 
  * alpha (`rgba(...)`, a transparent background), which nothing can be judged against.
  */
 const luminance = (element: Element, property: "color" | "backgroundColor" = "color") =>
-  getComputedStyle(element)[property].match(/\d+/g)!.reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * ((+c / 255 + 0.055) / 1.055) ** 2.4, 0);
+  getComputedStyle(element)
+    [property].match(/\d+/g)!
+    .reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * ((+c / 255 + 0.055) / 1.055) ** 2.4, 0);
 
 // A colour that reads too little against the background (WCAG AA, 4.5:1) is replaced by black or
 // white, whichever reads better: "fm" the text, "a" the accent (the configurator tells the owner,
 // from the custom properties set here). The secondary text stands for the text: in both themes it
 // reads less well than the text. The themes' own colours always pass.
 const bg = luminance(html, "backgroundColor");
-for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
+for (const [element, names] of [
+  [when, "fm"],
+  [done, "a"],
+] as const) {
   const ratio = (luminance(element) + 0.05) / (bg + 0.05);
   if (ratio < 4.5 && ratio * 4.5 > 1) {
     for (const name of names) style.setProperty("--" + name, bg > 0.18 ? "#000" : "#fff");
@@ -77,7 +86,12 @@ for (const [element, names] of [[when, "fm"], [done, "a"]] as const) {
 
 // The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local: named
 // by its abbreviation or offset, no city), the countdown's author's, or UTC.
-const dateZone = options.date == "utc" ? "UTC" : options.date == "author" ? data.zone! : Intl.DateTimeFormat().resolvedOptions().timeZone;
+const dateZone =
+  options.date == "utc"
+    ? "UTC"
+    : options.date == "author"
+      ? data.zone!
+      : Intl.DateTimeFormat().resolvedOptions().timeZone;
 const dateCity = options.date == "author";
 /**
  * The `units` layout: per unit its number, its label and the format of the label: the unit's word for
@@ -103,7 +117,8 @@ const tick = tickEverySecond(
     const countUp = over && options.after == "countup";
     const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
     // The date line follows the target (a repeating countdown's moves on).
-    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString())) when.textContent = dateWords(targetMs, dateZone, lang, dateCity);
+    if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString()))
+      when.textContent = dateWords(targetMs, dateZone, lang, dateCity);
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
@@ -133,11 +148,17 @@ const tick = tickEverySecond(
 function fit() {
   let step = 0;
   // Cut: a line or more hidden (a glyph that reaches past its line, CJK's in Firefox, is not a line).
-  const cut = (text: HTMLElement) => text.scrollHeight - text.clientHeight > parseFloat(getComputedStyle(text).fontSize) / 2;
+  const cut = (text: HTMLElement) =>
+    text.scrollHeight - text.clientHeight > parseFloat(getComputedStyle(text).fontSize) / 2;
   do {
     root.style.setProperty("--k", "" + (1 - Math.min(step, 5) / 10));
     root.style.setProperty("--l", "" + Math.max(1, Math.min(3, 8 - step)));
-  } while ((root.scrollHeight > root.clientHeight || left.scrollWidth > left.clientWidth || (step < 5 && (cut(title) || cut(done)))) && ++step < 8);
+  } while (
+    (root.scrollHeight > root.clientHeight ||
+      left.scrollWidth > left.clientWidth ||
+      (step < 5 && (cut(title) || cut(done)))) &&
+    ++step < 8
+  );
 }
 fit();
 addEventListener("resize", fit);
@@ -152,7 +173,9 @@ refit.observe(done);
 if (options.sync == "1") {
   const sent = Date.now();
   // (An evergreen countdown's JSON needs the start: its deadline less its duration, in Unix seconds.)
-  fetch(data.live! + (EVERGREEN ? "?start=" + (Date.parse(data.countdown!) - +data.evergreen!) / 1e3 : ""), { cache: "no-store" })
+  fetch(data.live! + (EVERGREEN ? "?start=" + (Date.parse(data.countdown!) - +data.evergreen!) / 1e3 : ""), {
+    cache: "no-store",
+  })
     .then((response) => response.json())
     .then((body) => {
       offsetMs = Date.parse(body.serverTime) - (sent + Date.now()) / 2 || 0;

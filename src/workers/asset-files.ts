@@ -59,7 +59,8 @@ export class AssetFiles {
   async load(file: string): Promise<void> {
     const name = file.slice(this.folder.length + 1);
     const response = await this.assets.fetch(assetRequest(file));
-    if (response.status !== 200 && response.status !== 404) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
+    if (response.status !== 200 && response.status !== 404)
+      throw new Error(`the Worker's asset ${file} answered ${response.status}`);
     const bytes = response.status === 200 ? new Uint8Array(await response.arrayBuffer()) : null;
     this.held.set(name, bytes);
     this.heldBytes += bytes?.length ?? 0;

@@ -13,6 +13,7 @@ export function useFontFiles(files: AssetFiles): void {
 /**
  * The bytes of a font file of the set, by its name; throws FileNotLoaded until the Worker has fetched
  * it. Read once: fonts.ts copies them into HarfBuzz and keeps that, so they are not held here too.
+ * @public (imported by fonts.ts once the Workers build puts this module in place of src/images/font-files.ts)
  */
 export function fontBytes(file: string): Uint8Array {
   if (!fonts) throw new Error("the Worker reads no fonts: useFontFiles was not called");

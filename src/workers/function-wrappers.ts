@@ -7,7 +7,20 @@
 // them equal to what harfbuzzjs compiles on Node.
 
 /** Every signature harfbuzzjs gives `addFunction` (result first, `v` for none; `i` i32, `j` i64, `f` f32, `d` f64). */
-export const SIGNATURES = ["vi", "viii", "viiii", "viiiii", "iiiii", "iiiiii", "iiiiiiifii", "viiffffi", "viiffffffi", "viiiffi", "viiiffffi", "viiiffffffi"] as const;
+export const SIGNATURES = [
+  "vi",
+  "viii",
+  "viiii",
+  "viiiii",
+  "iiiii",
+  "iiiiii",
+  "iiiiiiifii",
+  "viiffffi",
+  "viiffffffi",
+  "viiiffi",
+  "viiiffffi",
+  "viiiffffffi",
+] as const;
 
 const TYPE_CODES: Record<string, number> = { i: 0x7f, p: 0x7f, j: 0x7e, f: 0x7d, d: 0x7c, e: 0x6f };
 
@@ -20,11 +33,42 @@ const typePack = (types: string) => [...twoByteLength(types.length), ...[...type
 /** The module that wraps a function of `signature`: a type section, the import `e.f`, the export `f`. */
 export function wrapperBytes(signature: string): Uint8Array<ArrayBuffer> {
   const type = [1, 0x60, ...typePack(signature.slice(1)), ...typePack(signature[0] === "v" ? "" : signature[0]!)];
-  return Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, ...twoByteLength(type.length), ...type, 2, 7, 1, 1, 101, 1, 102, 0, 0, 7, 5, 1, 1, 102, 0, 0);
+  return Uint8Array.of(
+    0,
+    97,
+    115,
+    109,
+    1,
+    0,
+    0,
+    0,
+    1,
+    ...twoByteLength(type.length),
+    ...type,
+    2,
+    7,
+    1,
+    1,
+    101,
+    1,
+    102,
+    0,
+    0,
+    7,
+    5,
+    1,
+    1,
+    102,
+    0,
+    0,
+  );
 }
 
 /** A module's bytes as a key. */
 export const bytesKey = (bytes: ArrayBufferView | ArrayBuffer) => {
-  const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view =
+    bytes instanceof ArrayBuffer
+      ? new Uint8Array(bytes)
+      : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Array.from(view, (byte) => byte.toString(16).padStart(2, "0")).join("");
 };

@@ -11,7 +11,12 @@ import compiled from "harfbuzzjs/dist/harfbuzz.wasm";
 import wrappers from "harfbuzzjs-function-wrappers";
 import { bytesKey, wrapperBytes } from "./function-wrappers.ts";
 
-const compiledWrappers = new Map((wrappers as [string, WebAssembly.Module][]).map(([signature, module]) => [bytesKey(wrapperBytes(signature)), module]));
+const compiledWrappers = new Map(
+  (wrappers as [string, WebAssembly.Module][]).map(([signature, module]) => [
+    bytesKey(wrapperBytes(signature)),
+    module,
+  ]),
+);
 const Module = WebAssembly.Module;
 // A module compiled ahead for the bytes of a wrapper; any other bytes as before (which workerd refuses).
 WebAssembly.Module = new Proxy(Module, {

@@ -13,7 +13,7 @@ import { countdownOfFile } from "../site/built-files.ts";
 import { WORKER_FOLDER } from "./asset-files.ts";
 
 /** About the bytes of one pack: a countdown's first answer reads no more, and 100,000 countdowns fit in a few thousand packs. */
-export const PACK_BYTES = 2 * 1024 * 1024;
+const PACK_BYTES = 2 * 1024 * 1024;
 
 /** The folder of the packs among the Worker's assets. */
 export const PACKS_FOLDER = `${WORKER_FOLDER}/packs`;

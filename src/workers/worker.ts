@@ -6,7 +6,18 @@
 // from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
 // packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
 import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
-import { answerSafely, errorAnswer, faultLine, methodAnswer, redirectAnswer, requestUrlTarget, toResponse, type Call, type StreamBody, type WorkerAnswer } from "../http/kernel.ts";
+import {
+  answerSafely,
+  errorAnswer,
+  faultLine,
+  methodAnswer,
+  redirectAnswer,
+  requestUrlTarget,
+  toResponse,
+  type Call,
+  type StreamBody,
+  type WorkerAnswer,
+} from "../http/kernel.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
 import { errorHeaders, type BuildFacts } from "../http/policy.ts";
 import { findFallback, findLiveRoute, staticHeaderRules } from "../http/routes.ts";
@@ -57,7 +68,12 @@ const callOf = (request: Request, pathname: string, query: string): Call & { sig
  * The Worker's answers over its assets: made once per isolate, on its first request. Over 80 lines:
  * the live handler, the built files and the answer share the files fetched so far, held here.
  */
-export function siteWorker(assets: AssetsBinding, { facts, files, packs }: WorkerSite, now: () => number = Date.now, log = (line: string) => console.error(line)) {
+export function siteWorker(
+  assets: AssetsBinding,
+  { facts, files, packs }: WorkerSite,
+  now: () => number = Date.now,
+  log = (line: string) => console.error(line),
+) {
   // Within an isolate's 128 MB (docs/deploying.md, "Memory"): the files read, the drawings kept.
   const liveFiles = new AssetFiles(assets, `${WORKER_FOLDER}/live`, MEMORY.liveBytes);
   const packFiles = new AssetFiles(assets, PACKS_FOLDER, MEMORY.packBytes);
@@ -72,7 +88,12 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
       if (store instanceof Error || store === undefined) throw store ?? new LiveDataError("live data not read yet");
       return store;
     },
-    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })) },
+    answers: {
+      ...LIVE_ANSWERS,
+      ...SHARE_ANSWERS,
+      ...PREVIEW_ANSWERS,
+      ...emailAnswers(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })),
+    },
     log,
     now,
   });
@@ -122,7 +143,8 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
       const fallback = findFallback(sitePath).file;
       return { status: 404, headers: typedHeaders(headers, fallback), body: await bodyOf(fallback) };
     }
-    if ("redirect" in resolved) return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+    if ("redirect" in resolved)
+      return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
     const etag = `"${resolved.entry[1]}"`;
     const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
     if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
@@ -163,7 +185,10 @@ export function siteWorker(assets: AssetsBinding, { facts, files, packs }: Worke
       const answered = await answerSafely(answer, request, pathOf, report);
       // Cloudflare's edge dates every answer; workerd run locally does not. `<countdown-timer>` reads
       // the Date of an API answer to correct a wrong clock, so the Worker dates its own.
-      return toResponse({ ...answered, headers: { ...answered.headers, Date: new Date(now()).toUTCString() } }, request.method);
+      return toResponse(
+        { ...answered, headers: { ...answered.headers, Date: new Date(now()).toUTCString() } },
+        request.method,
+      );
     },
   };
 }

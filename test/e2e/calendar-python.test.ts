@@ -52,10 +52,15 @@ print(json.dumps({
 function readWithPython(ics: string, limit: number): Reading {
   try {
     // Debian's interpreter, where python3-icalendar is installed (a python3 earlier on PATH may lack it).
-    return JSON.parse(execFileSync("/usr/bin/python3", ["-c", PYTHON, String(limit)], { input: ics, encoding: "utf8", stdio: "pipe" }));
+    return JSON.parse(
+      execFileSync("/usr/bin/python3", ["-c", PYTHON, String(limit)], { input: ics, encoding: "utf8", stdio: "pipe" }),
+    );
   } catch (error) {
     const reason = String((error as { stderr?: string }).stderr || error);
-    if (/ENOENT|ModuleNotFoundError/.test(reason)) throw new Error(`these tests need Debian's python3-icalendar and python3-dateutil: apt-get install python3-icalendar python3-dateutil (${reason})`);
+    if (/ENOENT|ModuleNotFoundError/.test(reason))
+      throw new Error(
+        `these tests need Debian's python3-icalendar and python3-dateutil: apt-get install python3-icalendar python3-dateutil (${reason})`,
+      );
     throw error;
   }
 }
@@ -73,20 +78,30 @@ describe("python3-icalendar reads the zones from the file", () => {
   });
 
   it("expands a long series to 17:00 local up to 2038, where its VTIMEZONE reader stops the yearly rules, a limit of its own", () => {
-    const longRun = countdownOf({ target: "2027-01-08 17:00", timezone: "Europe/Berlin", repeat: "weekly", until: "2060-12-31" });
+    const longRun = countdownOf({
+      target: "2027-01-08 17:00",
+      timezone: "Europe/Berlin",
+      repeat: "weekly",
+      until: "2060-12-31",
+    });
     const { starts, wallClocks } = readWithPython(icsOf(longRun), 1800);
     const until2038 = expected(longRun, 1800).filter((ms) => ms < utc("2038-01-01T00:00:00Z"));
     expect(starts.slice(0, until2038.length)).toEqual(until2038);
     expect(wallClocks.slice(0, until2038.length).every((wall) => wall.endsWith("T17:00:00"))).toBe(true);
   });
 
-  it.each(["America/New_York", "Australia/Sydney", "Africa/Casablanca", "Asia/Kolkata", "Pacific/Chatham", "Europe/Dublin", "America/Sao_Paulo"])(
-    "%s, monthly from 2005 to 2030, as the service's own time zone data has it",
-    (zone) => {
-      const monthly = countdownOf({ target: "2005-01-07 12:00", timezone: zone, repeat: "monthly", until: "2030-12-31" });
-      const { starts, wallClocks } = readWithPython(icsOf(monthly), 312);
-      expect(starts).toEqual(expected(monthly, 312));
-      expect(wallClocks).toEqual(starts.map((ms) => wallClock(ms, zone)));
-    },
-  );
+  it.each([
+    "America/New_York",
+    "Australia/Sydney",
+    "Africa/Casablanca",
+    "Asia/Kolkata",
+    "Pacific/Chatham",
+    "Europe/Dublin",
+    "America/Sao_Paulo",
+  ])("%s, monthly from 2005 to 2030, as the service's own time zone data has it", (zone) => {
+    const monthly = countdownOf({ target: "2005-01-07 12:00", timezone: zone, repeat: "monthly", until: "2030-12-31" });
+    const { starts, wallClocks } = readWithPython(icsOf(monthly), 312);
+    expect(starts).toEqual(expected(monthly, 312));
+    expect(wallClocks).toEqual(starts.map((ms) => wallClock(ms, zone)));
+  });
 });

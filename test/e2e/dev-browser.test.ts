@@ -41,7 +41,11 @@ describe("npm run dev", () => {
       await overlay.waitFor({ timeout: 10_000 });
       expect(await overlay.textContent()).toMatch(/countdowns\/launch\.md: target/);
       writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch, in the browser", 12));
-      await tab.waitForFunction(() => document.querySelector("h1")?.textContent === "Launch, in the browser", undefined, { timeout: 10_000 });
+      await tab.waitForFunction(
+        () => document.querySelector("h1")?.textContent === "Launch, in the browser",
+        undefined,
+        { timeout: 10_000 },
+      );
       expect(await overlay.count()).toBe(0);
       await tab.close();
     }, 30_000);

@@ -15,7 +15,16 @@ import { TEST_OUT_DIR } from "../support/paths.ts";
 
 const SLUGS = ["future-launch", "weekly-berlin", "tie-a", "longest-title", "widget-defaults"];
 /** The options the elements of each slug take in turn: every layout, theme and date, languages of three scripts. */
-const VARIANTS = ['', 'layout="units"', 'layout="tiles" theme="dark"', 'lang="ja" layout="units"', 'lang="ar" layout="tiles" date="author"', 'theme="auto" heading="hide"', 'date="utc" after="countup"', 'font="mono" accent="e11d48"'];
+const VARIANTS = [
+  "",
+  'layout="units"',
+  'layout="tiles" theme="dark"',
+  'lang="ja" layout="units"',
+  'lang="ar" layout="tiles" date="author"',
+  'theme="auto" heading="hide"',
+  'date="utc" after="countup"',
+  'font="mono" accent="e11d48"',
+];
 const HOUR = 3_600_000;
 
 async function listen(server: http.Server): Promise<string> {
@@ -80,7 +89,9 @@ beforeAll(async () => {
     if (url.pathname === "/host.css") {
       // The host page's own stylesheet: 50 elements in view at 1280 × 1000 (the tests check it), and one far below them.
       response.writeHead(200, { "Content-Type": "text/css" });
-      response.end("body{margin:4px;font:6px/1.1 Georgia,serif}h1{margin:0;font-size:8px}countdown-timer{display:inline-block;vertical-align:top;width:150px;margin:1px;--countdown-size:1.5em}.far{height:3000px}");
+      response.end(
+        "body{margin:4px;font:6px/1.1 Georgia,serif}h1{margin:0;font-size:8px}countdown-timer{display:inline-block;vertical-align:top;width:150px;margin:1px;--countdown-size:1.5em}.far{height:3000px}",
+      );
       return;
     }
     response.writeHead(200, {
@@ -88,12 +99,25 @@ beforeAll(async () => {
       // Scripts and requests from the two sites only; no inline script or style at all.
       "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b} ${liarBase}; style-src 'self'; img-src data:; frame-src 'self'; report-uri /csp`,
     });
-    response.end(url.pathname === "/blank" ? '<!doctype html><title>Blank</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css"><body>' : hostPage(Number(url.searchParams.get("from"))));
+    response.end(
+      url.pathname === "/blank"
+        ? '<!doctype html><title>Blank</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/host.css"><body>'
+        : hostPage(Number(url.searchParams.get("from"))),
+    );
   });
   liar = http.createServer((request, response) => {
     const lie = request.url!.startsWith("/age/") ? { Age: "999999999" } : { Date: "Thu, 31 Dec 2099 23:00:00 GMT" };
-    const record = { title: "Liar", targetDate: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z"), messages: { done: "Over" } };
-    response.writeHead(200, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "Date, Age", ...lie });
+    const record = {
+      title: "Liar",
+      targetDate: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      messages: { done: "Over" },
+    };
+    response.writeHead(200, {
+      "Content-Type": "application/json",
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "Date, Age",
+      ...lie,
+    });
     response.end(JSON.stringify(record));
   });
   liarBase = await listen(liar);
@@ -101,7 +125,12 @@ beforeAll(async () => {
   hostBase = address.replace("127.0.0.1", "localhost");
 });
 afterAll(async () => {
-  await Promise.all([siteA?.close(), siteB?.close(), new Promise((resolve) => host?.close(resolve)), new Promise((resolve) => liar?.close(resolve))]);
+  await Promise.all([
+    siteA?.close(),
+    siteB?.close(),
+    new Promise((resolve) => host?.close(resolve)),
+    new Promise((resolve) => liar?.close(resolve)),
+  ]);
 });
 
 /** The server's clock now, read from its live JSON (the run may be under faketime; the pages need not be). */
@@ -125,32 +154,43 @@ interface Shown {
 
 /** Every element's count (in seconds), message, date line and labels, and the live JSON's time for each slug, read together. */
 function readAll(page: EnginePage, site: string) {
-  return page.evaluate(async (origin: string, slugs: string[]) => {
-    const sent = Date.now();
-    const live = await Promise.all(slugs.map(async (slug) => (await fetch(`${origin}/api/countdown/${slug}`, { cache: "no-store" })).json()));
-    const received = Date.now();
-    const shown = [...document.querySelectorAll("countdown-timer:not(#far)")].map((element) => {
-      const root = element.shadowRoot!;
-      const numbers = [...root.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
-      const count = root.querySelector("p") as HTMLElement | null;
-      const message = root.querySelector("[part=message]") as HTMLElement | null;
-      const [d, h, m, s] = numbers;
-      return {
-        slug: element.getAttribute("slug"),
-        site: element.getAttribute("site"),
-        target: element.getAttribute("target"),
-        repeat: element.getAttribute("repeat"),
-        seconds: count && !count.hidden && numbers.length == 4 ? d! * 86400 + h! * 3600 + m! * 60 + s! : null,
-        sign: count ? getComputedStyle(count, "::before").content : "",
-        message: message && !message.hidden ? message.textContent : null,
-        date: root.querySelector("[part=date]")?.textContent ?? "",
-        labels: [...root.querySelectorAll("[part=unit]")].map((n) => n.textContent!),
-        dir: (root.firstElementChild as HTMLElement | null)?.dir ?? "",
-      };
-    });
-    // The page's clock when the answers came back stands for the server's `serverTime` then.
-    return { live, shown, elapsed: Date.now() - received, roundTrip: received - sent };
-  }, site, SLUGS) as Promise<{ live: { slug: string; targetDate: string; timeLeft: Record<string, number>; serverTime: string }[]; shown: Shown[]; elapsed: number; roundTrip: number }>;
+  return page.evaluate(
+    async (origin: string, slugs: string[]) => {
+      const sent = Date.now();
+      const live = await Promise.all(
+        slugs.map(async (slug) => (await fetch(`${origin}/api/countdown/${slug}`, { cache: "no-store" })).json()),
+      );
+      const received = Date.now();
+      const shown = [...document.querySelectorAll("countdown-timer:not(#far)")].map((element) => {
+        const root = element.shadowRoot!;
+        const numbers = [...root.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
+        const count = root.querySelector("p") as HTMLElement | null;
+        const message = root.querySelector("[part=message]") as HTMLElement | null;
+        const [d, h, m, s] = numbers;
+        return {
+          slug: element.getAttribute("slug"),
+          site: element.getAttribute("site"),
+          target: element.getAttribute("target"),
+          repeat: element.getAttribute("repeat"),
+          seconds: count && !count.hidden && numbers.length == 4 ? d! * 86400 + h! * 3600 + m! * 60 + s! : null,
+          sign: count ? getComputedStyle(count, "::before").content : "",
+          message: message && !message.hidden ? message.textContent : null,
+          date: root.querySelector("[part=date]")?.textContent ?? "",
+          labels: [...root.querySelectorAll("[part=unit]")].map((n) => n.textContent!),
+          dir: (root.firstElementChild as HTMLElement | null)?.dir ?? "",
+        };
+      });
+      // The page's clock when the answers came back stands for the server's `serverTime` then.
+      return { live, shown, elapsed: Date.now() - received, roundTrip: received - sent };
+    },
+    site,
+    SLUGS,
+  ) as Promise<{
+    live: { slug: string; targetDate: string; timeLeft: Record<string, number>; serverTime: string }[];
+    shown: Shown[];
+    elapsed: number;
+    roundTrip: number;
+  }>;
 }
 
 /** Every element shows the count of the server's time, to the second (a boundary may fall between the reads). */
@@ -161,7 +201,9 @@ function expectRightToTheSecond(reading: Awaited<ReturnType<typeof readAll>>) {
   for (const element of reading.shown) {
     let targetMs: number;
     if (element.slug) targetMs = Date.parse(bySlug.get(element.slug)!.targetDate);
-    else if (element.repeat) targetMs = Date.parse(element.target!) + Math.ceil((serverAt - Date.parse(element.target!)) / 86_400_000) * 86_400_000;
+    else if (element.repeat)
+      targetMs =
+        Date.parse(element.target!) + Math.ceil((serverAt - Date.parse(element.target!)) / 86_400_000) * 86_400_000;
     else targetMs = Date.parse(element.target!);
     const label = `${element.slug ?? element.target} (${element.site ?? "inline"})`;
     if (element.message === "Verschoben") {
@@ -170,14 +212,21 @@ function expectRightToTheSecond(reading: Awaited<ReturnType<typeof readAll>>) {
     }
     const seconds = Math.floor(Math.abs(targetMs - serverAt) / 1000);
     expect(element.seconds, label).not.toBeNull();
-    expect(Math.abs(element.seconds! - seconds), `${label}: shows ${element.seconds}, the server's time says ${seconds}`).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(element.seconds! - seconds),
+      `${label}: shows ${element.seconds}, the server's time says ${seconds}`,
+    ).toBeLessThanOrEqual(1);
   }
 }
 
 /** Whether all 50 elements show their count (or their status). */
 const allDrawn = () =>
   document.querySelectorAll("countdown-timer").length > 50 &&
-  [...document.querySelectorAll("countdown-timer")].every((element) => /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? "") || element.shadowRoot?.querySelector("[part=message]")?.textContent);
+  [...document.querySelectorAll("countdown-timer")].every(
+    (element) =>
+      /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? "") ||
+      element.shadowRoot?.querySelector("[part=message]")?.textContent,
+  );
 
 for (const name of ENGINE_NAMES) {
   describe(name, () => {
@@ -201,11 +250,19 @@ for (const name of ENGINE_NAMES) {
 
     it("shows 50 elements of 5 slugs, two sites and inline targets, each right to the second against the live JSON", async () => {
       // Every element is in view (what is not is not redrawn each second, and is checked on its own below).
-      const below = await page.evaluate(() => [...document.querySelectorAll("countdown-timer:not(#far)"), document.getElementById("x")!].filter((element) => element.getBoundingClientRect().bottom > innerHeight - 60).length);
+      const below = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("countdown-timer:not(#far)"), document.getElementById("x")!].filter(
+            (element) => element.getBoundingClientRect().bottom > innerHeight - 60,
+          ).length,
+      );
       expect(below, "elements below the fold").toBe(0);
       expectRightToTheSecond(await readAll(page, a));
       const reading = await readAll(page, a);
-      const [future, inline] = [reading.shown.filter((element) => element.slug === "future-launch"), reading.shown.slice(40)];
+      const [future, inline] = [
+        reading.shown.filter((element) => element.slug === "future-launch"),
+        reading.shown.slice(40),
+      ];
       // The options (VARIANTS): labels in the language inherited from the section (de) or given (ja, ar); Arabic right to left.
       expect(future[0]!.labels).toEqual(["d", "h", "m", "s"]);
       expect(future[1]!.labels.join(" ")).toMatch(/^Tage? Stunden? Minuten? Sekunden?$/);
@@ -223,7 +280,9 @@ for (const name of ENGINE_NAMES) {
       // Both sites were asked, each for its own elements' data.
       const asked = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
       expect(asked.filter((url) => url.includes("/api/data/") && url.startsWith(b)).length).toBeGreaterThan(0);
-      expect(new Set(asked.filter((url) => url.includes("/api/data/"))).size).toBe(asked.filter((url) => url.includes("/api/data/")).length);
+      expect(new Set(asked.filter((url) => url.includes("/api/data/"))).size).toBe(
+        asked.filter((url) => url.includes("/api/data/")).length,
+      );
       expect(cspReports, "no CSP violation on the host page").toEqual([]);
       // A record's words are text, never markup: future-launch's title is full of tags.
       const title = await page.evaluate(() => {
@@ -244,7 +303,7 @@ for (const name of ENGINE_NAMES) {
             const own = () => /element\.js/.test(new Error().stack ?? "");
             const set = window.setTimeout;
             const clear = window.clearTimeout;
-            (window as any).setTimeout = (fn: () => void, ms: number) => {
+            (window as unknown as Record<string, unknown>).setTimeout = (fn: () => void, ms: number) => {
               if (!own()) return set(fn, ms);
               made++;
               const id = set(() => (pending.delete(id), fn()), ms);
@@ -252,9 +311,15 @@ for (const name of ENGINE_NAMES) {
               most = Math.max(most, pending.size);
               return id;
             };
-            (window as any).clearTimeout = (id: number) => (pending.delete(id), clear(id));
+            (window as unknown as Record<string, unknown>).clearTimeout = (id: number) => (
+              pending.delete(id),
+              clear(id)
+            );
             const interval = window.setInterval;
-            (window as any).setInterval = (fn: () => void, ms: number) => (own() && (most = 99), interval(fn, ms));
+            (window as unknown as Record<string, unknown>).setInterval = (fn: () => void, ms: number) => (
+              own() && (most = 99),
+              interval(fn, ms)
+            );
             wait(() => {
               Object.assign(window, { setTimeout: set, clearTimeout: clear, setInterval: interval });
               resolve({ made, most });
@@ -274,7 +339,10 @@ for (const name of ENGINE_NAMES) {
             let changes = 0;
             let timers = 0;
             const set = window.setTimeout;
-            (window as any).setTimeout = (fn: () => void, ms: number) => (/element\.js/.test(new Error().stack ?? "") && timers++, set(fn, ms));
+            (window as unknown as Record<string, unknown>).setTimeout = (fn: () => void, ms: number) => (
+              /element\.js/.test(new Error().stack ?? "") && timers++,
+              set(fn, ms)
+            );
             Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
             Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
             document.dispatchEvent(new Event("visibilitychange"));
@@ -289,8 +357,8 @@ for (const name of ENGINE_NAMES) {
       );
       expect(hidden).toEqual({ changes: 0, timers: 0 });
       await page.evaluate(() => {
-        delete (document as any).hidden;
-        delete (document as any).visibilityState;
+        delete (document as unknown as Record<string, unknown>).hidden;
+        delete (document as unknown as Record<string, unknown>).visibilityState;
         document.dispatchEvent(new Event("visibilitychange"));
       });
       // Read at once: the visibilitychange drew every element before this evaluation returns.
@@ -310,7 +378,10 @@ for (const name of ENGINE_NAMES) {
               document.getElementById("far")!.scrollIntoView();
               const seconds = () => root.querySelectorAll("[part=number]")[3]!.textContent!;
               const before = seconds();
-              const check = () => (seconds() != before ? resolve({ changes, after: seconds(), drawn: Date.now() }) : requestAnimationFrame(check));
+              const check = () =>
+                seconds() != before
+                  ? resolve({ changes, after: seconds(), drawn: Date.now() })
+                  : requestAnimationFrame(check);
               requestAnimationFrame(check);
               setTimeout(() => resolve({ changes, after: seconds(), drawn: 0 }), 3000);
             }, 2500);
@@ -321,9 +392,13 @@ for (const name of ENGINE_NAMES) {
       // Right, to the second, by the server's clock.
       const { seconds, serverAt, target } = await page.evaluate(async (site: string) => {
         const element = document.getElementById("far")!;
-        const [d, h, m, s] = [...element.shadowRoot!.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
+        const [d, h, m, s] = [...element.shadowRoot!.querySelectorAll("[part=number]")].map((n) =>
+          Number(n.textContent),
+        );
         const seconds = d! * 86400 + h! * 3600 + m! * 60 + s!;
-        const serverAt = Date.parse((await (await fetch(`${site}/api/countdown/tie-a`, { cache: "no-store" })).json()).serverTime);
+        const serverAt = Date.parse(
+          (await (await fetch(`${site}/api/countdown/tie-a`, { cache: "no-store" })).json()).serverTime,
+        );
         return { seconds, serverAt, target: Date.parse(element.getAttribute("target")!) };
       }, a);
       expect(Math.abs(seconds - Math.floor((target - serverAt) / 1000))).toBeLessThanOrEqual(1);
@@ -338,44 +413,53 @@ for (const name of ENGINE_NAMES) {
         element.setAttribute("name", "Doors");
         document.getElementById("x")!.append(element);
       }, new Date(target).toISOString());
-      await waitInPage(page, () => document.getElementById("named")?.shadowRoot?.querySelector("[part=number]")?.textContent);
+      await waitInPage(
+        page,
+        () => document.getElementById("named")?.shadowRoot?.querySelector("[part=number]")?.textContent,
+      );
       // The minutes left, rounded up: 3 h 31 min, or 3 h 30 min once a minute boundary has passed.
       const names = [31, 30].map((minutes) => `Doors, 3 hours ${minutes} minutes`);
       // The accessibility tree follows the page in its own time (WebKit's, on a loaded machine, after
       // the first draw): asked again until it has the name, for at most 10 s.
       let found: boolean[] = [];
-      for (const until = Date.now() + 10_000; !found.includes(true) && Date.now() < until; ) {
+      for (const until = Date.now() + 10_000; !found.includes(true) && Date.now() < until;) {
         found = await Promise.all(names.map((name) => page.hasAccessible("#named", "timer", name)));
         if (!found.includes(true)) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(found, names.join(" or ")).toContain(true);
       // Nothing is announced every second: no live region anywhere in it.
-      expect(await page.evaluate(() => document.getElementById("named")!.shadowRoot!.querySelector("[aria-live]"))).toBeNull();
+      expect(
+        await page.evaluate(() => document.getElementById("named")!.shadowRoot!.querySelector("[aria-live]")),
+      ).toBeNull();
     });
 
     it("sends countdown-end (bubbling, composed) when a count reaches zero, and shows the done message", async () => {
       const target = new Date(Math.ceil(((await serverNow()) + 2000) / 1000) * 1000).toISOString();
       const event = await page.evaluate(
         (at: string) =>
-          new Promise<{ bubbles: boolean; composed: boolean; target: string; message: string | null } | null>((resolve) => {
-            const element = document.createElement("countdown-timer");
-            element.setAttribute("target", at);
-            element.setAttribute("done", "Doors open");
-            document.addEventListener("countdown-end", (event) =>
-              // (Another element of the page may end meanwhile: only this one's counts.)
-              event.target === element &&
-              requestAnimationFrame(() =>
-                resolve({
-                  bubbles: event.bubbles,
-                  composed: event.composed,
-                  target: (event as CustomEvent<{ target: Date }>).detail.target.toISOString(),
-                  message: element.shadowRoot!.querySelector("[part=message]")!.textContent,
-                }),
-              ),
-            );
-            document.getElementById("x")!.append(element);
-            setTimeout(() => resolve(null), 8000);
-          }),
+          new Promise<{ bubbles: boolean; composed: boolean; target: string; message: string | null } | null>(
+            (resolve) => {
+              const element = document.createElement("countdown-timer");
+              element.setAttribute("target", at);
+              element.setAttribute("done", "Doors open");
+              document.addEventListener(
+                "countdown-end",
+                (event) =>
+                  // (Another element of the page may end meanwhile: only this one's counts.)
+                  event.target === element &&
+                  requestAnimationFrame(() =>
+                    resolve({
+                      bubbles: event.bubbles,
+                      composed: event.composed,
+                      target: (event as CustomEvent<{ target: Date }>).detail.target.toISOString(),
+                      message: element.shadowRoot!.querySelector("[part=message]")!.textContent,
+                    }),
+                  ),
+              );
+              document.getElementById("x")!.append(element);
+              setTimeout(() => resolve(null), 8000);
+            },
+          ),
         target,
       );
       expect(event).toEqual({ bubbles: true, composed: true, target, message: "Doors open" });
@@ -415,7 +499,10 @@ for (const name of ENGINE_NAMES) {
             Date.now = () => now.call(Date) + behind - 3_600_000;
             const ends: string[] = [];
             document.addEventListener("countdown-end", (event) => ends.push((event.target as Element).id));
-            const module = Object.assign(document.createElement("script"), { type: "module", src: `${siteA}/api/element.js` });
+            const module = Object.assign(document.createElement("script"), {
+              type: "module",
+              src: `${siteA}/api/element.js`,
+            });
             document.head.append(module);
             // Thirty minutes past by the server's clock, half an hour ahead by this one; a record corrects it.
             document.body.innerHTML = `<countdown-timer id="passed" target="${passed}"></countdown-timer><countdown-timer id="record" slug="tie-a" site="${siteA}/"></countdown-timer>`;
@@ -425,7 +512,9 @@ for (const name of ENGINE_NAMES) {
         new Date(from - 1_800_000).toISOString(),
         behind,
       );
-      const shown = await slow.evaluate(() => document.getElementById("passed")!.shadowRoot!.querySelector("p")!.textContent);
+      const shown = await slow.evaluate(
+        () => document.getElementById("passed")!.shadowRoot!.querySelector("p")!.textContent,
+      );
       await slow.close();
       expect(ended).toEqual([]);
       expect(shown, "the zeros, by the server's clock").toBe("0d 00h 00m 00s");
@@ -439,16 +528,25 @@ for (const name of ENGINE_NAMES) {
           new Promise<Record<string, number>>((resolve) => {
             const now = Date.now;
             Date.now = () => now.call(Date) + behind;
-            document.head.append(Object.assign(document.createElement("script"), { type: "module", src: `${siteA}/api/element.js` }));
+            document.head.append(
+              Object.assign(document.createElement("script"), { type: "module", src: `${siteA}/api/element.js` }),
+            );
             document.body.innerHTML =
               `<countdown-timer id="age" slug="x" site="${liars}/age/"></countdown-timer><countdown-timer id="future" slug="x" site="${liars}/future/"></countdown-timer>` +
               `<countdown-timer id="record" slug="tie-a" site="${siteA}/"></countdown-timer><countdown-timer id="inline" target="${inline}"></countdown-timer>`;
             const seconds = (id: string) => {
-              const [d, h, m, s] = [...document.getElementById(id)!.shadowRoot!.querySelectorAll("[part=number]")].map((n) => Number(n.textContent));
+              const [d, h, m, s] = [...document.getElementById(id)!.shadowRoot!.querySelectorAll("[part=number]")].map(
+                (n) => Number(n.textContent),
+              );
               return d! * 86400 + h! * 3600 + m! * 60 + s!;
             };
             // Once every element has drawn its count.
-            const read = () => (["age", "future", "record", "inline"].every((id) => /\d/.test(document.getElementById(id)?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "")) ? resolve(Object.fromEntries(["age", "future", "record", "inline"].map((id) => [id, seconds(id)]))) : setTimeout(read, 100));
+            const read = () =>
+              ["age", "future", "record", "inline"].every((id) =>
+                /\d/.test(document.getElementById(id)?.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""),
+              )
+                ? resolve(Object.fromEntries(["age", "future", "record", "inline"].map((id) => [id, seconds(id)])))
+                : setTimeout(read, 100);
             read();
           }),
         a,
@@ -471,10 +569,22 @@ for (const name of ENGINE_NAMES) {
       const read = await readSandboxedFrame(blank, `${hostBase}/?from=${inlineFrom}`, "allow-same-origin", 800, 600);
       const fallback = await read((document) => {
         const link = document.querySelector("countdown-timer a") as HTMLAnchorElement;
-        return { text: link.textContent, href: link.getAttribute("href"), datetime: link.querySelector("time")!.getAttribute("datetime"), shown: link.getBoundingClientRect().width > 0, defined: !!document.defaultView!.customElements.get("countdown-timer") };
+        return {
+          text: link.textContent,
+          href: link.getAttribute("href"),
+          datetime: link.querySelector("time")!.getAttribute("datetime"),
+          shown: link.getBoundingClientRect().width > 0,
+          defined: !!document.defaultView!.customElements.get("countdown-timer"),
+        };
       });
       await blank.close();
-      expect(fallback).toEqual({ text: "future-launch: 1 Jan 2030", href: `${a}/future-launch/`, datetime: "2030-01-01T00:00:00Z", shown: true, defined: false });
+      expect(fallback).toEqual({
+        text: "future-launch: 1 Jan 2030",
+        href: `${a}/future-launch/`,
+        datetime: "2030-01-01T00:00:00Z",
+        shown: true,
+        defined: false,
+      });
     });
   });
 }

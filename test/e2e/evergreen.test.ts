@@ -33,7 +33,8 @@ async function serverNow(): Promise<number> {
 }
 
 /** An instant as a wall clock in the countdown's zone, as a mailing tool writes a date field: `2031-05-13 10:00:00`. */
-const berlinWallClock = (ms: number) => new Intl.DateTimeFormat("sv-SE", { timeZone: EVERGREEN.zone, dateStyle: "short", timeStyle: "medium" }).format(ms);
+const berlinWallClock = (ms: number) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: EVERGREEN.zone, dateStyle: "short", timeStyle: "medium" }).format(ms);
 
 /** The live JSON's deadline for a start. */
 async function jsonDeadline(start: string): Promise<number> {
@@ -46,7 +47,10 @@ async function jsonDeadline(start: string): Promise<number> {
 function shownDeadline(page: EnginePage, selector: "widget" | "page" | "element", index = 0): Promise<number | null> {
   return page.evaluate(
     (kind: string, i: number) => {
-      const seconds = (numbers: number[]) => (numbers.length == 4 && numbers.every((n) => n == n) ? numbers[0]! * 86400 + numbers[1]! * 3600 + numbers[2]! * 60 + numbers[3]! : null);
+      const seconds = (numbers: number[]) =>
+        numbers.length == 4 && numbers.every((n) => n == n)
+          ? numbers[0]! * 86400 + numbers[1]! * 3600 + numbers[2]! * 60 + numbers[3]!
+          : null;
       let left: number | null = null;
       if (kind == "widget") {
         const text = document.querySelector("[data-left]")?.textContent ?? "";
@@ -70,7 +74,10 @@ beforeAll(async () => {
   // The element's host page: another origin, whose CSP allows the site's scripts and requests only.
   host = http.createServer((request, response) => {
     const start = new URL(request.url!, "http://host").searchParams.get("start") ?? "";
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `default-src 'none'; script-src ${base}; connect-src ${base}; img-src data:` });
+    response.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": `default-src 'none'; script-src ${base}; connect-src ${base}; img-src data:`,
+    });
     response.end(
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"><script type="module" src="${base}/api/element.js"></script>` +
         `<body><countdown-timer slug="${EVERGREEN.slug}" site="${base}/" start="${start.replace(/"/g, "&quot;")}"></countdown-timer><countdown-timer slug="${EVERGREEN.slug}" site="${base}/"></countdown-timer>`,
@@ -101,24 +108,45 @@ for (const name of ENGINE_NAMES) {
       const skew = server - browser;
       // 10 hours ago in Berlin, with the space an unescaped "+" would also read as.
       const start = berlinWallClock(browser - 10 * HOUR).slice(0, 16);
-      const expected = (Math.abs(skew) < 60_000 ? await jsonDeadline(start) : DateTime.fromFormat(start, "yyyy-MM-dd HH:mm", { zone: EVERGREEN.zone }).toMillis() + EVERGREEN.hours * HOUR) / 1000;
+      const expected =
+        (Math.abs(skew) < 60_000
+          ? await jsonDeadline(start)
+          : DateTime.fromFormat(start, "yyyy-MM-dd HH:mm", { zone: EVERGREEN.zone }).toMillis() +
+            EVERGREEN.hours * HOUR) / 1000;
       const query = `start=${encodeURIComponent(start).replace("%20", "+")}`;
       await widget.goto(`${base}/api/embed/${EVERGREEN.slug}.html?${query}`);
       const page = await engine.open(`${base}/${EVERGREEN.slug}/?${query}`);
       const element = await engine.open(`${hostBase}/?start=${encodeURIComponent(start)}`);
       try {
-        await waitInPage(element, () => /\d/.test(document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""), 15_000);
+        await waitInPage(
+          element,
+          () =>
+            /\d/.test(
+              document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "",
+            ),
+          15_000,
+        );
         // The widget and the page count on the browser's clock, the element on the server's where the
         // two are within two hours (it corrects the browser's by no more): a second may turn between
         // the reads. Where the server's clock is 400 days ahead, the element keeps the browser's too.
-        const shown = { widget: await shownDeadline(widget, "widget"), page: await shownDeadline(page, "page"), element: await shownDeadline(element, "element") };
+        const shown = {
+          widget: await shownDeadline(widget, "widget"),
+          page: await shownDeadline(page, "page"),
+          element: await shownDeadline(element, "element"),
+        };
         for (const [label, deadline] of Object.entries(shown)) {
           expect(deadline, label).not.toBeNull();
-          expect(Math.abs(deadline! - expected), `${label}: counts to ${deadline}, the JSON to ${expected}`).toBeLessThanOrEqual(1);
+          expect(
+            Math.abs(deadline! - expected),
+            `${label}: counts to ${deadline}, the JSON to ${expected}`,
+          ).toBeLessThanOrEqual(1);
         }
         // The date line names the deadline, in the countdown's language on its page.
-        expect(await page.evaluate(() => document.querySelector("[data-when]")!.textContent)).toMatch(/^\S+ \d{1,2}\. \S+ \d{4}, \d{1,2}:\d\d (MEZ|MESZ) \(Berlin\)$/);
-        if (engine.can.consoleMessages) for (const opened of [widget, page, element]) expect(opened.consoleProblems(), "console").toEqual([]);
+        expect(await page.evaluate(() => document.querySelector("[data-when]")!.textContent)).toMatch(
+          /^\S+ \d{1,2}\. \S+ \d{4}, \d{1,2}:\d\d (MEZ|MESZ) \(Berlin\)$/,
+        );
+        if (engine.can.consoleMessages)
+          for (const opened of [widget, page, element]) expect(opened.consoleProblems(), "console").toEqual([]);
       } finally {
         await Promise.all([widget.close(), page.close(), element.close()]);
       }
@@ -135,7 +163,10 @@ for (const name of ENGINE_NAMES) {
         await widget.goto(`${base}/api/embed/${EVERGREEN.slug}.html`);
         expect(Math.abs((await shownDeadline(widget, "widget"))! - first!), "the next visit").toBeLessThanOrEqual(1);
         await widget.goto(`${base}/api/embed/${EVERGREEN.slug}.html?start=${new Date(now + 48 * HOUR).toISOString()}`);
-        expect(Math.abs((await shownDeadline(widget, "widget"))! - first!), "a start in the future").toBeLessThanOrEqual(1);
+        expect(
+          Math.abs((await shownDeadline(widget, "widget"))! - first!),
+          "a start in the future",
+        ).toBeLessThanOrEqual(1);
         // The countdown's page of the same site keeps the same first visit; its owner's page gives the JSON for that start.
         await widget.goto(`${base}/${EVERGREEN.slug}/`);
         expect(Math.abs((await shownDeadline(widget, "page"))! - first!), "its page").toBeLessThanOrEqual(1);

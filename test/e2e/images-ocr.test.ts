@@ -19,7 +19,8 @@ const TESSERACT = "/usr/bin/tesseract";
 const JAPANESE = "/usr/share/tesseract-ocr/5/tessdata/jpn.traineddata";
 beforeEach(() => {
   const missing = [TESSERACT, JAPANESE].filter((file) => !existsSync(file));
-  if (missing.length) throw new Error(`no ${missing.join(", ")}: install them with "apt-get install -y tesseract-ocr tesseract-ocr-jpn"`);
+  if (missing.length)
+    throw new Error(`no ${missing.join(", ")}: install them with "apt-get install -y tesseract-ocr tesseract-ocr-jpn"`);
 });
 
 const work = mkdtempSync(path.join(tmpdir(), "ocr-"));
@@ -27,25 +28,51 @@ const work = mkdtempSync(path.join(tmpdir(), "ocr-"));
 function read(png: Uint8Array, lang: string): string {
   const file = path.join(work, `${Math.random().toString(36).slice(2)}.png`);
   writeFileSync(file, png);
-  return execFileSync(TESSERACT, [file, "stdout", "-l", lang, "--psm", "6"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).replace(/\s+/g, "");
+  return execFileSync(TESSERACT, [file, "stdout", "-l", lang, "--psm", "6"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  }).replace(/\s+/g, "");
 }
 
 const START = Date.parse("2031-05-14T09:26:40Z");
 const store = testLiveStore(
   [
     { slug: "sale", title: "Summer sale", targetDate: isoSeconds(START + 3 * 86_400_000 + 7 * 3_600_000 + 1234_000) },
-    { slug: "hanabi", title: "花火大会のカウントダウン", targetDate: "2031-08-02T10:00:00Z", zone: "Asia/Tokyo", lang: "ja" },
+    {
+      slug: "hanabi",
+      title: "花火大会のカウントダウン",
+      targetDate: "2031-08-02T10:00:00Z",
+      zone: "Asia/Tokyo",
+      lang: "ja",
+    },
     // Evergreen: 72 hours from each recipient's start; a start without an offset is a time in Berlin.
     { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
   ],
   { version: "ocr" },
 );
-const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => START + 400, log: () => {} });
-const handlerAt = (nowMs: number) => createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers() }, now: () => nowMs, log: () => {} });
-const getAt = async (target: string, nowMs = START + 400) => (nowMs === START + 400 ? handler : handlerAt(nowMs)).answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "" });
+const handler = createLiveHandler({
+  store: () => store,
+  answers: { ...LIVE_ANSWERS, ...emailAnswers() },
+  now: () => START + 400,
+  log: () => {},
+});
+const handlerAt = (nowMs: number) =>
+  createLiveHandler({
+    store: () => store,
+    answers: { ...LIVE_ANSWERS, ...emailAnswers() },
+    now: () => nowMs,
+    log: () => {},
+  });
+const getAt = async (target: string, nowMs = START + 400) =>
+  (nowMs === START + 400 ? handler : handlerAt(nowMs)).answer({
+    method: "GET",
+    pathname: target.split("?")[0]!,
+    query: target.split("?")[1] ?? "",
+  });
 const get = (target: string) => getAt(target);
 const two = (n: number) => String(n).padStart(2, "0");
-const countOf = (timeLeft: { days: number; hours: number; minutes: number; seconds: number }) => `${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`;
+const countOf = (timeLeft: { days: number; hours: number; minutes: number; seconds: number }) =>
+  `${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`;
 /** A decoded frame as a PNG, for Tesseract. */
 const pngOf = ({ width, height, data }: Rgba) => {
   const png = new PNG({ width, height });
@@ -57,7 +84,9 @@ describe("the images, read back by Tesseract", () => {
   it("the email image's count is the JSON's time left", async () => {
     const { timeLeft } = JSON.parse(String((await get("/api/countdown/sale")).body));
     const png = (await get("/api/email/sale.png?title=hide&width=480")).body as Uint8Array;
-    expect(read(png, "eng")).toContain(`${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`);
+    expect(read(png, "eng")).toContain(
+      `${timeLeft.days}d${two(timeLeft.hours)}h${two(timeLeft.minutes)}m${two(timeLeft.seconds)}s`,
+    );
   });
 
   it("an evergreen countdown's frames count to the start's deadline: each frame read is the JSON's time left for that start and second", async () => {
@@ -65,11 +94,15 @@ describe("the images, read back by Tesseract", () => {
     const redirect = await get("/api/email/offer.gif?title=hide&width=480&frames=40&start=2031-05-13+10:00");
     expect(redirect.status).toBe(308);
     const location = redirect.headers.Location!;
-    expect(location).toBe(`offer.gif?title=hide&width=480&frames=40&start=${Date.parse("2031-05-13T08:00:00Z") / 1000}`);
+    expect(location).toBe(
+      `offer.gif?title=hide&width=480&frames=40&start=${Date.parse("2031-05-13T08:00:00Z") / 1000}`,
+    );
     const gif = decodeGif((await get(`/api/email/${location}`)).body as Uint8Array);
     expect(gif.frames).toHaveLength(40);
     for (const k of [0, 19, 20, 39]) {
-      const { timeLeft } = JSON.parse(String((await getAt("/api/countdown/offer?start=2031-05-13T10:00", START + 400 + k * 1000)).body));
+      const { timeLeft } = JSON.parse(
+        String((await getAt("/api/countdown/offer?start=2031-05-13T10:00", START + 400 + k * 1000)).body),
+      );
       expect(read(pngOf(gif.frames[k]!.shown), "eng"), `frame ${k}`).toContain(countOf(timeLeft));
     }
     // 1d 22h 33m 19s at the request: the minute turns over at the 20th frame.
@@ -82,7 +115,15 @@ describe("the images, read back by Tesseract", () => {
     const emailText = read(email, "jpn");
     expect(emailText).toContain("花火大会");
     expect(emailText).toContain("2031年8月2日");
-    const preview = renderPreview({ title: "花火大会のカウントダウン", lang: "ja", when: "2031年8月2日土曜日 19:00 JST", whenFollowsTitle: true, accent: "#8caeff", siteName: "Countdowns", pageUrl: "https://example.test/hanabi/" });
+    const preview = renderPreview({
+      title: "花火大会のカウントダウン",
+      lang: "ja",
+      when: "2031年8月2日土曜日 19:00 JST",
+      whenFollowsTitle: true,
+      accent: "#8caeff",
+      siteName: "Countdowns",
+      pageUrl: "https://example.test/hanabi/",
+    });
     const previewText = read(preview, "jpn");
     expect(previewText).toContain("花火大会");
     expect(previewText).toContain("2031年8月2日");

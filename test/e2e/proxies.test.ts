@@ -13,7 +13,14 @@ import { startServer, type RunningServer } from "../support/local-server.ts";
 import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { EVERGREEN } from "../support/fixtures.ts";
-import { freePort, hasCommand, proxyFolder, startCaddy, startNginx, type ProxyProcess } from "../support/proxy-servers.ts";
+import {
+  freePort,
+  hasCommand,
+  proxyFolder,
+  startCaddy,
+  startNginx,
+  type ProxyProcess,
+} from "../support/proxy-servers.ts";
 import { startRecordingProxy, type RecordingProxy } from "../support/recording-proxy.ts";
 
 const temporary = temporaryFolders();
@@ -36,9 +43,12 @@ async function inOneSecond<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-
 /** deploy/nginx/countdowns.conf on plain HTTP: the TLS listener on the test's port, certificates out. */
-function nginxForTest(ports: { site: number; redirect: number; upstream: number }, cacheDir: string, basePath = ""): string {
+function nginxForTest(
+  ports: { site: number; redirect: number; upstream: number },
+  cacheDir: string,
+  basePath = "",
+): string {
   let text = shipped("nginx/countdowns.conf");
   text = edit(text, /^( *)listen 443 ssl http2;$/m, `$1listen 127.0.0.1:${ports.site};`);
   text = edit(text, /^( *)listen 80;$/m, `$1listen 127.0.0.1:${ports.redirect};`);
@@ -128,9 +138,30 @@ describe.each(PROXIES)("$name in front of the server", ({ start }) => {
   });
 
   it("keeps the server's headers: CSP, CORS and Cache-Control as the server sends them", async () => {
-    const names = ["content-type", "cache-control", "content-security-policy", "access-control-allow-origin", "x-content-type-options", "referrer-policy", "x-frame-options", "allow"];
-    for (const target of ["/", "/future-launch/", "/api/embed/future-launch", "/api/pages", "/api/countdown/future-launch?shape=b", "/api/health", "/api/badge/future-launch.svg", "/api/countdown/future-launch?shape=c"]) {
-      const [direct, proxied] = await Promise.all([get(`${stack.server.url}${target}`), get(`${stack.proxy.url}${target}`)]);
+    const names = [
+      "content-type",
+      "cache-control",
+      "content-security-policy",
+      "access-control-allow-origin",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "allow",
+    ];
+    for (const target of [
+      "/",
+      "/future-launch/",
+      "/api/embed/future-launch",
+      "/api/pages",
+      "/api/countdown/future-launch?shape=b",
+      "/api/health",
+      "/api/badge/future-launch.svg",
+      "/api/countdown/future-launch?shape=c",
+    ]) {
+      const [direct, proxied] = await Promise.all([
+        get(`${stack.server.url}${target}`),
+        get(`${stack.proxy.url}${target}`),
+      ]);
       expect(proxied.status, target).toBe(direct.status);
       for (const name of names) expect(proxied.headers[name], `${name} of ${target}`).toBe(direct.headers[name]);
     }
@@ -157,8 +188,15 @@ describe.each(PROXIES)("$name in front of the server", ({ start }) => {
     }
     // The badge is live and the server sends it as it is; the proxy compresses it, for a CDN in front
     // (which says so in Via) too.
-    expect((await get(`${stack.server.url}/api/badge/future-launch.svg`, { "Accept-Encoding": "gzip" })).headers["content-encoding"]).toBeUndefined();
-    const badge = await get(`${stack.proxy.url}/api/badge/future-launch.svg`, { "Accept-Encoding": "gzip", Via: "1.1 cdn.example.test" });
+    expect(
+      (await get(`${stack.server.url}/api/badge/future-launch.svg`, { "Accept-Encoding": "gzip" })).headers[
+        "content-encoding"
+      ],
+    ).toBeUndefined();
+    const badge = await get(`${stack.proxy.url}/api/badge/future-launch.svg`, {
+      "Accept-Encoding": "gzip",
+      Via: "1.1 cdn.example.test",
+    });
     expect(badge.headers["content-encoding"]).toBe("gzip");
     expect(badge.text).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     // Without Accept-Encoding, nothing is compressed.
@@ -183,14 +221,23 @@ describe.each(PROXIES)("$name in front of the server", ({ start }) => {
       targetDate: expect.any(String),
       timeLeft: expect.any(Object),
     });
-    expect(await getJson(`${stack.proxy.url}/api/countdown/tie-b?cb=${Math.random()}`)).toMatchObject({ slug: "tie-b", serverTime: expect.any(String) });
+    expect(await getJson(`${stack.proxy.url}/api/countdown/tie-b?cb=${Math.random()}`)).toMatchObject({
+      slug: "tie-b",
+      serverTime: expect.any(String),
+    });
     // A bad or repeated shape is still the server's to refuse.
     expect((await get(`${stack.proxy.url}/api/countdown/tie-b?shape=c&cb=${Math.random()}`)).status).toBe(400);
     expect((await get(`${stack.proxy.url}/api/countdown/tie-b?shape=a&cb=${Math.random()}&shape=b`)).status).toBe(400);
     const reached = stack.reached(mark);
-    expect(reached.slice(0, 3)).toEqual(["/api/countdown/tie-a?shape=a", "/api/countdown/tie-b", "/api/countdown/tie-b?shape=c"]);
+    expect(reached.slice(0, 3)).toEqual([
+      "/api/countdown/tie-a?shape=a",
+      "/api/countdown/tie-b",
+      "/api/countdown/tie-b?shape=c",
+    ]);
     // nginx sends both on, Caddy one value with both.
-    expect(reached.slice(3)).toEqual([expect.stringMatching(/^\/api\/countdown\/tie-b\?(shape=a&shape=b|shape=a%2Cb)$/)]);
+    expect(reached.slice(3)).toEqual([
+      expect.stringMatching(/^\/api\/countdown\/tie-b\?(shape=a&shape=b|shape=a%2Cb)$/),
+    ]);
   });
 
   it("sends an evergreen countdown's viewer start on, as written, with the live JSON and the email image; each start is an answer of its own", async () => {
@@ -199,13 +246,23 @@ describe.each(PROXIES)("$name in front of the server", ({ start }) => {
     const written = new Date(startAt).toISOString().replace(".000Z", "+00:00");
     const deadline = new Date(startAt + EVERGREEN.hours * 3_600_000).toISOString().replace(".000Z", "Z");
     const mark = stack.recorder.requests.length;
-    expect(await getJson(`${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?utm_source=x&start=${encodeURIComponent(written)}`)).toMatchObject({ targetDate: deadline, evergreen: EVERGREEN.hours * 3600 });
+    expect(
+      await getJson(
+        `${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?utm_source=x&start=${encodeURIComponent(written)}`,
+      ),
+    ).toMatchObject({ targetDate: deadline, evergreen: EVERGREEN.hours * 3600 });
     // Another start in the same second is another answer, never the one kept for the first.
     const later = new Date(startAt + 60_000).toISOString();
-    expect(await getJson(`${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?start=${encodeURIComponent(later)}`)).toMatchObject({ targetDate: new Date(startAt + 60_000 + EVERGREEN.hours * 3_600_000).toISOString().replace(".000Z", "Z") });
+    expect(
+      await getJson(`${stack.proxy.url}/api/countdown/${EVERGREEN.slug}?start=${encodeURIComponent(later)}`),
+    ).toMatchObject({
+      targetDate: new Date(startAt + 60_000 + EVERGREEN.hours * 3_600_000).toISOString().replace(".000Z", "Z"),
+    });
     expect(stack.reached(mark)[0]).toContain(`start=${encodeURIComponent(written)}`);
     // The email image: redirected to the start in Unix seconds, then drawn.
-    const redirect = await get(`${stack.proxy.url}/api/email/${EVERGREEN.slug}.gif?start=${encodeURIComponent(written)}`);
+    const redirect = await get(
+      `${stack.proxy.url}/api/email/${EVERGREEN.slug}.gif?start=${encodeURIComponent(written)}`,
+    );
     expect(redirect.status).toBe(308);
     const location = redirect.headers.location as string;
     expect(location).toMatch(new RegExp(`^${EVERGREEN.slug}\\.gif\\?.*start=${startAt / 1000}$`));
@@ -220,7 +277,10 @@ describe("the Caddyfile as shipped (deploy/caddy/Caddyfile)", () => {
     const home = temporary("caddy-validate");
     const env = { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home };
     const file = path.join(ROOT, "deploy/caddy/Caddyfile");
-    const validate = spawnSync("caddy", ["validate", "--adapter", "caddyfile", "--config", file], { env, encoding: "utf8" });
+    const validate = spawnSync("caddy", ["validate", "--adapter", "caddyfile", "--config", file], {
+      env,
+      encoding: "utf8",
+    });
     expect(validate.status, validate.stderr).toBe(0);
     expect(validate.stdout + validate.stderr).toContain("Valid configuration");
     expect(spawnSync("caddy", ["fmt", file], { env, encoding: "utf8" }).stdout).toBe(shipped("caddy/Caddyfile"));
@@ -253,7 +313,11 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
     });
     expect(second.serverTime).toBe(first.serverTime);
     // One request per key reached the server: a different shape is a different answer.
-    expect(reached).toEqual(["/api/countdown/future-launch", "/api/countdown/future-launch?shape=a", "/api/countdown/future-launch?shape=b"]);
+    expect(reached).toEqual([
+      "/api/countdown/future-launch",
+      "/api/countdown/future-launch?shape=a",
+      "/api/countdown/future-launch?shape=b",
+    ]);
 
     await nextSecond();
     const later = await getJson(live(`?utm_source=${Math.random()}`));
@@ -267,7 +331,11 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
       const mark = stack.recorder.requests.length;
       const gzipped = await get(`${stack.proxy.url}/api/countdown/hostile-content`, { "Accept-Encoding": "gzip, br" });
       const plain = await get(`${stack.proxy.url}/api/countdown/hostile-content`);
-      return { gzipped, plain, asked: stack.recorder.requests.slice(mark).map((request) => request.headers["accept-encoding"]) };
+      return {
+        gzipped,
+        plain,
+        asked: stack.recorder.requests.slice(mark).map((request) => request.headers["accept-encoding"]),
+      };
     });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -285,11 +353,26 @@ describe("nginx's cache of the live JSON (deploy/nginx/countdowns.conf)", () => 
       await get(email("?utm_campaign=y&theme=dark"));
       return { first, second, dark, reached: stack.reached(mark) };
     });
-    expect([first.status, first.headers["content-type"], first.headers["cache-control"], first.headers.pragma, first.headers.expires]).toEqual([200, "image/gif", "no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
+    expect([
+      first.status,
+      first.headers["content-type"],
+      first.headers["cache-control"],
+      first.headers.pragma,
+      first.headers.expires,
+    ]).toEqual([
+      200,
+      "image/gif",
+      "no-cache, no-store, must-revalidate, max-age=0",
+      "no-cache",
+      "Thu, 01 Jan 1970 00:00:00 GMT",
+    ]);
     expect(second.raw.equals(first.raw)).toBe(true);
     expect(dark.raw.equals(first.raw)).toBe(false);
     const empty = "theme=&accent=&color=&bg=&layout=&lang=&title=&width=&density=&frames=&start=";
-    expect(reached).toEqual([`/api/email/future-launch.gif?${empty}`, `/api/email/future-launch.gif?${empty.replace("theme=", "theme=dark")}`]);
+    expect(reached).toEqual([
+      `/api/email/future-launch.gif?${empty}`,
+      `/api/email/future-launch.gif?${empty.replace("theme=", "theme=dark")}`,
+    ]);
   });
 
   it("caches nothing else: every other request, live or static, reaches the server", async () => {
@@ -311,7 +394,10 @@ describe("nginx mapping a sub-path (URL=https://example.org/countdowns)", () => 
   let stack: Stack;
   beforeAll(async () => {
     const outDir = path.join(temporary("base-path"), "dist");
-    expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: site }), { now: TEST_NOW, version: "base-path" })).ok).toBe(true);
+    expect(
+      (await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: site }), { now: TEST_NOW, version: "base-path" }))
+        .ok,
+    ).toBe(true);
     stack = await startStack(outDir, async (upstream) => {
       const dir = proxyFolder("nginx");
       const ports = { site: await freePort(), redirect: await freePort(), upstream };
@@ -327,7 +413,9 @@ describe("nginx mapping a sub-path (URL=https://example.org/countdowns)", () => 
     for (const page of ["/", "/future-launch/", "/api/embed/future-launch"]) {
       const answer = await get(`${base}${page}`);
       expect(answer.status, page).toBe(200);
-      const links = [...answer.text.matchAll(/\b(?:href|src|data-live)="(\/[^"]*)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+      const links = [...answer.text.matchAll(/\b(?:href|src|data-live)="(\/[^"]*)"/g)].map((match) =>
+        match[1]!.replaceAll("&amp;", "&"),
+      );
       expect(links.length, page).toBeGreaterThan(0);
       for (const link of links) {
         expect(link, `a link of ${page}`).toMatch(/^\/countdowns\//);
@@ -394,7 +482,10 @@ describe("the systemd unit (deploy/systemd/countdowns.service)", () => {
     expect(settings.Restart).toBe("on-failure");
     expect(settings.User).toMatch(/^(?!root$)\w+$/);
     expect(settings.NoNewPrivileges).toBe("yes");
-    const environment = unit.split("\n").filter((line) => line.startsWith("Environment=")).map((line) => line.slice("Environment=".length).split("=")[0]);
+    const environment = unit
+      .split("\n")
+      .filter((line) => line.startsWith("Environment="))
+      .map((line) => line.slice("Environment=".length).split("=")[0]);
     expect(environment).toEqual(expect.arrayContaining(["PORT", "HOST", "ACCESS_LOG"]));
   });
 });

@@ -29,28 +29,43 @@ const run = promisify(execFile);
 
 describe("the W3C Nu HTML Checker", () => {
   it("finds no error and no warning in any built HTML file, widgets included", { timeout: 120_000 }, async () => {
-    const files = (readdirSync(TEST_SITE_DIR, { recursive: true }) as string[]).filter((file) => file.endsWith(".html")).map((file) => path.join(TEST_SITE_DIR, file));
+    const files = (readdirSync(TEST_SITE_DIR, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => path.join(TEST_SITE_DIR, file));
     expect(files.filter((file) => file.includes("/api/embed/")).length).toBeGreaterThan(3);
     const vnu = path.join(ROOT, "node_modules/vnu-jar/build/dist/vnu.jar");
     // vnu exits non-zero when it reports anything; its JSON report is on stderr either way.
-    const { stderr } = await run("java", ["-jar", vnu, "--format", "json", ...files], { maxBuffer: 1 << 24 }).catch((error: { stderr: string }) => error);
-    const messages = (JSON.parse(stderr) as { messages: { type: string; url: string; message: string; lastLine?: number }[] }).messages;
-    expect(messages.map((m) => `${m.type} ${path.relative(TEST_SITE_DIR, m.url.replace("file:", ""))}:${m.lastLine}: ${m.message}`)).toEqual([]);
+    const { stderr } = await run("java", ["-jar", vnu, "--format", "json", ...files], { maxBuffer: 1 << 24 }).catch(
+      (error: { stderr: string }) => error,
+    );
+    const messages = (
+      JSON.parse(stderr) as { messages: { type: string; url: string; message: string; lastLine?: number }[] }
+    ).messages;
+    expect(
+      messages.map(
+        (m) => `${m.type} ${path.relative(TEST_SITE_DIR, m.url.replace("file:", ""))}:${m.lastLine}: ${m.message}`,
+      ),
+    ).toEqual([]);
   });
 });
 
-
 describe("the W3C Nu HTML Checker on the badge", () => {
-  it("finds nothing in the badge of a countdown with a hostile title, checked as SVG", { timeout: 60_000 }, async () => {
-    const svg = await (await fetch(`${base}/api/badge/hostile-content.svg`)).text();
-    expect(svg).toMatch(/^<svg /);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "badge-")), "badge.svg");
-    writeFileSync(file, svg);
-    const vnu = path.join(ROOT, "node_modules/vnu-jar/build/dist/vnu.jar");
-    // --svg checks the file as SVG; the checker exits non-zero on any message, its JSON report on stderr.
-    const { stderr } = await run("java", ["-jar", vnu, "--svg", "--format", "json", file]).catch((error: { stderr: string }) => error);
-    expect(JSON.parse(stderr).messages).toEqual([]);
-  });
+  it(
+    "finds nothing in the badge of a countdown with a hostile title, checked as SVG",
+    { timeout: 60_000 },
+    async () => {
+      const svg = await (await fetch(`${base}/api/badge/hostile-content.svg`)).text();
+      expect(svg).toMatch(/^<svg /);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "badge-")), "badge.svg");
+      writeFileSync(file, svg);
+      const vnu = path.join(ROOT, "node_modules/vnu-jar/build/dist/vnu.jar");
+      // --svg checks the file as SVG; the checker exits non-zero on any message, its JSON report on stderr.
+      const { stderr } = await run("java", ["-jar", vnu, "--svg", "--format", "json", file]).catch(
+        (error: { stderr: string }) => error,
+      );
+      expect(JSON.parse(stderr).messages).toEqual([]);
+    },
+  );
 });
 
 describe("Lighthouse 12", () => {
@@ -61,18 +76,40 @@ describe("Lighthouse 12", () => {
   const TARGETS = { accessibility: 100, "best-practices": 100, seo: 100 } as const;
 
   it("scores 100 in accessibility, best practices and SEO, mobile and desktop", { timeout: 600_000 }, async () => {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS.filter((flag) => flag !== "--headless")] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS.filter((flag) => flag !== "--headless")],
+    });
     const report: string[] = [];
     try {
       for (const page of PAGES) {
-        for (const [formFactor, config] of [["mobile", undefined], ["desktop", desktopConfig]] as const) {
-          const lhr = (await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) }, config as never))!.lhr;
-          const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+        for (const [formFactor, config] of [
+          ["mobile", undefined],
+          ["desktop", desktopConfig],
+        ] as const) {
+          const lhr = (await lighthouse(
+            `${base}${page}`,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) },
+            config as never,
+          ))!.lhr;
+          const scores = Object.fromEntries(
+            Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+          );
           const failing = Object.values(lhr.audits)
-            .filter((audit) => audit.score !== null && audit.score < 1 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
+            .filter(
+              (audit) =>
+                audit.score !== null &&
+                audit.score < 1 &&
+                ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode),
+            )
             .map((audit) => `${audit.id} ${audit.displayValue ?? audit.score}`);
-          report.push(`${page} ${formFactor}: ${JSON.stringify(scores)}${failing.length ? ` (below 1: ${failing.join(", ")})` : ""}`);
-          for (const [id, target] of Object.entries(TARGETS)) expect(scores[id], `${id} of ${page} on ${formFactor}: ${failing.join(", ")}`).toBeGreaterThanOrEqual(target);
+          report.push(
+            `${page} ${formFactor}: ${JSON.stringify(scores)}${failing.length ? ` (below 1: ${failing.join(", ")})` : ""}`,
+          );
+          for (const [id, target] of Object.entries(TARGETS))
+            expect(scores[id], `${id} of ${page} on ${formFactor}: ${failing.join(", ")}`).toBeGreaterThanOrEqual(
+              target,
+            );
         }
       }
     } finally {
@@ -81,4 +118,3 @@ describe("Lighthouse 12", () => {
     }
   });
 });
-

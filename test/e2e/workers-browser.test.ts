@@ -31,12 +31,20 @@ afterAll(async () => {
 /** Whether the text of the page changes within three seconds: its script ticks. */
 async function ticks(page: EnginePage): Promise<boolean> {
   await page.evaluate(() => ((window as unknown as { shownFirst: string }).shownFirst = document.body.innerText));
-  return (await waitInPage(page, () => document.body.innerText !== (window as unknown as { shownFirst: string }).shownFirst || null, 3000)) === true;
+  return (
+    (await waitInPage(
+      page,
+      () => document.body.innerText !== (window as unknown as { shownFirst: string }).shownFirst || null,
+      3000,
+    )) === true
+  );
 }
 
 /** The count a page shows in its units, as `<d>d <hh>h <mm>m <ss>s`. */
 const unitsText = async (page: EnginePage) => {
-  const [d, h, m, s] = await page.evaluate(() => [...document.querySelectorAll("[data-unit]")].map((unit) => unit.textContent!));
+  const [d, h, m, s] = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-unit]")].map((unit) => unit.textContent!),
+  );
   return `${d}d ${h}h ${m}m ${s}s`;
 };
 
@@ -56,7 +64,9 @@ describe.each(ENGINE_NAMES)("the Worker's site in %s", (name) => {
       expect(first).toMatch(PATTERN);
       expect(await ticks(page)).toBe(true);
       // The inline style applied (a CSP that refused it would leave the units unstyled, inline).
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector("[data-unit]")!).display)).not.toBe("inline");
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector("[data-unit]")!).display)).not.toBe(
+        "inline",
+      );
       if (engine.can.consoleMessages) expect(page.consoleProblems()).toEqual([]);
     } finally {
       await page.close();
@@ -67,7 +77,10 @@ describe.each(ENGINE_NAMES)("the Worker's site in %s", (name) => {
     const page = await engine.open(`${worker.url}/api/embed/future-launch`);
     try {
       const text = await waitInPage(page, () => {
-        const shown = document.body.innerText.split("\n").map((line) => line.trim()).find((line) => /^\d+d \d{2}h \d{2}m \d{2}s$/.test(line));
+        const shown = document.body.innerText
+          .split("\n")
+          .map((line) => line.trim())
+          .find((line) => /^\d+d \d{2}h \d{2}m \d{2}s$/.test(line));
         return shown ?? null;
       });
       expect(text).toMatch(PATTERN);

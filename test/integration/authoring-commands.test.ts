@@ -19,12 +19,21 @@ interface Run {
   stderr: string;
 }
 
-async function run(script: string, args: string[], countdownsDir: string, env: Record<string, string> = {}): Promise<Run> {
+async function run(
+  script: string,
+  args: string[],
+  countdownsDir: string,
+  env: Record<string, string> = {},
+): Promise<Run> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", script), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, COUNTDOWNS_DIR: countdownsDir, ...env },
-    });
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "scripts", script), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, COUNTDOWNS_DIR: countdownsDir, ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -39,24 +48,55 @@ const emptyFolder = () => {
 };
 /** `npm run new` with `args`; an object among them is the command's environment. */
 const newCountdown = (dir: string, ...args: (string | Record<string, string>)[]) =>
-  run("new-countdown.ts", args.filter((arg): arg is string => typeof arg === "string"), dir, args.find((arg): arg is Record<string, string> => typeof arg === "object") ?? {});
+  run(
+    "new-countdown.ts",
+    args.filter((arg): arg is string => typeof arg === "string"),
+    dir,
+    args.find((arg): arg is Record<string, string> => typeof arg === "object") ?? {},
+  );
 
 describe("npm run new", () => {
   it("writes countdowns/<slug>.md with the slug from the title, and prints its path and UTC target", async () => {
     const dir = emptyFolder();
-    const result = await newCountdown(dir, "--title", "Fête de l'été 2027", "--target", "2027-06-21T12:00", "--timezone", "Europe/Paris", "--done", "C'est l'été !");
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "Fête de l'été 2027",
+      "--target",
+      "2027-06-21T12:00",
+      "--timezone",
+      "Europe/Paris",
+      "--done",
+      "C'est l'été !",
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("Wrote countdowns/fete-de-l-ete-2027.md\nTarget: 2027-06-21T10:00:00Z (UTC)\n");
     const text = readFileSync(path.join(dir, "fete-de-l-ete-2027.md"), "utf8");
     const parsed = parseCountdownFile("countdowns/fete-de-l-ete-2027.md", text);
-    expect(parsed.countdown).toMatchObject({ title: "Fête de l'été 2027", targetDate: "2027-06-21T10:00:00Z", timezone: "Europe/Paris", doneMessage: "C'est l'été !" });
+    expect(parsed.countdown).toMatchObject({
+      title: "Fête de l'été 2027",
+      targetDate: "2027-06-21T10:00:00Z",
+      timezone: "Europe/Paris",
+      doneMessage: "C'est l'été !",
+    });
   });
 
   it("writes the description, language, status, repeat rule and end, read back as the build reads them", async () => {
     const dir = emptyFolder();
     const result = await newCountdown(
       dir,
-      ...["--title", "Freitags-Stream", "--target", "2030-03-01 17:00", "--timezone", "Europe/Berlin", "--repeat", "weekly", "--until", "2030-12-31"],
+      ...[
+        "--title",
+        "Freitags-Stream",
+        "--target",
+        "2030-03-01 17:00",
+        "--timezone",
+        "Europe/Berlin",
+        "--repeat",
+        "weekly",
+        "--until",
+        "2030-12-31",
+      ],
       ...["--status", "postponed", "--lang", "de", "--description", "Jeden *Freitag*: live.", "--slug", "stream"],
     );
     expect(result.code).toBe(0);
@@ -84,14 +124,34 @@ describe("npm run new", () => {
   it("lists every option in --help", async () => {
     const help = await newCountdown(emptyFolder(), "--help");
     expect(help.code).toBe(0);
-    for (const option of ["title", "target", "timezone", "description", "done", "lang", "status", "repeat", "until", "slug", "help"]) {
+    for (const option of [
+      "title",
+      "target",
+      "timezone",
+      "description",
+      "done",
+      "lang",
+      "status",
+      "repeat",
+      "until",
+      "slug",
+      "help",
+    ]) {
       expect(help.stdout, option).toMatch(new RegExp(`^  (?:-h, )?--${option} `, "m"));
     }
   });
 
   it("takes --slug, and UTC when no zone is given", async () => {
     const dir = emptyFolder();
-    const result = await newCountdown(dir, "--title", "Launch", "--target", "2030-01-01T00:00:00Z", "--slug", "big-launch");
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "Launch",
+      "--target",
+      "2030-01-01T00:00:00Z",
+      "--slug",
+      "big-launch",
+    );
     expect(result.code).toBe(0);
     expect(readdirSync(dir)).toEqual(["big-launch.md"]);
     expect(result.stdout).toContain("Target: 2030-01-01T00:00:00Z (UTC)");
@@ -103,7 +163,7 @@ describe("npm run new", () => {
     const before = readFileSync(path.join(dir, "launch.md"), "utf8");
     const result = await newCountdown(dir, "--title", "Launch", "--target", "2031-01-01T00:00:00Z");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Nothing was written:');
+    expect(result.stderr).toContain("Nothing was written:");
     expect(result.stderr).toContain('countdowns/launch.md: slug: "launch" is taken');
     expect(readFileSync(path.join(dir, "launch.md"), "utf8")).toBe(before);
   });
@@ -114,19 +174,46 @@ describe("npm run new", () => {
       [["--title", "x".repeat(201), "--target", "2030-01-01T00:00", "--slug", "long"], /title: is 201 characters long/],
       [["--title", "T", "--target", "tomorrow"], /target: "tomorrow" is not a date and time/],
       [["--title", "T", "--target", "2030-02-30T00:00"], /target: "2030-02-30T00:00" is not a real date-time/],
-      [["--title", "T", "--target", "2030-01-01T00:00", "--timezone", "Mars/Base"], /timezone: "Mars\/Base" is not a time zone/],
-      [["--title", "T", "--target", "2027-03-28T02:30", "--timezone", "Europe/Berlin"], /target: "2027-03-28T02:30" does not exist in Europe\/Berlin/],
+      [
+        ["--title", "T", "--target", "2030-01-01T00:00", "--timezone", "Mars/Base"],
+        /timezone: "Mars\/Base" is not a time zone/,
+      ],
+      [
+        ["--title", "T", "--target", "2027-03-28T02:30", "--timezone", "Europe/Berlin"],
+        /target: "2027-03-28T02:30" does not exist in Europe\/Berlin/,
+      ],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "Bad_Slug"], /slug: "Bad_Slug" is not a valid slug/],
       [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "api"], /slug: "api" is reserved/],
-      [["--title", "🎉🎉", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: .* give one with --slug/],
-      [["--title", "花火大会", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: a slug .* takes Latin letters a-z, digits and hyphens, .* like --slug hanabi-2027/],
+      [
+        ["--title", "🎉🎉", "--target", "2030-01-01T00:00"],
+        /slug: cannot be made from this title: .* give one with --slug/,
+      ],
+      [
+        ["--title", "花火大会", "--target", "2030-01-01T00:00"],
+        /slug: cannot be made from this title: a slug .* takes Latin letters a-z, digits and hyphens, .* like --slug hanabi-2027/,
+      ],
       // A title partly in another script would give a fragment of itself ("2027"): an address is asked for.
-      [["--title", "東京マラソン 2027", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: only its Latin letters and digits .* they give "2027", a fragment of it; give one with --slug/],
-      [["--title", "Tokyo 東京", "--target", "2030-01-01T00:00"], /slug: cannot be made from this title: .* they give "tokyo", a fragment of it/],
-      [["--title", "T", "--target", "2030-01-01T00:00", "--slug", "2027"], /slug: "2027" is only digits: .* add words, like "tokyo-marathon-2027"/],
-      [["--title", "Standup", "--target", "2030-06-01T09:00", "--timezone", "EST", "--slug", "standup"], /timezone: "EST" is UTC-5 all year, .* like "America\/New_York"/],
+      [
+        ["--title", "東京マラソン 2027", "--target", "2030-01-01T00:00"],
+        /slug: cannot be made from this title: only its Latin letters and digits .* they give "2027", a fragment of it; give one with --slug/,
+      ],
+      [
+        ["--title", "Tokyo 東京", "--target", "2030-01-01T00:00"],
+        /slug: cannot be made from this title: .* they give "tokyo", a fragment of it/,
+      ],
+      [
+        ["--title", "T", "--target", "2030-01-01T00:00", "--slug", "2027"],
+        /slug: "2027" is only digits: .* add words, like "tokyo-marathon-2027"/,
+      ],
+      [
+        ["--title", "Standup", "--target", "2030-06-01T09:00", "--timezone", "EST", "--slug", "standup"],
+        /timezone: "EST" is UTC-5 all year, .* like "America\/New_York"/,
+      ],
       [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
-      [["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"], /until: ends a repeating countdown; add "repeat:"/],
+      [
+        ["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"],
+        /until: ends a repeating countdown; add "repeat:"/,
+      ],
     ];
     for (const [args, message] of cases) {
       const dir = emptyFolder();
@@ -139,28 +226,65 @@ describe("npm run new", () => {
   });
 
   it("reports every problem at once, in the order a person fills the fields in: the title first, then the address", async () => {
-    const result = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-13-01T00:00", "--timezone", "Nowhere/Land", "--slug", "ok");
-    expect(result.stderr.match(/^  countdowns\/ok\.md: /gm)).toHaveLength(3);
+    const result = await newCountdown(
+      emptyFolder(),
+      "--title",
+      "",
+      "--target",
+      "2030-13-01T00:00",
+      "--timezone",
+      "Nowhere/Land",
+      "--slug",
+      "ok",
+    );
+    expect(result.stderr.match(/^ {2}countdowns\/ok\.md: /gm)).toHaveLength(3);
     const untitled = await newCountdown(emptyFolder(), "--title", "", "--target", "2030-01-01T00:00");
-    expect(untitled.stderr.split("\n").filter((line) => line.startsWith("  ")).map((line) => /: (\w+): /.exec(line)?.[1])).toEqual(["title", "slug"]);
+    expect(
+      untitled.stderr
+        .split("\n")
+        .filter((line) => line.startsWith("  "))
+        .map((line) => /: (\w+): /.exec(line)?.[1]),
+    ).toEqual(["title", "slug"]);
   });
 
   it("takes an hour of one digit as people write it (9:10 is 09:10)", async () => {
     const dir = emptyFolder();
-    const result = await newCountdown(dir, "--title", "Morning", "--target", "2030-01-01 9:10", "--timezone", "Asia/Tokyo");
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "Morning",
+      "--target",
+      "2030-01-01 9:10",
+      "--timezone",
+      "Asia/Tokyo",
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Target: 2030-01-01T00:10:00Z (UTC)");
   });
 
   it("checks --lang, --status, --repeat and --until with the build's messages, and writes nothing", async () => {
     const dir = emptyFolder();
-    const result = await newCountdown(dir, "--title", "T", "--target", "2030-01-01", "--lang", "english please", "--status", "late", "--repeat", "fortnightly", "--until", "soon");
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "T",
+      "--target",
+      "2030-01-01",
+      "--lang",
+      "english please",
+      "--status",
+      "late",
+      "--repeat",
+      "fortnightly",
+      "--until",
+      "soon",
+    );
     expect(result.code).toBe(1);
     expect(result.stderr.split("\n").filter((line) => line.startsWith("  "))).toEqual([
       '  countdowns/t.md: lang: "english please" is not a language tag; write one like "en", "de" or "pt-BR"',
-      "  countdowns/t.md: status: \"late\" is not one of scheduled, postponed, cancelled",
-      "  countdowns/t.md: repeat: \"fortnightly\" is not one of daily, weekly, monthly, yearly",
-      expect.stringMatching(/^  countdowns\/t\.md: until: "soon" is not a date and time; write it like/),
+      '  countdowns/t.md: status: "late" is not one of scheduled, postponed, cancelled',
+      '  countdowns/t.md: repeat: "fortnightly" is not one of daily, weekly, monthly, yearly',
+      expect.stringMatching(/^ {2}countdowns\/t\.md: until: "soon" is not a date and time; write it like/),
     ]);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -175,13 +299,38 @@ describe("npm run new", () => {
 
   it("writes an evergreen countdown (--evergreen instead of --target) and an unlisted one (--unlisted)", async () => {
     const dir = emptyFolder();
-    const result = await newCountdown(dir, "--title", "Welcome offer", "--evergreen", "72h", "--timezone", "Europe/Berlin", "--unlisted");
-    expect([result.code, result.stdout]).toEqual([0, "Wrote countdowns/welcome-offer.md\nEvergreen: each viewer counts from a start of their own\n"]);
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "Welcome offer",
+      "--evergreen",
+      "72h",
+      "--timezone",
+      "Europe/Berlin",
+      "--unlisted",
+    );
+    expect([result.code, result.stdout]).toEqual([
+      0,
+      "Wrote countdowns/welcome-offer.md\nEvergreen: each viewer counts from a start of their own\n",
+    ]);
     const text = readFileSync(path.join(dir, "welcome-offer.md"), "utf8");
-    expect(text).toBe('---\ntitle: "Welcome offer"\nevergreen: "72h"\ntimezone: "Europe/Berlin"\nunlisted: true\n---\n');
-    expect(parseCountdownFile("countdowns/welcome-offer.md", text).countdown).toMatchObject({ evergreenMs: 72 * 3_600_000, unlisted: true });
+    expect(text).toBe(
+      '---\ntitle: "Welcome offer"\nevergreen: "72h"\ntimezone: "Europe/Berlin"\nunlisted: true\n---\n',
+    );
+    expect(parseCountdownFile("countdowns/welcome-offer.md", text).countdown).toMatchObject({
+      evergreenMs: 72 * 3_600_000,
+      unlisted: true,
+    });
     // With a target too it is refused, as the build refuses it.
-    const both = await newCountdown(emptyFolder(), "--title", "T", "--target", "2030-01-01T00:00", "--evergreen", "72h");
+    const both = await newCountdown(
+      emptyFolder(),
+      "--title",
+      "T",
+      "--target",
+      "2030-01-01T00:00",
+      "--evergreen",
+      "72h",
+    );
     expect([both.code, both.stderr]).toEqual([1, expect.stringContaining('target: cannot be given with "evergreen"')]);
   });
 
@@ -189,14 +338,29 @@ describe("npm run new", () => {
     const dir = emptyFolder();
     const siteFile = path.join(path.dirname(dir), "site.json");
     writeFileSync(siteFile, JSON.stringify({ language: "de" }));
-    const result = await newCountdown(dir, "--title", "Glühweinstand öffnet", "--target", "2030-11-27 17:00", "--timezone", "Europe/Berlin", { SITE_FILE: siteFile });
+    const result = await newCountdown(
+      dir,
+      "--title",
+      "Glühweinstand öffnet",
+      "--target",
+      "2030-11-27 17:00",
+      "--timezone",
+      "Europe/Berlin",
+      { SITE_FILE: siteFile },
+    );
     expect([result.code, result.stdout.split("\n")[0]]).toEqual([0, "Wrote countdowns/gluehweinstand-oeffnet.md"]);
     const text = readFileSync(path.join(dir, "gluehweinstand-oeffnet.md"), "utf8");
     expect(text).not.toMatch(/^lang:/m);
-    expect(parseCountdownFile("countdowns/gluehweinstand-oeffnet.md", text, { defaultLang: "de" }).countdown).toMatchObject({ lang: "de", doneMessage: "Der Countdown ist abgelaufen." });
+    expect(
+      parseCountdownFile("countdowns/gluehweinstand-oeffnet.md", text, { defaultLang: "de" }).countdown,
+    ).toMatchObject({ lang: "de", doneMessage: "Der Countdown ist abgelaufen." });
     // A date written the German way is answered with its reading.
-    const dotted = await newCountdown(emptyFolder(), "--title", "Markt", "--target", "18.12.2026 18:00", { SITE_FILE: siteFile });
-    expect(dotted.stderr).toContain('target: "18.12.2026 18:00" reads as 18 December 2026, 18:00; the file takes it written "2026-12-18 18:00"');
+    const dotted = await newCountdown(emptyFolder(), "--title", "Markt", "--target", "18.12.2026 18:00", {
+      SITE_FILE: siteFile,
+    });
+    expect(dotted.stderr).toContain(
+      'target: "18.12.2026 18:00" reads as 18 December 2026, 18:00; the file takes it written "2026-12-18 18:00"',
+    );
   });
 
   it("explains its usage when a required option or an unknown one is given", async () => {
@@ -263,12 +427,19 @@ describe("npm run check", () => {
   it("fails with exactly the build's problem lines", async () => {
     const dir = emptyFolder();
     writeFixtureCountdowns(dir);
-    writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Nope/Nope"\n---\n`);
+    writeFileSync(
+      path.join(dir, "bad-zone.md"),
+      `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Nope/Nope"\n---\n`,
+    );
     writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
     const check = await run("check.ts", [], dir);
     const build = await exec(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/build.ts")], {
       cwd: ROOT,
-      env: { ...process.env, COUNTDOWNS_DIR: dir, OUT_DIR: path.join(mkdtempSync(path.join(tmpdir(), "out-")), "dist") },
+      env: {
+        ...process.env,
+        COUNTDOWNS_DIR: dir,
+        OUT_DIR: path.join(mkdtempSync(path.join(tmpdir(), "out-")), "dist"),
+      },
     }).then(
       () => ({ stderr: "" }),
       (error: { stderr: string }) => error,

@@ -2,7 +2,16 @@
 // countdown fails it and publishes nothing, and that Eleventy's own command builds the same site.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, realpathSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  realpathSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -21,10 +30,20 @@ import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/site/site-plugin.ts";
 import { EVERGREEN, FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
 import { startServer } from "../support/local-server.ts";
-import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_ENV, TEST_LIVE_DIR, TEST_NOW, TEST_SITE_DIR } from "../support/paths.ts";
+import {
+  ROOT,
+  TEST_BASE_URL,
+  TEST_COUNTDOWNS_DIR,
+  TEST_ENV,
+  TEST_LIVE_DIR,
+  TEST_NOW,
+  TEST_SITE_DIR,
+} from "../support/paths.ts";
 
 const run = promisify(execFile);
-const eleventyVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@11ty/eleventy/package.json"), "utf8")) as { version: string }).version;
+const eleventyVersion = (
+  JSON.parse(readFileSync(path.join(ROOT, "node_modules/@11ty/eleventy/package.json"), "utf8")) as { version: string }
+).version;
 const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
 const slugs = () => readdirSync(TEST_COUNTDOWNS_DIR).map((name) => name.replace(/\.md$/, ""));
 const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
@@ -40,27 +59,55 @@ const temporary = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`))
 function expectCompressedTwins(site: string): number {
   const text = /(\.(html|json|js|css|ics|svg|txt|xml)|\/[^./]+)$/;
   const files = builtFiles(site).filter((file) => !file.startsWith("/_"));
-  const large = new Set(files.filter((file) => text.test(file) && readFileSync(path.join(site, file)).length >= MIN_COMPRESSED_BYTES));
+  const large = new Set(
+    files.filter((file) => text.test(file) && readFileSync(path.join(site, file)).length >= MIN_COMPRESSED_BYTES),
+  );
   for (const file of files) {
-    for (const twin of [".br", ".gz"]) expect(existsSync(path.join(site, file + twin)), file + twin).toBe(large.has(file));
+    for (const twin of [".br", ".gz"])
+      expect(existsSync(path.join(site, file + twin)), file + twin).toBe(large.has(file));
   }
-  for (const file of large) expect(gunzipSync(readFileSync(path.join(site, `${file}.gz`))).toString("utf8"), file).toBe(readFileSync(path.join(site, file), "utf8"));
+  for (const file of large)
+    expect(gunzipSync(readFileSync(path.join(site, `${file}.gz`))).toString("utf8"), file).toBe(
+      readFileSync(path.join(site, file), "utf8"),
+    );
   return large.size;
 }
 
 describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
-    const expected = [...siteFiles({ type: "svg" }), ...indexPageFiles(slugs().length), ...slugs().flatMap(countdownFiles), "/_headers", "/_redirects"].sort();
+    const expected = [
+      ...siteFiles({ type: "svg" }),
+      ...indexPageFiles(slugs().length),
+      ...slugs().flatMap(countdownFiles),
+      "/_headers",
+      "/_redirects",
+    ].sort();
     expect(builtFiles(TEST_SITE_DIR)).toEqual(expected);
     // An evergreen countdown has its duration where the others have a date.
-    for (const slug of slugs()) expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual(["slug", "title", slug === EVERGREEN.slug ? "evergreen" : "targetDate"]);
-    expect(JSON.parse(read(`api/data/${EVERGREEN.slug}.json`))).toEqual({ slug: EVERGREEN.slug, title: EVERGREEN.title, evergreen: EVERGREEN.hours * 3600, zone: EVERGREEN.zone, lang: "de", messages: { done: "Der Countdown ist abgelaufen." } });
+    for (const slug of slugs())
+      expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual([
+        "slug",
+        "title",
+        slug === EVERGREEN.slug ? "evergreen" : "targetDate",
+      ]);
+    expect(JSON.parse(read(`api/data/${EVERGREEN.slug}.json`))).toEqual({
+      slug: EVERGREEN.slug,
+      title: EVERGREEN.title,
+      evergreen: EVERGREEN.hours * 3600,
+      zone: EVERGREEN.zone,
+      lang: "de",
+      messages: { done: "Der Countdown ist abgelaufen." },
+    });
   });
 
   it("writes each countdown's record with the words its element shows in place of the count, in its language", () => {
     const record = (slug: string) => JSON.parse(read(`api/data/${slug}.json`)).messages;
     expect(record("future-launch")).toEqual({ done: "We have lift-off" });
-    expect(record("postponed-de")).toEqual({ done: "Der Countdown ist abgelaufen.", status: "Verschoben", newDate: "Neuer Termin folgt" });
+    expect(record("postponed-de")).toEqual({
+      done: "Der Countdown ist abgelaufen.",
+      status: "Verschoben",
+      newDate: "Neuer Termin folgt",
+    });
     expect(record("cancelled-fr")).toEqual({ done: "Le compte à rebours est terminé.", status: "Annulé" });
   });
 
@@ -68,13 +115,23 @@ describe("builds every countdown into static files", () => {
     const script = read("api/element.js");
     expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(4096);
     expect(script).toContain("import.meta.url");
+    // The platform's names survive the shortening of the element's own: Intl's date options among them.
+    expect(script).toMatch(
+      /weekday:"short",day:"numeric",month:"short",year:"numeric",hour:"numeric",minute:"2-digit"/,
+    );
     expect(script).toMatch(/customElements\.get\("countdown-timer"\)\|\|customElements\.define\("countdown-timer",/);
   });
 
   it("copies the site file's logo as it is, and every page's header draws it at its size beside the site's name", () => {
     expect(read("assets/logo.svg")).toBe(FIXTURE_LOGO);
     const header = (page: string) => /<header class="bar"><a href="\/">(.*?)<\/a>/.exec(read(page))?.[1];
-    for (const page of ["index.html", "404.html", "new/index.html", `${slugs()[0]}/index.html`, `${slugs()[0]}/embed/index.html`]) {
+    for (const page of [
+      "index.html",
+      "404.html",
+      "new/index.html",
+      `${slugs()[0]}/index.html`,
+      `${slugs()[0]}/embed/index.html`,
+    ]) {
       expect(header(page), page).toBe('<img src="/assets/logo.svg" alt="" width="90" height="30">Countdowns');
     }
   });
@@ -103,7 +160,9 @@ describe("builds every countdown into static files", () => {
     const live = openLiveFolder(TEST_LIVE_DIR);
     expect(live.version).toBe("test+0000000");
     expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });
-    const manifest = JSON.parse(readFileSync(path.join(buildPaths(path.dirname(TEST_SITE_DIR)).manifest, "meta.json"), "utf8")) as { facts: { tickerHashes: string[] } };
+    const manifest = JSON.parse(
+      readFileSync(path.join(buildPaths(path.dirname(TEST_SITE_DIR)).manifest, "meta.json"), "utf8"),
+    ) as { facts: { tickerHashes: string[] } };
     for (const hash of manifest.facts.tickerHashes) expect(hash).toMatch(/^sha256-[A-Za-z0-9+/]+=*$/);
     expect(live.count).toBe(slugs().length);
     // Each countdown as /api/data/<slug>.json publishes it, but for the words shown in place of its count.
@@ -116,7 +175,11 @@ describe("builds every countdown into static files", () => {
   });
 
   it("publishes no live data, sources or configs", () => {
-    expect(builtFiles(TEST_SITE_DIR).filter((file) => /\.(ts|md|njk|map|toml)$|countdowns\.json|package|countdown-build/.test(file))).toEqual([]);
+    expect(
+      builtFiles(TEST_SITE_DIR).filter((file) =>
+        /\.(ts|md|njk|map|toml)$|countdowns\.json|package|countdown-build/.test(file),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -128,7 +191,10 @@ describe("the site file's folder", () => {
       writeFixtureCountdowns(path.join(root, "countdowns"));
       mkdirSync(path.join(root, "_data"));
       writeFileSync(path.join(root, "_data", "site.json"), '{ "name": "Launch Central", "logo": "logo.svg" }');
-      writeFileSync(path.join(root, "_data", "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+      writeFileSync(
+        path.join(root, "_data", "logo.svg"),
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+      );
       writeFileSync(path.join(root, "_data", "events.json"), "[]");
       writeFileSync(path.join(root, "_data", ".gitkeep"), "");
       const input = await gatherSiteInput(readConfig({}, { root }), { now: TEST_NOW });
@@ -136,7 +202,8 @@ describe("the site file's folder", () => {
         {
           file: "_data/events.json",
           field: "file",
-          message: "the build reads only _data/site.json and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into _data/site.json, or the file out of _data/",
+          message:
+            "the build reads only _data/site.json and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into _data/site.json, or the file out of _data/",
         },
       ]);
     } finally {
@@ -152,7 +219,9 @@ describe("builds a self-contained embed per countdown", () => {
     expect(embed).toMatch(/<h1 id="title" title="[^"]+">.*<\/h1>/);
     expect(embed).toMatch(/role="timer"/);
     // When, in the author's zone (the fixture's is UTC), as every surface says it.
-    expect(embed).toMatch(/<time id="when" datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time>/);
+    expect(embed).toMatch(
+      /<time id="when" datetime="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z">\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time>/,
+    );
   });
 
   it("gives the ticker its live JSON's path, for ?sync=1", () => {
@@ -164,7 +233,9 @@ describe("builds a self-contained embed per countdown", () => {
     expect(embed).not.toContain("alert(1)</script>");
     expect(embed).toContain("Launch &lt;b&gt;&quot;party&quot;&lt;/b&gt; &amp;");
     expect(read("future-launch/index.html")).not.toContain("<b>");
-    expect(JSON.parse(read("api/pages")).find((p: { slug: string }) => p.slug === "future-launch").title).toBe(HOSTILE_TITLE);
+    expect(JSON.parse(read("api/pages")).find((p: { slug: string }) => p.slug === "future-launch").title).toBe(
+      HOSTILE_TITLE,
+    );
   });
 
   it("renders the Markdown description without the author's raw HTML", () => {
@@ -174,7 +245,9 @@ describe("builds a self-contained embed per countdown", () => {
   });
 
   it("loads nothing from elsewhere: one request, inline style and script, its own empty icon", () => {
-    expect(embed.replace('<link rel="icon" href="data:,">', "")).not.toMatch(/<(link|img|iframe|object|embed)\b|\bsrc=|\bhref=|@import|url\(/i);
+    expect(embed.replace('<link rel="icon" href="data:,">', "")).not.toMatch(
+      /<(link|img|iframe|object|embed)\b|\bsrc=|\bhref=|@import|url\(/i,
+    );
     expect(embed).toContain('<link rel="icon" href="data:,">');
     expect(embed.match(/<script/g)).toHaveLength(1);
   });
@@ -184,7 +257,9 @@ describe("builds a self-contained embed per countdown", () => {
     const byKind = { repeating: new Set<string>(), evergreen: new Set<string>(), oneOff: new Set<string>() };
     for (const slug of slugs()) {
       const widget = read(`api/embed/${slug}.html`);
-      byKind[widget.includes("data-repeat=") ? "repeating" : widget.includes("data-evergreen=") ? "evergreen" : "oneOff"].add(inlineScript(widget));
+      byKind[
+        widget.includes("data-repeat=") ? "repeating" : widget.includes("data-evergreen=") ? "evergreen" : "oneOff"
+      ].add(inlineScript(widget));
     }
     const [oneOff, repeating, evergreen] = [[...byKind.oneOff], [...byKind.repeating], [...byKind.evergreen]];
     expect([oneOff.length, repeating.length, evergreen.length]).toEqual([1, 1, 1]);
@@ -219,15 +294,29 @@ describe("deploys to Netlify with no other setting", () => {
   it("takes Netlify's URL as the base of every absolute URL, and a preview's own address on a deploy preview", async () => {
     for (const [env, origin] of [
       [{ URL: "https://deployed.example.org" }, "https://deployed.example.org"],
-      [{ URL: "https://deployed.example.org", CONTEXT: "deploy-preview", DEPLOY_PRIME_URL: "https://deploy-preview-7--deployed.netlify.app" }, "https://deploy-preview-7--deployed.netlify.app"],
+      [
+        {
+          URL: "https://deployed.example.org",
+          CONTEXT: "deploy-preview",
+          DEPLOY_PRIME_URL: "https://deploy-preview-7--deployed.netlify.app",
+        },
+        "https://deploy-preview-7--deployed.netlify.app",
+      ],
     ] as const) {
       const outDir = path.join(temporary("build-url"), "dist");
-      await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, ...env, OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
+      await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR },
+      });
       const site = buildPaths(outDir).site;
       const pages = JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"));
       expect(pages[0].url).toMatch(new RegExp(`^${origin.replace(/[.]/g, "\\.")}/[a-z0-9-]+/$`));
-      expect(readFileSync(path.join(site, "future-launch/embed/index.html"), "utf8")).toContain(`src="${origin}/api/embed/future-launch"`);
-      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(`"url":"${origin}/future-launch/"`);
+      expect(readFileSync(path.join(site, "future-launch/embed/index.html"), "utf8")).toContain(
+        `src="${origin}/api/embed/future-launch"`,
+      );
+      expect(readFileSync(path.join(site, "future-launch/index.html"), "utf8")).toContain(
+        `"url":"${origin}/future-launch/"`,
+      );
       // Relative, so one description serves any address the site is reached at.
       expect(JSON.parse(readFileSync(path.join(site, "api/openapi.json"), "utf8")).servers).toEqual([{ url: "/" }]);
     }
@@ -235,15 +324,22 @@ describe("deploys to Netlify with no other setting", () => {
 
   it("builds without URL for the port it is told, so the snippets point where it is served", async () => {
     const outDir = path.join(temporary("build-port"), "dist");
-    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, URL: undefined, PORT: "9123", OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR } });
-    expect(JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8"))[0].url).toMatch(/^http:\/\/localhost:9123\//);
+    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, URL: undefined, PORT: "9123", OUT_DIR: outDir, COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR },
+    });
+    expect(JSON.parse(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8"))[0].url).toMatch(
+      /^http:\/\/localhost:9123\//,
+    );
   });
 });
 
 describe("a site under a base path (URL with a path)", () => {
   it("links every page, asset, snippet and API route under that path, and keeps its files where they are", async () => {
     const outDir = path.join(temporary("build-base"), "dist");
-    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: "https://example.org/countdowns/" }), { now: TEST_NOW });
+    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, URL: "https://example.org/countdowns/" }), {
+      now: TEST_NOW,
+    });
     expect(result.ok).toBe(true);
     const site = buildPaths(outDir).site;
     const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
@@ -256,9 +352,16 @@ describe("a site under a base path (URL with a path)", () => {
     expect(owner).toContain('src="https://example.org/countdowns/api/embed/future-launch"');
     expect(owner).toContain('href="/countdowns/future-launch/"');
     expect(owner).not.toMatch(/(href|src)="\/(?!countdowns\/)/);
-    expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain('data-live="/countdowns/api/countdown/future-launch"');
-    expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(/^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/);
-    expect(openLiveFolder(buildPaths(outDir).live).site).toEqual({ origin: "https://example.org", basePath: "/countdowns" });
+    expect(readFileSync(path.join(site, "api/embed/future-launch.html"), "utf8")).toContain(
+      'data-live="/countdowns/api/countdown/future-launch"',
+    );
+    expect(JSON.parse(readFileSync(path.join(site, "api/pages"), "utf8"))[0].url).toMatch(
+      /^https:\/\/example\.org\/countdowns\/[a-z0-9-]+\/$/,
+    );
+    expect(openLiveFolder(buildPaths(outDir).live).site).toEqual({
+      origin: "https://example.org",
+      basePath: "/countdowns",
+    });
     expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
   });
 });
@@ -266,16 +369,24 @@ describe("a site under a base path (URL with a path)", () => {
 describe("a site that knows its repository (the site file's, or Netlify's REPOSITORY_URL)", () => {
   it("links each countdown's file for editing there, and gives the creator the repository and branch", async () => {
     const outDir = path.join(temporary("build-repository"), "dist");
-    const result = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, REPOSITORY_URL: "https://github.com/you/countdowns.git" }), { now: TEST_NOW });
+    const result = await publish(
+      readConfig({ ...TEST_ENV, OUT_DIR: outDir, REPOSITORY_URL: "https://github.com/you/countdowns.git" }),
+      { now: TEST_NOW },
+    );
     expect(result.ok).toBe(true);
     const site = buildPaths(outDir).site;
     const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
     // The countdowns' folder as a path in the repository (the project's root); the default's name if it is outside.
     const relative = path.relative(ROOT, TEST_COUNTDOWNS_DIR);
-    const folder = relative.startsWith("..") || path.isAbsolute(relative) ? "countdowns" : relative.split(path.sep).join("/");
-    expect(page).toContain(`· <a href="https://github.com/you/countdowns/edit/main/${folder}/future-launch.md" rel="noopener">Edit</a></p>`);
+    const folder =
+      relative.startsWith("..") || path.isAbsolute(relative) ? "countdowns" : relative.split(path.sep).join("/");
+    expect(page).toContain(
+      `· <a href="https://github.com/you/countdowns/edit/main/${folder}/future-launch.md" rel="noopener">Edit</a></p>`,
+    );
     const creator = readFileSync(path.join(site, "new/index.html"), "utf8");
-    expect(creator).toContain(`data-folder="${folder}" data-repository="https://github.com/you/countdowns" data-branch="main"`);
+    expect(creator).toContain(
+      `data-folder="${folder}" data-repository="https://github.com/you/countdowns" data-branch="main"`,
+    );
     expect(creator).toContain("data-repository-link");
     // Without one: no Edit link, no repository button.
     expect(read("future-launch/index.html")).not.toContain(">Edit</a>");
@@ -289,10 +400,19 @@ describe("Eleventy's own command builds the site on its own", () => {
     const eleventy = path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
     // As at the fixture build's instant (SOURCE_DATE_EPOCH): a repeating countdown's occurrence passing
     // meanwhile would reorder /api/pages.
-    await run(process.execPath, [eleventy, "--quiet"], { cwd: ROOT, env: { ...process.env, ...TEST_ENV, OUT_DIR: outDir, SOURCE_DATE_EPOCH: String(TEST_NOW / 1000) } });
+    await run(process.execPath, [eleventy, "--quiet"], {
+      cwd: ROOT,
+      env: { ...process.env, ...TEST_ENV, OUT_DIR: outDir, SOURCE_DATE_EPOCH: String(TEST_NOW / 1000) },
+    });
     const site = buildPaths(outDir).site;
     expect(builtFiles(site)).toEqual(builtFiles(TEST_SITE_DIR));
-    for (const file of ["api/embed/future-launch.html", "api/pages", "_headers", "_redirects", "api/data/long-past.json"]) {
+    for (const file of [
+      "api/embed/future-launch.html",
+      "api/pages",
+      "_headers",
+      "_redirects",
+      "api/data/long-past.json",
+    ]) {
       expect(readFileSync(path.join(site, file), "utf8"), file).toBe(read(file));
     }
     expect(existsSync(buildPaths(outDir).marker)).toBe(true);
@@ -304,7 +424,10 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     const dir = path.join(temporary("bad-countdowns"), "countdowns");
     writeFixtureCountdowns(dir);
     writeFileSync(path.join(dir, "no-title.md"), `---\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
-    writeFileSync(path.join(dir, "gap.md"), `---\ntitle: Gap\ntarget: "2026-03-29T02:30:00"\ntimezone: "Europe/Berlin"\n---\n`);
+    writeFileSync(
+      path.join(dir, "gap.md"),
+      `---\ntitle: Gap\ntarget: "2026-03-29T02:30:00"\ntimezone: "Europe/Berlin"\n---\n`,
+    );
     writeFileSync(path.join(dir, "api.md"), `---\ntitle: Reserved\ntarget: "2030-01-01T00:00:00Z"\n---\n`);
     return dir;
   }
@@ -315,9 +438,15 @@ describe("a bad countdown fails the build and publishes nothing", () => {
     expect(good.ok).toBe(true);
     const before = readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8");
 
-    const bad = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, COUNTDOWNS_DIR: badFolder() }), { version: "bad" });
+    const bad = await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir, COUNTDOWNS_DIR: badFolder() }), {
+      version: "bad",
+    });
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual(["api.md slug", "gap.md target", "no-title.md title"]);
+    expect(!bad.ok && bad.problems.map((p) => `${path.basename(p.file)} ${p.field}`).sort()).toEqual([
+      "api.md slug",
+      "gap.md target",
+      "no-title.md title",
+    ]);
     expect(readFileSync(path.join(buildPaths(outDir).site, "api/pages"), "utf8")).toBe(before);
     expect(openLiveFolder(buildPaths(outDir).live).version).toBe("good");
     // Nothing of the failed build is left: OUT_DIR, and its builds' folder with the one served.
@@ -349,7 +478,10 @@ describe("a countdown file that Eleventy's own command meets is checked as stric
     const dir = path.join(temporary("eleventy-bad"), "countdowns");
     writeFixtureCountdowns(dir);
     writeFileSync(path.join(dir, "no-target.md"), `---\ntitle: T\n---\n`);
-    writeFileSync(path.join(dir, "bad-zone.md"), `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Mars/Base"\n---\n`);
+    writeFileSync(
+      path.join(dir, "bad-zone.md"),
+      `---\ntitle: Z\ntarget: "2030-01-01T00:00"\ntimezone: "Mars/Base"\n---\n`,
+    );
     const outDir = path.join(temporary("eleventy-bad-out"), "dist");
     const failure = await run(process.execPath, [path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
       cwd: ROOT,
@@ -376,7 +508,7 @@ describe("the index, in pages", () => {
 
   it("pages the countdowns with the route table's page size: index.njk writes one page of indexPageList each", async () => {
     const template = readFileSync(path.join(ROOT, "src/pages/index.njk"), "utf8");
-    expect(/^pagination:\n  data: indexPageList\n  size: (\d+)$/m.exec(template)?.[1]).toBe("1");
+    expect(/^pagination:\n {2}data: indexPageList\n {2}size: (\d+)$/m.exec(template)?.[1]).toBe("1");
     expect(INDEX_PAGE_SIZE).toBe(100);
     const countdowns = temporary("paged-countdowns");
     for (let i = 0; i < COUNT; i++) {
@@ -385,9 +517,15 @@ describe("the index, in pages", () => {
       writeFileSync(path.join(countdowns, `c-${i}.md`), `---\ntitle: "Countdown ${i}"\ntarget: "${target}"\n---\n`);
     }
     const outDir = path.join(temporary("paged"), "dist");
-    expect((await publish(readConfig({ ...TEST_ENV, COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    expect(
+      (await publish(readConfig({ ...TEST_ENV, COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir }), { now: TEST_NOW })).ok,
+    ).toBe(true);
     site = buildPaths(outDir).site;
-    expect(builtFiles(site).filter((file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file) && file !== "/new/index.html")).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
+    expect(
+      builtFiles(site).filter(
+        (file) => file.endsWith("index.html") && !/\/c-\d+\//.test(file) && file !== "/new/index.html",
+      ),
+    ).toEqual(["/index.html", ...indexPageFiles(COUNT)].sort());
     expect(indexPageFiles(COUNT)).toEqual(["/page/2/index.html", "/page/3/index.html"]);
     expect(expectCompressedTwins(site)).toBeGreaterThan(COUNT * 2);
   });
@@ -405,7 +543,9 @@ describe("the index, in pages", () => {
   });
 
   it("links each page to its neighbours and to the first and last, and names the page", () => {
-    expect(page(1)).toMatch(/<nav class="pages" aria-label="Pages of the list">[\s\S]*<span aria-current="page">1<\/span>[\s\S]*<a href="\/page\/2\/" rel="next">Next<\/a>/);
+    expect(page(1)).toMatch(
+      /<nav class="pages" aria-label="Pages of the list">[\s\S]*<span aria-current="page">1<\/span>[\s\S]*<a href="\/page\/2\/" rel="next">Next<\/a>/,
+    );
     expect(page(1)).not.toContain('rel="prev"');
     expect(page(2)).toContain('<a href="/" rel="prev">Previous</a>');
     expect(page(2)).toContain('<a href="/page/3/" rel="next">Next</a>');
@@ -423,7 +563,8 @@ describe("the index, in pages", () => {
       const at = (target: string) => fetch(`${server.url}${target}`, { redirect: "manual" });
       expect((await at("/page/3/")).status).toBe(200);
       expect((await at("/page/3")).headers.get("location")).toBe("/page/3/");
-      for (const missing of ["/page/4/", "/page/1/", "/page/0/", "/page/03/"]) expect((await at(missing)).status, missing).toBe(404);
+      for (const missing of ["/page/4/", "/page/1/", "/page/0/", "/page/03/"])
+        expect((await at(missing)).status, missing).toBe(404);
     } finally {
       await server.stop();
     }
@@ -437,9 +578,17 @@ describe("the Nunjucks compile cache", () => {
     const built: Record<string, string>[] = [];
     for (const nunjucksCompileCache of [true, false]) {
       const outputDir = path.join(temporary(`cache-${nunjucksCompileCache}`), "site");
-      const eleventy = new Eleventy(undefined, undefined, { configPath: false, quietMode: true, config: (c) => configureSite(c, { input: { ...input, outputDir }, nunjucksCompileCache }) });
+      const eleventy = new Eleventy(undefined, undefined, {
+        configPath: false,
+        quietMode: true,
+        config: (c) => configureSite(c, { input: { ...input, outputDir }, nunjucksCompileCache }),
+      });
       await eleventy.write();
-      built.push(Object.fromEntries(builtFiles(outputDir).map((file) => [file, readFileSync(path.join(outputDir, file), "utf8")])));
+      built.push(
+        Object.fromEntries(
+          builtFiles(outputDir).map((file) => [file, readFileSync(path.join(outputDir, file), "utf8")]),
+        ),
+      );
     }
     expect(Object.keys(built[0]!).length).toBeGreaterThan(30);
     expect(built[0]).toEqual(built[1]);
@@ -447,7 +596,8 @@ describe("the Nunjucks compile cache", () => {
 });
 
 describe("a large site, written in several Eleventy runs", () => {
-  const filesOf = (dir: string) => Object.fromEntries(builtFiles(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
+  const filesOf = (dir: string) =>
+    Object.fromEntries(builtFiles(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
 
   it("writes the same files, byte for byte, in runs of a few countdowns as in one run", async () => {
     const input = await gatherSiteInput(readConfig(TEST_ENV), { now: TEST_NOW, version: "same" });

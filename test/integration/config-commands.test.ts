@@ -18,7 +18,8 @@ describe("the commands stop before writing anything (run in a disposable copy of
   /** A copy of the project with its own git history, sharing node_modules; what a bad setting could hurt. */
   function projectCopy(): string {
     const copy = path.join(temporary("checkout"), "project");
-    for (const entry of ["src", "scripts", "countdowns", "eleventy.config.js", "package.json", "tsconfig.json"]) cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+    for (const entry of ["src", "scripts", "countdowns", "eleventy.config.js", "package.json", "tsconfig.json"])
+      cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
     writeFixtureCountdowns(path.join(copy, "countdowns"));
     symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
     const git = (...args: string[]) => execFileSync("git", args, { cwd: copy, stdio: "ignore" });
@@ -28,11 +29,18 @@ describe("the commands stop before writing anything (run in a disposable copy of
     return copy;
   }
   const npm = (copy: string, script: string, env: Record<string, string>, ...args: string[]) =>
-    exec("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: copy, env: { ...process.env, ...env } }).then(
+    exec("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+      cwd: copy,
+      env: { ...process.env, ...env },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
-  const listing = (copy: string) => readdirSync(copy, { recursive: true }).map(String).filter((name) => !name.startsWith("node_modules")).sort();
+  const listing = (copy: string) =>
+    readdirSync(copy, { recursive: true })
+      .map(String)
+      .filter((name) => !name.startsWith("node_modules"))
+      .sort();
 
   it("says in one line what to install when the Workers commands run after the run install (no development packages), and builds nothing", async () => {
     const copy = projectCopy();
@@ -45,13 +53,20 @@ describe("the commands stop before writing anything (run in a disposable copy of
       if (!left.has(name)) symlinkSync(path.join(ROOT, "node_modules", name), path.join(copy, "node_modules", name));
     }
     for (const name of readdirSync(path.join(ROOT, "node_modules", "@resvg"))) {
-      if (!left.has(`@resvg/${name}`)) symlinkSync(path.join(ROOT, "node_modules", "@resvg", name), path.join(copy, "node_modules", "@resvg", name));
+      if (!left.has(`@resvg/${name}`))
+        symlinkSync(path.join(ROOT, "node_modules", "@resvg", name), path.join(copy, "node_modules", "@resvg", name));
     }
     const before = listing(copy);
     for (const script of ["serve:workers", "build:workers"]) {
       const result = await npm(copy, script, {});
       expect(result.code, script).toBe(1);
-      expect(result.stderr.trim().split("\n"), script).toEqual([expect.stringMatching(new RegExp(`^npm run ${script} needs the development packages: @resvg/resvg-wasm.* not installed here\\. Run "npm install", then npm run ${script} again\\.$`))]);
+      expect(result.stderr.trim().split("\n"), script).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^npm run ${script} needs the development packages: @resvg/resvg-wasm.* not installed here\\. Run "npm install", then npm run ${script} again\\.$`,
+          ),
+        ),
+      ]);
     }
     expect(listing(copy)).toEqual(before);
   });
@@ -81,7 +96,9 @@ describe("the commands stop before writing anything (run in a disposable copy of
       for (const script of ["build", "check"]) {
         const result = await npm(copy, script, { COUNTDOWNS_DIR: value });
         expect(result.code, `${script} with COUNTDOWNS_DIR="${value}"`).toBe(2);
-        expect(result.stderr).toMatch(value ? /COUNTDOWNS_DIR=".*countdownz" does not exist/ : /COUNTDOWNS_DIR is set but empty/);
+        expect(result.stderr).toMatch(
+          value ? /COUNTDOWNS_DIR=".*countdownz" does not exist/ : /COUNTDOWNS_DIR is set but empty/,
+        );
       }
     }
     expect(existsSync(path.join(copy, "dist"))).toBe(false);
@@ -102,13 +119,37 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect((await npm(copy, "build", { OUT_DIR: out })).code).toBe(0);
     // The build folder is outside the project: its server finds the project's packages through a link.
     // The second build was made from the first, and says what it shares with it.
-    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "shared.json", "site"]);
+    expect(readdirSync(out).sort()).toEqual([
+      BUILD_MARKER,
+      "checked.json",
+      "email-worker.mjs",
+      "live",
+      "manifest",
+      "node_modules",
+      "record.json",
+      "server.mjs",
+      "shared.json",
+      "site",
+    ]);
     // An argument it does not take is refused, naming the one it does, and builds nothing.
     const mistyped = await npm(copy, "build", { OUT_DIR: out }, "--fulll");
-    expect([mistyped.code, mistyped.stderr.trim()]).toEqual([2, "npm run build takes no argument but --full (which writes every file anew); it was given --fulll."]);
+    expect([mistyped.code, mistyped.stderr.trim()]).toEqual([
+      2,
+      "npm run build takes no argument but --full (which writes every file anew); it was given --fulll.",
+    ]);
     // One written whole shares nothing.
     expect((await npm(copy, "build", { OUT_DIR: out }, "--full")).code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual([BUILD_MARKER, "checked.json", "email-worker.mjs", "live", "manifest", "node_modules", "record.json", "server.mjs", "site"]);
+    expect(readdirSync(out).sort()).toEqual([
+      BUILD_MARKER,
+      "checked.json",
+      "email-worker.mjs",
+      "live",
+      "manifest",
+      "node_modules",
+      "record.json",
+      "server.mjs",
+      "site",
+    ]);
     expect(readdirSync(path.dirname(out)).sort()).toEqual(["dist", "dist.builds"]);
   });
 });

@@ -10,11 +10,19 @@ import { TEST_SITE_DIR } from "../support/paths.ts";
 const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
 /** HTML text or attribute value back to the characters a browser reads. */
 const decode = (html: string) =>
-  html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 const TITLE = HOSTILE_LONG_TITLE;
 
 /** The attributes of a page's scripts that run: all but its data (JSON, JSON-LD). */
-const executableScripts = (page: string) => [...page.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!).filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes));
+const executableScripts = (page: string) =>
+  [...page.matchAll(/<script\b([^>]*)>/g)]
+    .map((match) => match[1]!)
+    .filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes));
 
 describe("a hostile title, done message and description", () => {
   it("are valid at the limit of 200 characters, so they are published", () => {
@@ -46,14 +54,22 @@ describe("a hostile title, done message and description", () => {
     expect(page).toContain("<strong>bold</strong>");
     expect(page).not.toMatch(/href="javascript:/);
     // The calendar links carry the title as a query value; the JSON-LD as a JSON string, with no "<" to end its script.
-    expect(new URL(decode(/href="([^"]+)" rel="noopener">Google Calendar/.exec(page)![1]!)).searchParams.get("text")).toBe(TITLE);
+    expect(
+      new URL(decode(/href="([^"]+)" rel="noopener">Google Calendar/.exec(page)![1]!)).searchParams.get("text"),
+    ).toBe(TITLE);
     const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.map((match) => match[1])).toEqual([' type="application/ld+json"', ' type="module" src="/assets/site.js"', ' type="application/json" id="page-words"']);
+    expect(scripts.map((match) => match[1])).toEqual([
+      ' type="application/ld+json"',
+      ' type="module" src="/assets/site.js"',
+      ' type="application/json" id="page-words"',
+    ]);
     expect(scripts[0]![2]).not.toContain("<");
     expect(JSON.parse(scripts[0]![2]!).name).toBe(TITLE);
     expect(page.match(/<script/g)).toHaveLength(3);
     // Its one image is the site's logo (the fixtures' site file has one); none comes from the content.
-    expect([...page.matchAll(/<img\b[^>]*>/g)].map((match) => match[0])).toEqual(['<img src="/assets/logo.svg" alt="" width="90" height="30">']);
+    expect([...page.matchAll(/<img\b[^>]*>/g)].map((match) => match[0])).toEqual([
+      '<img src="/assets/logo.svg" alt="" width="90" height="30">',
+    ]);
     expect(page).not.toMatch(/<\/textarea>|<!-- -->/);
   });
 
@@ -73,7 +89,10 @@ describe("a hostile title, done message and description", () => {
 
   it("are escaped in the index: link text and the timer's name", () => {
     const index = read("index.html");
-    const item = /<li data-countdown="[^"]+"[^>]*>\s*<a href="\/hostile-content\/">([\s\S]*?)<\/a>\s*<span class="mini js-only pending" role="timer" aria-label="([^"]*)"/.exec(index)!;
+    const item =
+      /<li data-countdown="[^"]+"[^>]*>\s*<a href="\/hostile-content\/">([\s\S]*?)<\/a>\s*<span class="mini js-only pending" role="timer" aria-label="([^"]*)"/.exec(
+        index,
+      )!;
     expect(decode(item[1]!)).toBe(TITLE);
     expect(decode(item[2]!)).toBe(`Time left until ${TITLE}`);
     expect(executableScripts(index)).toEqual([' type="module" src="/assets/site.js"']);

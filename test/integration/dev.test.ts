@@ -82,10 +82,14 @@ describe("npm run dev", () => {
   it("reports a bad file in the terminal and to open pages, keeps serving the last good build, and reloads once it is fixed", async () => {
     const { events, stop } = await listen();
     writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party: the sequel\ntarget: soon\n---\n");
-    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT }).toBeDefined();
+    await expect
+      .poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT })
+      .toBeDefined();
     const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
     expect(problems[0]).toMatch(/^countdowns\/party\.md: line 2: .*quotes/);
-    expect(lines.some((line) => line.includes("still serving the last good build") && line.includes("countdowns/party.md"))).toBe(true);
+    expect(
+      lines.some((line) => line.includes("still serving the last good build") && line.includes("countdowns/party.md")),
+    ).toBe(true);
     expect(await (await page("/party/")).text()).toContain("<h1>Party</h1>");
     writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed", 20));
     await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: POLL_LIMIT }).toBe(true);
@@ -97,13 +101,16 @@ describe("npm run dev", () => {
     writeFileSync(path.join(countdowns, "party.md"), "---\ntitle: Party\ntarget: soon\n---\n");
     await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/still serving the last good build/);
     writeFileSync(path.join(countdowns, "launch.md"), countdown("Launch day, moved again", 12));
-    await expect.poll(() => lines.filter((line) => line.includes("still serving")).length, { timeout: POLL_LIMIT }).toBeGreaterThan(1);
+    await expect
+      .poll(() => lines.filter((line) => line.includes("still serving")).length, { timeout: POLL_LIMIT })
+      .toBeGreaterThan(1);
     await loop.settled();
     writeFileSync(path.join(countdowns, "party.md"), countdown("Party, fixed again", 20));
     await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/^Rebuilt /);
     expect(lines.at(-1)).toMatch(/^Rebuilt (launch\.md, party\.md|party\.md, launch\.md) in \d+ ms\.$/);
     // The countdown's own files, not only the lists and the live data.
-    for (const target of ["/launch/", "/api/embed/launch"]) expect(await (await page(target)).text(), target).toContain("Launch day, moved again");
+    for (const target of ["/launch/", "/api/embed/launch"])
+      expect(await (await page(target)).text(), target).toContain("Launch day, moved again");
     expect(await (await page("/api/data/launch.json")).text()).toContain(fromNow(12));
     expect(await (await page("/party/")).text()).toContain("<h1>Party, fixed again</h1>");
   });
@@ -119,13 +126,16 @@ describe("npm run dev", () => {
 
   it("rebuilds everything when the site file or its logo changes, and reports a logo that is missing", async () => {
     const data = path.join(work, "_data");
-    const logo = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="${fill}"/></svg>`;
+    const logo = (fill: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="${fill}"/></svg>`;
     writeFileSync(path.join(data, "site.json"), '{ "logo": "logo.svg" }\n');
     await expect.poll(() => lines.at(-1), { timeout: POLL_LIMIT }).toMatch(/still serving the last good build/);
     expect(lines.at(-1)).toContain("_data/logo.svg does not exist");
     writeFileSync(path.join(data, "logo.svg"), logo("red"));
     await expect.poll(async () => (await page("/assets/logo.svg")).status, { timeout: POLL_LIMIT }).toBe(200);
-    expect(await (await page("/launch/")).text()).toContain('<img src="/assets/logo.svg" alt="" width="40" height="20">');
+    expect(await (await page("/launch/")).text()).toContain(
+      '<img src="/assets/logo.svg" alt="" width="40" height="20">',
+    );
     writeFileSync(path.join(data, "logo.svg"), logo("blue"));
     await expect.poll(async () => (await page("/assets/logo.svg")).text(), { timeout: POLL_LIMIT }).toContain("blue");
     writeFileSync(path.join(data, "site.json"), "{}\n");
@@ -137,9 +147,13 @@ describe("npm run dev", () => {
     const { events, stop } = await listen();
     writeFileSync(path.join(countdowns, "party.md~"), "title: [unclosed");
     writeFileSync(path.join(countdowns, "NOTES.txt"), "notes");
-    await expect.poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT }).toBeDefined();
+    await expect
+      .poll(() => events.find((e) => e.event === "problems" && e.data !== "[]"), { timeout: POLL_LIMIT })
+      .toBeDefined();
     const problems = JSON.parse(events.find((e) => e.event === "problems" && e.data !== "[]")!.data) as string[];
-    expect(problems).toEqual([expect.stringMatching(/^countdowns\/NOTES\.txt: file: is not a countdown: countdown files end in "\.md"/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^countdowns\/NOTES\.txt: file: is not a countdown: countdown files end in "\.md"/),
+    ]);
     expect(lines.at(-1)).toMatch(/still serving the last good build/);
     rmSync(path.join(countdowns, "NOTES.txt"));
     await expect.poll(() => events.some((e) => e.event === "reload"), { timeout: POLL_LIMIT }).toBe(true);
@@ -157,7 +171,12 @@ describe("npm run dev with the site file beside its build folder", () => {
     writeFileSync(path.join(project, "site.json"), '{ "name": "Side by side" }\n');
     const seen: string[] = [];
     const side = await startDevLoop({
-      config: readConfig({ COUNTDOWNS_DIR: path.join(project, "countdowns"), OUT_DIR: path.join(project, "dist"), SITE_FILE: path.join(project, "site.json"), PORT: "0" }),
+      config: readConfig({
+        COUNTDOWNS_DIR: path.join(project, "countdowns"),
+        OUT_DIR: path.join(project, "dist"),
+        SITE_FILE: path.join(project, "site.json"),
+        PORT: "0",
+      }),
       log: (line) => seen.push(line),
     });
     await new Promise<void>((resolve) => side.local.server.listen(0, "127.0.0.1", resolve));
@@ -170,7 +189,9 @@ describe("npm run dev with the site file beside its build folder", () => {
       await side.settled();
       expect(seen.slice(before).filter((line) => /^Rebuilt /.test(line))).toEqual([]);
       writeFileSync(path.join(project, "site.json"), '{ "name": "Side by side, renamed" }\n');
-      await expect.poll(() => seen.slice(before).some((line) => /^Rebuilt /.test(line)), { timeout: POLL_LIMIT }).toBe(true);
+      await expect
+        .poll(() => seen.slice(before).some((line) => /^Rebuilt /.test(line)), { timeout: POLL_LIMIT })
+        .toBe(true);
     } finally {
       await side.close();
     }
@@ -181,18 +202,26 @@ describe("npm run dev's build folder", () => {
   it("is dist.dev/ unless OUT_DIR says otherwise, so the loop never replaces the build npm start serves", async () => {
     // The project as a checkout holds it, with one countdown and no build yet.
     const project = path.join(mkdtempSync(path.join(tmpdir(), "dev-folder-")), "project");
-    for (const entry of ["package.json", "tsconfig.json", "eleventy.config.js", "src"]) cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true });
+    for (const entry of ["package.json", "tsconfig.json", "eleventy.config.js", "src"])
+      cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true });
     symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
     mkdirSync(path.join(project, "countdowns"));
     writeFileSync(path.join(project, "countdowns", "launch.md"), countdown("Launch day", 10));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1" };
     for (const name of ["OUT_DIR", "COUNTDOWNS_DIR", "URL"]) delete env[name];
-    const child = spawn(path.join(project, "node_modules", ".bin", "tsx"), ["src/dev/dev-command.ts"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(project, "node_modules", ".bin", "tsx"), ["src/dev/dev-command.ts"], {
+      cwd: project,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
-    for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    for (const stream of [child.stdout, child.stderr])
+      stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
-      await expect.poll(() => output, { timeout: POLL_LIMIT, interval: 200 }).toMatch(/Countdown service at http:\/\/127\.0\.0\.1:\d+\//);
+      await expect
+        .poll(() => output, { timeout: POLL_LIMIT, interval: 200 })
+        .toMatch(/Countdown service at http:\/\/127\.0\.0\.1:\d+\//);
       expect(existsSync(buildPaths(path.join(project, "dist.dev")).marker), output).toBe(true);
       expect(existsSync(path.join(project, "dist")), output).toBe(false);
     } finally {

@@ -32,28 +32,34 @@ function abandon(port: number, target: string, afterMs: number): Promise<void> {
 }
 
 describe("a flood of abandoned email requests on the Node server", () => {
-  it("costs no new recipient more than the drawings already started: 1,500 heavy drawings abandoned after 5 ms are dropped unstarted", { timeout: POLL_LIMIT }, async () => {
-    const port = (local.server.address() as net.AddressInfo).port;
-    // An evergreen campaign's heaviest look, each open another start (Unix seconds: no redirect), each a drawing of its own.
-    const startSeconds = Math.floor(TEST_NOW / 1000) - 3600;
-    const heavy = (i: number) => `/api/email/${EVERGREEN.slug}.gif?width=1200&density=2&layout=units&lang=ko&start=${startSeconds - i}`;
-    const FLOOD = 1500;
-    // The email requests the server read: one whose socket closed before the server read it costs nothing, and is not counted.
-    let read = 0;
-    local.server.on("request", (request) => request.url?.startsWith("/api/email/") && read++);
-    for (let sent = 0; sent < FLOOD; sent += 250) await Promise.all(Array.from({ length: 250 }, (_, i) => abandon(port, heavy(sent + i), 5)));
-    // A new recipient's image: drawn whole, once the drawings already started are done.
-    const response = await fetch(`${origin}${heavy(FLOOD)}`);
-    expect(response.status).toBe(200);
-    expect(decodeGif(new Uint8Array(await response.arrayBuffer())).frames).toHaveLength(60);
-    const stats = local.emailStats();
-    // Every request read is accounted for: drawn (started before its client left), dropped unstarted, or refused as busy.
-    expect(stats.drawn + stats.abandoned + stats.refused).toBe(read);
-    expect(read).toBeGreaterThan(FLOOD / 2);
-    expect(stats.abandoned).toBeGreaterThan(FLOOD / 2);
-    expect(stats.drawn).toBeLessThan(FLOOD / 5);
-    expect([stats.waiting, stats.drawing]).toEqual([0, 0]);
-    // Meanwhile and after, the live JSON answers.
-    expect((await fetch(`${origin}/api/countdown/${EVERGREEN.slug}?start=${startSeconds}`)).status).toBe(200);
-  });
+  it(
+    "costs no new recipient more than the drawings already started: 1,500 heavy drawings abandoned after 5 ms are dropped unstarted",
+    { timeout: POLL_LIMIT },
+    async () => {
+      const port = (local.server.address() as net.AddressInfo).port;
+      // An evergreen campaign's heaviest look, each open another start (Unix seconds: no redirect), each a drawing of its own.
+      const startSeconds = Math.floor(TEST_NOW / 1000) - 3600;
+      const heavy = (i: number) =>
+        `/api/email/${EVERGREEN.slug}.gif?width=1200&density=2&layout=units&lang=ko&start=${startSeconds - i}`;
+      const FLOOD = 1500;
+      // The email requests the server read: one whose socket closed before the server read it costs nothing, and is not counted.
+      let read = 0;
+      local.server.on("request", (request) => request.url?.startsWith("/api/email/") && read++);
+      for (let sent = 0; sent < FLOOD; sent += 250)
+        await Promise.all(Array.from({ length: 250 }, (_, i) => abandon(port, heavy(sent + i), 5)));
+      // A new recipient's image: drawn whole, once the drawings already started are done.
+      const response = await fetch(`${origin}${heavy(FLOOD)}`);
+      expect(response.status).toBe(200);
+      expect(decodeGif(new Uint8Array(await response.arrayBuffer())).frames).toHaveLength(60);
+      const stats = local.emailStats();
+      // Every request read is accounted for: drawn (started before its client left), dropped unstarted, or refused as busy.
+      expect(stats.drawn + stats.abandoned + stats.refused).toBe(read);
+      expect(read).toBeGreaterThan(FLOOD / 2);
+      expect(stats.abandoned).toBeGreaterThan(FLOOD / 2);
+      expect(stats.drawn).toBeLessThan(FLOOD / 5);
+      expect([stats.waiting, stats.drawing]).toEqual([0, 0]);
+      // Meanwhile and after, the live JSON answers.
+      expect((await fetch(`${origin}/api/countdown/${EVERGREEN.slug}?start=${startSeconds}`)).status).toBe(200);
+    },
+  );
 });

@@ -11,7 +11,14 @@ import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { BUSY_WORK_PER_THREAD, MOST_WORK_PER_THREAD, emailAnswers, emailDrawings, workOf, type EmailDrawings } from "../../src/live/email.ts";
+import {
+  BUSY_WORK_PER_THREAD,
+  MOST_WORK_PER_THREAD,
+  emailAnswers,
+  emailDrawings,
+  workOf,
+  type EmailDrawings,
+} from "../../src/live/email.ts";
 import { drawEmail, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
 import { onWorkerThreads, startWorker } from "../../src/live/email-painters.ts";
 import { Worker } from "node:worker_threads";
@@ -37,10 +44,36 @@ const countdowns: LiveCountdown[] = [
   // Five seconds left: five frames of count, then the done message.
   { slug: "soon", title: "Soon", targetDate: at(START + 5 * SECOND), done: "The sale has ended" },
   { slug: "over", title: "Over", targetDate: "2020-01-01T00:00:00Z" },
-  { slug: "weekly", title: "Friday stream", targetDate: "2024-01-05T16:00:00Z", zone: "Europe/Berlin", repeat: { rule: "weekly", start: "2024-01-05T17:00:00" } },
-  { slug: "postponed", title: "Konzert im Park", targetDate: at(START + 40 * DAY), zone: "Europe/Berlin", lang: "de", status: "postponed" },
-  { slug: "cancelled", title: "Konzert im Park", targetDate: at(START + 40 * DAY), zone: "Europe/Berlin", lang: "de", status: "cancelled" },
-  { slug: "arabic", title: "تخفيضات الصيف", targetDate: at(START + 3 * DAY + 20 * SECOND), zone: "Asia/Riyadh", lang: "ar" },
+  {
+    slug: "weekly",
+    title: "Friday stream",
+    targetDate: "2024-01-05T16:00:00Z",
+    zone: "Europe/Berlin",
+    repeat: { rule: "weekly", start: "2024-01-05T17:00:00" },
+  },
+  {
+    slug: "postponed",
+    title: "Konzert im Park",
+    targetDate: at(START + 40 * DAY),
+    zone: "Europe/Berlin",
+    lang: "de",
+    status: "postponed",
+  },
+  {
+    slug: "cancelled",
+    title: "Konzert im Park",
+    targetDate: at(START + 40 * DAY),
+    zone: "Europe/Berlin",
+    lang: "de",
+    status: "cancelled",
+  },
+  {
+    slug: "arabic",
+    title: "تخفيضات الصيف",
+    targetDate: at(START + 3 * DAY + 20 * SECOND),
+    zone: "Asia/Riyadh",
+    lang: "ar",
+  },
   { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
   // Evergreen: 72 hours from each viewer's start, starts without an offset read in Berlin.
   { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
@@ -51,15 +84,26 @@ const store = testLiveStore(countdowns, { version: "email-test" });
  * Drawings that wait as long as it takes: the bound on waiting is a time, which a loaded machine can
  * pass in a burst, so only its own test sets one (and short).
  */
-const patientDrawings = (limits?: Parameters<typeof emailDrawings>[0], painter?: Parameters<typeof emailDrawings>[1]) => emailDrawings(limits, painter, Infinity);
+const patientDrawings = (limits?: Parameters<typeof emailDrawings>[0], painter?: Parameters<typeof emailDrawings>[1]) =>
+  emailDrawings(limits, painter, Infinity);
 
 /** A handler of the email route and the live JSON at a clock the test sets, with drawings of its own. */
 function service(drawings: EmailDrawings = patientDrawings()) {
   const clock = { now: NOW };
-  const handler = createLiveHandler({ store: () => store, answers: { ...LIVE_ANSWERS, ...emailAnswers(drawings) }, now: () => clock.now, log: () => {} });
+  const handler = createLiveHandler({
+    store: () => store,
+    answers: { ...LIVE_ANSWERS, ...emailAnswers(drawings) },
+    now: () => clock.now,
+    log: () => {},
+  });
   const get = async (target: string, nowMs = NOW, signal?: AbortSignal) => {
     clock.now = nowMs;
-    const answer = await handler.answer({ method: "GET", pathname: target.split("?")[0]!, query: target.split("?")[1] ?? "", signal });
+    const answer = await handler.answer({
+      method: "GET",
+      pathname: target.split("?")[0]!,
+      query: target.split("?")[1] ?? "",
+      signal,
+    });
     return { ...answer, bytes: answer.body as Uint8Array };
   };
   return { get, drawings };
@@ -78,7 +122,8 @@ async function jsonCount(slug: string, nowMs: number): Promise<string> {
 }
 
 /** The picture of a countdown drawn for one second alone: a one-frame GIF. */
-const alone = async (slug: string, query: string, nowMs: number): Promise<Rgba> => decodeGif((await get(`/api/email/${slug}.gif?${query}&frames=1`, nowMs)).bytes).frames[0]!.shown;
+const alone = async (slug: string, query: string, nowMs: number): Promise<Rgba> =>
+  decodeGif((await get(`/api/email/${slug}.gif?${query}&frames=1`, nowMs)).bytes).frames[0]!.shown;
 
 describe("the email GIF", () => {
   it("is 60 frames of one second from the second it is asked for, played once; each frame is that second drawn alone, with the JSON's time left", async () => {
@@ -104,7 +149,10 @@ describe("the email GIF", () => {
     expect(gif.frames.length).toBe(15);
     for (const k of [9, 10, 14]) {
       expect(readCount(gif.frames[k]!.shown, red)).toBe(await jsonCount("ten-days", NOW + k * SECOND));
-      expect(differingPixels(gif.frames[k]!.shown, await alone("ten-days", READABLE, NOW + k * SECOND)), `frame ${k}`).toBe(0);
+      expect(
+        differingPixels(gif.frames[k]!.shown, await alone("ten-days", READABLE, NOW + k * SECOND)),
+        `frame ${k}`,
+      ).toBe(0);
     }
     expect(readCount(gif.frames[10]!.shown, red)).toBe("9d23h59m59s");
   });
@@ -113,7 +161,13 @@ describe("the email GIF", () => {
     const gif = decodeGif((await get(`/api/email/soon.gif?${READABLE}`)).bytes);
     expect(gif.frames.length).toBe(6);
     // 4.6 s left: the JSON's 4 s, down to its 0 s in the last second before the target.
-    expect(gif.frames.slice(0, 5).map((frame) => readCount(frame.shown, red))).toEqual(["0d00h00m04s", "0d00h00m03s", "0d00h00m02s", "0d00h00m01s", "0d00h00m00s"]);
+    expect(gif.frames.slice(0, 5).map((frame) => readCount(frame.shown, red))).toEqual([
+      "0d00h00m04s",
+      "0d00h00m03s",
+      "0d00h00m02s",
+      "0d00h00m01s",
+      "0d00h00m00s",
+    ]);
     // The last frame is the countdown drawn once it is over: one frame alone.
     const doneAlone = decodeGif((await get(`/api/email/soon.gif?${READABLE}`, START + 5 * SECOND)).bytes);
     expect(doneAlone.frames.length).toBe(1);
@@ -127,11 +181,17 @@ describe("the email GIF", () => {
 
   it("of a repeating countdown counts to the next occurrence, as the JSON does", async () => {
     const gif = decodeGif((await get(`/api/email/weekly.gif?${READABLE}&frames=3`)).bytes);
-    expect(gif.frames.map((frame) => readCount(frame.shown, red))).toEqual(await Promise.all([0, 1, 2].map((k) => jsonCount("weekly", NOW + k * SECOND))));
+    expect(gif.frames.map((frame) => readCount(frame.shown, red))).toEqual(
+      await Promise.all([0, 1, 2].map((k) => jsonCount("weekly", NOW + k * SECOND))),
+    );
   });
 
   it("of a postponed or cancelled countdown is one frame with its status, as large as the count would be", async () => {
-    const [postponed, cancelled, scheduled] = await Promise.all(["postponed", "cancelled", "sale"].map(async (slug) => decodeGif((await get(`/api/email/${slug}.gif?title=hide`)).bytes)));
+    const [postponed, cancelled, scheduled] = await Promise.all(
+      ["postponed", "cancelled", "sale"].map(async (slug) =>
+        decodeGif((await get(`/api/email/${slug}.gif?title=hide`)).bytes),
+      ),
+    );
     expect([postponed!.frames.length, cancelled!.frames.length]).toEqual([1, 1]);
     expect(differingPixels(postponed!.frames[0]!.shown, cancelled!.frames[0]!.shown)).toBeGreaterThan(100);
     expect([postponed!.height, cancelled!.height]).toEqual([scheduled!.height, scheduled!.height]);
@@ -147,7 +207,17 @@ describe("the email GIF", () => {
 
 describe("an evergreen countdown", () => {
   /** Starts that all mean 2031-05-13 10:00 in Berlin (08:00 UTC), as mailing tools write them. */
-  const SAME_START = ["2031-05-13T08:00:00Z", "2031-05-13T10:00", "2031-05-13 10:00:00", "2031-05-13T10:00:00+02:00", "2031-05-13T10:00:00 02:00", "2031-05-13T04:00:00-0400", "2031-05-13T08:00:00.600Z", String(Date.parse("2031-05-13T08:00:00Z") / SECOND), String(Date.parse("2031-05-13T08:00:00Z"))];
+  const SAME_START = [
+    "2031-05-13T08:00:00Z",
+    "2031-05-13T10:00",
+    "2031-05-13 10:00:00",
+    "2031-05-13T10:00:00+02:00",
+    "2031-05-13T10:00:00 02:00",
+    "2031-05-13T04:00:00-0400",
+    "2031-05-13T08:00:00.600Z",
+    String(Date.parse("2031-05-13T08:00:00Z") / SECOND),
+    String(Date.parse("2031-05-13T08:00:00Z")),
+  ];
   const DEADLINE = "2031-05-16T08:00:00Z";
   const json = async (query: string, nowMs = NOW) => {
     const answer = await get(`/api/countdown/offer${query}`, nowMs);
@@ -157,7 +227,13 @@ describe("an evergreen countdown", () => {
   it("counts each viewer's duration from their own start: every way of writing one start gives one deadline", async () => {
     for (const start of SAME_START) {
       const { status, body } = await json(`?start=${encodeURIComponent(start).replace(/%20/g, "+")}`);
-      expect([start, status, body.targetDate, body.evergreen, body.start]).toEqual([start, 200, DEADLINE, 259200, "2031-05-13T08:00:00Z"]);
+      expect([start, status, body.targetDate, body.evergreen, body.start]).toEqual([
+        start,
+        200,
+        DEADLINE,
+        259200,
+        "2031-05-13T08:00:00Z",
+      ]);
       expect(body.timeLeft).toEqual({ days: 1, hours: 22, minutes: 33, seconds: 19 });
     }
     // A date alone is midnight in the countdown's zone.
@@ -171,7 +247,11 @@ describe("an evergreen countdown", () => {
     const cases: [string, string, RegExp][] = [
       ["", "start_required", /evergreen.*Add \?start= with an ISO 8601 date/],
       ["?start=", "start_required", /Add \?start=/],
-      ["?start=*|DATE:Y-m-d|*", "invalid_start", /"\*\|DATE:Y-m-d\|\*" is not an ISO 8601 date.*merge tag that was not filled in/],
+      [
+        "?start=*|DATE:Y-m-d|*",
+        "invalid_start",
+        /"\*\|DATE:Y-m-d\|\*" is not an ISO 8601 date.*merge tag that was not filled in/,
+      ],
       ["?start=13/05/2031", "invalid_start", /is not an ISO 8601/],
       ["?start=2031-02-30", "invalid_start", /is not an ISO 8601/],
       ["?start=2031-05-13T10:00:00%2B99:99", "invalid_start", /is not an ISO 8601/],
@@ -195,7 +275,9 @@ describe("an evergreen countdown", () => {
     const canonical = `start=${Date.parse("2031-05-13T08:00:00Z") / SECOND}`;
     for (const start of SAME_START.filter((start) => !/^\d{10}$/.test(start))) {
       // Only the options it reads, valid, once each and in their order, travel on: nothing the CDN does not key the redirect on.
-      const answer = await own.get(`/api/email/offer.gif?title=hide&theme=auto&${READABLE}&start=${encodeURIComponent(start)}&utm_source=news&width=300&width=400&x=${"y".repeat(1500)}`);
+      const answer = await own.get(
+        `/api/email/offer.gif?title=hide&theme=auto&${READABLE}&start=${encodeURIComponent(start)}&utm_source=news&width=300&width=400&x=${"y".repeat(1500)}`,
+      );
       expect([start, answer.status]).toEqual([start, 308]);
       expect(answer.headers.Location).toBe(`offer.gif?accent=c00000&color=000000&title=hide&width=300&${canonical}`);
       expect(answer.headers["Cache-Control"]).toBe("public, max-age=300");
@@ -207,18 +289,25 @@ describe("an evergreen countdown", () => {
     expect(answer.status).toBe(200);
     // Keyed on the start at the CDN; a countdown with a date is not (a random start cannot get past it).
     expect(answer.headers["Netlify-Vary"]).toBe(`query=${[...EMAIL_OPTION_NAMES, "start"].join("|")}`);
-    expect((await get(`/api/email/sale.gif?frames=1&start=${canonical}`)).headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
+    expect((await get(`/api/email/sale.gif?frames=1&start=${canonical}`)).headers["Netlify-Vary"]).toBe(
+      `query=${EMAIL_OPTION_NAMES.join("|")}`,
+    );
     const gif = decodeGif(answer.bytes);
-    const counts = await Promise.all([0, 1, 2].map(async (k) => {
-      const { timeLeft } = (await json(`?${canonical}`, NOW + k * SECOND)).body;
-      return `${timeLeft.days}d${String(timeLeft.hours).padStart(2, "0")}h${String(timeLeft.minutes).padStart(2, "0")}m${String(timeLeft.seconds).padStart(2, "0")}s`;
-    }));
+    const counts = await Promise.all(
+      [0, 1, 2].map(async (k) => {
+        const { timeLeft } = (await json(`?${canonical}`, NOW + k * SECOND)).body;
+        return `${timeLeft.days}d${String(timeLeft.hours).padStart(2, "0")}h${String(timeLeft.minutes).padStart(2, "0")}m${String(timeLeft.seconds).padStart(2, "0")}s`;
+      }),
+    );
     expect(gif.frames.map((frame) => readCount(frame.shown, red))).toEqual(counts);
     expect(counts[0]).toBe("1d22h33m19s");
     // The same deadline asked again in its second: the drawing in hand; another start in that second, a drawing of its own.
     await own.get(`/api/email/offer.gif?${READABLE}&frames=3&${canonical}`);
     expect(drawings.stats().drawn).toBe(1);
-    const later = decodeGif((await own.get(`/api/email/offer.gif?${READABLE}&frames=3&start=${Date.parse("2031-05-13T09:00:00Z") / SECOND}`)).bytes);
+    const later = decodeGif(
+      (await own.get(`/api/email/offer.gif?${READABLE}&frames=3&start=${Date.parse("2031-05-13T09:00:00Z") / SECOND}`))
+        .bytes,
+    );
     expect(readCount(later.frames[0]!.shown, red)).toBe("1d23h33m19s");
     expect(drawings.stats().drawn).toBe(2);
   });
@@ -228,10 +317,20 @@ describe("an evergreen countdown", () => {
     const own = service(drawings);
     const missing = await own.get("/api/email/offer.gif");
     const unfilled = await own.get("/api/email/offer.png?start=%7B%7B%20contact.SIGNUP_DATE%20%7D%7D");
-    expect([missing.status, missing.headers["Content-Type"], unfilled.status, unfilled.headers["Content-Type"]]).toEqual([400, "image/gif", 400, "image/png"]);
+    expect([
+      missing.status,
+      missing.headers["Content-Type"],
+      unfilled.status,
+      unfilled.headers["Content-Type"],
+    ]).toEqual([400, "image/gif", 400, "image/png"]);
     expect(decodeGif(missing.bytes).frames.length).toBe(1);
     expect(decodePng(unfilled.bytes).width).toBe(600);
-    expect(differingPixels(decodeGif(missing.bytes).frames[0]!.shown, decodeGif((await own.get("/api/email/offer.gif?start=2099-01-01")).bytes).frames[0]!.shown)).toBeGreaterThan(100);
+    expect(
+      differingPixels(
+        decodeGif(missing.bytes).frames[0]!.shown,
+        decodeGif((await own.get("/api/email/offer.gif?start=2099-01-01")).bytes).frames[0]!.shown,
+      ),
+    ).toBeGreaterThan(100);
     expect(drawings.stats().drawn).toBe(0);
   });
 });
@@ -265,20 +364,51 @@ describe("the email image's options", () => {
 
   it("ignore an invalid value or an unknown name, as the widget does", async () => {
     const plain = (await get("/api/email/sale.gif")).bytes;
-    for (const query of ["width=5000", "width=239", "frames=0", "frames=61", "frames=1.5", "density=3", "theme=auto", "accent=red", "accent=%23ff0000", "lang=german", "layout=tiles", "title=no", "utm_source=newsletter", "width=" + "9".repeat(2000), "%ff%fe=1", "theme=dark&theme=light"]) {
+    for (const query of [
+      "width=5000",
+      "width=239",
+      "frames=0",
+      "frames=61",
+      "frames=1.5",
+      "density=3",
+      "theme=auto",
+      "accent=red",
+      "accent=%23ff0000",
+      "lang=german",
+      "layout=tiles",
+      "title=no",
+      "utm_source=newsletter",
+      "width=" + "9".repeat(2000),
+      "%ff%fe=1",
+      "theme=dark&theme=light",
+    ]) {
       const answer = await get(`/api/email/sale.gif?${query}`);
       expect(answer.status, query).toBe(200);
-      if (query !== "theme=dark&theme=light") expect(Buffer.compare(Buffer.from(answer.bytes), Buffer.from(plain)), query).toBe(0);
+      if (query !== "theme=dark&theme=light")
+        expect(Buffer.compare(Buffer.from(answer.bytes), Buffer.from(plain)), query).toBe(0);
     }
   });
 
   it("are read once each, the first of a name given twice; a query past 2,048 characters or 32 parameters is a small image saying so (414, 400), whatever it repeats", async () => {
     const dark = (await get("/api/email/sale.gif?theme=dark")).bytes;
-    expect(Buffer.compare(Buffer.from((await get("/api/email/sale.gif?theme=dark&theme=light")).bytes), Buffer.from(dark))).toBe(0);
-    for (const [query, status] of [[`lang=en${"&lang=en".repeat(300)}`, 414], [`x=${"y".repeat(2048)}`, 414], [Array.from({ length: 33 }, (_, i) => `a${i}=1`).join("&"), 400]] as const) {
-      for (const [file, type] of [["sale.gif", "image/gif"], ["nothing-here.png", "image/png"]]) {
+    expect(
+      Buffer.compare(Buffer.from((await get("/api/email/sale.gif?theme=dark&theme=light")).bytes), Buffer.from(dark)),
+    ).toBe(0);
+    for (const [query, status] of [
+      [`lang=en${"&lang=en".repeat(300)}`, 414],
+      [`x=${"y".repeat(2048)}`, 414],
+      [Array.from({ length: 33 }, (_, i) => `a${i}=1`).join("&"), 400],
+    ] as const) {
+      for (const [file, type] of [
+        ["sale.gif", "image/gif"],
+        ["nothing-here.png", "image/png"],
+      ]) {
         const answer = await get(`/api/email/${file}?${query}`);
-        expect([answer.status, answer.headers["Content-Type"], answer.headers["Cache-Control"]]).toEqual([status, type, "no-store"]);
+        expect([answer.status, answer.headers["Content-Type"], answer.headers["Cache-Control"]]).toEqual([
+          status,
+          type,
+          "no-store",
+        ]);
       }
     }
     // The JSON routes say it in the error shape.
@@ -297,7 +427,11 @@ describe("the email image's options", () => {
 describe("an email image that is not there", () => {
   it("is a small image saying so, with a 404, in the format asked for; a path without its format is the API's JSON 404", async () => {
     const gif = await get("/api/email/no-such-countdown.gif");
-    expect([gif.status, gif.headers["Content-Type"], gif.headers["Cache-Control"]]).toEqual([404, "image/gif", "no-store"]);
+    expect([gif.status, gif.headers["Content-Type"], gif.headers["Cache-Control"]]).toEqual([
+      404,
+      "image/gif",
+      "no-store",
+    ]);
     expect(decodeGif(gif.bytes).frames.length).toBe(1);
     const png = await get("/api/email/no-such-countdown.png?density=2");
     expect([png.status, png.headers["Content-Type"], decodePng(png.bytes).width]).toEqual([404, "image/png", 1200]);
@@ -313,7 +447,11 @@ describe("an email image that is not there", () => {
 describe("caching that fits email", () => {
   it("mail clients and the proxies of old fetch it anew on every open; Netlify's CDN keeps one drawing per options and second, keyed on the options only", () => {
     const headers: Readonly<Record<string, string>> = LIVE_ROUTES.find((route) => route.name === "email")!.headers;
-    expect([headers["Cache-Control"], headers["Pragma"], headers["Expires"]]).toEqual(["no-cache, no-store, must-revalidate, max-age=0", "no-cache", "Thu, 01 Jan 1970 00:00:00 GMT"]);
+    expect([headers["Cache-Control"], headers["Pragma"], headers["Expires"]]).toEqual([
+      "no-cache, no-store, must-revalidate, max-age=0",
+      "no-cache",
+      "Thu, 01 Jan 1970 00:00:00 GMT",
+    ]);
     expect(Date.parse(headers["Expires"]!)).toBe(0);
     expect(headers["Netlify-CDN-Cache-Control"]).toBe("public, durable, max-age=1");
     expect(headers["Netlify-Vary"]).toBe(`query=${EMAIL_OPTION_NAMES.join("|")}`);
@@ -321,7 +459,9 @@ describe("caching that fits email", () => {
 
   it("a burst of identical requests costs one drawing, however its query is spelled", async () => {
     const { get: burst, drawings } = service();
-    const targets = Array.from({ length: 40 }, (_, i) => (i % 2 ? "/api/email/sale.gif?theme=dark&width=300" : "/api/email/sale.gif?width=300&theme=dark&utm_source=x"));
+    const targets = Array.from({ length: 40 }, (_, i) =>
+      i % 2 ? "/api/email/sale.gif?theme=dark&width=300" : "/api/email/sale.gif?width=300&theme=dark&utm_source=x",
+    );
     const answers = await Promise.all(targets.map((target) => burst(target)));
     expect(drawings.stats().drawn).toBe(1);
     expect(new Set(answers.map((answer) => Buffer.from(answer.bytes).toString("base64"))).size).toBe(1);
@@ -334,7 +474,9 @@ describe("caching that fits email", () => {
     const limits = { entries: 50, bytes: 300_000 };
     const { get: burst, drawings } = service(patientDrawings(limits));
     // Meanwhile the live JSON answers between the drawings, not after all of them.
-    const answers = Promise.all(Array.from({ length: 2400 }, (_, i) => burst(`/api/email/sale.png?width=${240 + (i % 150)}`)));
+    const answers = Promise.all(
+      Array.from({ length: 2400 }, (_, i) => burst(`/api/email/sale.png?width=${240 + (i % 150)}`)),
+    );
     const json = await burst("/api/countdown/sale");
     expect(json.status).toBe(200);
     expect(drawings.stats().drawn).toBeLessThan(50);
@@ -350,7 +492,8 @@ describe("caching that fits email", () => {
   it("a flood of distinct heavy GIFs: past the work already waiting each takes the busy look (one frame, 600 px, density 1), and past the bound it is refused at once with a 503 image", async () => {
     // Drawn in this thread (as a Netlify function or a Worker draws): the bounds are one thread's.
     const { get: flood, drawings } = service();
-    const heavy = (i: number) => `/api/email/sale.gif?width=1200&density=2&layout=units&lang=ko&accent=${i.toString(16).padStart(6, "0")}`;
+    const heavy = (i: number) =>
+      `/api/email/sale.gif?width=1200&density=2&layout=units&lang=ko&accent=${i.toString(16).padStart(6, "0")}`;
     const HEAVY = workOf({ options: resolveEmailOptions("", "width=1200&density=2") });
     expect(HEAVY).toBe(16);
     // The first starts at once; the next wait until their work reaches the busy mark; then the busy look, one unit each, up to the bound.
@@ -359,10 +502,15 @@ describe("caching that fits email", () => {
     const answers = await Promise.all(Array.from({ length: full + busy + 50 }, (_, i) => flood(heavy(i))));
     expect(answers.map((answer) => answer.status)).toEqual([...Array(full + busy).fill(200), ...Array(50).fill(503)]);
     const gifs = answers.slice(0, full + busy).map((answer) => decodeGif(answer.bytes));
-    expect(gifs.map((gif) => [gif.width, gif.frames.length])).toEqual([...Array(full).fill([2400, 60]), ...Array(busy).fill([600, 1])]);
+    expect(gifs.map((gif) => [gif.width, gif.frames.length])).toEqual([
+      ...Array(full).fill([2400, 60]),
+      ...Array(busy).fill([600, 1]),
+    ]);
     // Refused: a small image that says so, never kept, with when to ask again.
     const refused = answers.at(-1)!;
-    expect([refused.headers["Content-Type"], refused.headers["Cache-Control"], refused.headers["Retry-After"]]).toEqual(["image/gif", "no-store", "5"]);
+    expect([refused.headers["Content-Type"], refused.headers["Cache-Control"], refused.headers["Retry-After"]]).toEqual(
+      ["image/gif", "no-store", "5"],
+    );
     // 600 CSS pixels wide, the email image's default, at the link's density, whatever width it asked for: one drawing for every refusal.
     expect(decodeGif(refused.bytes).width).toBe(1200);
     expect(drawings.stats()).toMatchObject({ drawn: full + busy, refused: 50, waiting: 0, waitingWork: 0 });
@@ -383,11 +531,11 @@ describe("caching that fits email", () => {
     expect(statuses).toEqual([200, 503, 503, 503, 503, 503, 200, 503, 503, 503]);
     expect(decodeGif((await shared).bytes).frames).toHaveLength(60);
     expect(drawings.stats()).toMatchObject({ drawn: 2, abandoned: 8, refused: 0, waiting: 0 });
-    // A request that has gone before it is asked for is not drawn at all.
+    // A request that has gone before it is asked for is not drawn at all, and counts as abandoned.
     const gone = new AbortController();
     gone.abort();
     expect((await flood("/api/email/sale.gif?width=555", NOW, gone.signal)).status).toBe(503);
-    expect(drawings.stats()).toMatchObject({ drawn: 2, abandoned: 8 });
+    expect(drawings.stats()).toMatchObject({ drawn: 2, abandoned: 9 });
   });
 
   it("gives up a drawing that has waited its time without starting: its requests get the busy image, and the next one is drawn", async () => {
@@ -396,7 +544,10 @@ describe("caching that fits email", () => {
     let painted = 0;
     const stuck: Painter = {
       threads: 1,
-      paint: (job) => (painted++ === 0 ? new Promise((resolve) => (finishFirst = () => resolve(drawEmail(job)))) : Promise.resolve(drawEmail(job))),
+      paint: (job) =>
+        painted++ === 0
+          ? new Promise((resolve) => (finishFirst = () => resolve(drawEmail(job))))
+          : Promise.resolve(drawEmail(job)),
       warnings: () => [],
       close: async () => {},
     };
@@ -416,17 +567,33 @@ describe("caching that fits email", () => {
 describe("drawings on worker threads (the Node server's)", () => {
   const job = (slug: string, query: string, format: "gif" | "png" = "gif"): EmailJob => {
     const entry = store.get(slug)!;
-    return { entry, format, options: resolveEmailOptions(entry.email ?? "", query), second: Math.floor(NOW / SECOND) * SECOND };
+    return {
+      entry,
+      format,
+      options: resolveEmailOptions(entry.email ?? "", query),
+      second: Math.floor(NOW / SECOND) * SECOND,
+    };
   };
 
   it("draw the same bytes as this thread does, for every kind of countdown and option", async () => {
     const painter = onWorkerThreads(2);
     try {
-      const jobs = [job("sale", ""), job("sale", "layout=units&theme=dark"), job("arabic", "layout=units&density=2"), job("weekly", "frames=5"), job("postponed", ""), job("sale", "", "png")];
+      const jobs = [
+        job("sale", ""),
+        job("sale", "layout=units&theme=dark"),
+        job("arabic", "layout=units&density=2"),
+        job("weekly", "frames=5"),
+        job("postponed", ""),
+        job("sale", "", "png"),
+      ];
       const evergreen = store.get("offer")!;
-      jobs.push({ ...job("offer", "frames=3"), entry: { ...evergreen, targetMs: NOW + DAY, targetDate: at(NOW + DAY), startMs: NOW - 2 * DAY } });
+      jobs.push({
+        ...job("offer", "frames=3"),
+        entry: { ...evergreen, targetMs: NOW + DAY, targetDate: at(NOW + DAY), startMs: NOW - 2 * DAY },
+      });
       const fromWorkers = await Promise.all(jobs.map((each) => painter.paint(each)));
-      for (const [i, each] of jobs.entries()) expect(Buffer.from(fromWorkers[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
+      for (const [i, each] of jobs.entries())
+        expect(Buffer.from(fromWorkers[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
     } finally {
       await painter.close();
     }
@@ -436,12 +603,16 @@ describe("drawings on worker threads (the Node server's)", () => {
     const drawings = patientDrawings(undefined, onWorkerThreads(2));
     try {
       const { get: burst } = service(drawings);
-      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => burst(`/api/email/sale.gif?width=${400 + i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => burst(`/api/email/sale.gif?width=${400 + i}`)),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
       expect(answers.map((answer) => decodeGif(answer.bytes).frames.length)).toEqual(Array(100).fill(60));
       expect(drawings.stats().drawn).toBe(100);
       // A job its thread cannot draw: that drawing fails with the thread's reason, the next one is drawn.
-      await expect(drawings.draw("broken", { ...job("sale", ""), entry: null as never })).rejects.toThrow(/email drawing failed in its worker thread: TypeError/);
+      await expect(drawings.draw("broken", { ...job("sale", ""), entry: null as never })).rejects.toThrow(
+        /email drawing failed in its worker thread: TypeError/,
+      );
       expect((await burst("/api/email/sale.gif?width=399")).status).toBe(200);
     } finally {
       await drawings.close();
@@ -462,9 +633,18 @@ describe("drawings on worker threads (the Node server's)", () => {
     try {
       const jobs = [job("sale", ""), job("sale", "layout=units"), job("weekly", "frames=3")];
       const drawn = await Promise.all(jobs.map((each) => painter.paint(each)));
-      for (const [i, each] of jobs.entries()) expect(Buffer.from(drawn[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
-      expect(lines).toEqual([expect.stringMatching(/^email images: a drawing thread could not start \(.*nonexistent.*\); drawing them in the main thread, and trying a thread again in 1 s$/s)]);
-      expect(painter.warnings()).toEqual([expect.stringMatching(/^email images: drawn in the main thread since 1970-01-01T00:00:00.000Z, as no drawing thread could start/)]);
+      for (const [i, each] of jobs.entries())
+        expect(Buffer.from(drawn[i]!).equals(Buffer.from(drawEmail(each))), `job ${i}`).toBe(true);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^email images: a drawing thread could not start \(.*nonexistent.*\); drawing them in the main thread, and trying a thread again in 1 s$/s,
+        ),
+      ]);
+      expect(painter.warnings()).toEqual([
+        expect.stringMatching(
+          /^email images: drawn in the main thread since 1970-01-01T00:00:00.000Z, as no drawing thread could start/,
+        ),
+      ]);
       // Until the next try, no thread is started.
       const tried = made;
       expect(Buffer.from(await painter.paint(jobs[0]!)).equals(Buffer.from(drawn[0]!))).toBe(true);
@@ -482,7 +662,10 @@ describe("drawings on worker threads (the Node server's)", () => {
   });
 
   it("run at a lower priority than the event loop that answers every other request (a nice value of 10, Linux's per thread)", async () => {
-    const nice = () => readdirSync("/proc/self/task").map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    const nice = () =>
+      readdirSync("/proc/self/task").map((task) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
+      );
     const before = nice().filter((value) => value === 10).length;
     const painter = onWorkerThreads(1);
     try {
@@ -497,8 +680,11 @@ describe("drawings on worker threads (the Node server's)", () => {
   it("end a thread that does not answer, fail its drawing alone, and draw the next on a new thread", async () => {
     // A thread that answers nothing, then the real one.
     let made = 0;
-    const silent = 'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});';
-    const painter = onWorkerThreads(1, () => (made++ === 0 ? new Worker(silent, { eval: true }) : startWorker()), { limitMs: 2000 });
+    const silent =
+      'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});';
+    const painter = onWorkerThreads(1, () => (made++ === 0 ? new Worker(silent, { eval: true }) : startWorker()), {
+      limitMs: 2000,
+    });
     try {
       const hung = painter.paint(job("sale", "frames=1"));
       const next = painter.paint(job("sale", "frames=2"));
@@ -566,7 +752,10 @@ describe("what a flood of distinct requests keeps", () => {
         for (let i = from; i < from + count; i++) {
           const hex = ((i * 2654435761) % 0xffffff).toString(16).padStart(6, "0");
           const lang = `en-x-${String(i).padStart(8, "0")}`;
-          const answer = await get(`/api/email/sale.gif?layout=units&frames=1&lang=${lang}&accent=${hex}&width=${240 + (i % 961)}`, NOW + i * SECOND);
+          const answer = await get(
+            `/api/email/sale.gif?layout=units&frames=1&lang=${lang}&accent=${hex}&width=${240 + (i % 961)}`,
+            NOW + i * SECOND,
+          );
           expect(answer.status).toBe(200);
         }
       };

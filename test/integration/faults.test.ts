@@ -2,7 +2,16 @@
 // that fail. The server answers a clean error, logs a line, keeps serving the rest, and never
 // serves half a build.
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -47,7 +56,9 @@ describe("a built file that goes missing while the server runs", () => {
       expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(response.headers.get("access-control-allow-origin"), missing).toBe(missing.startsWith("/api/") ? "*" : null);
+      expect(response.headers.get("access-control-allow-origin"), missing).toBe(
+        missing.startsWith("/api/") ? "*" : null,
+      );
       const text = await response.text();
       expect(JSON.parse(text).error.code).toBe("unavailable");
       expect(text).not.toMatch(NO_STACK);
@@ -55,7 +66,9 @@ describe("a built file that goes missing while the server runs", () => {
     const head = await fetch(`${server.url}/api/pages`, { method: "HEAD" });
     expect(head.status).toBe(503);
     expect(await head.text()).toBe("");
-    expect(server.output()).toMatch(/built file unavailable: \/api\/embed\/future-launch\.html: ENOENT; serving everything else/);
+    expect(server.output()).toMatch(
+      /built file unavailable: \/api\/embed\/future-launch\.html: ENOENT; serving everything else/,
+    );
     expect((await fetch(`${server.url}/api/embed/long-past`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/embed/no-such-slug`)).status).toBe(404);
@@ -69,7 +82,7 @@ describe("a built file that goes missing while the server runs", () => {
     rmSync(path.join(site, "api/embed/future-launch.html"));
     const { status, headers, body } = await rawRequest(
       server.url,
-      "GET /future-launch/ HTTP/1.1\r\nHost: localhost\r\n\r\nGET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+      "GET /future-launch/ HTTP/1.1\r\nHost: localhost\r\n\r\nGET /api/embed/future-launch HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );
     expect(status).toBe(200);
     expect(body.slice(0, Number(headers["content-length"]))).toBe(page);
@@ -85,13 +98,22 @@ describe("a built file that goes missing while the server runs", () => {
   it("survives files deleted under it by the hundred while it answers", async () => {
     const { server, outDir } = await serveCopy();
     const site = buildPaths(outDir).site;
-    const requests = Array.from({ length: 400 }, (_, i) => fetch(`${server.url}/api/embed/${i % 2 ? "future-launch" : "long-past"}`).then((r) => r.status, () => 0));
+    const requests = Array.from({ length: 400 }, (_, i) =>
+      fetch(`${server.url}/api/embed/${i % 2 ? "future-launch" : "long-past"}`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     rmSync(path.join(site, "api/embed"), { recursive: true, force: true });
     const statuses = await Promise.all(requests);
     expect(statuses.every((status) => status === 200 || status === 503 || status === 0)).toBe(true);
     // Health tells the truth: the files a request found gone make it 503, naming them.
     const health = await fetch(`${server.url}/api/health`);
-    if (statuses.includes(503)) expect([health.status, JSON.stringify(await health.json())]).toEqual([503, expect.stringMatching(/built files: \/api\/embed\/(future-launch|long-past)\.html cannot be served/)]);
+    if (statuses.includes(503))
+      expect([health.status, JSON.stringify(await health.json())]).toEqual([
+        503,
+        expect.stringMatching(/built files: \/api\/embed\/(future-launch|long-past)\.html cannot be served/),
+      ]);
     else expect(health.status).toBe(200);
     expect(server.process.exitCode).toBeNull();
   });
@@ -104,7 +126,9 @@ describe("a built file that changes while the server runs", () => {
     expect((await fetch(`${server.url}/api/pages`)).status).toBe(200);
     const built = readFileSync(file, "latin1");
     appendFileSync(file, "[appended after the server first sent the file]");
-    const twice = "GET /api/pages HTTP/1.1\r\nHost: localhost\r\n\r\n" + "GET /api/pages HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    const twice =
+      "GET /api/pages HTTP/1.1\r\nHost: localhost\r\n\r\n" +
+      "GET /api/pages HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
     const { status, headers, body } = await rawRequest(server.url, twice);
     expect(status).toBe(200);
     expect(Number(headers["content-length"])).toBe(Buffer.byteLength(built, "latin1"));
@@ -119,7 +143,11 @@ describe("corrupt live data", () => {
     const { server, outDir } = await serveCopy();
     writeFileSync(buildPaths(outDir).liveMeta, '{"version": "half-written", "count": ');
     server.process.kill("SIGHUP");
-    await expect.poll(() => server.output(), { timeout: POLL_LIMIT }).toMatch(/kept the build being served; the one at \S+ could not be loaded: live data file meta\.json is not valid JSON/);
+    await expect
+      .poll(() => server.output(), { timeout: POLL_LIMIT })
+      .toMatch(
+        /kept the build being served; the one at \S+ could not be loaded: live data file meta\.json is not valid JSON/,
+      );
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health.version).toBe("test+0000000");
     expect((await fetch(`${server.url}/api/countdown/future-launch`)).status).toBe(200);
@@ -137,7 +165,14 @@ describe("a live data shard that breaks under a running server", () => {
       expect(live.status).toBe(503);
       expect(live.headers.get("retry-after")).toBe("10");
       expect((await live.json()).error.code).toBe("unavailable");
-      for (const file of ["/future-launch/", "/future-launch/future-launch.ics", "/api/embed/future-launch", "/api/data/future-launch.json", "/api/pages", "/"]) {
+      for (const file of [
+        "/future-launch/",
+        "/future-launch/future-launch.ics",
+        "/api/embed/future-launch",
+        "/api/data/future-launch.json",
+        "/api/pages",
+        "/",
+      ]) {
         expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
       }
       expect((await fetch(`${server.url}/nope/`)).status).toBe(404);
@@ -153,8 +188,17 @@ describe("a live data shard that breaks under a running server", () => {
       // The email image says so as an image, with the 503 and when to try again: an <img> shows no JSON.
       for (const format of ["gif", "png"]) {
         const image = await fetch(`${server.url}/api/email/future-launch.${format}`);
-        expect([image.status, image.headers.get("content-type"), image.headers.get("retry-after")], format).toEqual([503, `image/${format}`, "10"]);
-        expect(Buffer.from(await image.arrayBuffer()).subarray(0, 4).toString("latin1"), format).toBe(format === "gif" ? "GIF8" : "\x89PNG");
+        expect([image.status, image.headers.get("content-type"), image.headers.get("retry-after")], format).toEqual([
+          503,
+          `image/${format}`,
+          "10",
+        ]);
+        expect(
+          Buffer.from(await image.arrayBuffer())
+            .subarray(0, 4)
+            .toString("latin1"),
+          format,
+        ).toBe(format === "gif" ? "GIF8" : "\x89PNG");
       }
     }
     expect(server.process.exitCode).toBeNull();
@@ -188,7 +232,9 @@ describe("a built file that breaks under a running server", () => {
     expect((await fetch(`${server.url}/future-launch/`)).status).toBe(503);
     const degraded = await fetch(`${server.url}/api/health`);
     expect(degraded.status).toBe(503);
-    expect((await degraded.json()).problems.join(" ")).toMatch(/built files: \/future-launch\/index\.html cannot be served/);
+    expect((await degraded.json()).problems.join(" ")).toMatch(
+      /built files: \/future-launch\/index\.html cannot be served/,
+    );
     writeFileSync(page, bytes);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
@@ -231,7 +277,9 @@ describe("rebuilding under a running server", () => {
     writeFixtureCountdowns(good);
     writeFileSync(path.join(good, "brand-new.md"), '---\ntitle: Brand new\ntarget: "2031-01-01T00:00:00Z"\n---\n');
     expect(await build(good)).toBe(0);
-    await expect.poll(async () => (await fetch(`${server.url}/api/countdown/brand-new`)).status, { timeout: POLL_LIMIT }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/countdown/brand-new`)).status, { timeout: POLL_LIMIT })
+      .toBe(200);
     expect((await fetch(`${server.url}/api/embed/brand-new`)).status).toBe(200);
     expect(await (await fetch(`${server.url}/api/pages`)).text()).toContain('"slug":"brand-new"');
     expect(server.output()).toMatch(/loaded the build: \d+ countdown\(s\)/);

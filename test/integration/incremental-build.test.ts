@@ -2,7 +2,19 @@
 // countdowns that changed and the lists, and the result is, byte for byte, what a build that writes
 // everything makes from the same countdowns at the same instant; the files it did not write stay in
 // the earlier builds' folders, and pruning keeps of those exactly the files the kept builds name.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,8 +43,10 @@ function countdownText(n: number, variant: number): string {
   const kind = n % 5;
   const at = isoSeconds(Math.floor((TEST_NOW + (n - 10) * DAY) / 1000) * 1000);
   const title = `Countdown ${n} version ${variant}`;
-  if (kind === 0) return `---\ntitle: "${title}"\ntarget: "${at.slice(0, 16).replace("T", " ")}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\n`;
-  if (kind === 1) return `---\ntitle: "${title}"\ntarget: "${at}"\nrepeat: daily\nuntil: "${isoSeconds(Date.parse(at) + 15 * DAY)}"\n---\nEvery day.\n`;
+  if (kind === 0)
+    return `---\ntitle: "${title}"\ntarget: "${at.slice(0, 16).replace("T", " ")}"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\n`;
+  if (kind === 1)
+    return `---\ntitle: "${title}"\ntarget: "${at}"\nrepeat: daily\nuntil: "${isoSeconds(Date.parse(at) + 15 * DAY)}"\n---\nEvery day.\n`;
   if (kind === 2) return `---\ntitle: "${title}"\ntarget: "${at}"\nstatus: postponed\nlang: de\n---\n`;
   return `---\ntitle: "${title}"\ntarget: "${at}"\n---\n*Description* ${variant}.\n`;
 }
@@ -48,10 +62,18 @@ const sharing = (relative: string) => relative === "shared.json";
 function expectPruned(outDir: string, previous: string, round: number): void {
   const releases = `${outDir}.builds`;
   const served = realpathSync(outDir);
-  const named = new Set([served, previous].flatMap((build) => [...manifestOf(build).files.values()].map(({ at }) => at)));
+  const named = new Set(
+    [served, previous].flatMap((build) => [...manifestOf(build).files.values()].map(({ at }) => at)),
+  );
   // The served manifest's folders: each one an entry names, no other (a folder no entry names leaves its slot free).
-  const { homes = [] } = JSON.parse(readFileSync(path.join(served, "manifest", "meta.json"), "utf8")) as { homes?: (string | null)[] };
-  const used = new Set([...manifestOf(served).files.values()].map(({ at }) => path.basename(at.slice(0, at.indexOf(`${path.sep}site${path.sep}`)))));
+  const { homes = [] } = JSON.parse(readFileSync(path.join(served, "manifest", "meta.json"), "utf8")) as {
+    homes?: (string | null)[];
+  };
+  const used = new Set(
+    [...manifestOf(served).files.values()].map(({ at }) =>
+      path.basename(at.slice(0, at.indexOf(`${path.sep}site${path.sep}`))),
+    ),
+  );
   expect(new Set(homes.filter((home) => home !== null)), `round ${round}`).toEqual(used);
   // A server that has not yet loaded the new build still finds every file of the one before.
   for (const file of named) expect(existsSync(file), `${path.relative(releases, file)}, round ${round}`).toBe(true);
@@ -82,13 +104,20 @@ describe("publishing what changed", () => {
     const write = () => {
       rmSync(countdowns, { recursive: true, force: true });
       mkdirSync(countdowns);
-      for (const [n, variant] of variants) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, variant));
+      for (const [n, variant] of variants)
+        writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, variant));
     };
-    const config = (name: string) => readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, name, "dist"), URL: "https://countdowns.example.test" });
+    const config = (name: string) =>
+      readConfig({
+        COUNTDOWNS_DIR: countdowns,
+        OUT_DIR: path.join(work, name, "dist"),
+        URL: "https://countdowns.example.test",
+      });
     try {
       write();
       let now = TEST_NOW;
-      for (const name of ["partial", "full"]) expect((await publish(config(name), { now, version: "v" })).ok).toBe(true);
+      for (const name of ["partial", "full"])
+        expect((await publish(config(name), { now, version: "v" })).ok).toBe(true);
       expect(buildTree(config("partial").outDir)).toEqual(buildTree(config("full").outDir));
       let previous = realpathSync(config("partial").outDir);
       let previousTree = buildTree(previous, sharing);
@@ -116,13 +145,20 @@ describe("publishing what changed", () => {
           // And the build renders those pages of the index only.
           const scratch = path.join(work, "pages-only");
           await renderSite({ ...input, only: new Set(), indexPages: new Set([2]) }, scratch);
-          expect(["index.html", "page/2/index.html", "page/3/index.html"].filter((file) => existsSync(path.join(scratch, file)))).toEqual(["page/2/index.html"]);
+          expect(
+            ["index.html", "page/2/index.html", "page/3/index.html"].filter((file) =>
+              existsSync(path.join(scratch, file)),
+            ),
+          ).toEqual(["page/2/index.html"]);
         }
 
         const partial = await publish(config("partial"), { now, version: "v" });
         const full = await publish(config("full"), { now, version: "v", full: true });
         expect(partial.ok && full.ok, `round ${round}: ${JSON.stringify([partial, full])}`).toBe(true);
-        const [partialTree, fullTree] = [buildTree(config("partial").outDir, sharing), buildTree(config("full").outDir)];
+        const [partialTree, fullTree] = [
+          buildTree(config("partial").outDir, sharing),
+          buildTree(config("full").outDir),
+        ];
         expect([...partialTree.keys()].sort(), `round ${round}`).toEqual([...fullTree.keys()].sort());
         for (const [file, bytes] of fullTree) expect(partialTree.get(file), `${file}, round ${round}`).toBe(bytes);
 
@@ -133,7 +169,10 @@ describe("publishing what changed", () => {
         const { files } = manifestOf(served);
         const unchanged = [...variants.keys()].find((n) => !edited.includes(n) && n < 100 && n % 5 >= 2);
         if (unchanged !== undefined) {
-          expect(path.dirname(path.dirname(path.dirname(files.get(`/countdown-${unchanged}/index.html`)!.at))), `countdown-${unchanged}, round ${round}`).not.toBe(served);
+          expect(
+            path.dirname(path.dirname(path.dirname(files.get(`/countdown-${unchanged}/index.html`)!.at))),
+            `countdown-${unchanged}, round ${round}`,
+          ).not.toBe(served);
         }
         // The site's own pages, rendered again the same, stay where they were too, and so does a page
         // of the index that lists no edited countdown.
@@ -141,11 +180,17 @@ describe("publishing what changed", () => {
         if (round <= 1) {
           expect(files.get("/page/2/index.html")!.at, `round ${round}`).not.toContain(served);
           // The manifest's and the live data's shard without the edited countdown are the build before's, linked.
-          for (const folder of ["manifest", "live"]) expect([0, 1].map((shard) => statSync(path.join(served, folder, "shards", `${shard}.json`)).nlink).sort(), folder).toEqual([1, 2]);
+          for (const folder of ["manifest", "live"])
+            expect(
+              [0, 1].map((shard) => statSync(path.join(served, folder, "shards", `${shard}.json`)).nlink).sort(),
+              folder,
+            ).toEqual([1, 2]);
         }
         expect(files.has("/page/3/index.html"), `round ${round}`).toBe(true);
         for (const n of edited) {
-          expect(files.get(`/countdown-${n}/index.html`)!.at, `countdown-${n}, round ${round}`).toBe(path.join(served, "site", `countdown-${n}`, "index.html"));
+          expect(files.get(`/countdown-${n}/index.html`)!.at, `countdown-${n}, round ${round}`).toBe(
+            path.join(served, "site", `countdown-${n}`, "index.html"),
+          );
         }
         expectPruned(config("partial").outDir, previous, round);
         // Nothing of the build before was written through a link: it reads as it did when it was served.
@@ -165,9 +210,11 @@ describe("publishing what changed", () => {
     mkdirSync(path.join(work, "real"));
     symlinkSync(path.join(work, "real"), path.join(work, "linked"), "dir");
     const write = (variant: number) => {
-      for (let n = 0; n < 6; n++) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, n === 3 ? variant : 0));
+      for (let n = 0; n < 6; n++)
+        writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, n === 3 ? variant : 0));
     };
-    const config = (outDir: string) => readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" });
+    const config = (outDir: string) =>
+      readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" });
     const build = async (outDir: string, full = false, onStep?: (step: string) => void) => {
       const result = await publish(config(outDir), { now: TEST_NOW, version: "v", full, onStep });
       expect(result.ok, JSON.stringify(result)).toBe(true);
@@ -179,7 +226,11 @@ describe("publishing what changed", () => {
       await build(linked);
       const first = realpathSync(linked);
       const copy = path.join(work, "copy", "dist");
-      cpSync(linked, copy, { recursive: true, dereference: true, filter: (source) => path.basename(source) !== "node_modules" });
+      cpSync(linked, copy, {
+        recursive: true,
+        dereference: true,
+        filter: (source) => path.basename(source) !== "node_modules",
+      });
       write(1);
       // Through the link: a build of what changed that keeps (and shares the files of) the build before.
       expect((await build(linked)).rewritten).toBe(1);
@@ -188,13 +239,18 @@ describe("publishing what changed", () => {
       // the copy still reads as it did once the changes are written (none was written through a link).
       const before = buildTree(copy);
       let during: Map<string, string> | undefined;
-      expect((await build(copy, false, (step) => void (step === "rendered" && (during = buildTree(copy))))).rewritten).toBe(1);
+      expect(
+        (await build(copy, false, (step) => void (step === "rendered" && (during = buildTree(copy))))).rewritten,
+      ).toBe(1);
       expect(during).toEqual(before);
       await build(path.join(work, "full", "dist"), true);
       const whole = buildTree(path.join(work, "full", "dist"));
       for (const outDir of [linked, copy]) {
         const tree = buildTree(outDir, sharing);
-        expect([...tree].filter(([, bytes]) => bytes === "(missing)"), outDir).toEqual([]);
+        expect(
+          [...tree].filter(([, bytes]) => bytes === "(missing)"),
+          outDir,
+        ).toEqual([]);
         expect(tree, outDir).toEqual(whole);
       }
     } finally {
@@ -207,7 +263,11 @@ describe("publishing what changed", () => {
     const countdowns = path.join(work, "countdowns");
     mkdirSync(countdowns);
     for (let n = 0; n < 3; n++) writeFileSync(path.join(countdowns, `countdown-${n}.md`), countdownText(n, 0));
-    const config = readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), URL: "https://countdowns.example.test" });
+    const config = readConfig({
+      COUNTDOWNS_DIR: countdowns,
+      OUT_DIR: path.join(work, "dist"),
+      URL: "https://countdowns.example.test",
+    });
     const served = () => readFileSync(path.join(config.outDir, "site", "countdown-3", "index.html"), "utf8");
     try {
       const steps = async () => {
@@ -215,19 +275,55 @@ describe("publishing what changed", () => {
         const live: Record<string, boolean> = {};
         const onStep = (step: string) => {
           told.push(step);
-          if (existsSync(path.join(countdowns, "countdown-3.md"))) live[step] = existsSync(path.join(config.outDir, "site", "countdown-3")) && served().includes("Countdown 3 version 0");
+          if (existsSync(path.join(countdowns, "countdown-3.md")))
+            live[step] =
+              existsSync(path.join(config.outDir, "site", "countdown-3")) && served().includes("Countdown 3 version 0");
         };
         expect((await publish(config, { now: TEST_NOW, version: "v", onStep })).ok).toBe(true);
         return { told, live };
       };
       const first = await steps();
-      expect(first.told).toEqual(["checked", "planned", "rendered", "twins", "manifest", "live data", "server", "switched", "pruned"]);
+      expect(first.told).toEqual([
+        "checked",
+        "planned",
+        "rendered",
+        "twins",
+        "manifest",
+        "live data",
+        "server",
+        "switched",
+        "pruned",
+      ]);
 
       writeFileSync(path.join(countdowns, "countdown-3.md"), countdownText(3, 0));
       const second = await steps();
-      expect(second.told).toEqual(["checked", "planned", "listed", "linked", "rendered", "twins", "manifest", "live data", "server", "switched", "pruned"]);
+      expect(second.told).toEqual([
+        "checked",
+        "planned",
+        "listed",
+        "linked",
+        "rendered",
+        "twins",
+        "manifest",
+        "live data",
+        "server",
+        "switched",
+        "pruned",
+      ]);
       // The new countdown is served from `switched` on, and not before.
-      expect(second.live).toEqual({ checked: false, planned: false, listed: false, linked: false, rendered: false, twins: false, manifest: false, "live data": false, server: false, switched: true, pruned: true });
+      expect(second.live).toEqual({
+        checked: false,
+        planned: false,
+        listed: false,
+        linked: false,
+        rendered: false,
+        twins: false,
+        manifest: false,
+        "live data": false,
+        server: false,
+        switched: true,
+        pruned: true,
+      });
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
-const API_PATHS = ["/api/countdown/future-launch", "/api/embed/future-launch", "/api/pages", "/api/health", "/api/data/future-launch.json"];
+const API_PATHS = [
+  "/api/countdown/future-launch",
+  "/api/embed/future-launch",
+  "/api/pages",
+  "/api/health",
+  "/api/data/future-launch.json",
+];
 
 // The live JSON's body is the live handler's (test/unit/live-handler.test.ts); here, what the server adds.
 describe("GET /api/countdown/:slug", () => {
@@ -32,7 +38,17 @@ describe("GET /api/countdown/:slug", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     const body = await response.json();
-    expect(Object.keys(body)).toEqual(["slug", "title", "targetDate", "timeLeft", "targetIso", "days", "expired", "serverTime", "status"]);
+    expect(Object.keys(body)).toEqual([
+      "slug",
+      "title",
+      "targetDate",
+      "timeLeft",
+      "targetIso",
+      "days",
+      "expired",
+      "serverTime",
+      "status",
+    ]);
     expect(Date.parse(body.serverTime)).toBeGreaterThanOrEqual(before - 5);
     expect(Date.parse(body.serverTime)).toBeLessThanOrEqual(Date.now() + 5);
     expect(body.days).toBe(3);
@@ -45,12 +61,22 @@ describe("GET /api/countdown/:slug", () => {
     expect(response.headers.get("netlify-vary")).toBe("query=shape");
     // An evergreen countdown's answers, and its refusals, vary on its start too.
     for (const query of [`?start=${Math.floor(Date.now() / 1000) - 60}`, "", "?start=nope"]) {
-      expect((await get(`/api/countdown/willkommen${query}`)).headers.get("netlify-vary"), query).toBe("query=shape|start");
+      expect((await get(`/api/countdown/willkommen${query}`)).headers.get("netlify-vary"), query).toBe(
+        "query=shape|start",
+      );
     }
   });
 
   it("answers an unknown slug, whatever its form, with 404 and a JSON error", async () => {
-    for (const path of ["/api/countdown/nope", "/api/countdown/Future-Launch", "/api/countdown/", "/api/countdown", "/api/countdown/a/b", "/api/countdown/%zz", "/api/countdown/future-launch.json"]) {
+    for (const path of [
+      "/api/countdown/nope",
+      "/api/countdown/Future-Launch",
+      "/api/countdown/",
+      "/api/countdown",
+      "/api/countdown/a/b",
+      "/api/countdown/%zz",
+      "/api/countdown/future-launch.json",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
@@ -92,7 +118,14 @@ describe("GET /api/embed/:slug", () => {
     const etag = full.headers.get("etag")!;
     // A hash of the bytes, the same in every build that writes the same file.
     expect(etag).toMatch(/^"[\w-]{22}(-br|-gzip)?"$/);
-    const NAMES = ["cache-control", "access-control-allow-origin", "x-content-type-options", "referrer-policy", "content-security-policy", "content-type"];
+    const NAMES = [
+      "cache-control",
+      "access-control-allow-origin",
+      "x-content-type-options",
+      "referrer-policy",
+      "content-security-policy",
+      "content-type",
+    ];
     const expected = NAMES.map((name) => [name, full.headers.get(name)]);
     expect(expected.every(([, value]) => value !== null)).toBe(true);
     const revalidated = await get("/api/embed/future-launch", { headers: { "If-None-Match": etag } });
@@ -141,7 +174,13 @@ describe("GET /api/health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", countdowns: Object.keys(fixtureFiles()).length, version: "test+0000000", time: expect.stringMatching(/^\d{4}-.*Z$/), tzdata: { build: process.versions.tz, runtime: process.versions.tz } });
+    expect(body).toEqual({
+      status: "ok",
+      countdowns: Object.keys(fixtureFiles()).length,
+      version: "test+0000000",
+      time: expect.stringMatching(/^\d{4}-.*Z$/),
+      tzdata: { build: process.versions.tz, runtime: process.versions.tz },
+    });
   });
 });
 
@@ -168,7 +207,11 @@ describe("CORS, methods and common headers on every API path", () => {
     for (const path of API_PATHS) {
       const response = await get(path, {
         method: "OPTIONS",
-        headers: { Origin: "https://someone-else.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with" },
+        headers: {
+          Origin: "https://someone-else.example",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "x-requested-with",
+        },
       });
       expect(response.status, path).toBe(204);
       expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
@@ -226,7 +269,9 @@ describe("no request, however malformed, gets a 5xx or a file outside the site",
       const response = await rawGet(server.url, target);
       expect(response.status, target).toBeGreaterThanOrEqual(200);
       expect(response.status, target).toBeLessThan(500);
-      expect(response.body, target).not.toMatch(/"dependencies"|root:x:0|\bat .*\.ts:\d+|tickerHashes|\[build\]|Access-Control-Allow-Origin: \*\n/);
+      expect(response.body, target).not.toMatch(
+        /"dependencies"|root:x:0|\bat .*\.ts:\d+|tickerHashes|\[build\]|Access-Control-Allow-Origin: \*\n/,
+      );
     }
     expect((await get("/api/health")).status).toBe(200);
   });
@@ -239,7 +284,15 @@ describe("no request, however malformed, gets a 5xx or a file outside the site",
 
 describe("compressed answers", () => {
   it("sends every text answer of a kilobyte or more in brotli or gzip, as the client accepts, and says it varies", async () => {
-    for (const path of ["/", "/future-launch/", "/api/embed/future-launch", "/assets/site.js", "/api/openapi.json", "/nope", "/api/embed/nope"]) {
+    for (const path of [
+      "/",
+      "/future-launch/",
+      "/api/embed/future-launch",
+      "/assets/site.js",
+      "/api/openapi.json",
+      "/nope",
+      "/api/embed/nope",
+    ]) {
       const plain = await rawGet(server.url, path);
       expect(Number(plain.headers["content-length"]), path).toBeGreaterThanOrEqual(1024);
       expect(plain.headers["content-encoding"], path).toBeUndefined();
@@ -254,7 +307,10 @@ describe("compressed answers", () => {
         ["gzip;q=0.8, *;q=0.1", "gzip", (b: Buffer) => gunzipSync(b)],
         ["BR ; Q=0.9", "br", (b: Buffer) => brotliDecompressSync(b)],
       ] as const) {
-        const response = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`);
+        const response = await rawRequest(
+          server.url,
+          `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`,
+        );
         expect(response.headers["content-encoding"], `${path} ${accept}`).toBe(encoding);
         expect(response.headers.vary, path).toBe("Accept-Encoding");
         expect(response.status, path).toBe(plain.status);
@@ -264,7 +320,10 @@ describe("compressed answers", () => {
         expect(body.length, path).toBeLessThan(plain.body.length);
       }
       for (const accept of ["br;q=0, gzip;q=0", "*;q=0", "deflate", "gzip;q=0, br;q=0.0"]) {
-        const response = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`);
+        const response = await rawRequest(
+          server.url,
+          `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: ${accept}\r\nConnection: close\r\n\r\n`,
+        );
         expect(response.headers["content-encoding"], `${path} ${accept}`).toBeUndefined();
         expect(response.body, `${path} ${accept}`).toBe(plain.body);
       }
@@ -298,7 +357,13 @@ describe("the address a build was made for", () => {
       });
     });
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), "port-")), "dist");
-    expect((await publish(readConfig({ ...TEST_ENV, URL: undefined, PORT: String(port), OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    expect(
+      (
+        await publish(readConfig({ ...TEST_ENV, URL: undefined, PORT: String(port), OUT_DIR: outDir }), {
+          now: TEST_NOW,
+        })
+      ).ok,
+    ).toBe(true);
     const own = await startServer(outDir, { PORT: String(port), HOST: "localhost" });
     try {
       expect(own.output()).toContain(`Countdown service at http://localhost:${port}/`);
@@ -312,7 +377,13 @@ describe("the address a build was made for", () => {
 describe("a site under a base path", () => {
   it("serves every page, asset and API route under it, and nothing outside it", async () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), "base-")), "dist");
-    expect((await publish(readConfig({ ...TEST_ENV, URL: "https://example.org/countdowns", OUT_DIR: outDir }), { now: TEST_NOW })).ok).toBe(true);
+    expect(
+      (
+        await publish(readConfig({ ...TEST_ENV, URL: "https://example.org/countdowns", OUT_DIR: outDir }), {
+          now: TEST_NOW,
+        })
+      ).ok,
+    ).toBe(true);
     const own = await startServer(outDir);
     try {
       const at = (target: string) => fetch(`${own.url}${target}`, { redirect: "manual" });
@@ -333,7 +404,8 @@ describe("a site under a base path", () => {
       expect((await (await at("/countdowns/api/countdown/future-launch")).json()).slug).toBe("future-launch");
       expect((await at("/countdowns")).headers.get("location")).toBe("/countdowns/");
       expect((await at("/countdowns/future-launch")).headers.get("location")).toBe("/countdowns/future-launch/");
-      for (const outside of ["/", "/api/pages", "/future-launch/", "/countdownsx/"]) expect((await at(outside)).status, outside).toBe(404);
+      for (const outside of ["/", "/api/pages", "/future-launch/", "/countdownsx/"])
+        expect((await at(outside)).status, outside).toBe(404);
       expect(await (await at("/countdowns/nope/")).text()).toContain('href="/countdowns/"');
     } finally {
       await own.stop();

@@ -1,7 +1,16 @@
 // Publishing what changed on Netlify: the previous deploy's build comes back from Netlify's build cache
 // (the local build plugin of netlify/plugins/previous-build, with Netlify's own cache utilities), and
 // the build writes only what changed, byte for byte what a build of everything writes.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bindOpts } from "@netlify/cache-utils";
@@ -16,7 +25,11 @@ import { TEST_NOW } from "../support/paths.ts";
 function tree(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), readFileSync(path.join(entry.parentPath, entry.name)).toString("base64"));
+    if (entry.isFile())
+      files.set(
+        path.relative(dir, path.join(entry.parentPath, entry.name)),
+        readFileSync(path.join(entry.parentPath, entry.name)).toString("base64"),
+      );
   }
   return files;
 }
@@ -33,9 +46,18 @@ describe("a deploy on Netlify", () => {
     const work = mkdtempSync(path.join(tmpdir(), "netlify-cache-"));
     const countdowns = path.join(work, "countdowns");
     mkdirSync(countdowns);
-    for (const n of [1, 2, 3]) writeFileSync(path.join(countdowns, `launch-${n}.md`), `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`);
+    for (const n of [1, 2, 3])
+      writeFileSync(
+        path.join(countdowns, `launch-${n}.md`),
+        `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`,
+      );
     const outDir = path.join(work, "dist");
-    const env = { COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test", NETLIFY: "true" };
+    const env = {
+      COUNTDOWNS_DIR: countdowns,
+      OUT_DIR: outDir,
+      URL: "https://countdowns.example.test",
+      NETLIFY: "true",
+    };
     const utils = { cache: bindOpts({ cacheDir: path.join(work, "cache") }) };
     const before = process.env.OUT_DIR;
     process.env.OUT_DIR = outDir;
@@ -56,7 +78,10 @@ describe("a deploy on Netlify", () => {
 
       // The next deploy starts from a fresh checkout: no dist/ until the cache gives it back.
       rmSync(outDir, { recursive: true });
-      writeFileSync(path.join(countdowns, "launch-2.md"), `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`);
+      writeFileSync(
+        path.join(countdowns, "launch-2.md"),
+        `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`,
+      );
       await onPreBuild({ utils });
       // Given back whole, moved out of the cache rather than copied.
       expect(tree(outDir)).toEqual(built);

@@ -24,8 +24,14 @@ import { ROOT, TEST_BASE_URL, TEST_COUNTDOWNS_DIR, TEST_SITE_DIR } from "../supp
 const read = (file: string) => readFileSync(path.join(TEST_SITE_DIR, file), "utf8");
 /** The text of an element, HTML entities decoded, as a reader (or a Copy button) sees it. */
 const decode = (html: string) =>
-  html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
-const codeById = (html: string, id: string) => decode(new RegExp(`<code id="${id}"[^>]*>([\\s\\S]*?)</code>`).exec(html)![1]!);
+  html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+const codeById = (html: string, id: string) =>
+  decode(new RegExp(`<code id="${id}"[^>]*>([\\s\\S]*?)</code>`).exec(html)![1]!);
 
 describe("the index", () => {
   const index = read("index.html");
@@ -33,15 +39,24 @@ describe("the index", () => {
   it("lists every countdown with a link to its page, a live mini countdown, when in the author's zone, and a line for the visitor's own time", () => {
     const pages = JSON.parse(read("api/pages")) as { slug: string }[];
     for (const { slug } of pages) {
-      const item = new RegExp(`<li data-(countdown|evergreen)="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`).exec(index)?.[0];
+      const item = new RegExp(
+        `<li data-(countdown|evergreen)="[^"]+"[^>]*>\\s*<a href="/${slug}/"( lang="[\\w-]+")?>[\\s\\S]*?</li>`,
+      ).exec(index)?.[0];
       expect(item, slug).toBeDefined();
       // A postponed or cancelled countdown says so instead of ticking.
       const status = /data-status="(\w+)"/.exec(item!)?.[1];
-      if (status) expect(item).toMatch(new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`));
+      if (status)
+        expect(item).toMatch(
+          new RegExp(`<span class="mini status-${status}">${status[0]!.toUpperCase()}${status.slice(1)}</span>`),
+        );
       else expect(item).toMatch(/role="timer"[^>]*data-left/);
       // An evergreen countdown's duration where a date would be: the page's script dates it for the visitor.
-      if (slug === EVERGREEN.slug) expect(item).toContain('<span data-when lang="de">3 Tage ab Ihrem ersten Besuch</span>');
-      else expect(item).toMatch(/<time datetime="[^"]+Z" data-when( lang="[\w-]+")?>[^<]+ (UTC|[A-Z]*\s?\([^()/_]+\))<\/time>/);
+      if (slug === EVERGREEN.slug)
+        expect(item).toContain('<span data-when lang="de">3 Tage ab Ihrem ersten Besuch</span>');
+      else
+        expect(item).toMatch(
+          /<time datetime="[^"]+Z" data-when( lang="[\w-]+")?>[^<]+ (UTC|[A-Z]*\s?\([^()/_]+\))<\/time>/,
+        );
       expect(item).toContain('<p class="when your-time js-only pending" data-your-time></p>');
     }
   });
@@ -70,17 +85,35 @@ describe("a countdown's page, for its visitors", () => {
   const page = read("future-launch/index.html");
 
   it("shows the count large, as labelled units in the countdown's language sized by the days' digits, the description, and when in the author's zone with a line for the visitor's own time", () => {
-    expect(page).toMatch(/<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_\/]+" data-lang="en">\s*<div class="event">\s*<h1>/);
-    const timer = /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left data-digits="1">([\s\S]*?)<\/div>\s*<p class="done/.exec(page)![1]!;
-    expect([...timer.matchAll(/<span class="n" data-unit>00<\/span><span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["days", "hours", "minutes", "seconds"]);
+    expect(page).toMatch(
+      /<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_/]+" data-lang="en">\s*<div class="event">\s*<h1>/,
+    );
+    const timer =
+      /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left data-digits="1">([\s\S]*?)<\/div>\s*<p class="done/.exec(
+        page,
+      )![1]!;
+    expect(
+      [...timer.matchAll(/<span class="n" data-unit>00<\/span><span class="label">([^<]+)<\/span>/g)].map(
+        (match) => match[1],
+      ),
+    ).toEqual(["days", "hours", "minutes", "seconds"]);
     expect(read("longest-title/index.html")).toContain('data-left data-digits="4"');
     expect(page).toContain("<strong>launch</strong>");
     // The fixture's target is in UTC: "Mon, Nov 30, 2026, 10:26 AM UTC".
-    expect(page).toMatch(/<p class="date"><time datetime="[^"]+" data-when>\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time><\/p>\s*<p class="your-time js-only pending" data-your-time><\/p>/);
-    expect(read("berlin-wall-clock/index.html")).toMatch(/<time datetime="2099-07-01T10:00:00Z" data-when>Wed, Jul 1, 2099, 12:00\sPM CEST \(Berlin\)<\/time>/);
+    expect(page).toMatch(
+      /<p class="date"><time datetime="[^"]+" data-when>\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time><\/p>\s*<p class="your-time js-only pending" data-your-time><\/p>/,
+    );
+    expect(read("berlin-wall-clock/index.html")).toMatch(
+      /<time datetime="2099-07-01T10:00:00Z" data-when>Wed, Jul 1, 2099, 12:00\sPM CEST \(Berlin\)<\/time>/,
+    );
     // The labels are Intl's words in the countdown's language, written right to left where it is.
     const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
-    expect([...german.matchAll(/<span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual(["Tage", "Stunden", "Minuten", "Sekunden"]);
+    expect([...german.matchAll(/<span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual([
+      "Tage",
+      "Stunden",
+      "Minuten",
+      "Sekunden",
+    ]);
   });
 
   it("marks the countdown's own words with its language where it is not the site's, on its page and the index", () => {
@@ -89,16 +122,24 @@ describe("a countdown's page, for its visitors", () => {
     expect(german).toMatch(/^<html lang="en" dir="ltr">$/m);
     expect(german).toContain('<h1 lang="de">Eigene Voreinstellungen</h1>');
     expect(german).toContain('data-done lang="de">Geschafft</p>');
-    expect(read("index.html")).toMatch(new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`));
+    expect(read("index.html")).toMatch(
+      new RegExp(`<a href="[^"]*/${WIDGET_DEFAULTS.slug}/" lang="de">Eigene Voreinstellungen</a>`),
+    );
   });
 
   it("adds to a calendar: the .ics, and Google Calendar's and Outlook's new-event forms filled in with the same instant", () => {
     expect(page).toContain('<a class="button" href="/future-launch/future-launch.ics" download>');
     const at = /<time datetime="([^"]+)" data-when>/.exec(page)![1]!;
-    const google = new URL(decode(/<a class="button" href="([^"]+)" rel="noopener">Google Calendar<\/a>/.exec(page)![1]!));
+    const google = new URL(
+      decode(/<a class="button" href="([^"]+)" rel="noopener">Google Calendar<\/a>/.exec(page)![1]!),
+    );
     expect(google.origin + google.pathname).toBe("https://calendar.google.com/calendar/render");
     const compact = at.replace(/[-:]/g, "");
-    expect(Object.fromEntries(google.searchParams)).toMatchObject({ action: "TEMPLATE", text: HOSTILE_TITLE, dates: `${compact}/${compact}` });
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      action: "TEMPLATE",
+      text: HOSTILE_TITLE,
+      dates: `${compact}/${compact}`,
+    });
     expect(google.searchParams.get("details")).toMatch(new RegExp(`^${TEST_BASE_URL}/future-launch/\n\n`));
     const outlook = new URL(decode(/<a class="button" href="([^"]+)" rel="noopener">Outlook<\/a>/.exec(page)![1]!));
     expect(outlook.origin + outlook.pathname).toBe("https://outlook.live.com/calendar/0/action/compose");
@@ -113,16 +154,25 @@ describe("a countdown's page, for its visitors", () => {
 
   it("offers Share and full screen, and only a discreet link to the owner's tools: no snippet, configurator or image", () => {
     expect(page).toContain('<button type="button" class="js-only" data-share>Share</button>');
-    expect(page).toContain('<button type="button" class="js-only pending" data-fullscreen aria-keyshortcuts="F">Full screen</button>');
+    expect(page).toContain(
+      '<button type="button" class="js-only pending" data-fullscreen aria-keyshortcuts="F">Full screen</button>',
+    );
     expect(page).toContain('<p class="owner"><a href="/future-launch/embed/">Embed or share</a></p>');
     // (The header's one image is the site's logo.)
     expect(/<main>[\s\S]*<\/main>/.exec(page)![0]).not.toMatch(/<form|<pre|<iframe|<img/);
   });
 
   it("describes the event as schema.org JSON-LD: start with its offset, status, page, image", () => {
-    const event = (html: string) => JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    const event = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     const data = event(page);
-    expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "Event", eventStatus: "https://schema.org/EventScheduled", url: `${TEST_BASE_URL}/future-launch/`, image: `${TEST_BASE_URL}/api/og/future-launch.png` });
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Event",
+      eventStatus: "https://schema.org/EventScheduled",
+      url: `${TEST_BASE_URL}/future-launch/`,
+      image: `${TEST_BASE_URL}/api/og/future-launch.png`,
+    });
     expect(Date.parse(data.startDate)).toBe(Date.parse(/<time datetime="([^"]+)" data-when>/.exec(page)![1]!));
     // In the author's zone, with its offset at that instant.
     const weekly = event(read(`${WEEKLY_BERLIN.slug}/index.html`));
@@ -153,21 +203,37 @@ describe("a countdown's page for its owner", () => {
   });
 
   it("offers both published snippets, with an absolute src and a title naming the countdown (escaped for an attribute)", () => {
-    const title = HOSTILE_TITLE.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-    expect(codeById(page, "snippet-wide")).toBe(`<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
-    expect(codeById(page, "snippet-small")).toBe(`<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`);
+    const title = HOSTILE_TITLE.replace(/&/g, "&amp;")
+      .replace(/"/g, "&quot;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;");
+    expect(codeById(page, "snippet-wide")).toBe(
+      `<iframe src="${embedSrc}" width="100%" height="250" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`,
+    );
+    expect(codeById(page, "snippet-small")).toBe(
+      `<iframe src="${embedSrc}" width="320" height="180" frameborder="0" style="border-radius:12px" title="${title}"></iframe>`,
+    );
   });
 
   it("offers <countdown-timer>: the module, then the element with its site and its fallback (a link, the date in <time>), the countdown's widget defaults as attributes", () => {
-    const title = HOSTILE_TITLE.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const title = HOSTILE_TITLE.replace(/&/g, "&amp;")
+      .replace(/"/g, "&quot;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;");
     const snippet = codeById(page, "snippet-element");
-    expect(snippet).toMatch(new RegExp(`^<script type="module" src="${TEST_BASE_URL}/api/element\\.js"></script>\n<countdown-timer slug="future-launch" site="${TEST_BASE_URL}/"><a href="${TEST_BASE_URL}/future-launch/">`));
+    expect(snippet).toMatch(
+      new RegExp(
+        `^<script type="module" src="${TEST_BASE_URL}/api/element\\.js"></script>\n<countdown-timer slug="future-launch" site="${TEST_BASE_URL}/"><a href="${TEST_BASE_URL}/future-launch/">`,
+      ),
+    );
     expect(snippet).toContain(`${title}: <time datetime="`);
     // The template the configurator fills is the same snippet.
     const template = decode(/<code id="snippet-element" data-element-snippet="([^"]*)"/.exec(page)![1]!);
     expect(template.replace("{attributes}", "")).toBe(snippet);
     const own = codeById(read(`${WIDGET_DEFAULTS.slug}/embed/index.html`), "snippet-element");
-    expect(own).toContain(`<countdown-timer slug="${WIDGET_DEFAULTS.slug}" site="${TEST_BASE_URL}/" theme="dark" accent="fb7185" font="serif" layout="units" date="utc">`);
+    expect(own).toContain(
+      `<countdown-timer slug="${WIDGET_DEFAULTS.slug}" site="${TEST_BASE_URL}/" theme="dark" accent="fb7185" font="serif" layout="units" date="utc">`,
+    );
   });
 
   it("links the email image to the countdown's page, or to its call to action where it has one (escaped as HTML)", () => {
@@ -193,7 +259,9 @@ describe("a countdown's page for its owner", () => {
       expect(page).toContain(`<p class="status" id="${id}-status" role="status"></p>`);
     }
     expect(page).toMatch(/<iframe class="preview" data-preview tabindex="-1" src="\/api\/embed\/future-launch" title=/);
-    expect(page).toMatch(/<iframe class="preview small" data-preview tabindex="-1" src="\/api\/embed\/future-launch" title=/);
+    expect(page).toMatch(
+      /<iframe class="preview small" data-preview tabindex="-1" src="\/api\/embed\/future-launch" title=/,
+    );
   });
 
   it("gives the JSON URL and a fetch example", () => {
@@ -209,11 +277,26 @@ describe("the creator page", () => {
   it("labels every control it shows, visibly, and is kept out of search engines", () => {
     const form = /<form class="creator js-only"[\s\S]*?<\/form>/.exec(page)![0];
     const ids = [...form.matchAll(/<(?:input|select|textarea) id="([^"]+)"/g)].map((match) => match[1]!);
-    expect(ids).toEqual(["f-title", "f-slug", "f-date", "f-time", "f-timezone", "f-evergreen", "f-repeat", "f-until", "f-status", "f-lang", "f-done", "f-description"]);
+    expect(ids).toEqual([
+      "f-title",
+      "f-slug",
+      "f-date",
+      "f-time",
+      "f-timezone",
+      "f-evergreen",
+      "f-repeat",
+      "f-until",
+      "f-status",
+      "f-lang",
+      "f-done",
+      "f-description",
+    ]);
     for (const id of ids) expect(form, id).toMatch(new RegExp(`<label for="${id}">[^<]+</label>`));
     // The widget's look: each select inside its label.
     expect(form.match(/<label>(Theme|Layout) <select name="(theme|layout)">/g)).toHaveLength(2);
-    expect(page).toContain('<h2><label for="countdown-file">Countdown file</label></h2>\n<textarea id="countdown-file" readonly');
+    expect(page).toContain(
+      '<h2><label for="countdown-file">Countdown file</label></h2>\n<textarea id="countdown-file" readonly',
+    );
     expect(page).toContain('<meta name="robots" content="noindex">');
   });
 
@@ -235,12 +318,24 @@ describe("one way to write a date", () => {
       owner: read("berlin-wall-clock/embed/index.html"),
       widget: read("api/embed/berlin-wall-clock.html"),
     };
-    for (const [surface, html] of Object.entries(surfaces)) expect(html, surface).toMatch(new RegExp(`<time[^>]*datetime="2099-07-01T10:00:00Z"[^>]*>${words.replace(/[()]/g, "\\$&").replace(/ /g, "\\s")}</time>`));
-    expect(decode(/<img class="email-preview"[^>]* alt="([^"]*)"/.exec(surfaces.owner)![1]!)).toBe(`Berlin wall clock – ${words}`);
-    expect(decode(/<meta property="og:description" content="([^"]*)">/.exec(surfaces.page)![1]!)).toBe(`Countdown to Berlin wall clock: ${words}.`);
+    for (const [surface, html] of Object.entries(surfaces))
+      expect(html, surface).toMatch(
+        new RegExp(
+          `<time[^>]*datetime="2099-07-01T10:00:00Z"[^>]*>${words.replace(/[()]/g, "\\$&").replace(/ /g, "\\s")}</time>`,
+        ),
+      );
+    expect(decode(/<img class="email-preview"[^>]* alt="([^"]*)"/.exec(surfaces.owner)![1]!)).toBe(
+      `Berlin wall clock – ${words}`,
+    );
+    expect(decode(/<meta property="og:description" content="([^"]*)">/.exec(surfaces.page)![1]!)).toBe(
+      `Countdown to Berlin wall clock: ${words}.`,
+    );
     // No page says UTC for a countdown whose author did not choose it (but for the widget's option of
     // that name), nor names a zone by its ID.
-    for (const html of [surfaces.page, surfaces.owner, surfaces.widget]) expect(html.replace(/<script[\s\S]*?<\/script>|<pre[\s\S]*?<\/pre>|<select[\s\S]*?<\/select>|"[^"]*"/g, "")).not.toMatch(/UTC|Europe\/Berlin/);
+    for (const html of [surfaces.page, surfaces.owner, surfaces.widget])
+      expect(
+        html.replace(/<script[\s\S]*?<\/script>|<pre[\s\S]*?<\/pre>|<select[\s\S]*?<\/select>|"[^"]*"/g, ""),
+      ).not.toMatch(/UTC|Europe\/Berlin/);
   });
 });
 
@@ -251,9 +346,19 @@ describe("the pages' own words", () => {
   async function site(name: string, fields: Record<string, unknown>): Promise<(file: string) => string> {
     const dir = path.join(work, name);
     mkdirSync(path.join(dir, "countdowns"), { recursive: true });
-    writeFileSync(path.join(dir, "countdowns", "konzert.md"), `---\ntitle: "Konzert"\ntarget: "2099-07-01 20:00"\ntimezone: "Europe/Berlin"\nlang: de\n---\n`);
+    writeFileSync(
+      path.join(dir, "countdowns", "konzert.md"),
+      `---\ntitle: "Konzert"\ntarget: "2099-07-01 20:00"\ntimezone: "Europe/Berlin"\nlang: de\n---\n`,
+    );
     writeFileSync(path.join(dir, "site.json"), JSON.stringify(fields));
-    const built = await publish(readConfig({ COUNTDOWNS_DIR: path.join(dir, "countdowns"), OUT_DIR: path.join(dir, "dist"), SITE_FILE: path.join(dir, "site.json") }), { now: Date.UTC(2030, 0, 1) });
+    const built = await publish(
+      readConfig({
+        COUNTDOWNS_DIR: path.join(dir, "countdowns"),
+        OUT_DIR: path.join(dir, "dist"),
+        SITE_FILE: path.join(dir, "site.json"),
+      }),
+      { now: Date.UTC(2030, 0, 1) },
+    );
     expect(built.ok).toBe(true);
     return (file) => readFileSync(path.join(dir, "dist", "site", file), "utf8");
   }
@@ -263,14 +368,14 @@ describe("the pages' own words", () => {
     const page = german("konzert/index.html");
     expect(page).toMatch(/^<html lang="de" dir="ltr">$/m);
     expect(page).toContain(">Zum Kalender hinzufügen (.ics)</a>");
-    expect(page).toContain('data-share>Teilen</button>');
-    expect(page).toContain('>Einbetten oder teilen</a>');
+    expect(page).toContain("data-share>Teilen</button>");
+    expect(page).toContain(">Einbetten oder teilen</a>");
     // The countdown is German too: its words carry no lang of their own.
     expect(page).toContain("<h1>Konzert</h1>");
     expect(page).toContain('"yourTime":"{time} bei Ihnen"');
     expect(german("404.html")).toContain("<h1>Nicht gefunden</h1>");
     expect(german("new/index.html")).toContain('<label for="f-title">Titel</label>');
-    expect(german("konzert/embed/index.html")).toContain("<h2 id=\"embed\">Einbetten</h2>");
+    expect(german("konzert/embed/index.html")).toContain('<h2 id="embed">Einbetten</h2>');
     expect(german("index.html")).toContain('<a href="/new/">Neuer Countdown</a>');
   });
 
@@ -299,16 +404,47 @@ describe("the pages' own words", () => {
   it("are every one of them in each of the pages' languages, with the same placeholders as in English, and each is said somewhere", () => {
     const english = PAGE_LANGUAGES.en!;
     const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((match) => match[0]).sort();
-    expect(Object.keys(PAGE_LANGUAGES).sort()).toEqual(["ar", "cs", "da", "de", "en", "es", "fi", "fr", "he", "hi", "it", "ja", "ko", "nb", "nl", "pl", "pt", "ru", "sv", "tr", "uk", "zh"]);
+    expect(Object.keys(PAGE_LANGUAGES).sort()).toEqual([
+      "ar",
+      "cs",
+      "da",
+      "de",
+      "en",
+      "es",
+      "fi",
+      "fr",
+      "he",
+      "hi",
+      "it",
+      "ja",
+      "ko",
+      "nb",
+      "nl",
+      "pl",
+      "pt",
+      "ru",
+      "sv",
+      "tr",
+      "uk",
+      "zh",
+    ]);
     for (const [lang, words] of Object.entries(PAGE_LANGUAGES)) {
       expect(Object.keys(words), lang).toEqual(Object.keys(english));
-      for (const [key, text] of Object.entries(words)) expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(english[key as keyof typeof english]));
+      for (const [key, text] of Object.entries(words))
+        expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(english[key as keyof typeof english]));
       // Translated: all but a few words many languages share ("API (OpenAPI)", "Layout", "Download").
-      const same = Object.keys(english).filter((key) => words[key as keyof typeof words] === english[key as keyof typeof english]);
+      const same = Object.keys(english).filter(
+        (key) => words[key as keyof typeof words] === english[key as keyof typeof english],
+      );
       if (lang !== "en") expect(same.length, `${lang}: ${same.join(", ")}`).toBeLessThanOrEqual(6);
     }
-    const sources = ["src/pages", "src/site"].flatMap((dir) => readdirSync(path.join(ROOT, dir)).map((file) => readFileSync(path.join(ROOT, dir, file), "utf8"))).join("\n");
-    for (const key of Object.keys(english)) expect(sources, key).toMatch(new RegExp(`\\b(w|words|ui\\.words)\\.${key}\\b|"${key}"`));
+    const sources = ["src/pages", "src/site"]
+      .flatMap((dir) =>
+        readdirSync(path.join(ROOT, dir)).map((file) => readFileSync(path.join(ROOT, dir, file), "utf8")),
+      )
+      .join("\n");
+    for (const key of Object.keys(english))
+      expect(sources, key).toMatch(new RegExp(`\\b(w|words|ui\\.words)\\.${key}\\b|"${key}"`));
   });
 });
 
@@ -349,7 +485,9 @@ describe("an evergreen countdown's files", () => {
 
   it("say its duration from the first visit where a date would be, which the scripts date for each visitor", () => {
     for (const html of [page, owner]) {
-      expect(html).toContain(`data-evergreen="${EVERGREEN.hours * 3_600_000}" data-key="${EVERGREEN.slug}" data-zone="${EVERGREEN.zone}"`);
+      expect(html).toContain(
+        `data-evergreen="${EVERGREEN.hours * 3_600_000}" data-key="${EVERGREEN.slug}" data-zone="${EVERGREEN.zone}"`,
+      );
       expect(html).toContain('<span data-when lang="de">3 Tage ab Ihrem ersten Besuch</span>');
       expect(html).not.toMatch(/data-countdown=|<time datetime/);
     }
@@ -371,14 +509,21 @@ describe("an evergreen countdown's files", () => {
   });
 
   it("give the owner an email snippet whose image carries each recipient's start, the chosen mailing tool's merge tag, and no chat dates", () => {
-    expect(codeById(owner, "snippet-email")).toContain(`<img src="${TEST_BASE_URL}/api/email/${EVERGREEN.slug}.gif?start=*|DATE:Y-m-d|*" width="600" alt="${EVERGREEN.title} – 3 Tage"`);
+    expect(codeById(owner, "snippet-email")).toContain(
+      `<img src="${TEST_BASE_URL}/api/email/${EVERGREEN.slug}.gif?start=*|DATE:Y-m-d|*" width="600" alt="${EVERGREEN.title} – 3 Tage"`,
+    );
     const select = /<select name="start">(.*?)<\/select>/.exec(owner)![1]!;
-    const tools = [...select.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map(([, tag, tool]) => [decode(tool!), decode(tag!)]);
+    const tools = [...select.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map(([, tag, tool]) => [
+      decode(tool!),
+      decode(tag!),
+    ]);
     expect(tools).toEqual(START_TAGS.map(({ tool, tag }) => [tool, tag]));
     expect(tools.map(([tool]) => tool)).toEqual(["Mailchimp", "Klaviyo", "Brevo", "MailerLite", "HubSpot"]);
     expect(owner).not.toMatch(/id="chat-discord"|id="chat-slack"/);
     // Its JSON needs a start: the page's script writes the visitor's in place of {start}.
-    expect(codeById(owner, "fetch-example")).toContain(`fetch("${TEST_BASE_URL}/api/countdown/${EVERGREEN.slug}?start={start}")`);
+    expect(codeById(owner, "fetch-example")).toContain(
+      `fetch("${TEST_BASE_URL}/api/countdown/${EVERGREEN.slug}?start={start}")`,
+    );
     expect(owner).toContain(`<a href="/api/countdown/${EVERGREEN.slug}?start=%7Bstart%7D" data-start-template>`);
     // A countdown with a date has no such choice.
     expect(read("future-launch/embed/index.html")).not.toContain('name="start"');
@@ -412,30 +557,51 @@ describe("the OpenAPI description", () => {
       "/api/openapi.json",
       "/api/countdown.schema.json",
     ]);
-    expect(document.paths["/api/oembed"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["url", "maxwidth", "maxheight", "format"]);
+    expect(document.paths["/api/oembed"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "url",
+      "maxwidth",
+      "maxheight",
+      "format",
+    ]);
     expect(Object.keys(document.paths["/api/oembed"].get.responses)).toEqual(["200", "400", "404", "501", "503"]);
     const countdown = document.paths["/api/countdown/{slug}"].get;
-    expect(countdown.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "shape", in: "query", schema: { type: "string", enum: ["a", "b"] } }), expect.objectContaining({ name: "start", in: "query" })]));
+    expect(countdown.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "shape", in: "query", schema: { type: "string", enum: ["a", "b"] } }),
+        expect.objectContaining({ name: "start", in: "query" }),
+      ]),
+    );
     expect(Object.keys(countdown.responses)).toEqual(["200", "400", "404", "503"]);
-    expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([...OPTION_NAMES].sort());
+    expect(document.paths["/api/embed/{slug}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      [...OPTION_NAMES].sort(),
+    );
     for (const format of ["gif", "png"]) {
       const email = document.paths[`/api/email/{slug}.${format}`].get;
       expect(email.parameters.map((p: { name: string }) => p.name)).toEqual([...EMAIL_OPTION_NAMES, "start"]);
-      expect(email.parameters.find((p: { name: string }) => p.name === "width").schema).toMatchObject({ type: "integer", minimum: 240, maximum: 1200, default: 600 });
+      expect(email.parameters.find((p: { name: string }) => p.name === "width").schema).toMatchObject({
+        type: "integer",
+        minimum: 240,
+        maximum: 1200,
+        default: 600,
+      });
       expect(Object.keys(email.responses["404"].content)).toEqual([`image/${format}`]);
     }
     // 405 where it occurs: on every method but GET, HEAD and OPTIONS.
     for (const item of Object.values(document.paths) as Record<string, { responses: object }>[]) {
-      for (const method of ["post", "put", "patch", "delete"]) expect(Object.keys(item[method]!.responses)).toEqual(["405"]);
+      for (const method of ["post", "put", "patch", "delete"])
+        expect(Object.keys(item[method]!.responses)).toEqual(["405"]);
       expect(Object.keys(item.get!.responses)).not.toContain("405");
     }
     expect(countdown.responses["200"].headers["Cache-Control"]).toBeDefined();
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(["CountdownShapeA", "CountdownShapeB", "Countdown", "Page", "Health", "Error"]));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(["CountdownShapeA", "CountdownShapeB", "Countdown", "Page", "Health", "Error"]),
+    );
   });
 
   it("matches what the service answers", async () => {
     const ajv = new Ajv2020({ strict: false });
-    for (const [name, schema] of Object.entries(document.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    for (const [name, schema] of Object.entries(document.components.schemas))
+      ajv.addSchema(schema as object, `#/components/schemas/${name}`);
     const check = (schemaName: string, body: unknown) => {
       const valid = ajv.validate({ $ref: `#/components/schemas/${schemaName}` }, body);
       expect(valid, `${schemaName}: ${JSON.stringify(ajv.errors)}`).toBe(true);
@@ -448,13 +614,28 @@ describe("the OpenAPI description", () => {
     check("Error", await live("/api/countdown/future-launch?shape=x"));
     check("Health", await live("/api/health"));
     for (const page of JSON.parse(read("api/pages"))) check("Page", page);
-    for (const page of JSON.parse(read("api/pages"))) check("TargetData", JSON.parse(read(`api/data/${page.slug}.json`)));
+    for (const page of JSON.parse(read("api/pages")))
+      check("TargetData", JSON.parse(read(`api/data/${page.slug}.json`)));
     const share = async (target: string) => (await shareFunction(new Request(`${TEST_BASE_URL}${target}`))).json();
     check("Oembed", await share(`/api/oembed?url=${encodeURIComponent(`${TEST_BASE_URL}/future-launch/`)}`));
-    check("Oembed", await share(`/api/oembed?maxheight=200&url=${encodeURIComponent(`${TEST_BASE_URL}/api/embed/future-launch?theme=dark`)}`));
-    for (const target of ["/api/oembed", "/api/oembed?url=x", "/api/oembed?url=https://elsewhere.example/", "/api/oembed?format=xml", "/api/oembed?maxwidth=big"]) check("Error", await share(target));
+    check(
+      "Oembed",
+      await share(
+        `/api/oembed?maxheight=200&url=${encodeURIComponent(`${TEST_BASE_URL}/api/embed/future-launch?theme=dark`)}`,
+      ),
+    );
+    for (const target of [
+      "/api/oembed",
+      "/api/oembed?url=x",
+      "/api/oembed?url=https://elsewhere.example/",
+      "/api/oembed?format=xml",
+      "/api/oembed?maxwidth=big",
+    ])
+      check("Error", await share(target));
     check("Error", JSON.parse(read("api/not-found.json")));
-    expect(ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, await live("/api/countdown/future-launch"))).toBe(false);
+    expect(
+      ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, await live("/api/countdown/future-launch")),
+    ).toBe(false);
     const { timeLeft, ...withoutTimeLeft } = await live("/api/countdown/future-launch?shape=a");
     expect(timeLeft).toBeDefined();
     expect(ajv.validate({ $ref: "#/components/schemas/CountdownShapeA" }, withoutTimeLeft)).toBe(false);
@@ -465,11 +646,14 @@ describe("the front matter JSON Schema", () => {
   const schema = JSON.parse(read("api/countdown.schema.json"));
   const ajv = new Ajv2020({ strict: false });
   const validate = ajv.compile(schema);
-  const frontMatter = (text: string) => yaml.load(/^---\n([\s\S]*?)\n---/.exec(text)![1]!, { schema: yaml.CORE_SCHEMA });
+  const frontMatter = (text: string) =>
+    yaml.load(/^---\n([\s\S]*?)\n---/.exec(text)![1]!, { schema: yaml.CORE_SCHEMA });
 
   it("is published, and is the one generated from the validator's definition", () => {
     expect(schema).toEqual(frontMatterJsonSchema());
-    expect(JSON.parse(readFileSync(path.join(ROOT, "docs/countdown.schema.json"), "utf8"))).toEqual(frontMatterJsonSchema());
+    expect(JSON.parse(readFileSync(path.join(ROOT, "docs/countdown.schema.json"), "utf8"))).toEqual(
+      frontMatterJsonSchema(),
+    );
   });
 
   it("accepts a file with every field", () => {

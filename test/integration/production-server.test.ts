@@ -18,7 +18,9 @@ import { POLL_LIMIT, ROOT, TEST_ENV, TEST_NOW } from "../support/paths.ts";
 let outDir: string;
 beforeAll(async () => {
   outDir = path.join(mkdtempSync(path.join(tmpdir(), "production-")), "dist");
-  expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { now: TEST_NOW, version: "prod" })).ok).toBe(true);
+  expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: outDir }), { now: TEST_NOW, version: "prod" })).ok).toBe(
+    true,
+  );
 });
 
 const servers: RunningServer[] = [];
@@ -58,7 +60,10 @@ describe("the production server", () => {
 
   it("draws its email images on worker threads from its start's code after two builds prune the folder it started from", async () => {
     const own = path.join(mkdtempSync(path.join(tmpdir(), "production-pruned-")), "dist");
-    const build = async (version: string) => expect((await publish(readConfig({ ...TEST_ENV, OUT_DIR: own }), { now: TEST_NOW, version, full: true })).ok).toBe(true);
+    const build = async (version: string) =>
+      expect(
+        (await publish(readConfig({ ...TEST_ENV, OUT_DIR: own }), { now: TEST_NOW, version, full: true })).ok,
+      ).toBe(true);
     await build("first");
     const started = realpathSync(own);
     const server = await startServer(own, {}, { bundled: true });
@@ -66,7 +71,8 @@ describe("the production server", () => {
     await build("second");
     await build("third");
     expect(existsSync(started)).toBe(false);
-    const health = async () => (await (await fetch(`${server.url}/api/health`)).json()) as { version: string; warnings?: string[] };
+    const health = async () =>
+      (await (await fetch(`${server.url}/api/health`)).json()) as { version: string; warnings?: string[] };
     await expect.poll(async () => (await health()).version, { timeout: POLL_LIMIT }).toBe("third");
     // Threads of the process before and after its first drawing: the drawing thread is one more (Linux's /proc).
     const threads = () => readdirSync(`/proc/${server.process.pid}/task`).length;
@@ -83,7 +89,11 @@ describe("the production server", () => {
   it("needs no TypeScript loader and no development package: every package it imports is a dependency", () => {
     const bundle = readFileSync(path.join(outDir, "server.mjs"), "utf8");
     // What it imports, requires and resolves at run time.
-    const packages = [...bundle.matchAll(/^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|\bimport\("([^"]+)"\)|\brequire\("([^"]+)"\)|\brequire\.resolve\(`([^`$]+)/gm)]
+    const packages = [
+      ...bundle.matchAll(
+        /^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|\bimport\("([^"]+)"\)|\brequire\("([^"]+)"\)|\brequire\.resolve\(`([^`$]+)/gm,
+      ),
+    ]
       .map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]!)
       .filter((name) => !name.startsWith("node:") && !builtinModules.includes(name))
       .map((name) => (name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!));
@@ -99,15 +109,38 @@ describe("the access log", () => {
   it("has one line per request in the Combined Log Format, with the path as asked and hostile text escaped", async () => {
     const server = await serve();
     // Each read to its end, so that each is logged (when its answer is out) before the next is sent.
-    await (await fetch(`${server.url}/api/pages`, { headers: { "User-Agent": 'probe "quoted" agent', Referer: "https://ref.example/" } })).text();
+    await (
+      await fetch(`${server.url}/api/pages`, {
+        headers: { "User-Agent": 'probe "quoted" agent', Referer: "https://ref.example/" },
+      })
+    ).text();
     await (await fetch(`${server.url}/future-launch/`)).text();
     await (await fetch(`${server.url}/no-such-page`)).text();
-    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: POLL_LIMIT }).toBe(3);
-    const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
-    const combined = /^\S+ - - \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "(GET \S+ HTTP\/1\.1)" (\d{3}) (\d+) "([^"]*)" "([^"]*)" \d+\.\dms$/;
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .split("\n")
+            .filter((line) => / - - \[/.test(line)).length,
+        { timeout: POLL_LIMIT },
+      )
+      .toBe(3);
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => / - - \[/.test(line));
+    const combined =
+      /^\S+ - - \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "(GET \S+ HTTP\/1\.1)" (\d{3}) (\d+) "([^"]*)" "([^"]*)" \d+\.\dms$/;
     const parsed = lines.map((line) => combined.exec(line)?.slice(1));
     expect(parsed).toEqual([
-      ["GET /api/pages HTTP/1.1", "200", expect.stringMatching(/^\d+$/), "https://ref.example/", "probe \\x22quoted\\x22 agent"],
+      [
+        "GET /api/pages HTTP/1.1",
+        "200",
+        expect.stringMatching(/^\d+$/),
+        "https://ref.example/",
+        "probe \\x22quoted\\x22 agent",
+      ],
       ["GET /future-launch/ HTTP/1.1", "200", expect.any(String), "-", expect.any(String)],
       ["GET /no-such-page HTTP/1.1", "404", expect.any(String), "-", expect.any(String)],
     ]);
@@ -117,10 +150,25 @@ describe("the access log", () => {
     const server = await serve();
     const bad = await rawRequest(server.url, "GARBAGE\r\n\r\n");
     expect(bad.status).toBe(400);
-    const huge = await rawRequest(server.url, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"x".repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    const huge = await rawRequest(
+      server.url,
+      `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"x".repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(huge.status).toBe(431);
-    await expect.poll(() => server.output().split("\n").filter((line) => / - - \[/.test(line)).length, { timeout: POLL_LIMIT }).toBe(2);
-    const lines = server.output().split("\n").filter((line) => / - - \[/.test(line));
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .split("\n")
+            .filter((line) => / - - \[/.test(line)).length,
+        { timeout: POLL_LIMIT },
+      )
+      .toBe(2);
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => / - - \[/.test(line));
     expect(lines.map((line) => / "-" (\d{3}) \d+ "-" "-" /.exec(line)?.[1])).toEqual(["400", "431"]);
     // The server keeps answering.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -129,8 +177,11 @@ describe("the access log", () => {
   it("names an IPv4 client as such on a dual-stack socket, and IPv6 ones as they are", () => {
     const req = { method: "GET", httpVersion: "1.1", rawHeaders: [] } as unknown as http.IncomingMessage;
     const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
-    const line = (remoteAddress: string) => accessLogLine(req, res, { url: "/", remoteAddress, bytes: 1, ms: 1 }, Date.UTC(2030, 0, 2, 3, 4, 5));
-    expect(line("::ffff:203.0.113.7")).toBe('203.0.113.7 - - [02/Jan/2030:03:04:05 +0000] "GET / HTTP/1.1" 200 1 "-" "-" 1.0ms\n');
+    const line = (remoteAddress: string) =>
+      accessLogLine(req, res, { url: "/", remoteAddress, bytes: 1, ms: 1 }, Date.UTC(2030, 0, 2, 3, 4, 5));
+    expect(line("::ffff:203.0.113.7")).toBe(
+      '203.0.113.7 - - [02/Jan/2030:03:04:05 +0000] "GET / HTTP/1.1" 200 1 "-" "-" 1.0ms\n',
+    );
     expect(line("2001:db8::1")).toMatch(/^2001:db8::1 - - \[/);
   });
 

@@ -76,13 +76,28 @@ function netlifyAnswer(pathname: string): NetlifyAnswer {
     if (!/\.[^/]*$/.test(pathname) && isFile(`${pathname}.html`)) return served(200, `${pathname}.html`);
     if (isFile(`${pathname}/index.html`)) return { status: 301, location: `${pathname}/`, headers };
   }
-  const match = matcher.match({ scheme: "https", host: "site.example", path: pathname, query: "", getHeader: () => "", getCookie: () => "" });
+  const match = matcher.match({
+    scheme: "https",
+    host: "site.example",
+    path: pathname,
+    query: "",
+    getHeader: () => "",
+    getCookie: () => "",
+  });
   // No rule: Netlify answers with its own 404 page (the matcher drops a rule whose target is the
   // path itself, such as /404.html/ to /404.html).
   return match ? served(match.status, match.to) : { status: 404, headers };
 }
 
-const COMPARED = ["content-type", "cache-control", "content-security-policy", "x-frame-options", "access-control-allow-origin", "x-content-type-options", "referrer-policy"];
+const COMPARED = [
+  "content-type",
+  "cache-control",
+  "content-security-policy",
+  "x-frame-options",
+  "access-control-allow-origin",
+  "x-content-type-options",
+  "referrer-policy",
+];
 
 describe("the local server answers every path as Netlify would from the generated files", () => {
   it("agrees on status, body, type and every header for hundreds of paths, case variants and neighbours included", async () => {
@@ -97,13 +112,22 @@ describe("the local server answers every path as Netlify would from the generate
         continue;
       }
       if (!expected.file) continue;
-      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(TEST_SITE_DIR, expected.file))), `body of ${pathname}`).toBe(true);
-      for (const name of COMPARED) expect(response.headers.get(name), `${name} of ${pathname}`).toBe(expected.headers.get(name) ?? null);
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(TEST_SITE_DIR, expected.file))),
+        `body of ${pathname}`,
+      ).toBe(true);
+      for (const name of COMPARED)
+        expect(response.headers.get(name), `${name} of ${pathname}`).toBe(expected.headers.get(name) ?? null);
     }
   });
 
   it("gives no path a type of another kind of file, or a CSP that blocks the document it answers", () => {
-    const kinds: Record<string, RegExp> = { ".html": /^text\/html; charset=utf-8$/, ".json": /^application\/json; charset=utf-8$/, ".js": /^text\/javascript/, ".ics": /^text\/calendar/ };
+    const kinds: Record<string, RegExp> = {
+      ".html": /^text\/html; charset=utf-8$/,
+      ".json": /^application\/json; charset=utf-8$/,
+      ".js": /^text\/javascript/,
+      ".ics": /^text\/calendar/,
+    };
     for (const pathname of probedPaths()) {
       const answer = netlifyAnswer(pathname);
       if (!answer.file) continue;
@@ -114,11 +138,18 @@ describe("the local server answers every path as Netlify would from the generate
       const csp = answer.headers.get("content-security-policy");
       const html = readFileSync(path.join(TEST_SITE_DIR, answer.file), "utf8");
       const hash = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
-      const sources = (directive: string) => new RegExp(`(?:^|; )${directive} ([^;]*)`).exec(csp ?? "")?.[1]?.split(" ") ?? [];
+      const sources = (directive: string) =>
+        new RegExp(`(?:^|; )${directive} ([^;]*)`).exec(csp ?? "")?.[1]?.split(" ") ?? [];
       if (csp) {
-        for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(sources("script-src"), `script of ${pathname}`).toContain(hash(code!));
-        for (const [, code] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) expect(sources("style-src").some((s) => s === hash(code!) || s === "'unsafe-inline'"), `style of ${pathname}`).toBe(true);
-        if (/<script [^>]*src=/.test(html)) expect(sources("script-src"), `script file of ${pathname}`).toContain("'self'");
+        for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+          expect(sources("script-src"), `script of ${pathname}`).toContain(hash(code!));
+        for (const [, code] of html.matchAll(/<style>([\s\S]*?)<\/style>/g))
+          expect(
+            sources("style-src").some((s) => s === hash(code!) || s === "'unsafe-inline'"),
+            `style of ${pathname}`,
+          ).toBe(true);
+        if (/<script [^>]*src=/.test(html))
+          expect(sources("script-src"), `script file of ${pathname}`).toContain("'self'");
       }
       // Only the widget may be framed by other sites. A header rule for paths as deep as an embed's
       // (three segments) would reach the embeds too, so a path of three that falls back to the 404
@@ -130,14 +161,27 @@ describe("the local server answers every path as Netlify would from the generate
         expect(answer.headers.get("x-frame-options"), `framing of ${pathname}`).toBe("DENY");
         expect(csp, `framing of ${pathname}`).toMatch(/frame-ancestors 'none'/);
       }
-      if (isWidget && segments === 3 && pathname.startsWith("/api/embed/")) expect(csp, pathname).toMatch(/frame-ancestors \*/);
+      if (isWidget && segments === 3 && pathname.startsWith("/api/embed/"))
+        expect(csp, pathname).toMatch(/frame-ancestors \*/);
     }
   });
 
   it("protects every page from framing, and lets any site frame the widget", () => {
-    for (const pathname of ["/", "/index.html", "/future-launch/", "/nope", "/404.html", "/a/b/c/d", "/a/b/c/d/e/f/g/h", "/api/x/y/z", "/future-launch/embed/x/y"]) {
+    for (const pathname of [
+      "/",
+      "/index.html",
+      "/future-launch/",
+      "/nope",
+      "/404.html",
+      "/a/b/c/d",
+      "/a/b/c/d/e/f/g/h",
+      "/api/x/y/z",
+      "/future-launch/embed/x/y",
+    ]) {
       expect(netlifyAnswer(pathname).headers.get("x-frame-options"), pathname).toBe("DENY");
-      expect(netlifyAnswer(pathname).headers.get("content-security-policy"), pathname).toMatch(/frame-ancestors 'none'/);
+      expect(netlifyAnswer(pathname).headers.get("content-security-policy"), pathname).toMatch(
+        /frame-ancestors 'none'/,
+      );
     }
     const widget = netlifyAnswer("/api/embed/future-launch").headers;
     expect(widget.get("x-frame-options")).toBeUndefined();
@@ -154,7 +198,11 @@ const FUNCTIONS = {
 
 describe("the live routes", () => {
   it("are the functions' config.path, literals Netlify reads without running the files, one function per file", () => {
-    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(Object.keys(FUNCTIONS).map((name) => `${name}.ts`).sort());
+    expect(readdirSync(path.join(ROOT, "netlify/functions")).sort()).toEqual(
+      Object.keys(FUNCTIONS)
+        .map((name) => `${name}.ts`)
+        .sort(),
+    );
     for (const [name, { config }] of Object.entries(FUNCTIONS)) {
       expect(config.path, name).toEqual(LIVE_ROUTES.filter((route) => route.fn === name).map((route) => route.path));
     }
@@ -162,18 +210,30 @@ describe("the live routes", () => {
 
   it("hand each function's paths to the same live handler the function exports", async () => {
     // Those answered alike at any second, and a few that tick, whose clock fields are left out below.
-    const targets = ["/api/countdown/future-launch?shape=b", "/api/health", "/api/badge/future-launch.svg", ...timelessLiveTargets()];
+    const targets = [
+      "/api/countdown/future-launch?shape=b",
+      "/api/health",
+      "/api/badge/future-launch.svg",
+      ...timelessLiveTargets(),
+    ];
     for (const target of targets) {
       const pathname = new URL(target, "http://x").pathname;
-      const [name, fn] = Object.entries(FUNCTIONS).find(([, { config }]) => config.path.some((pattern) => functionMatches(pattern, pathname)))!;
+      const [name, fn] = Object.entries(FUNCTIONS).find(([, { config }]) =>
+        config.path.some((pattern) => functionMatches(pattern, pathname)),
+      )!;
       expect(LIVE_ROUTES.find((route) => functionMatches(route.path, pathname))?.fn, target).toBe(name);
-      const [local, deployed] = [await fetch(`${server.url}${target}`, { redirect: "manual" }), await fn.handler(new Request(`https://site.example${target}`))];
+      const [local, deployed] = [
+        await fetch(`${server.url}${target}`, { redirect: "manual" }),
+        await fn.handler(new Request(`https://site.example${target}`)),
+      ];
       expect(local.status, target).toBe(deployed.status);
       const deployedHeaders = [...deployed.headers.entries()];
       expect(deployedHeaders.length).toBeGreaterThan(3);
-      for (const [header, value] of deployedHeaders) expect(local.headers.get(header), `${header} of ${target}`).toBe(value);
+      for (const [header, value] of deployedHeaders)
+        expect(local.headers.get(header), `${header} of ${target}`).toBe(value);
       const [localBody, deployedBody] = [await local.text(), await deployed.text()];
-      if (!deployed.headers.get("content-type")?.startsWith("application/json")) expect(localBody, target).toBe(deployedBody);
+      if (!deployed.headers.get("content-type")?.startsWith("application/json"))
+        expect(localBody, target).toBe(deployedBody);
       else expect(timeless(localBody), target).toEqual(timeless(deployedBody));
     }
   });

@@ -39,7 +39,10 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), "share-")), "dist");
-  const result = await publish(readConfig({ COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: outDir, URL: base }), { now: TEST_NOW, version: "share" });
+  const result = await publish(readConfig({ COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: outDir, URL: base }), {
+    now: TEST_NOW,
+    version: "share",
+  });
   expect(result.ok).toBe(true);
   server = await startServer(outDir, { PORT: String(port) });
   expect(server.url).toBe(base);
@@ -55,20 +58,38 @@ const pageUrl = (slug: string) => `${base}/${slug}/`;
 describe("oEmbed", () => {
   it("turns a countdown page's URL into its widget for a real consumer that does discovery (unfurl.js)", async () => {
     const result = await unfurl(pageUrl("long-past"), { oembed: true });
-    const embed = result.oEmbed as { type: string; html: string; width: number; height: number; title: string; version: string; provider_name: string };
+    const embed = result.oEmbed as {
+      type: string;
+      html: string;
+      width: number;
+      height: number;
+      title: string;
+      version: string;
+      provider_name: string;
+    };
     expect(embed).toMatchObject({ version: "1.0", type: "rich", provider_name: "Countdowns", width: 640, height: 250 });
-    expect(embed.html).toBe(`<iframe src="${base}/api/embed/long-past" width="100%" height="250" frameborder="0" style="border-radius:12px" title="Long past"></iframe>`);
+    expect(embed.html).toBe(
+      `<iframe src="${base}/api/embed/long-past" width="100%" height="250" frameborder="0" style="border-radius:12px" title="Long past"></iframe>`,
+    );
   });
 
   it("answers the published size that fits the maxima, keeps a widget URL's valid options, and names the countdown", async () => {
-    const small = await (await oembed(`maxwidth=600&maxheight=200&url=${encodeURIComponent(pageUrl("future-launch"))}`)).json();
+    const small = await (
+      await oembed(`maxwidth=600&maxheight=200&url=${encodeURIComponent(pageUrl("future-launch"))}`)
+    ).json();
     expect([small.width, small.height]).toEqual([320, 180]);
     expect(small.html).toContain('width="320" height="180"');
-    const narrow = await (await oembed(`maxwidth=300&maxheight=180&url=${encodeURIComponent(pageUrl("long-past"))}`)).json();
+    const narrow = await (
+      await oembed(`maxwidth=300&maxheight=180&url=${encodeURIComponent(pageUrl("long-past"))}`)
+    ).json();
     expect([narrow.width, narrow.height]).toEqual([300, 180]);
     const wide = await (await oembed(`maxwidth=900&url=${encodeURIComponent(`${base}/future-launch`)}`)).json();
     expect([wide.width, wide.height]).toEqual([900, 250]);
-    const widget = await (await oembed(`url=${encodeURIComponent(`${base}/api/embed/future-launch?theme=dark&accent=zzz&bogus=1&layout=units`)}`)).json();
+    const widget = await (
+      await oembed(
+        `url=${encodeURIComponent(`${base}/api/embed/future-launch?theme=dark&accent=zzz&bogus=1&layout=units`)}`,
+      )
+    ).json();
     expect(widget.html).toContain(`src="${base}/api/embed/future-launch?theme=dark&amp;layout=units"`);
     expect(widget.thumbnail_url).toBe(`${base}/api/og/future-launch.png`);
     expect(widget.cache_age).toBeGreaterThan(0);
@@ -79,7 +100,13 @@ describe("oEmbed", () => {
     expect(body.title).toBe(HOSTILE_LONG_TITLE);
     const title = /title="([^"]*)"><\/iframe>$/.exec(body.html)![1]!;
     expect(title).not.toMatch(/[<>"]/);
-    expect(title.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")).toBe(HOSTILE_LONG_TITLE);
+    expect(
+      title
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&"),
+    ).toBe(HOSTILE_LONG_TITLE);
   });
 
   it("answers errors in the API's shape: 404 for a URL that is not a countdown here, 501 for XML, 400 for bad values, all with CORS", async () => {
@@ -150,11 +177,16 @@ describe("link previews", () => {
     expect(headers["Netlify-CDN-Cache-Control"]).toMatch(/durable/);
     const response = await get("/api/og/no-such-countdown.png");
     expect(response.status).toBe(404);
-    expect((await response.json()).error).toMatchObject({ code: "not_found", message: expect.stringContaining('the slug "no-such-countdown"') });
+    expect((await response.json()).error).toMatchObject({
+      code: "not_found",
+      message: expect.stringContaining('the slug "no-such-countdown"'),
+    });
     // A path without ".png" names the form of the image's path, not a slug.
     const bare = await get("/api/og/future-launch");
     expect(bare.status).toBe(404);
-    expect((await bare.json()).error.message).toBe('Nothing is published at "/api/og/future-launch": a countdown\'s preview image is at /api/og/<slug>.png.');
+    expect((await bare.json()).error.message).toBe(
+      'Nothing is published at "/api/og/future-launch": a countdown\'s preview image is at /api/og/<slug>.png.',
+    );
   });
 });
 
@@ -162,7 +194,13 @@ describe("the badge", () => {
   const HOUR = 3_600_000;
   const countdowns: LiveCountdown[] = [
     { slug: "launch", title: "Launch", targetDate: "2030-01-01T00:00:00Z" },
-    { slug: "weekly", title: "Weekly", targetDate: "2030-01-04T16:00:00Z", zone: "Europe/Berlin", repeat: { rule: "weekly", start: "2030-01-04T17:00:00" } },
+    {
+      slug: "weekly",
+      title: "Weekly",
+      targetDate: "2030-01-04T16:00:00Z",
+      zone: "Europe/Berlin",
+      repeat: { rule: "weekly", start: "2030-01-04T17:00:00" },
+    },
     { slug: "moved", title: "Moved", targetDate: "2030-01-01T00:00:00Z", status: "postponed" },
     { slug: "hostile", title: HOSTILE_LONG_TITLE, targetDate: "2030-01-01T00:00:00Z" },
   ];
@@ -199,7 +237,12 @@ describe("the badge", () => {
     const svg = await badgeAt("hostile", target - 100 * 24 * HOUR);
     expect(svg.match(/<svg\b/g)).toHaveLength(1);
     expect(svg).not.toMatch(/<script|onerror=/);
-    const label = /aria-label="([^"]*)"/.exec(svg)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const label = /aria-label="([^"]*)"/
+      .exec(svg)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
     expect(HOSTILE_LONG_TITLE.replace(/\s+/g, " ").startsWith(label.slice(0, 30))).toBe(true);
   });
 
@@ -227,6 +270,8 @@ describe("the owner's page's sharing section", () => {
     expect(page).toMatch(new RegExp(`&lt;!date\\^${unix}\\^\\{date_long_pretty\\} at \\{time\\}\\|[^&]+ UTC&gt;`));
     expect(page).toContain(`](${base}/api/badge/future-launch.svg)](${base}/future-launch/)`);
     const visitors = await (await get("/future-launch/")).text();
-    expect(visitors).toContain(`<link rel="alternate" type="application/json+oembed" href="${base}/api/oembed?url=${encodeURIComponent(`${base}/future-launch/`)}&amp;format=json"`);
+    expect(visitors).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${base}/api/oembed?url=${encodeURIComponent(`${base}/future-launch/`)}&amp;format=json"`,
+    );
   });
 });

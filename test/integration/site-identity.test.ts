@@ -27,15 +27,27 @@ beforeAll(async () => {
   const countdowns = path.join(root, "countdowns");
   mkdirSync(countdowns);
   mkdirSync(path.join(root, "_data"));
-  writeFileSync(path.join(root, "_data", "site.json"), JSON.stringify({ name: "Adventskalender", language: "de", accent: ORANGE }));
-  const file = (slug: string, lines: string[]) => writeFileSync(path.join(countdowns, `${slug}.md`), `---\n${lines.join("\n")}\n---\n`);
+  writeFileSync(
+    path.join(root, "_data", "site.json"),
+    JSON.stringify({ name: "Adventskalender", language: "de", accent: ORANGE }),
+  );
+  const file = (slug: string, lines: string[]) =>
+    writeFileSync(path.join(countdowns, `${slug}.md`), `---\n${lines.join("\n")}\n---\n`);
   file("weihnachtsmarkt", ['title: "Weihnachtsmarkt"', `target: "${fromNow(40)}"`, 'timezone: "Europe/Berlin"']);
   file("sommerfest", ['title: "Sommerfest"', `target: "${fromNow(-3)}"`]);
   file("hanabi", ['title: "花火大会"', `target: "${fromNow(30)}"`, "lang: ja"]);
   file("verschoben", ['title: "Konzert"', `target: "${fromNow(20)}"`, "status: postponed"]);
   file("angebot", ['title: "Willkommensangebot"', 'evergreen: "72h"', "unlisted: true"]);
   const outDir = path.join(root, "dist");
-  const built = await publish(readConfig({ COUNTDOWNS_DIR: countdowns, SITE_FILE: path.join(root, "_data", "site.json"), OUT_DIR: outDir, URL: "https://advent.example.test" }), { now: TEST_NOW });
+  const built = await publish(
+    readConfig({
+      COUNTDOWNS_DIR: countdowns,
+      SITE_FILE: path.join(root, "_data", "site.json"),
+      OUT_DIR: outDir,
+      URL: "https://advent.example.test",
+    }),
+    { now: TEST_NOW },
+  );
   expect(built.ok).toBe(true);
   local = createLocalServer({ outDir, log: () => {}, now: () => TEST_NOW + 1000 });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
@@ -53,7 +65,9 @@ const text = async (target: string) => (await get(target)).text.toString("utf8")
 function pixelsOf(picture: Rgba, hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
   let count = 0;
-  for (let i = 0; i < picture.data.length; i += 4) if (Math.abs(picture.data[i]! - r) + Math.abs(picture.data[i + 1]! - g) + Math.abs(picture.data[i + 2]! - b) < 12) count++;
+  for (let i = 0; i < picture.data.length; i += 4)
+    if (Math.abs(picture.data[i]! - r) + Math.abs(picture.data[i + 1]! - g) + Math.abs(picture.data[i + 2]! - b) < 12)
+      count++;
   return count;
 }
 
@@ -81,13 +95,18 @@ describe("the site's language", () => {
     expect(await text("/api/badge/sommerfest.svg")).toContain("<title>Sommerfest: abgelaufen</title>");
     expect(await text("/api/badge/verschoben.svg")).toContain("<title>Konzert: verschoben</title>");
     expect(await text("/api/badge/hanabi.svg")).toMatch(/<title>花火大会: \d+ 日後<\/title>/);
-    expect(await text("/api/badge/gibt-es-nicht.svg")).toContain("<title>Adventskalender: Countdown nicht gefunden</title>");
+    expect(await text("/api/badge/gibt-es-nicht.svg")).toContain(
+      "<title>Adventskalender: Countdown nicht gefunden</title>",
+    );
     // The email image of an unknown slug says so in the site's language; a refused start in the countdown's.
     const unknown = await get("/api/email/gibt-es-nicht.gif");
     expect(Buffer.compare(unknown.text, Buffer.from(noticeImage("notFound", "gif", { lang: "de" })))).toBe(0);
     expect(Buffer.compare(unknown.text, Buffer.from(noticeImage("notFound", "gif", { lang: "en" })))).not.toBe(0);
     const noStart = await get("/api/email/angebot.png");
-    expect([noStart.status, Buffer.compare(noStart.text, Buffer.from(noticeImage("start_required", "png", { lang: "de" })))]).toEqual([400, 0]);
+    expect([
+      noStart.status,
+      Buffer.compare(noStart.text, Buffer.from(noticeImage("start_required", "png", { lang: "de" }))),
+    ]).toEqual([400, 0]);
     expect(await text("/weihnachtsmarkt/embed/")).toMatch(/\{date_long_pretty\} um \{time\}/);
   });
 });
@@ -111,11 +130,17 @@ describe("the site's accent", () => {
   it("is the count's colour in the email image, light and dark, and the preview's", async () => {
     const frame = (bytes: Buffer) => decodeGif(new Uint8Array(bytes)).frames[0]!.shown;
     expect(pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1")).text), light)).toBeGreaterThan(200);
-    expect(pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1&theme=dark")).text), dark)).toBeGreaterThan(200);
+    expect(
+      pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1&theme=dark")).text), dark),
+    ).toBeGreaterThan(200);
     expect(pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1")).text), BLUE)).toBe(0);
     // A link's own accent wins.
-    expect(pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1&accent=0b6e31")).text), "#0b6e31")).toBeGreaterThan(200);
-    expect(pixelsOf(decodePng(new Uint8Array((await get("/api/og/weihnachtsmarkt.png")).text)), dark)).toBeGreaterThan(200);
+    expect(
+      pixelsOf(frame((await get("/api/email/weihnachtsmarkt.gif?frames=1&accent=0b6e31")).text), "#0b6e31"),
+    ).toBeGreaterThan(200);
+    expect(pixelsOf(decodePng(new Uint8Array((await get("/api/og/weihnachtsmarkt.png")).text)), dark)).toBeGreaterThan(
+      200,
+    );
   });
 });
 
@@ -125,7 +150,15 @@ describe("an unlisted countdown", () => {
     expect(pages.map((page) => page.slug).sort()).toEqual(["hanabi", "sommerfest", "verschoben", "weihnachtsmarkt"]);
     expect(await text("/")).not.toContain("angebot");
     const start = Math.floor(TEST_NOW / 1000) - 3600;
-    for (const target of ["/angebot/", "/api/embed/angebot", "/api/data/angebot.json", `/api/countdown/angebot?start=${start}`, `/api/email/angebot.gif?start=${start}`, "/api/og/angebot.png", "/api/badge/angebot.svg"]) {
+    for (const target of [
+      "/angebot/",
+      "/api/embed/angebot",
+      "/api/data/angebot.json",
+      `/api/countdown/angebot?start=${start}`,
+      `/api/email/angebot.gif?start=${start}`,
+      "/api/og/angebot.png",
+      "/api/badge/angebot.svg",
+    ]) {
       expect((await get(target)).status, target).toBe(200);
     }
     // Kept out of search engines too: its page is not to be found but by its address.

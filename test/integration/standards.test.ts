@@ -23,13 +23,33 @@ const OPENAPI = path.join(TEST_SITE_DIR, "api/openapi.json");
 
 describe("the OpenAPI description", () => {
   it("is clean under Redocly's recommended rules (redocly.yaml gives the reason for each rule turned off)", async () => {
-    const { stdout } = await run(bin("redocly"), ["lint", OPENAPI, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"], { cwd: ROOT }).catch((error: { stdout: string }) => error);
-    const problems = (JSON.parse(stdout) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] }).problems;
+    const { stdout } = await run(
+      bin("redocly"),
+      ["lint", OPENAPI, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"],
+      { cwd: ROOT },
+    ).catch((error: { stdout: string }) => error);
+    const problems = (
+      JSON.parse(stdout) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] }
+    ).problems;
     expect(problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
   });
 
   it("is clean under Spectral's spectral:oas rules (.spectral.yaml gives the reason for each rule turned off)", async () => {
-    const { stdout } = await run(bin("spectral"), ["lint", OPENAPI, "--ruleset", path.join(ROOT, ".spectral.yaml"), "--format", "json", "--fail-severity", "hint", "--quiet"], { cwd: ROOT }).catch((error: { stdout: string }) => error);
+    const { stdout } = await run(
+      bin("spectral"),
+      [
+        "lint",
+        OPENAPI,
+        "--ruleset",
+        path.join(ROOT, ".spectral.yaml"),
+        "--format",
+        "json",
+        "--fail-severity",
+        "hint",
+        "--quiet",
+      ],
+      { cwd: ROOT },
+    ).catch((error: { stdout: string }) => error);
     const problems = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
     expect(problems.map((p) => `${p.code} ${p.path.join(".")}: ${p.message}`)).toEqual([]);
   });
@@ -50,7 +70,10 @@ describe("the MDN HTTP Observatory", () => {
     const { ALL_TESTS } = await import(path.join(module, "src/constants.js"));
     const { port } = new URL(server.url);
     const retrieved = await retrieve("localhost", { httpPort: Number(port), httpsPort: 1, path: pathname });
-    return (ALL_TESTS as ((r: unknown) => { pass: boolean; result: string })[]).map((test) => ({ test: test.name, ...test(retrieved) }));
+    return (ALL_TESTS as ((r: unknown) => { pass: boolean; result: string })[]).map((test) => ({
+      test: test.name,
+      ...test(retrieved),
+    }));
   }
   /** What only a deployment with TLS can pass: redirecting http to https, and HSTS. */
   const NEEDS_TLS = ["redirectionTest", "strictTransportSecurityTest"];
@@ -59,9 +82,19 @@ describe("the MDN HTTP Observatory", () => {
     for (const pathname of ["/", "/future-launch/", "/no-such-page"]) {
       const results = await observatory(pathname);
       expect(results.length, pathname).toBeGreaterThanOrEqual(10);
-      expect(results.filter((r) => !r.pass).map((r) => r.test).sort(), pathname).toEqual([...NEEDS_TLS].sort());
-      expect(results.find((r) => r.test === "xFrameOptionsTest")?.result, pathname).toBe("x-frame-options-implemented-via-csp");
-      expect(results.find((r) => r.test === "contentSecurityPolicyTest")?.result, pathname).toBe("csp-implemented-with-no-unsafe-default-src-none");
+      expect(
+        results
+          .filter((r) => !r.pass)
+          .map((r) => r.test)
+          .sort(),
+        pathname,
+      ).toEqual([...NEEDS_TLS].sort());
+      expect(results.find((r) => r.test === "xFrameOptionsTest")?.result, pathname).toBe(
+        "x-frame-options-implemented-via-csp",
+      );
+      expect(results.find((r) => r.test === "contentSecurityPolicyTest")?.result, pathname).toBe(
+        "csp-implemented-with-no-unsafe-default-src-none",
+      );
     }
   });
 });

@@ -22,17 +22,32 @@ describe("a build switched in under load", () => {
     const work = mkdtempSync(path.join(tmpdir(), "swap-"));
     const countdowns = path.join(work, "countdowns");
     mkdirSync(countdowns);
-    const config = readConfig({ COUNTDOWNS_DIR: countdowns, OUT_DIR: path.join(work, "dist"), URL: "https://countdowns.example.test" });
+    const config = readConfig({
+      COUNTDOWNS_DIR: countdowns,
+      OUT_DIR: path.join(work, "dist"),
+      URL: "https://countdowns.example.test",
+    });
     const files = ["/api/pages", "/swap-0/", "/api/embed/swap-1", "/api/data/swap-2.json"];
     /** The bodies each build published, by path: what any answer may be. */
     const published = new Map<string, Set<string>>(files.map((file) => [file, new Set()]));
     const build = async (version: number) => {
       for (let n = 0; n < 3; n++) {
         if (version > 0 && n !== version % 3) continue;
-        writeFileSync(path.join(countdowns, `swap-${n}.md`), `---\ntitle: "Swap ${n}, build ${version}"\ntarget: "${fromNow(n + 1)}"\n---\n${"Words. ".repeat(version * 40)}\n`);
+        writeFileSync(
+          path.join(countdowns, `swap-${n}.md`),
+          `---\ntitle: "Swap ${n}, build ${version}"\ntarget: "${fromNow(n + 1)}"\n---\n${"Words. ".repeat(version * 40)}\n`,
+        );
       }
       expect((await publish(config, { version: `v${version}` })).ok).toBe(true);
-      for (const file of files) published.get(file)!.add(readBuilt(config.outDir, file.endsWith("/") ? `${file}index.html` : file.startsWith("/api/embed/") ? `${file}.html` : file).toString("utf8"));
+      for (const file of files)
+        published
+          .get(file)!
+          .add(
+            readBuilt(
+              config.outDir,
+              file.endsWith("/") ? `${file}index.html` : file.startsWith("/api/embed/") ? `${file}.html` : file,
+            ).toString("utf8"),
+          );
     };
     try {
       await build(0);
@@ -43,8 +58,15 @@ describe("a build switched in under load", () => {
       const client = async (index: number) => {
         for (let i = index; !stop; i++) {
           const file = files[i % files.length]!;
-          const response = await fetch(`${server.url}${file}`, { headers: { "accept-encoding": "identity" } }).catch((error: Error) => ({ status: 0, text: async () => error.message, headers: new Headers() }));
-          answers.push({ file, status: response.status, body: await response.text(), etag: response.headers.get("etag") });
+          const response = await fetch(`${server.url}${file}`, { headers: { "accept-encoding": "identity" } }).catch(
+            (error: Error) => ({ status: 0, text: async () => error.message, headers: new Headers() }),
+          );
+          answers.push({
+            file,
+            status: response.status,
+            body: await response.text(),
+            etag: response.headers.get("etag"),
+          });
         }
       };
       const clients = Array.from({ length: 6 }, (_, index) => client(index));

@@ -19,7 +19,12 @@ import { openLiveFolder } from "../../src/live/live-folder.ts";
 import { createLocalServer } from "../../src/server/local-server.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
-import { cachedBuildOf, onWorkersBuilds, restorePreviousBuild, savePreviousBuild } from "../../src/publish/workers-build-cache.ts";
+import {
+  cachedBuildOf,
+  onWorkersBuilds,
+  restorePreviousBuild,
+  savePreviousBuild,
+} from "../../src/publish/workers-build-cache.ts";
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
 import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
@@ -67,13 +72,25 @@ const COMPARED = [
   "netlify-vary",
 ];
 
-const ask = (base: string, target: string, init: RequestInit = {}) => fetch(`${base}${target}`, { redirect: "manual", ...init });
+const ask = (base: string, target: string, init: RequestInit = {}) =>
+  fetch(`${base}${target}`, { redirect: "manual", ...init });
 
 /** Both answers alike: status, the headers above, and the body: its bytes, or a live JSON's fields but the clock's. */
-function expectSame(what: string, fromNode: Response, fromWorker: Response, nodeBody: Buffer, workerBody: Buffer): void {
+function expectSame(
+  what: string,
+  fromNode: Response,
+  fromWorker: Response,
+  nodeBody: Buffer,
+  workerBody: Buffer,
+): void {
   expect(fromWorker.status, what).toBe(fromNode.status);
-  for (const name of COMPARED) expect(fromWorker.headers.get(name), `${name} of ${what}`).toBe(fromNode.headers.get(name));
-  if (nodeBody.length > 0 && fromNode.headers.get("cache-control") === "public, max-age=1" && fromNode.headers.get("content-type")?.startsWith("application/json")) {
+  for (const name of COMPARED)
+    expect(fromWorker.headers.get(name), `${name} of ${what}`).toBe(fromNode.headers.get(name));
+  if (
+    nodeBody.length > 0 &&
+    fromNode.headers.get("cache-control") === "public, max-age=1" &&
+    fromNode.headers.get("content-type")?.startsWith("application/json")
+  ) {
     expect(timeless(workerBody.toString()), `body of ${what}`).toEqual(timeless(nodeBody.toString()));
   } else expect(workerBody.equals(nodeBody), `body of ${what}`).toBe(true);
 }
@@ -81,7 +98,13 @@ function expectSame(what: string, fromNode: Response, fromWorker: Response, node
 /** Both runtimes' answers to one request, compared. */
 async function expectAlike(target: string, init: RequestInit = {}) {
   const [fromNode, fromWorker] = await Promise.all([ask(node.url, target, init), ask(worker.url, target, init)]);
-  expectSame(`${init.method ?? "GET"} ${target}`, fromNode, fromWorker, Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer()));
+  expectSame(
+    `${init.method ?? "GET"} ${target}`,
+    fromNode,
+    fromWorker,
+    Buffer.from(await fromNode.arrayBuffer()),
+    Buffer.from(await fromWorker.arrayBuffer()),
+  );
 }
 
 describe("the Workers build in workerd answers as the Node server", () => {
@@ -92,7 +115,20 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 
   it("to every method, on the site's own files, packed files, redirects, misses and live routes", async () => {
-    const targets = ["/", "/future-launch/", "/future-launch", "/api/embed/future-launch", "/nope", "/api/nope", "/API/pages", "/api/pages", "/api/openapi.json", "/api/countdown/future-launch", "/api/health", "/api/email/long-past.gif"];
+    const targets = [
+      "/",
+      "/future-launch/",
+      "/future-launch",
+      "/api/embed/future-launch",
+      "/nope",
+      "/api/nope",
+      "/API/pages",
+      "/api/pages",
+      "/api/openapi.json",
+      "/api/countdown/future-launch",
+      "/api/health",
+      "/api/email/long-past.gif",
+    ];
     for (const target of targets) {
       for (const method of ["HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]) await expectAlike(target, { method });
     }
@@ -138,7 +174,13 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 
   it("on answers that change every second, asked in the same second", async () => {
-    const ticking = ["/api/countdown/future-launch", "/api/countdown/weekly-berlin?shape=b", "/api/badge/future-launch.svg", "/api/email/future-launch.gif?frames=3", "/api/email/postponed-de.png"];
+    const ticking = [
+      "/api/countdown/future-launch",
+      "/api/countdown/weekly-berlin?shape=b",
+      "/api/badge/future-launch.svg",
+      "/api/email/future-launch.gif?frames=3",
+      "/api/email/postponed-de.png",
+    ];
     // The count and its units in the scripts of the font set: Japanese (the 19 MB collection), Arabic, Devanagari, Hebrew.
     const scripts = ["ja", "ar", "hi", "he"].map((lang) => `/api/email/future-launch.gif?lang=${lang}&frames=2`);
     for (const target of [...ticking, ...scripts]) {
@@ -147,7 +189,13 @@ describe("the Workers build in workerd answers as the Node server", () => {
         const [fromNode, fromWorker] = await Promise.all([ask(node.url, target), ask(worker.url, target)]);
         // Only answers made in one second are comparable; each one's Date says which.
         if (fromNode.headers.get("date") !== fromWorker.headers.get("date")) continue;
-        expectSame(target, fromNode, fromWorker, Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer()));
+        expectSame(
+          target,
+          fromNode,
+          fromWorker,
+          Buffer.from(await fromNode.arrayBuffer()),
+          Buffer.from(await fromWorker.arrayBuffer()),
+        );
         alike = true;
       }
       expect(alike, `${target} asked of both in one second`).toBe(true);
@@ -160,7 +208,8 @@ describe("the Workers build in workerd answers as the Node server", () => {
     for (const target of ["/api/email/future-launch.gif?lang=th&frames=1", "/api/email/long-past.gif?lang=th"]) {
       const [fromNode, fromWorker] = await Promise.all([ask(node.url, target), ask(worker.url, target)]);
       expect(fromWorker.status, target).toBe(200);
-      for (const name of COMPARED) expect(fromWorker.headers.get(name), `${name} of ${target}`).toBe(fromNode.headers.get(name));
+      for (const name of COMPARED)
+        expect(fromWorker.headers.get(name), `${name} of ${target}`).toBe(fromNode.headers.get(name));
       const [a, b] = [Buffer.from(await fromNode.arrayBuffer()), Buffer.from(await fromWorker.arrayBuffer())];
       // The same GIF: its signature, width and height.
       expect(b.subarray(0, 10).equals(a.subarray(0, 10)), target).toBe(true);
@@ -168,8 +217,16 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 
   it("says in its health what it serves, its runtime's time zone data unknown", async () => {
-    const [fromNode, fromWorker] = await Promise.all([ask(node.url, "/api/health").then((r) => r.json()), ask(worker.url, "/api/health").then((r) => r.json())]);
-    expect(fromWorker).toMatchObject({ status: "ok", countdowns: fromNode.countdowns, version: fromNode.version, tzdata: { build: fromNode.tzdata.build, runtime: "unknown" } });
+    const [fromNode, fromWorker] = await Promise.all([
+      ask(node.url, "/api/health").then((r) => r.json()),
+      ask(worker.url, "/api/health").then((r) => r.json()),
+    ]);
+    expect(fromWorker).toMatchObject({
+      status: "ok",
+      countdowns: fromNode.countdowns,
+      version: fromNode.version,
+      tzdata: { build: fromNode.tzdata.build, runtime: "unknown" },
+    });
   });
 
   it("keeps what only the Worker reads from the public", async () => {
@@ -218,12 +275,22 @@ describe("a fault of ours in a live route", () => {
 
   it("answers 500 with the API's headers on the Node server, the Worker and a Netlify function", async () => {
     const logged: string[] = [];
-    const server = createLocalServer({ outDir: TEST_OUT_DIR, now: () => Number.POSITIVE_INFINITY, emailThreads: 0, log: (line) => logged.push(line) });
+    const server = createLocalServer({
+      outDir: TEST_OUT_DIR,
+      now: () => Number.POSITIVE_INFINITY,
+      emailThreads: 0,
+      log: (line) => logged.push(line),
+    });
     await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
     const faulty = await startWorkerd(folder, { bindings: { CLOCK_OFFSET_MS: "1e400" } });
     try {
       const nodeUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-      const netlify = createLiveHandler({ store: () => openLiveFolder(path.join(TEST_OUT_DIR, "live")), answers: LIVE_ANSWERS, now: () => Number.POSITIVE_INFINITY, log: (line) => logged.push(line) });
+      const netlify = createLiveHandler({
+        store: () => openLiveFolder(path.join(TEST_OUT_DIR, "live")),
+        answers: LIVE_ANSWERS,
+        now: () => Number.POSITIVE_INFINITY,
+        log: (line) => logged.push(line),
+      });
       for (const target of TARGETS) {
         await expectApiFault(`Node ${target}`, await ask(nodeUrl, target));
         await expectApiFault(`Worker ${target}`, await ask(faulty.url, target));
@@ -241,9 +308,14 @@ describe("a fault of ours in a live route", () => {
 describe("the Workers build", () => {
   it("refuses a site under a path, saying what URL to build with", async () => {
     const outDir = path.join(path.dirname(folder), "under-a-path");
-    const built = await publish(readConfig({ ...TEST_ENV, URL: "https://countdowns.example.test/sub", OUT_DIR: outDir }), { now: TEST_NOW });
+    const built = await publish(
+      readConfig({ ...TEST_ENV, URL: "https://countdowns.example.test/sub", OUT_DIR: outDir }),
+      { now: TEST_NOW },
+    );
     expect(built.ok).toBe(true);
-    await expect(buildForWorkers(outDir, path.join(path.dirname(folder), "under-a-path-workers"))).rejects.toThrow(/root of its host, and URL has a path \(\/sub\); build with URL set to the Worker's own address/);
+    await expect(buildForWorkers(outDir, path.join(path.dirname(folder), "under-a-path-workers"))).rejects.toThrow(
+      /root of its host, and URL has a path \(\/sub\); build with URL set to the Worker's own address/,
+    );
   });
 
   it("has the Worker run first where wrangler.jsonc says, and Cloudflare serve only files outside those paths", () => {
@@ -254,9 +326,17 @@ describe("the Workers build", () => {
 
   it("holds each countdown's files in one pack, and the site's own files as assets with their headers", () => {
     const pack = readPack(new Uint8Array(readFileSync(path.join(folder, "assets/_worker/packs/0.bin"))));
-    for (const file of ["/future-launch/index.html", "/future-launch/embed/index.html", "/future-launch/future-launch.ics", "/api/embed/future-launch.html", "/api/data/future-launch.json"]) {
+    for (const file of [
+      "/future-launch/index.html",
+      "/future-launch/embed/index.html",
+      "/future-launch/future-launch.ics",
+      "/api/embed/future-launch.html",
+      "/api/data/future-launch.json",
+    ]) {
       expect(pack.has(file), file).toBe(true);
-      expect(Buffer.from(pack.bytes(file)!).equals(readFileSync(path.join(TEST_OUT_DIR, "site", file))), file).toBe(true);
+      expect(Buffer.from(pack.bytes(file)!).equals(readFileSync(path.join(TEST_OUT_DIR, "site", file))), file).toBe(
+        true,
+      );
     }
     expect(made.packs).toBe(1);
     const headers = readFileSync(path.join(folder, "assets/_headers"), "utf8");
@@ -264,8 +344,11 @@ describe("the Workers build", () => {
     // Only the files Cloudflare serves itself: none the Worker answers first but those excepted.
     const served = headers.match(/^\/\S*/gm)!;
     const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
-    for (const file of served) expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
-    expect(served).toEqual(expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-layouts.js"]));
+    for (const file of served)
+      expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
+    expect(served).toEqual(
+      expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-layouts.js"]),
+    );
     expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);
@@ -295,19 +378,30 @@ describe("the Workers build", () => {
 
   it("is taken by wrangler as it is, a Worker within the free plan's 3 MB compressed", () => {
     const configFile = wranglerConfigFor(folder);
-    const output = execFileSync(process.execPath, [path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--config", configFile, "--outdir", path.join(path.dirname(folder), "dry-run")], {
-      cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const output = execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
+        "deploy",
+        "--dry-run",
+        "--config",
+        configFile,
+        "--outdir",
+        path.join(path.dirname(folder), "dry-run"),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
     rmSync(path.dirname(configFile), { recursive: true, force: true });
     const gzipKiB = Number(/Total Upload: [\d.]+ KiB \/ gzip: ([\d.]+) KiB/.exec(output)?.[1]);
     expect(gzipKiB, output).toBeGreaterThan(0);
     expect(gzipKiB).toBeLessThan(3 * 1024);
     expect(output).toMatch(/env\.ASSETS\s+Assets/);
   });
-
 });
 
 describe("a deploy on Workers Builds", () => {
@@ -317,7 +411,11 @@ describe("a deploy on Workers Builds", () => {
       const countdowns = path.join(work, "countdowns");
       mkdirSync(countdowns);
       // Enough countdowns for several packs (about 2 MiB of files each).
-      for (let n = 1; n <= 150; n++) writeFileSync(path.join(countdowns, `launch-${n}.md`), `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`);
+      for (let n = 1; n <= 150; n++)
+        writeFileSync(
+          path.join(countdowns, `launch-${n}.md`),
+          `---\ntitle: "Launch ${n}"\ntarget: "${fromNow(n)}"\n---\n`,
+        );
       const outDir = path.join(work, "dist");
       const env = { COUNTDOWNS_DIR: countdowns, OUT_DIR: outDir, URL: "https://countdowns.example.test" };
       const cached = cachedBuildOf(work);
@@ -331,12 +429,17 @@ describe("a deploy on Workers Builds", () => {
       expect(first).toMatchObject({ reused: 0 });
       expect(first.packs).toBeGreaterThanOrEqual(3);
       await savePreviousBuild(outDir, cached);
-      expect(statSync(path.join(cached, "site/launch-1/index.html")).ino).toBe(statSync(path.join(outDir, "site/launch-1/index.html")).ino);
+      expect(statSync(path.join(cached, "site/launch-1/index.html")).ino).toBe(
+        statSync(path.join(outDir, "site/launch-1/index.html")).ino,
+      );
 
       // The next deploy starts from a fresh clone: no dist/ until the cache gives it back.
       rmSync(outDir, { recursive: true, force: true });
       rmSync(`${outDir}.builds`, { recursive: true, force: true });
-      writeFileSync(path.join(countdowns, "launch-2.md"), `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`);
+      writeFileSync(
+        path.join(countdowns, "launch-2.md"),
+        `---\ntitle: "Launch 2, moved"\ntarget: "${fromNow(2.5)}"\n---\n`,
+      );
       expect(await restorePreviousBuild(outDir, cached)).toBe(true);
       const second = await publish(readConfig(env), { now: TEST_NOW, version: "v" });
       expect(second).toMatchObject({ ok: true, countdowns: 150, rewritten: 1 });
@@ -349,9 +452,20 @@ describe("a deploy on Workers Builds", () => {
       expect(full.reused).toBe(0);
       for (let index = 0; index < full.packs; index++) {
         const pack = `assets/_worker/packs/${index}.bin`;
-        expect(readFileSync(path.join(edited.folder, pack)).equals(readFileSync(path.join(full.folder, pack))), pack).toBe(true);
+        expect(
+          readFileSync(path.join(edited.folder, pack)).equals(readFileSync(path.join(full.folder, pack))),
+          pack,
+        ).toBe(true);
       }
-      expect(readPack(new Uint8Array(readFileSync(path.join(edited.folder, "assets/_worker/packs", `${packOf("/launch-2/index.html", edited.packs)}.bin`)))).bytes("/launch-2/index.html")).toBeDefined();
+      expect(
+        readPack(
+          new Uint8Array(
+            readFileSync(
+              path.join(edited.folder, "assets/_worker/packs", `${packOf("/launch-2/index.html", edited.packs)}.bin`),
+            ),
+          ),
+        ).bytes("/launch-2/index.html"),
+      ).toBeDefined();
     } finally {
       rmSync(work, { recursive: true, force: true });
       rmSync(`${path.join(work, "dist")}.builds`, { recursive: true, force: true });
@@ -360,37 +474,66 @@ describe("a deploy on Workers Builds", () => {
 });
 
 describe("npm run serve:workers", () => {
-  it("serves a build of its own, for its port, which later builds do not take from under it", { timeout: 300_000 }, async () => {
-    const { spawn } = await import("node:child_process");
-    const net = await import("node:net");
-    const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), "serve-workers-")), "dist.workers");
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, "127.0.0.1", () => {
-        const { port: free } = probe.address() as import("node:net").AddressInfo;
-        probe.close(() => resolve(free));
+  it(
+    "serves a build of its own, for its port, which later builds do not take from under it",
+    { timeout: 300_000 },
+    async () => {
+      const { spawn } = await import("node:child_process");
+      const net = await import("node:net");
+      const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), "serve-workers-")), "dist.workers");
+      const port = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, "127.0.0.1", () => {
+          const { port: free } = probe.address() as import("node:net").AddressInfo;
+          probe.close(() => resolve(free));
+        });
       });
-    });
-    const env = { ...process.env, COUNTDOWNS_DIR: TEST_ENV.COUNTDOWNS_DIR, SITE_FILE: TEST_ENV.SITE_FILE, OUT_DIR: outDir, PORT: String(port), URL: undefined };
-    const child = spawn("npm", ["run", "--silent", "serve:workers"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout!.on("data", (chunk) => (output += chunk));
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    try {
-      await expect.poll(() => output, { timeout: 240_000, interval: 200 }).toMatch(/Countdown service \(Cloudflare Workers, in workerd\) at http:\/\/127\.0\.0\.1:\d+\//);
-      const site = `http://127.0.0.1:${port}`;
-      // Built for the port it serves on.
-      expect(((await (await fetch(`${site}/api/pages`)).json()) as { url: string }[])[0]!.url.startsWith(`http://localhost:${port}/`)).toBe(true);
-      // Two more builds of its folder prune the one it was started from (run while its output is read).
-      for (let i = 0; i < 2; i++) {
-        const build = spawn("npm", ["run", "--silent", "build:workers"], { cwd: ROOT, env, stdio: "ignore" });
-        expect(await new Promise((resolve) => build.once("exit", resolve))).toBe(0);
+      const env = {
+        ...process.env,
+        COUNTDOWNS_DIR: TEST_ENV.COUNTDOWNS_DIR,
+        SITE_FILE: TEST_ENV.SITE_FILE,
+        OUT_DIR: outDir,
+        PORT: String(port),
+        URL: undefined,
+      };
+      const child = spawn("npm", ["run", "--silent", "serve:workers"], {
+        cwd: ROOT,
+        env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout!.on("data", (chunk) => (output += chunk));
+      child.stderr!.on("data", (chunk) => (output += chunk));
+      try {
+        await expect
+          .poll(() => output, { timeout: 240_000, interval: 200 })
+          .toMatch(/Countdown service \(Cloudflare Workers, in workerd\) at http:\/\/127\.0\.0\.1:\d+\//);
+        const site = `http://127.0.0.1:${port}`;
+        // Built for the port it serves on.
+        expect(
+          ((await (await fetch(`${site}/api/pages`)).json()) as { url: string }[])[0]!.url.startsWith(
+            `http://localhost:${port}/`,
+          ),
+        ).toBe(true);
+        // Two more builds of its folder prune the one it was started from (run while its output is read).
+        for (let i = 0; i < 2; i++) {
+          const build = spawn("npm", ["run", "--silent", "build:workers"], { cwd: ROOT, env, stdio: "ignore" });
+          expect(await new Promise((resolve) => build.once("exit", resolve))).toBe(0);
+        }
+        for (const target of [
+          "/future-launch/",
+          "/api/embed/future-launch",
+          "/api/email/future-launch.png",
+          "/api/countdown/future-launch",
+        ]) {
+          const answer = await fetch(`${site}${target}`).catch((error: Error) => ({
+            status: `${error.message}: ${output}`,
+          }));
+          expect(answer.status, target).toBe(200);
+        }
+      } finally {
+        process.kill(-child.pid!, "SIGTERM");
       }
-      for (const target of ["/future-launch/", "/api/embed/future-launch", "/api/email/future-launch.png", "/api/countdown/future-launch"]) {
-        const answer = await fetch(`${site}${target}`).catch((error: Error) => ({ status: `${error.message}: ${output}` }));
-        expect(answer.status, target).toBe(200);
-      }
-    } finally {
-      process.kill(-child.pid!, "SIGTERM");
-    }
-  });
+    },
+  );
 });

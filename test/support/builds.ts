@@ -15,18 +15,31 @@ interface Meta {
 }
 
 /** The manifest of the build OUT_DIR names: its meta (without `files` and where they are) and every file's entry, with the real path of the file. */
-export function manifestOf(outDir: string): { meta: Omit<Meta, "files" | "homes" | "shardHomes" | "self">; files: Map<string, { entry: Entry; at: string }> } {
+export function manifestOf(outDir: string): {
+  meta: Omit<Meta, "files" | "homes" | "shardHomes" | "self">;
+  files: Map<string, { entry: Entry; at: string }>;
+} {
   const root = realpathSync(outDir);
   const manifest = path.join(root, "manifest");
-  const { files: own, homes = [], shardHomes: _, self, ...meta } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
+  const {
+    files: own,
+    homes = [],
+    shardHomes: _,
+    self,
+    ...meta
+  } = JSON.parse(readFileSync(path.join(manifest, "meta.json"), "utf8")) as Meta;
   const files = new Map<string, { entry: Entry; at: string }>();
   const add = (file: string, entry: Entry) => {
-    const folder = entry[4] === undefined || homes[entry[4]] === self ? root : path.join(path.dirname(root), homes[entry[4]]!);
+    const folder =
+      entry[4] === undefined || homes[entry[4]] === self ? root : path.join(path.dirname(root), homes[entry[4]]!);
     files.set(file, { entry: entry.slice(0, 4) as Entry, at: path.join(folder, "site", file) });
   };
   for (const [file, entry] of Object.entries(own)) add(file, entry);
   for (let index = 0; index < meta.shards; index++) {
-    const shard = JSON.parse(readFileSync(path.join(manifest, "shards", `${index}.json`), "utf8")) as Record<string, Record<string, Entry>>;
+    const shard = JSON.parse(readFileSync(path.join(manifest, "shards", `${index}.json`), "utf8")) as Record<
+      string,
+      Record<string, Entry>
+    >;
     for (const byFile of Object.values(shard)) for (const [file, entry] of Object.entries(byFile)) add(file, entry);
   }
   return { meta, files };
@@ -59,9 +72,16 @@ export function buildTree(outDir: string, ignore: (relative: string) => boolean 
   tree.set("manifest", JSON.stringify(meta));
   for (const [file, { entry, at }] of files) {
     tree.set(`manifest ${file}`, JSON.stringify(entry));
-    for (const [suffix, size] of [["", entry[0]], [".br", entry[2]], [".gz", entry[3]]] as const) {
+    for (const [suffix, size] of [
+      ["", entry[0]],
+      [".br", entry[2]],
+      [".gz", entry[3]],
+    ] as const) {
       if (size === 0 && suffix !== "") continue;
-      tree.set(path.join("site", file + suffix), existsSync(at + suffix) ? readFileSync(at + suffix).toString("base64") : "(missing)");
+      tree.set(
+        path.join("site", file + suffix),
+        existsSync(at + suffix) ? readFileSync(at + suffix).toString("base64") : "(missing)",
+      );
     }
   }
   return tree;

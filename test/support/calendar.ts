@@ -33,7 +33,8 @@ export function expected(countdown: Countdown, limit: number): number[] {
 }
 
 /** What an instant reads on the zone's clocks, `2027-03-26T17:00:00`, from the platform's Intl data. */
-export const wallClock = (ms: number, zone: string) => new Date(ms + zoneOffset(zone, ms) * 6e4).toISOString().slice(0, 19);
+export const wallClock = (ms: number, zone: string) =>
+  new Date(ms + zoneOffset(zone, ms) * 6e4).toISOString().slice(0, 19);
 
 export interface Reading {
   starts: number[];
@@ -45,13 +46,15 @@ export interface Reading {
 }
 
 /** A calendar program's reading of a file: up to `limit` starts. */
-export type Reader = (ics: string, limit: number) => Reading;
+type Reader = (ics: string, limit: number) => Reading;
 
 export const unfold = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");
 export const utc = (iso: string) => Date.parse(iso);
 
-export const DESCRIPTION_BODY = "# Stream night\n\nThe **weekly** _stream_, on [our channel](https://example.org/live) and https://example.org.\nBring `snacks`; and friends, too.\n\n- chat\n- games\n\n1. start\n2. end";
-export const DESCRIPTION_TEXT = "Stream night\n\nThe weekly stream, on our channel (https://example.org/live) and https://example.org.\nBring snacks; and friends, too.\n\n• chat\n• games\n\n1. start\n2. end";
+export const DESCRIPTION_BODY =
+  "# Stream night\n\nThe **weekly** _stream_, on [our channel](https://example.org/live) and https://example.org.\nBring `snacks`; and friends, too.\n\n- chat\n- games\n\n1. start\n2. end";
+export const DESCRIPTION_TEXT =
+  "Stream night\n\nThe weekly stream, on our channel (https://example.org/live) and https://example.org.\nBring snacks; and friends, too.\n\n• chat\n• games\n\n1. start\n2. end";
 
 /** What every reader must read in the calendar files, as the service computes it. */
 export function readerCases(name: string, read: Reader): void {
@@ -69,10 +72,17 @@ export function readerCases(name: string, read: Reader): void {
     });
 
     it("a monthly countdown on the 31st: January, March, May, July, August, October and December, at 09:00 local", () => {
-      const monthly = countdownOf({ target: "2027-01-31 09:00", timezone: "Europe/Berlin", repeat: "monthly", until: "2027-12-31 23:59" });
+      const monthly = countdownOf({
+        target: "2027-01-31 09:00",
+        timezone: "Europe/Berlin",
+        repeat: "monthly",
+        until: "2027-12-31 23:59",
+      });
       const { starts, wallClocks } = read(icsOf(monthly), 20);
       expect(starts).toEqual(expected(monthly, 20));
-      expect(wallClocks).toEqual(["01", "03", "05", "07", "08", "10", "12"].map((month) => `2027-${month}-31T09:00:00`));
+      expect(wallClocks).toEqual(
+        ["01", "03", "05", "07", "08", "10", "12"].map((month) => `2027-${month}-31T09:00:00`),
+      );
     });
 
     it("a yearly one on February 29 comes in leap years only", () => {
@@ -83,8 +93,17 @@ export function readerCases(name: string, read: Reader): void {
     });
 
     it("an until at an occurrence includes it; a minute earlier excludes it", () => {
-      for (const [until, last] of [["2027-03-19 17:00", "2027-03-19T16:00:00Z"], ["2027-03-19 16:59", "2027-03-12T16:00:00Z"], ["2027-04-30 23:00", "2027-04-30T15:00:00Z"]] as const) {
-        const countdown = countdownOf({ target: "2027-02-05 17:00", timezone: "Europe/Berlin", repeat: "weekly", until });
+      for (const [until, last] of [
+        ["2027-03-19 17:00", "2027-03-19T16:00:00Z"],
+        ["2027-03-19 16:59", "2027-03-12T16:00:00Z"],
+        ["2027-04-30 23:00", "2027-04-30T15:00:00Z"],
+      ] as const) {
+        const countdown = countdownOf({
+          target: "2027-02-05 17:00",
+          timezone: "Europe/Berlin",
+          repeat: "weekly",
+          until,
+        });
         const { starts } = read(icsOf(countdown), 100);
         expect(starts, until).toEqual(expected(countdown, 100));
         expect(starts.at(-1), until).toBe(utc(last));
@@ -92,9 +111,19 @@ export function readerCases(name: string, read: Reader): void {
     });
 
     it("CONFIRMED, TENTATIVE and CANCELLED", () => {
-      for (const [status, value] of [["scheduled", "CONFIRMED"], ["postponed", "TENTATIVE"], ["cancelled", "CANCELLED"]] as const) {
+      for (const [status, value] of [
+        ["scheduled", "CONFIRMED"],
+        ["postponed", "TENTATIVE"],
+        ["cancelled", "CANCELLED"],
+      ] as const) {
         expect(read(icsOf(countdownOf({ target: "2027-06-01T12:00:00Z", status })), 1).status, status).toBe(value);
-        expect(read(icsOf(countdownOf({ target: "2027-06-04 17:00", timezone: "Europe/Berlin", repeat: "weekly", status })), 1).status, status).toBe(value);
+        expect(
+          read(
+            icsOf(countdownOf({ target: "2027-06-04 17:00", timezone: "Europe/Berlin", repeat: "weekly", status })),
+            1,
+          ).status,
+          status,
+        ).toBe(value);
       }
     });
 
@@ -110,7 +139,10 @@ export function readerCases(name: string, read: Reader): void {
     });
 
     it("the description as plain text, then the page's URL, and the title unescaped", () => {
-      const reading = read(icsOf(countdownOf({ title: "Stream; live, \\o/", target: "2027-06-01T12:00:00Z" }, DESCRIPTION_BODY)), 1);
+      const reading = read(
+        icsOf(countdownOf({ title: "Stream; live, \\o/", target: "2027-06-01T12:00:00Z" }, DESCRIPTION_BODY)),
+        1,
+      );
       expect(reading.description).toBe(`${DESCRIPTION_TEXT}\n\n${PAGE_URL}`);
       expect(reading.summary).toBe("Stream; live, \\o/");
     });

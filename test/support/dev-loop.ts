@@ -9,9 +9,10 @@ import { startDevLoop, type DevLoop } from "../../src/dev/dev-loop.ts";
 import { fromNow } from "./fixtures.ts";
 
 /** A countdown file `days` from now. */
-export const devCountdown = (title: string, days: number) => `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
+export const devCountdown = (title: string, days: number) =>
+  `---\ntitle: "${title}"\ntarget: "${fromNow(days)}"\n---\n`;
 
-export interface TestDevLoop {
+interface TestDevLoop {
   work: string;
   countdowns: string;
   loop: DevLoop;
@@ -37,5 +38,11 @@ export async function startTestDevLoop({ siteFile = false }: { siteFile?: boolea
   const lines: string[] = [];
   const loop = await startDevLoop({ config: readConfig(env), log: (line) => lines.push(line) });
   await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
-  return { work, countdowns, loop, base: `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`, lines };
+  return {
+    work,
+    countdowns,
+    loop,
+    base: `http://127.0.0.1:${(loop.local.server.address() as AddressInfo).port}`,
+    lines,
+  };
 }

@@ -16,11 +16,19 @@ import { fakedClock } from "../../tools/faked-clock.ts";
 export type EngineName = "chromium" | "firefox" | "webkit";
 export const ENGINE_NAMES: EngineName[] = ["chromium", "firefox", "webkit"];
 
-const ABILITIES = ["colorScheme", "reducedMotion", "timeZone", "disableJavaScript", "beforeLoadScript", "consoleMessages", "screenshots"] as const;
+const ABILITIES = [
+  "colorScheme",
+  "reducedMotion",
+  "timeZone",
+  "disableJavaScript",
+  "beforeLoadScript",
+  "consoleMessages",
+  "screenshots",
+] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 /** What each engine's driver cannot do, and why; `can` is everything else. */
-export const CANNOT: Record<EngineName, Partial<Record<Ability, string>>> = {
+const CANNOT: Record<EngineName, Partial<Record<Ability, string>>> = {
   chromium: {},
   firefox: {
     disableJavaScript:
@@ -67,6 +75,7 @@ export interface EnginePage {
    * with javaScript: false, which refuses one: it would never settle). `fn` travels as source: it must
    * not use anything from the test's scope.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a function of any parameters (unknown[] would take none)
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
   /** Makes the viewport exactly `width` × `height` (innerWidth × innerHeight). */
   setViewport(width: number, height: number): Promise<void>;
@@ -84,7 +93,7 @@ export interface EnginePage {
 }
 
 /** The Debian packages each engine needs; CI installs the missing ones. */
-export const DEBIAN_PACKAGES: Record<EngineName, string[]> = {
+const DEBIAN_PACKAGES: Record<EngineName, string[]> = {
   chromium: ["chromium"],
   firefox: ["firefox-esr"],
   webkit: ["webkit2gtk-driver", "xvfb"],
@@ -106,7 +115,7 @@ function viewportOf(options: OpenOptions | undefined) {
 }
 
 /** Why this machine cannot run `name` (what is missing, and the command that installs it), or undefined. */
-export function engineMissing(name: EngineName): string | undefined {
+function engineMissing(name: EngineName): string | undefined {
   const missing = PROGRAMS[name].filter((program) => !existsSync(program));
   if (missing.length === 0) return undefined;
   return `${name} cannot run here: no ${missing.join(", ")}. Install it with "apt-get install -y ${DEBIAN_PACKAGES[name].join(" ")}".`;
@@ -115,7 +124,10 @@ export function engineMissing(name: EngineName): string | undefined {
 export async function launchEngine(name: EngineName): Promise<Engine> {
   const missing = engineMissing(name);
   if (missing) throw new Error(missing);
-  const can = Object.fromEntries(ABILITIES.map((ability) => [ability, CANNOT[name][ability] === undefined])) as Record<Ability, boolean>;
+  const can = Object.fromEntries(ABILITIES.map((ability) => [ability, CANNOT[name][ability] === undefined])) as Record<
+    Ability,
+    boolean
+  >;
   const launched = await { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit }[name]();
   return {
     name,
@@ -142,9 +154,10 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
 
 /** The error of an engine asked for what it cannot do: the ability and the reason, for the test to check. */
 function cannotError(name: EngineName, ability: Ability): Error {
-  return new Error(`${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Check the same fact another way when !engine.can.${ability}.`);
+  return new Error(
+    `${name} cannot honour ${ability}: ${CANNOT[name][ability]}. Check the same fact another way when !engine.can.${ability}.`,
+  );
 }
-
 
 type Launched = Pick<Engine, "open" | "close">;
 
@@ -152,6 +165,7 @@ type Launched = Pick<Engine, "open" | "close">;
  * The source of an expression that calls `fn` with `args` and gives its result as JSON text, awaited
  * if it is a promise; with `mayAwait` false, a promise is refused instead (see the WebKit page).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a function of any parameters (unknown[] would take none)
 function callSource(fn: (...args: any[]) => unknown, args: unknown[], mayAwait = true): string {
   const call = `(${fn.toString()})(...${JSON.stringify(args)})`;
   const json = `(result) => JSON.stringify(result) ?? "null"`;
@@ -180,7 +194,8 @@ async function launchChromium(): Promise<Launched> {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await page.goto(url);
@@ -223,12 +238,14 @@ async function firefoxViewport(page: import("puppeteer-core").Page, width: numbe
   try {
     await page.setViewport({ width, height });
   } catch (error) {
-    if (!String((error as Error).message).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
+    if (!String((error as Error).message).includes("unknown command emulation.setScreenOrientationOverride"))
+      throw error;
     // Polled with plain evaluations: waitForFunction builds a Function, which a page's CSP refuses.
     for (let tries = 0; ; tries++) {
       const [w, h] = (await page.evaluate("[window.innerWidth, window.innerHeight]")) as [number, number];
       if (w === width && h === height) return;
-      if (tries >= 50) throw new Error(`Firefox's viewport is ${w} × ${h}, not ${width} × ${height}, after setViewport`);
+      if (tries >= 50)
+        throw new Error(`Firefox's viewport is ${w} × ${h}, not ${width} × ${height}, after setViewport`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -254,7 +271,9 @@ function firefoxPreferences(options: OpenOptions | undefined): Record<string, nu
 export const clockBehind = (name: EngineName): number => (name === "firefox" ? (fakedClock()?.offset ?? 0) : 0);
 
 function firefoxEnvironment(timeZone: string | undefined): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(LD_PRELOAD|FAKETIME|DONT_FAKE_MONOTONIC)/.test(name)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(LD_PRELOAD|FAKETIME|DONT_FAKE_MONOTONIC)/.test(name)),
+  );
   return timeZone ? { ...env, TZ: timeZone } : env;
 }
 
@@ -293,7 +312,9 @@ async function launchFirefox(): Promise<Launched> {
         const type = message.type() === "warn" ? "warning" : message.type();
         if (type === "error" || type === "warning") problems.push(`${type}: ${message.text()}`);
       });
-      page.on("pageerror", (error) => problems.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
+      page.on("pageerror", (error) =>
+        problems.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`),
+      );
       await page.goto(url);
       return {
         goto: async (url) => {
@@ -329,14 +350,25 @@ async function launchFirefox(): Promise<Launched> {
  */
 function writeGtkConfig(home: string, reducedMotion: boolean): string {
   mkdirSync(path.join(home, "gtk-3.0"), { recursive: true });
-  writeFileSync(path.join(home, "gtk-3.0/gtk.css"), "searchbar, searchbar * { min-width: 0; margin: 0; padding: 0; border-width: 0; font-size: 1px; }\n");
+  writeFileSync(
+    path.join(home, "gtk-3.0/gtk.css"),
+    "searchbar, searchbar * { min-width: 0; margin: 0; padding: 0; border-width: 0; font-size: 1px; }\n",
+  );
   writeFileSync(path.join(home, "gtk-3.0/settings.ini"), `[Settings]\ngtk-enable-animations=${!reducedMotion}\n`);
   return home;
 }
 
 /** Starts `command` as the leader of a new process group, so ending the group ends everything it started. */
-function spawnGroup(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {}): ChildProcess {
-  return spawn(command, args, { detached: true, env: options.env, stdio: ["ignore", "ignore", "pipe", ...(options.extraFd ? ["pipe" as const] : [])] });
+function spawnGroup(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {},
+): ChildProcess {
+  return spawn(command, args, {
+    detached: true,
+    env: options.env,
+    stdio: ["ignore", "ignore", "pipe", ...(options.extraFd ? ["pipe" as const] : [])],
+  });
 }
 
 /** The last words a program wrote to stderr, for error messages. */
@@ -413,7 +445,9 @@ async function startWebKitDriver(display: string): Promise<{ leader: ChildProces
 async function launchWebKit(): Promise<Launched> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "webkit-engine-"));
   // Xvfb picks a free display itself and says which: no race between test files starting at once.
-  const xvfb = spawnGroup(XVFB, ["-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "1280x1024x24"], { extraFd: true });
+  const xvfb = spawnGroup(XVFB, ["-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "1280x1024x24"], {
+    extraFd: true,
+  });
   const groups = new Set([xvfb]);
   // A test run that dies without close() must not leave an X server or browsers behind.
   const killAll = () => groups.forEach((leader) => signalGroup(leader, "SIGKILL"));
@@ -440,7 +474,10 @@ async function launchWebKit(): Promise<Launched> {
     throw error;
   }
 
-  const gtkConfig = { "no-preference": writeGtkConfig(path.join(dir, "motion"), false), reduce: writeGtkConfig(path.join(dir, "reduced-motion"), true) };
+  const gtkConfig = {
+    "no-preference": writeGtkConfig(path.join(dir, "motion"), false),
+    reduce: writeGtkConfig(path.join(dir, "reduced-motion"), true),
+  };
   const pages = new Set<EnginePage>();
   /** The capabilities of a session whose MiniBrowser runs with these options and arguments. */
   const capabilitiesFor = (options: OpenOptions | undefined, args: string[]) => ({
@@ -448,7 +485,12 @@ async function launchWebKit(): Promise<Launched> {
     // env gives this page's MiniBrowser its GTK settings and time zone, then runs it.
     "webkitgtk:browserOptions": {
       binary: "/usr/bin/env",
-      args: [`XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`, ...(options?.timeZone ? [`TZ=${options.timeZone}`] : []), MINIBROWSER, ...args],
+      args: [
+        `XDG_CONFIG_HOME=${gtkConfig[options?.reducedMotion ?? "no-preference"]}`,
+        ...(options?.timeZone ? [`TZ=${options.timeZone}`] : []),
+        MINIBROWSER,
+        ...args,
+      ],
     },
   });
   return {
@@ -465,12 +507,16 @@ async function launchWebKit(): Promise<Launched> {
       const { leader, server } = await startWebKitDriver(display);
       groups.add(leader);
       let driver: WebDriver | undefined;
-      const page = webKitPage(() => driver!, javaScript, async () => {
-        pages.delete(page);
-        await driver?.quit().catch(() => {});
-        await endGroup(leader);
-        groups.delete(leader);
-      });
+      const page = webKitPage(
+        () => driver!,
+        javaScript,
+        async () => {
+          pages.delete(page);
+          await driver?.quit().catch(() => {});
+          await endGroup(leader);
+          groups.delete(leader);
+        },
+      );
       pages.add(page);
       try {
         driver = await new Builder().usingServer(server).withCapabilities(capabilitiesFor(options, args)).build();
@@ -527,10 +573,15 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
         [innerWidth, innerHeight] = await viewportWhen(width, height, [innerWidth, innerHeight]);
       }
       if (innerWidth !== width || innerHeight !== height) {
-        throw new Error(`WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`);
+        throw new Error(
+          `WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`,
+        );
       }
       // Let the new size reach the screen before anything looks at it (a screenshot lags one frame).
-      if (javaScript) await driver().executeScript("return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+      if (javaScript)
+        await driver().executeScript(
+          "return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))",
+        );
     },
     screenshot: async () => Buffer.from(await driver().takeScreenshot(), "base64"),
     consoleProblems: () => {

@@ -17,7 +17,7 @@ export interface FirstScriptProxy {
 }
 
 /** The CSP hash source of an inline script whose text is `source`. */
-export const scriptHash = (source: string) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+const scriptHash = (source: string) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 
 /** `policy` with `hash` added to its script-src directive, the rest as it is. */
 export function withScriptHash(policy: string, hash: string): string {
@@ -32,7 +32,7 @@ export function withScriptHash(policy: string, hash: string): string {
  * `html` with `<script>source</script>` as the first element of its head: just after `<head …>`, or,
  * where the head is implied (as in the widget), after `<html …>` or the doctype.
  */
-export function withFirstScript(html: string, source: string): string {
+function withFirstScript(html: string, source: string): string {
   const start = html.match(/<head(\s[^>]*)?>/i) ?? html.match(/<html(\s[^>]*)?>/i) ?? html.match(/<!doctype[^>]*>/i);
   if (!start || start.index === undefined) throw new Error("no <head>, <html> or doctype to put the script after");
   const at = start.index + start[0].length;
@@ -43,7 +43,11 @@ export function withFirstScript(html: string, source: string): string {
  * Listens on a free port of 127.0.0.1 and forwards every request to `target`; the HTML answers of the
  * paths `inject` accepts get `source` first (asked of the server uncompressed, so the proxy can read them).
  */
-export async function startFirstScriptProxy(target: string, source: string, inject: (pathname: string) => boolean): Promise<FirstScriptProxy> {
+export async function startFirstScriptProxy(
+  target: string,
+  source: string,
+  inject: (pathname: string) => boolean,
+): Promise<FirstScriptProxy> {
   const { hostname, port } = new URL(target);
   const hash = scriptHash(source);
   const agent = new http.Agent({ keepAlive: true });
@@ -51,30 +55,40 @@ export async function startFirstScriptProxy(target: string, source: string, inje
     const injecting = inject(new URL(request.url!, "http://proxy").pathname);
     const headers = { ...request.headers };
     if (injecting) delete headers["accept-encoding"];
-    const upstream = http.request({ host: hostname, port, method: request.method, path: request.url, headers, agent }, (answer) => {
-      const type = String(answer.headers["content-type"] ?? "");
-      if (!injecting || !type.startsWith("text/html") || request.method !== "GET") {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => {
-        try {
-          if (answer.headers["content-encoding"]) throw new Error(`the server compressed it (${answer.headers["content-encoding"]})`);
-          const policy = answer.headers["content-security-policy"];
-          if (typeof policy !== "string") throw new Error("no Content-Security-Policy to add the script's hash to");
-          const body = Buffer.from(withFirstScript(Buffer.concat(chunks).toString("utf8"), source), "utf8");
-          const { "content-length": _, ...rest } = answer.headers;
-          response.writeHead(answer.statusCode!, { ...rest, "content-security-policy": withScriptHash(policy, hash), "content-length": body.length });
-          response.end(body);
-        } catch (error) {
-          // Loudly: a page without the script would make the checks that need it fail, not pass.
-          response.writeHead(502, { "content-type": "text/plain" }).end(`first-script proxy: ${(error as Error).message}`);
+    const upstream = http.request(
+      { host: hostname, port, method: request.method, path: request.url, headers, agent },
+      (answer) => {
+        const type = String(answer.headers["content-type"] ?? "");
+        if (!injecting || !type.startsWith("text/html") || request.method !== "GET") {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+          return;
         }
-      });
-    });
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          try {
+            if (answer.headers["content-encoding"])
+              throw new Error(`the server compressed it (${answer.headers["content-encoding"]})`);
+            const policy = answer.headers["content-security-policy"];
+            if (typeof policy !== "string") throw new Error("no Content-Security-Policy to add the script's hash to");
+            const body = Buffer.from(withFirstScript(Buffer.concat(chunks).toString("utf8"), source), "utf8");
+            const { "content-length": _, ...rest } = answer.headers;
+            response.writeHead(answer.statusCode!, {
+              ...rest,
+              "content-security-policy": withScriptHash(policy, hash),
+              "content-length": body.length,
+            });
+            response.end(body);
+          } catch (error) {
+            // Loudly: a page without the script would make the checks that need it fail, not pass.
+            response
+              .writeHead(502, { "content-type": "text/plain" })
+              .end(`first-script proxy: ${(error as Error).message}`);
+          }
+        });
+      },
+    );
     upstream.on("error", () => response.destroy());
     request.pipe(upstream);
   });

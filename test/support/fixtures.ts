@@ -14,30 +14,54 @@ export function fromNow(days: number): string {
 }
 
 /** 200 characters, the longest title allowed, in words that wrap. */
-export const LONGEST_TITLE = "The longest title a countdown may have, written out in plain words so that it wraps across several lines of the widget and still has to fit a frame of 280 by 180 pixels without clipping!!".padEnd(200, "!");
+export const LONGEST_TITLE =
+  "The longest title a countdown may have, written out in plain words so that it wraps across several lines of the widget and still has to fit a frame of 280 by 180 pixels without clipping!!".padEnd(
+    200,
+    "!",
+  );
 
 /** 200 characters of what a careless or hostile author might write, at the length limit. */
 const HOSTILE_START = `</script><script>alert(1)</script> "double" 'single' & amp; \u202Eevil RTL\u202C 🚀🎉 <img src=x onerror=alert(2)> {{ 7*7 }} {% raw %} <!-- -->`;
 export const HOSTILE_LONG_TITLE = HOSTILE_START + "x".repeat(200 - [...HOSTILE_START].length);
-export const HOSTILE_DESCRIPTION = "<script>alert(3)</script>\n\n[click](javascript:alert(4)) <img src=x onerror=alert(5)> **bold** </textarea>";
+const HOSTILE_DESCRIPTION =
+  "<script>alert(3)</script>\n\n[click](javascript:alert(4)) <img src=x onerror=alert(5)> **bold** </textarea>";
 export const HOSTILE_DONE = `</p><script>alert(6)</script>"'&`;
 
 export const HOSTILE_TITLE = `Launch <b>"party"</b> & 'more' </script><script>alert(1)</script>`;
 
 /** A weekly countdown at 17:00 in Berlin, from a Friday long past: it repeats across every DST change. */
-export const WEEKLY_BERLIN = { slug: "weekly-berlin", start: "2024-01-05 17:00", zone: "Europe/Berlin", weekday: 5, hour: 17 };
+export const WEEKLY_BERLIN = {
+  slug: "weekly-berlin",
+  start: "2024-01-05 17:00",
+  zone: "Europe/Berlin",
+  weekday: 5,
+  hour: 17,
+};
 
 /** A daily countdown at 09:30 in New York that ends: its last occurrence is the last 09:30 up to `until`. */
-export const DAILY_UNTIL = { slug: "daily-until", start: "2024-03-05 09:30", until: "2024-03-12 12:00", zone: "America/New_York" };
+export const DAILY_UNTIL = {
+  slug: "daily-until",
+  start: "2024-03-05 09:30",
+  until: "2024-03-12 12:00",
+  zone: "America/New_York",
+};
 
 /** A countdown in German whose widget has defaults for some options in its front matter. */
-export const WIDGET_DEFAULTS = { slug: "widget-defaults", widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" } };
+export const WIDGET_DEFAULTS = {
+  slug: "widget-defaults",
+  widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" },
+};
 
 /** The call to action of the widget-defaults countdown (front matter only). */
 export const WIDGET_LINK = { text: "Tickets & more", url: "https://tickets.example/concert?a=1&b=2" };
 
 /** An evergreen countdown in German: 72 hours from each viewer's own start, starts without an offset read in Berlin. */
-export const EVERGREEN = { slug: "willkommen", hours: 72, zone: "Europe/Berlin", title: "Willkommensangebot: 20 % Rabatt" };
+export const EVERGREEN = {
+  slug: "willkommen",
+  hours: 72,
+  zone: "Europe/Berlin",
+  title: "Willkommensangebot: 20 % Rabatt",
+};
 
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
@@ -56,7 +80,9 @@ export function fixtureFiles(): Record<string, string> {
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [EVERGREEN.slug]: `---\ntitle: "${EVERGREEN.title}"\nevergreen: "${EVERGREEN.hours}h"\ntimezone: "${EVERGREEN.zone}"\nlang: de\n---\nIhr persönliches Angebot.\n`,
-    [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(WIDGET_DEFAULTS.widget)
+    [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(
+      WIDGET_DEFAULTS.widget,
+    )
       .map(([name, value]) => `  ${name}: "${value}"`)
       .join("\n")}\n  link: { text: "${WIDGET_LINK.text}", url: "${WIDGET_LINK.url}" }\n---\n`,
   };

@@ -4,7 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -47,7 +47,7 @@ export const rawGet = (baseUrl: string, target: string, method = "GET") =>
   rawRequest(baseUrl, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
 
 /** An answer as sent, and its text once decompressed. */
-export interface SentAnswer {
+interface SentAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   /** As sent, compressed or not. */

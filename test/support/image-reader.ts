@@ -16,7 +16,7 @@ export interface Rgba {
   data: Uint8Array;
 }
 
-export interface DecodedGif {
+interface DecodedGif {
   width: number;
   height: number;
   /** The NETSCAPE loop count; null when the GIF has none (it plays once). */
@@ -32,7 +32,11 @@ export function decodeGif(bytes: Uint8Array): DecodedGif {
   for (let i = 0; i < reader.numFrames(); i++) {
     const info = reader.frameInfo(i);
     reader.decodeAndBlitFrameRGBA(i, canvas);
-    frames.push({ delay: info.delay, disposal: info.disposal, shown: { width: reader.width, height: reader.height, data: canvas.slice() } });
+    frames.push({
+      delay: info.delay,
+      disposal: info.disposal,
+      shown: { width: reader.width, height: reader.height, data: canvas.slice() },
+    });
   }
   return { width: reader.width, height: reader.height, loops: reader.loopCount(), frames };
 }
@@ -47,7 +51,12 @@ export function differingPixels(a: Rgba, b: Rgba, tolerance = 0): number {
   if (a.width !== b.width || a.height !== b.height) return Infinity;
   let count = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i]! - b.data[i]!) > tolerance || Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance || Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance) count++;
+    if (
+      Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance ||
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance
+    )
+      count++;
   }
   return count;
 }
@@ -56,12 +65,24 @@ const GRID_W = 10;
 const GRID_H = 14;
 
 /** A blob of ink as a fixed grid of its coverage, with its aspect: comparable across sizes. */
-function signature(coverage: (x: number, y: number) => number, left: number, top: number, width: number, height: number): { grid: number[]; aspect: number } {
+function signature(
+  coverage: (x: number, y: number) => number,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): { grid: number[]; aspect: number } {
   const grid: number[] = [];
   for (let gy = 0; gy < GRID_H; gy++) {
     for (let gx = 0; gx < GRID_W; gx++) {
-      const [x0, x1] = [left + Math.floor((gx * width) / GRID_W), left + Math.max(Math.floor((gx * width) / GRID_W) + 1, Math.floor(((gx + 1) * width) / GRID_W))];
-      const [y0, y1] = [top + Math.floor((gy * height) / GRID_H), top + Math.max(Math.floor((gy * height) / GRID_H) + 1, Math.floor(((gy + 1) * height) / GRID_H))];
+      const [x0, x1] = [
+        left + Math.floor((gx * width) / GRID_W),
+        left + Math.max(Math.floor((gx * width) / GRID_W) + 1, Math.floor(((gx + 1) * width) / GRID_W)),
+      ];
+      const [y0, y1] = [
+        top + Math.floor((gy * height) / GRID_H),
+        top + Math.max(Math.floor((gy * height) / GRID_H) + 1, Math.floor(((gy + 1) * height) / GRID_H)),
+      ];
       let sum = 0;
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += coverage(x, y);
       grid.push(sum / ((x1 - x0) * (y1 - y0)));
@@ -101,7 +122,9 @@ function references(chars: string) {
   readFileSync(fontFile); // present, or the test says which file is missing
   return [...chars].map((char) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><text x="40" y="180" font-family="Noto Sans" font-weight="700" font-size="160">${char}</text></svg>`;
-    const image = new Resvg(svg, { font: { fontFiles: [fontFile], loadSystemFonts: false, defaultFontFamily: "Noto Sans" } }).render();
+    const image = new Resvg(svg, {
+      font: { fontFiles: [fontFile], loadSystemFonts: false, defaultFontFamily: "Noto Sans" },
+    }).render();
     const pixels = image.pixels; // a copy at each read
     const alpha = (x: number, y: number) => pixels[(y * image.width + x) * 4 + 3]! / 255;
     const [blob] = blobs(alpha, image.width, 0, image.height);
@@ -137,7 +160,8 @@ export function readCount(picture: Rgba, ink: (r: number, g: number, b: number) 
   return blobs(coverage, width, top, bottom)
     .map((blob) => {
       const seen = signature(coverage, blob.left, blob.top, blob.right - blob.left, blob.bottom - blob.top);
-      const distance = (ref: { grid: number[]; aspect: number }) => ref.grid.reduce((sum, value, i) => sum + (value - seen.grid[i]!) ** 2, 0) + 4 * (ref.aspect - seen.aspect) ** 2;
+      const distance = (ref: { grid: number[]; aspect: number }) =>
+        ref.grid.reduce((sum, value, i) => sum + (value - seen.grid[i]!) ** 2, 0) + 4 * (ref.aspect - seen.aspect) ** 2;
       return countReferences!.reduce((best, ref) => (distance(ref) < distance(best) ? ref : best)).char;
     })
     .join("");

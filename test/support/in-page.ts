@@ -129,12 +129,15 @@ export function watchCspAfterLoad(page: EnginePage): Promise<void> {
     const w = window as unknown as { violations?: string[] };
     if (w.violations) return;
     w.violations = [];
-    document.addEventListener("securitypolicyviolation", (event) => w.violations!.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      w.violations!.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 }
 
 /** The CSP violations collected so far (by CSP_WATCH_SOURCE or watchCspAfterLoad). */
-export const cspViolations = (page: EnginePage) => page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? null);
+export const cspViolations = (page: EnginePage) =>
+  page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? null);
 
 /** Appends an inline script the page's CSP does not allow, and says whether it ran. */
 export function injectedScriptRuns(page: EnginePage): Promise<boolean> {
@@ -179,27 +182,40 @@ export function layoutProblems(page: EnginePage): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
-        problems.push(`${element.tagName} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)} is outside ${innerWidth}x${innerHeight}`);
+        problems.push(
+          `${element.tagName} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)} is outside ${innerWidth}x${innerHeight}`,
+        );
       }
       // (A title or done message clamped on purpose, its whole text in its tooltip, may hide its last line's end.)
-      const clamped = getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" && element.title === element.textContent;
-      if (!clamped && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).display !== "inline") problems.push(`${element.tagName} is clipped (${element.scrollWidth} > ${element.clientWidth})`);
+      const clamped =
+        getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" &&
+        element.title === element.textContent;
+      if (!clamped && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).display !== "inline")
+        problems.push(`${element.tagName} is clipped (${element.scrollWidth} > ${element.clientWidth})`);
       // Text that cannot be read: under 12 CSS px.
       const size = parseFloat(getComputedStyle(element).fontSize);
-      if ([...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim()) && size < 11.99) problems.push(`${element.tagName} "${element.textContent!.slice(0, 20)}" is ${size}px, under 12px`);
+      if ([...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim()) && size < 11.99)
+        problems.push(`${element.tagName} "${element.textContent!.slice(0, 20)}" is ${size}px, under 12px`);
     }
     return problems;
   });
 }
 
 /** What a test reads in a document: `fn` runs with that document and its window (and `args`, as JSON). */
-export type DocumentReader = <T>(fn: (document: Document, window: Window & typeof globalThis, ...args: any[]) => T, ...args: unknown[]) => Promise<T>;
+export type DocumentReader = <T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a function of any parameters (unknown[] would take none)
+  fn: (document: Document, window: Window & typeof globalThis, ...args: any[]) => T,
+  ...args: unknown[]
+) => Promise<T>;
 
 /** Reads `page`'s own document. */
 export const readPage =
   (page: EnginePage): DocumentReader =>
   (fn, ...args) =>
-    page.evaluate(new Function("...args", `return (${fn.toString()})(document, window, ...args);`) as (...args: unknown[]) => never, ...args);
+    page.evaluate(
+      new Function("...args", `return (${fn.toString()})(document, window, ...args);`) as (...args: unknown[]) => never,
+      ...args,
+    );
 
 /**
  * Loads `url` (of the same origin as `page`) into a frame of `page` sandboxed with `sandbox`, and reads
@@ -208,7 +224,13 @@ export const readPage =
  * (contentDocument, and contentWindow's computed styles). For a driver that cannot turn JavaScript off;
  * the page's CSP must allow the frame (frame-src), and the framed document's, its page (frame-ancestors).
  */
-export async function readSandboxedFrame(page: EnginePage, url: string, sandbox = "allow-same-origin", width = 600, height = 250): Promise<DocumentReader> {
+export async function readSandboxedFrame(
+  page: EnginePage,
+  url: string,
+  sandbox = "allow-same-origin",
+  width = 600,
+  height = 250,
+): Promise<DocumentReader> {
   const loaded = await page.evaluate(
     (src: string, flags: string, w: number, h: number) =>
       new Promise<string>((resolve) => {
@@ -223,7 +245,13 @@ export async function readSandboxedFrame(page: EnginePage, url: string, sandbox 
         frame.addEventListener("load", () => {
           if (frame.contentDocument?.URL === wanted) resolve("loaded");
         });
-        setTimeout(() => resolve(`not loaded after 5 s: the frame shows ${frame.contentDocument?.URL ?? "a document it may not read"}`), 5000);
+        setTimeout(
+          () =>
+            resolve(
+              `not loaded after 5 s: the frame shows ${frame.contentDocument?.URL ?? "a document it may not read"}`,
+            ),
+          5000,
+        );
         frame.src = src;
         document.body.append(frame);
       }),
@@ -257,17 +285,25 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
     const SPARE = 1;
     const name = (element: Element) => {
       const text = (element.textContent ?? "").trim().replace(/\s+/g, " ");
-      const classes = typeof element.className === "string" && element.className.trim() ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      const classes =
+        typeof element.className === "string" && element.className.trim()
+          ? `.${element.className.trim().split(/\s+/).join(".")}`
+          : "";
       return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${classes}${text ? ` "${text.slice(0, 24)}${text.length > 24 ? "…" : ""}"` : ""}`;
     };
-    const box = (r: DOMRect) => `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`;
+    const box = (r: DOMRect) =>
+      `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`;
     const outside = (r: DOMRect, c: { left: number; top: number; right: number; bottom: number }, vertical = true) =>
-      r.left < c.left - SPARE || r.right > c.right + SPARE || (vertical && (r.top < c.top - SPARE || r.bottom > c.bottom + SPARE));
+      r.left < c.left - SPARE ||
+      r.right > c.right + SPARE ||
+      (vertical && (r.top < c.top - SPARE || r.bottom > c.bottom + SPARE));
     const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     const root = document.documentElement;
-    if (root.scrollWidth > innerWidth + SPARE) problems.push(`the page: ${root.scrollWidth} px wide in a ${innerWidth} px viewport (a horizontal scrollbar)`);
+    if (root.scrollWidth > innerWidth + SPARE)
+      problems.push(`the page: ${root.scrollWidth} px wide in a ${innerWidth} px viewport (a horizontal scrollbar)`);
     // Shadow roots are walked too (<countdown-timer>'s): an element's parent is its host there.
-    const parentOf = (element: Element): Element | null => element.parentElement ?? ((element.parentNode as ShadowRoot | null)?.host ?? null);
+    const parentOf = (element: Element): Element | null =>
+      element.parentElement ?? (element.parentNode as ShadowRoot | null)?.host ?? null;
     const shown = (element: Element) => {
       for (let e: Element | null = element; e; e = parentOf(e)) {
         const style = getComputedStyle(e);
@@ -290,18 +326,21 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
       if (r.width === 0 && r.height === 0) continue;
       const position = getComputedStyle(element).position;
       if (position === "fixed" || position === "absolute") {
-        if (outside(r, viewport, inFrame)) problems.push(`${name(element)} ${box(r)}: outside the ${innerWidth}x${innerHeight} viewport`);
+        if (outside(r, viewport, inFrame))
+          problems.push(`${name(element)} ${box(r)}: outside the ${innerWidth}x${innerHeight} viewport`);
         continue;
       }
       const parent = parentOf(element)!;
       if (parent === document.body && !inFrame) {
-        if (outside(r, viewport, false)) problems.push(`${name(element)} ${box(r)}: wider than the ${innerWidth} px viewport`);
+        if (outside(r, viewport, false))
+          problems.push(`${name(element)} ${box(r)}: wider than the ${innerWidth} px viewport`);
         continue;
       }
       const p = parent.getBoundingClientRect();
       // An inline box may stand above or below its line's (a code span in a link): only its sides count.
       const inline = getComputedStyle(element).display === "inline";
-      if (parent !== document.body && outside(r, p, !inline)) problems.push(`${name(element)} ${box(r)}: outside its parent ${name(parent)} ${box(p)}`);
+      if (parent !== document.body && outside(r, p, !inline))
+        problems.push(`${name(element)} ${box(r)}: outside its parent ${name(parent)} ${box(p)}`);
     }
     // Every line of text: where it is drawn, against what clips it, and against every other text's lines.
     const drawn: { node: Node; element: Element; line: DOMRect }[] = [];
@@ -321,13 +360,21 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
         let clipper: Element | undefined;
         for (let e: Element | null = element; e && e !== document.body && !clipper; e = parentOf(e)) {
           const style = getComputedStyle(e);
-          if ((style.overflowX !== "visible" || style.overflowY !== "visible") && outside(line, e.getBoundingClientRect())) clipper = e;
+          if (
+            (style.overflowX !== "visible" || style.overflowY !== "visible") &&
+            outside(line, e.getBoundingClientRect())
+          )
+            clipper = e;
         }
         if (clipper) {
           // A clamp on purpose: lines past the last are hidden, and the whole text is the element's tooltip.
-          const clamped = getComputedStyle(clipper).getPropertyValue("-webkit-line-clamp") !== "none" && (clipper.getAttribute("title") ?? "") === (clipper.textContent ?? "");
+          const clamped =
+            getComputedStyle(clipper).getPropertyValue("-webkit-line-clamp") !== "none" &&
+            (clipper.getAttribute("title") ?? "") === (clipper.textContent ?? "");
           if (clamped) continue;
-          problems.push(`the text of ${name(element)} ${box(line)}: cut off by ${name(clipper)} ${box(clipper.getBoundingClientRect())}`);
+          problems.push(
+            `the text of ${name(element)} ${box(line)}: cut off by ${name(clipper)} ${box(clipper.getBoundingClientRect())}`,
+          );
           break;
         }
         if (outside(line, viewport, inFrame)) {
@@ -343,7 +390,12 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
     // baseline that the glyphs rarely fill, more so in CJK fonts): its core, a sixth in from the top
     // and the bottom, is where glyphs are, and two cores may not meet.
     const OVERLAP = 2;
-    const core = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top + r.height / 6, bottom: r.bottom - r.height / 6 });
+    const core = (r: DOMRect) => ({
+      left: r.left,
+      right: r.right,
+      top: r.top + r.height / 6,
+      bottom: r.bottom - r.height / 6,
+    });
     const reported = new Set<string>();
     for (let i = 0; i < drawn.length; i++) {
       for (let j = i + 1; j < drawn.length; j++) {
@@ -371,9 +423,16 @@ export function boxProblems(page: EnginePage, frame: boolean): Promise<string[]>
 export function clampedTexts(page: EnginePage): Promise<{ name: string; clamped: boolean }[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll("*")]
-      .filter((element) => getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" && element.getClientRects().length > 0)
+      .filter(
+        (element) =>
+          getComputedStyle(element).getPropertyValue("-webkit-line-clamp") !== "none" &&
+          element.getClientRects().length > 0,
+      )
       .map((element) => ({
-        name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${[...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `[${a.name}]`).join("")}`,
+        name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${[...element.attributes]
+          .filter((a) => a.name.startsWith("data-"))
+          .map((a) => `[${a.name}]`)
+          .join("")}`,
         // (A line or more hidden: a glyph reaching past its line box, as CJK's do in Firefox, is not a line.)
         clamped: element.scrollHeight - element.clientHeight > parseFloat(getComputedStyle(element).fontSize) / 2,
       })),

@@ -16,10 +16,18 @@ export interface RunningServer {
  * Starts the server from source on `outDir`; with `bundled`, the build's own `server.mjs` run by plain
  * node instead, as in production.
  */
-export async function startServer(outDir: string, env: Record<string, string | undefined> = {}, { bundled = false } = {}): Promise<RunningServer> {
+export async function startServer(
+  outDir: string,
+  env: Record<string, string | undefined> = {},
+  { bundled = false } = {},
+): Promise<RunningServer> {
   const args = bundled ? [path.join(outDir, "server.mjs")] : ["--import", "tsx", path.join(ROOT, "src/server/main.ts")];
   // A variable given as undefined is left unset.
-  const variables = Object.fromEntries(Object.entries({ ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env }).filter(([, value]) => value !== undefined));
+  const variables = Object.fromEntries(
+    Object.entries({ ...process.env, PORT: "0", HOST: "127.0.0.1", OUT_DIR: outDir, ...env }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: variables,

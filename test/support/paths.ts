@@ -20,7 +20,12 @@ export const TEST_BASE_URL = "https://countdowns.example.test";
 /** The fixtures' site file: the defaults, and a logo beside it (test/support/fixtures.ts). */
 export const TEST_SITE_FILE = path.join(TEST_WORK_DIR, "_data", "site.json");
 /** The environment of a command run on the fixtures. */
-export const TEST_ENV = { COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR, OUT_DIR: TEST_OUT_DIR, URL: TEST_BASE_URL, SITE_FILE: TEST_SITE_FILE };
+export const TEST_ENV = {
+  COUNTDOWNS_DIR: TEST_COUNTDOWNS_DIR,
+  OUT_DIR: TEST_OUT_DIR,
+  URL: TEST_BASE_URL,
+  SITE_FILE: TEST_SITE_FILE,
+};
 
 /**
  * How long a test waits for what it polls for (a rebuild, a log line, a server's answer): a guard

@@ -22,8 +22,17 @@ export const isFile = (sitePath: string) => {
 function publishedPaths(): string[] {
   return (readdirSync(TEST_SITE_DIR, { recursive: true }) as string[])
     .map((file) => `/${file.split(path.sep).join("/")}`)
-    .filter((file) => statSync(path.join(TEST_SITE_DIR, file)).isFile() && !PLATFORM_FILES.has(file) && !/\.(br|gz)$/.test(file))
-    .flatMap((file) => (file.endsWith("/index.html") ? [file, file.slice(0, -"index.html".length)] : file.endsWith(".html") ? [file, file.slice(0, -5)] : [file]));
+    .filter(
+      (file) =>
+        statSync(path.join(TEST_SITE_DIR, file)).isFile() && !PLATFORM_FILES.has(file) && !/\.(br|gz)$/.test(file),
+    )
+    .flatMap((file) =>
+      file.endsWith("/index.html")
+        ? [file, file.slice(0, -"index.html".length)]
+        : file.endsWith(".html")
+          ? [file, file.slice(0, -5)]
+          : [file],
+    );
 }
 
 /** The paths Netlify's matching rules make tricky: other spellings, slashes, neighbours and prefixes. */
@@ -36,17 +45,52 @@ export function probedPaths(): string[] {
     p.endsWith("/") ? p.slice(0, -1) : `${p}/`,
   ]);
   const neighbours = [
-    "/apix", "/api", "/api/", "/API", "/Api/pages", "/api/pagesx", "/api/pages/x", "/api/embedx", "/api/embedded/x", "/api/embed", "/api/embed/",
-    "/api/embed/nope", "/api/embed/nope/", "/api/embed/a/b", "/api/countdown", "/api/countdownx", "/api/healthx", "/api/health/", "/api/data",
-    "/api/data/", "/api/data/nope.json", "/api/datax/nope.json", "/api/openapi.jsonx", "/api/not-found", "/assets", "/assets/", "/assetsx/site.js",
-    "/nope", "/nope/", "/a/b/c", "/a/b/c/d", "/_headers", "/_redirects", "/index", "/404", "/api/nope", "/api/nope/deeper",
+    "/apix",
+    "/api",
+    "/api/",
+    "/API",
+    "/Api/pages",
+    "/api/pagesx",
+    "/api/pages/x",
+    "/api/embedx",
+    "/api/embedded/x",
+    "/api/embed",
+    "/api/embed/",
+    "/api/embed/nope",
+    "/api/embed/nope/",
+    "/api/embed/a/b",
+    "/api/countdown",
+    "/api/countdownx",
+    "/api/healthx",
+    "/api/health/",
+    "/api/data",
+    "/api/data/",
+    "/api/data/nope.json",
+    "/api/datax/nope.json",
+    "/api/openapi.jsonx",
+    "/api/not-found",
+    "/assets",
+    "/assets/",
+    "/assetsx/site.js",
+    "/nope",
+    "/nope/",
+    "/a/b/c",
+    "/a/b/c/d",
+    "/_headers",
+    "/_redirects",
+    "/index",
+    "/404",
+    "/api/nope",
+    "/api/nope/deeper",
   ];
-  return [...new Set([...published, ...variants, ...neighbours])].filter((p) => p.startsWith("/") && !LIVE_ROUTES.some((route) => functionMatches(route.path, p)));
+  return [...new Set([...published, ...variants, ...neighbours])].filter(
+    (p) => p.startsWith("/") && !LIVE_ROUTES.some((route) => functionMatches(route.path, p)),
+  );
 }
 
 /** The function's config.path is a URLPattern: case-sensitive, and `/x/*` needs the slash. */
-export const functionMatches = (pattern: string, pathname: string) => (pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
-
+export const functionMatches = (pattern: string, pathname: string) =>
+  pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
 
 /** Live targets answered the same at any second (countdowns that are over, errors, shares), asked of every runtime. */
 export function timelessLiveTargets(): string[] {
@@ -77,4 +121,9 @@ export function timelessLiveTargets(): string[] {
 }
 
 /** A live JSON answer without what the clock writes into it (the moment it was made, and the time left from it). */
-export const timeless = (body: string) => ({ ...JSON.parse(body), serverTime: undefined, time: undefined, timeLeft: undefined });
+export const timeless = (body: string) => ({
+  ...JSON.parse(body),
+  serverTime: undefined,
+  time: undefined,
+  timeLeft: undefined,
+});

@@ -30,7 +30,9 @@ export const hasCommand = (command: string) => spawnSync("sh", ["-c", `command -
 /** `nobody`, when the tests run as root (as in CI): the proxies never run with privileges. */
 function unprivilegedUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((entry) => entry.startsWith("nobody:"));
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("nobody:"));
   if (!line) throw new Error("the tests run as root and there is no user nobody to run the proxies as");
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };
@@ -53,7 +55,14 @@ function chownTree(dir: string, user: { uid: number; gid: number }): void {
   }
 }
 
-async function start(command: string, args: string[], dir: string, port: number, env: NodeJS.ProcessEnv, logFile?: string): Promise<ProxyProcess> {
+async function start(
+  command: string,
+  args: string[],
+  dir: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  logFile?: string,
+): Promise<ProxyProcess> {
   if (!hasCommand(command)) throw new Error(`${command} is not installed: apt-get install ${command}`);
   const user = unprivilegedUser();
   if (user) chownTree(dir, user);
@@ -109,7 +118,9 @@ function accepts(port: number): Promise<boolean> {
  */
 export function startNginx(dir: string, siteConf: string, port: number): Promise<ProxyProcess> {
   writeFileSync(path.join(dir, "site.conf"), siteConf);
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`).join("\n");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`)
+    .join("\n");
   writeFileSync(
     path.join(dir, "nginx.conf"),
     `daemon off;\nworker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 256; }\n` +
@@ -125,11 +136,18 @@ export function startNginx(dir: string, siteConf: string, port: number): Promise
  */
 export function startCaddy(dir: string, caddyfile: string, port: number): Promise<ProxyProcess> {
   writeFileSync(path.join(dir, "Caddyfile"), caddyfile);
-  const adapted = spawnSync("caddy", ["adapt", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], { encoding: "utf8" });
+  const adapted = spawnSync("caddy", ["adapt", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
+    encoding: "utf8",
+  });
   if (adapted.status !== 0) throw new Error(`caddy adapt failed:\n${adapted.stderr}`);
   const config = JSON.parse(adapted.stdout);
   config.admin = { disabled: true };
   writeFileSync(path.join(dir, "caddy.json"), JSON.stringify(config));
-  const env = { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: path.join(dir, "data"), XDG_CONFIG_HOME: path.join(dir, "config") };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_DATA_HOME: path.join(dir, "data"),
+    XDG_CONFIG_HOME: path.join(dir, "config"),
+  };
   return start("caddy", ["run", "--config", path.join(dir, "caddy.json")], dir, port, env);
 }

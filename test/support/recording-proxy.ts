@@ -22,10 +22,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     requests.push({ method: req.method!, url: req.url!, headers: req.headers });
-    const upstream = http.request({ host: hostname, port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: hostname, port, method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });

@@ -13,7 +13,12 @@ import { ROOT } from "../support/paths.ts";
 async function violations(files: string[], root = ROOT): Promise<string[]> {
   const rules = createRequire(import.meta.url)(path.join(ROOT, ".dependency-cruiser.cjs"));
   const options = root === ROOT ? rules.options : { ...rules.options, tsConfig: undefined };
-  const result: IReporterOutput = await cruise(files, { ...options, baseDir: root, ruleSet: { forbidden: rules.forbidden }, validate: true });
+  const result: IReporterOutput = await cruise(files, {
+    ...options,
+    baseDir: root,
+    ruleSet: { forbidden: rules.forbidden },
+    validate: true,
+  });
   const output = result.output as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
   return output.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} -> ${violation.to}`);
 }
@@ -46,7 +51,8 @@ function partOf(file: string): string {
 /** The adapters of the HTTP kernel: the only code that writes a status line or a header. */
 const ADAPTERS = ["src/server/write-answer.ts", "src/http/kernel.ts"];
 /** What writing a status or a header looks like in Node's and the Web's APIs. */
-const WRITES_HTTP = /\.writeHead\(|\.setHeader\(|\.removeHeader\(|\.statusCode\s*=[^=]|\.statusMessage\s*=[^=]|new Response\(|HTTP\/1\.[01] \$?\{?\d?/;
+const WRITES_HTTP =
+  /\.writeHead\(|\.setHeader\(|\.removeHeader\(|\.statusCode\s*=[^=]|\.statusMessage\s*=[^=]|new Response\(|HTTP\/1\.[01] \$?\{?\d?/;
 
 /** Source files of the service, as paths from the project's root. */
 function sourceFiles(): string[] {
@@ -68,16 +74,26 @@ describe("units a newcomer can hold in their head", () => {
       const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
       const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
       if (lineOf(text.length) + 1 > MAX_FILE_LINES && !/^\/\/.*Over 400 lines:[\s/]*\w/m.test(text.slice(0, 2000))) {
-        unexplained.push(`${file}: ${lineOf(text.length) + 1} lines, and its opening comment does not say why ("Over 400 lines: ...")`);
+        unexplained.push(
+          `${file}: ${lineOf(text.length) + 1} lines, and its opening comment does not say why ("Over 400 lines: ...")`,
+        );
       }
       const visit = (node: ts.Node): void => {
-        if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)) {
+        if (
+          ts.isFunctionDeclaration(node) ||
+          ts.isFunctionExpression(node) ||
+          ts.isArrowFunction(node) ||
+          ts.isMethodDeclaration(node)
+        ) {
           const lines = lineOf(node.getEnd()) - lineOf(node.getStart()) + 1;
           // The comment before the function, or before the statement that holds it (`const f = () => ...`).
-          const holder = ts.isArrowFunction(node) || ts.isFunctionExpression(node) ? (node.parent?.parent?.parent ?? node) : node;
+          const holder =
+            ts.isArrowFunction(node) || ts.isFunctionExpression(node) ? (node.parent?.parent?.parent ?? node) : node;
           const comment = text.slice(holder.getFullStart(), holder.getStart());
           if (lines > MAX_FUNCTION_LINES && !/Over 80 lines:[\s*]*\w/.test(comment)) {
-            unexplained.push(`${file}:${lineOf(node.getStart()) + 1}: a function of ${lines} lines, and its comment does not say why ("Over 80 lines: ...")`);
+            unexplained.push(
+              `${file}:${lineOf(node.getStart()) + 1}: a function of ${lines} lines, and its comment does not say why ("Over 80 lines: ...")`,
+            );
           }
         }
         ts.forEachChild(node, visit);
@@ -96,7 +112,8 @@ describe("one HTTP kernel", () => {
         const file = path.join(folder, String(name));
         if (!/\.(ts|js|mjs)$/.test(file) || ADAPTERS.includes(file)) continue;
         for (const [index, line] of readFileSync(path.join(ROOT, file), "utf8").split("\n").entries()) {
-          if (!/^\s*(\/\/|\*)/.test(line) && WRITES_HTTP.test(line)) writers.push(`${file}:${index + 1}: ${line.trim()}`);
+          if (!/^\s*(\/\/|\*)/.test(line) && WRITES_HTTP.test(line))
+            writers.push(`${file}:${index + 1}: ${line.trim()}`);
         }
       }
     }
@@ -110,7 +127,10 @@ describe("the layers", () => {
   it("are pictured as they are: every import of a part goes to a part on a line below it", () => {
     const levels = layersPictured();
     const up: string[] = [];
-    const files = [...readdirSync(path.join(ROOT, "src"), { recursive: true }), ...readdirSync(path.join(ROOT, "netlify/functions")).map((name) => `../netlify/functions/${name}`)]
+    const files = [
+      ...readdirSync(path.join(ROOT, "src"), { recursive: true }),
+      ...readdirSync(path.join(ROOT, "netlify/functions")).map((name) => `../netlify/functions/${name}`),
+    ]
       .map((name) => path.join(ROOT, "src", String(name)))
       .filter((file) => /\.(ts|js)$/.test(file));
     expect(files.length).toBeGreaterThan(50);
@@ -119,15 +139,28 @@ describe("the layers", () => {
       for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
         const to = partOf(path.resolve(path.dirname(file), specifier!));
         if (to === from) continue;
-        if (!levels.has(from) || !levels.has(to)) up.push(`${path.relative(ROOT, file)}: ${from} or ${to} is not in the picture`);
-        else if (levels.get(to)! >= levels.get(from)!) up.push(`${path.relative(ROOT, file)}: ${from} imports ${to}, drawn on its line or above`);
+        if (!levels.has(from) || !levels.has(to))
+          up.push(`${path.relative(ROOT, file)}: ${from} or ${to} is not in the picture`);
+        else if (levels.get(to)! >= levels.get(from)!)
+          up.push(`${path.relative(ROOT, file)}: ${from} imports ${to}, drawn on its line or above`);
       }
     }
     expect(up).toEqual([]);
   });
 
   it("hold: no import breaks a layer, closes a loop, reaches into the tests or uses an undeclared or development package where it must not", async () => {
-    expect(await violations(["src", "netlify", "scripts", "bench", "tools", "test", "eleventy.config.js", "vitest.config.ts"])).toEqual([]);
+    expect(
+      await violations([
+        "src",
+        "netlify",
+        "scripts",
+        "bench",
+        "tools",
+        "test",
+        "eleventy.config.js",
+        "vitest.config.ts",
+      ]),
+    ).toEqual([]);
   });
 
   it("are checked: an import up the layers, a loop and a test module imported by the service are each reported", async () => {
@@ -138,11 +171,14 @@ describe("the layers", () => {
         mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
         writeFileSync(path.join(tree, file), text);
       };
-      write("src/live/answer.ts", 'export const answer = 42;\n');
+      write("src/live/answer.ts", "export const answer = 42;\n");
       write("src/site/page.ts", 'import { answer } from "../live/answer.ts";\nexport const page = answer;\n');
       write("src/time/a.ts", 'import { b } from "./b.ts";\nexport const a = () => b;\n');
       write("src/time/b.ts", 'import { a } from "./a.ts";\nexport const b = () => a;\n');
-      write("src/text/words.ts", 'import { fixture } from "../../test/support/fixture.ts";\nexport const words = fixture;\n');
+      write(
+        "src/text/words.ts",
+        'import { fixture } from "../../test/support/fixture.ts";\nexport const words = fixture;\n',
+      );
       write("test/support/fixture.ts", "export const fixture = 1;\n");
       const found = await violations(["src"], tree);
       expect(found).toEqual(
@@ -161,7 +197,9 @@ describe("the layers", () => {
 describe("one home per URL", () => {
   /** Every source file of the site and the runtime, comments taken out. */
   function sourcesWithoutComments(): [string, string][] {
-    const files = (readdirSync(path.join(ROOT, "src"), { recursive: true }) as string[]).filter((file) => /\.(ts|njk|js|css)$/.test(file));
+    const files = (readdirSync(path.join(ROOT, "src"), { recursive: true }) as string[]).filter((file) =>
+      /\.(ts|njk|js|css)$/.test(file),
+    );
     return files.map((file) => [
       `src/${file}`,
       readFileSync(path.join(ROOT, "src", file), "utf8")
@@ -172,7 +210,12 @@ describe("one home per URL", () => {
   }
 
   it("builds every path of the site in src/paths.ts, and nowhere else", () => {
-    const shapes = [/\/api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed)\b/, /\/\$\{[^}]*slug[^}]*\}\//, /"\/\{\{[^"]*\}\}\/"/, /\.ics\b["'`]/];
+    const shapes = [
+      /\/api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed)\b/,
+      /\/\$\{[^}]*slug[^}]*\}\//,
+      /"\/\{\{[^"]*\}\}\/"/,
+      /\.ics\b["'`]/,
+    ];
     const offenders = sourcesWithoutComments()
       .filter(([file]) => file !== "src/paths.ts")
       .flatMap(([file, text]) => shapes.filter((shape) => shape.test(text)).map((shape) => `${file} ${shape}`));
@@ -181,15 +224,30 @@ describe("one home per URL", () => {
 
   it("defines the units of time once, in src/time/units.ts, and reads a fault's message through messageOf alone", () => {
     const sources = sourcesWithoutComments();
-    const units = sources.filter(([file, text]) => file !== "src/time/units.ts" && /\bconst (SECOND|MINUTE|HOUR|DAY)\b\s*=/.test(text)).map(([file]) => file);
+    const units = sources
+      .filter(([file, text]) => file !== "src/time/units.ts" && /\bconst (SECOND|MINUTE|HOUR|DAY)\b\s*=/.test(text))
+      .map(([file]) => file);
     expect(units).toEqual([]);
-    const messages = sources.filter(([file, text]) => file !== "src/error-message.ts" && /instanceof Error \? \w+\.message|\(\w+ as Error\)\.message/.test(text)).map(([file]) => file);
+    const messages = sources
+      .filter(
+        ([file, text]) =>
+          file !== "src/error-message.ts" && /instanceof Error \? \w+\.message|\(\w+ as Error\)\.message/.test(text),
+      )
+      .map(([file]) => file);
     expect(messages).toEqual([]);
   });
 
   it("finds each shape in the path builders of src/paths.ts", () => {
     const table = sourcesWithoutComments().find(([file]) => file === "src/paths.ts")![1];
-    for (const builder of ["pagePath", "embedPath", "livePath", "dataPath", "calendarPath", "badgePath", "previewImagePath"]) expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
+    for (const builder of [
+      "pagePath",
+      "embedPath",
+      "livePath",
+      "dataPath",
+      "calendarPath",
+      "badgePath",
+      "previewImagePath",
+    ])
+      expect(table.match(new RegExp(`export const ${builder} = `, "g"))).toHaveLength(1);
   });
 });
-

@@ -5,13 +5,25 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { plainText } from "../../src/authoring/calendar.ts";
-import { DESCRIPTION_BODY, DESCRIPTION_TEXT, PAGE_URL, countdownOf, expected, icsOf, readerCases, unfold, utc, wallClock, type Reading } from "../support/calendar.ts";
+import {
+  DESCRIPTION_BODY,
+  DESCRIPTION_TEXT,
+  PAGE_URL,
+  countdownOf,
+  expected,
+  icsOf,
+  readerCases,
+  unfold,
+  utc,
+  wallClock,
+  type Reading,
+} from "../support/calendar.ts";
 
 /** The event as ical.js expands it: up to `limit` starts. */
 function readWithIcalJs(ics: string, limit: number): Reading {
   const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!);
   const starts: ICAL.Time[] = [];
-  for (let iterator = event.iterator(), next; starts.length < limit && (next = iterator.next()); ) starts.push(next);
+  for (let iterator = event.iterator(), next; starts.length < limit && (next = iterator.next());) starts.push(next);
   return {
     starts: starts.map((time) => time.toUnixTime() * 1000),
     wallClocks: starts.map((time) => time.toString()),
@@ -41,7 +53,12 @@ describe("a weekly countdown at 17:00 Berlin time repeats at 17:00 local across 
 
   // The VTIMEZONE lists the zone up to 30 years past the build (2057); its yearly rules go on after.
   it("ical.js still expands it to 17:00 local in 2058-2060", () => {
-    const longRun = countdownOf({ target: "2027-01-08 17:00", timezone: "Europe/Berlin", repeat: "weekly", until: "2060-12-31" });
+    const longRun = countdownOf({
+      target: "2027-01-08 17:00",
+      timezone: "Europe/Berlin",
+      repeat: "weekly",
+      until: "2060-12-31",
+    });
     const { starts, wallClocks } = readWithIcalJs(icsOf(longRun), 1800);
     expect(starts).toEqual(expected(longRun, 1800));
     expect(wallClocks.at(-1)).toBe("2060-12-24T17:00:00");
@@ -51,9 +68,33 @@ describe("a weekly countdown at 17:00 Berlin time repeats at 17:00 local across 
 
 describe("the rule writes out what RFC 5545 would take from DTSTART", () => {
   it("the day of the month, and UNTIL in UTC", () => {
-    expect(unfold(icsOf(countdownOf({ target: "2027-01-31 09:00", timezone: "Europe/Berlin", repeat: "monthly", until: "2027-12-31 23:59" })))).toContain("RRULE:FREQ=MONTHLY;BYMONTHDAY=31;UNTIL=20271231T225900Z");
-    expect(unfold(icsOf(countdownOf({ target: "2028-02-29 12:00", timezone: "America/New_York", repeat: "yearly" })))).toContain("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29");
-    expect(unfold(icsOf(countdownOf({ target: "2027-02-05 17:00", timezone: "Europe/Berlin", repeat: "weekly", until: "2027-03-19 17:00" })))).toContain("RRULE:FREQ=WEEKLY;UNTIL=20270319T160000Z");
+    expect(
+      unfold(
+        icsOf(
+          countdownOf({
+            target: "2027-01-31 09:00",
+            timezone: "Europe/Berlin",
+            repeat: "monthly",
+            until: "2027-12-31 23:59",
+          }),
+        ),
+      ),
+    ).toContain("RRULE:FREQ=MONTHLY;BYMONTHDAY=31;UNTIL=20271231T225900Z");
+    expect(
+      unfold(icsOf(countdownOf({ target: "2028-02-29 12:00", timezone: "America/New_York", repeat: "yearly" }))),
+    ).toContain("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29");
+    expect(
+      unfold(
+        icsOf(
+          countdownOf({
+            target: "2027-02-05 17:00",
+            timezone: "Europe/Berlin",
+            repeat: "weekly",
+            until: "2027-03-19 17:00",
+          }),
+        ),
+      ),
+    ).toContain("RRULE:FREQ=WEEKLY;UNTIL=20270319T160000Z");
   });
 });
 
@@ -64,8 +105,12 @@ describe("a daily countdown across the DST changes keeps RFC 5545's reading of s
   const autumn = countdownOf({ target: "2027-10-29 02:30", timezone: "Europe/Berlin", repeat: "daily" });
 
   it("occurrence.ts moves the skipped 02:30 forward and takes the earlier of the doubled ones", () => {
-    expect(expected(spring, 4)).toEqual(["2027-03-26T01:30:00Z", "2027-03-27T01:30:00Z", "2027-03-28T01:30:00Z", "2027-03-29T00:30:00Z"].map(utc));
-    expect(expected(autumn, 4)).toEqual(["2027-10-29T00:30:00Z", "2027-10-30T00:30:00Z", "2027-10-31T00:30:00Z", "2027-11-01T01:30:00Z"].map(utc));
+    expect(expected(spring, 4)).toEqual(
+      ["2027-03-26T01:30:00Z", "2027-03-27T01:30:00Z", "2027-03-28T01:30:00Z", "2027-03-29T00:30:00Z"].map(utc),
+    );
+    expect(expected(autumn, 4)).toEqual(
+      ["2027-10-29T00:30:00Z", "2027-10-30T00:30:00Z", "2027-10-31T00:30:00Z", "2027-11-01T01:30:00Z"].map(utc),
+    );
   });
 
   // ical.js (Timezone.utcOffset) reads a wall clock with the offset of the last transition at or

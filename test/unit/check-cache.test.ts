@@ -47,7 +47,11 @@ describe("the check results kept for the next build", () => {
     expect(cached).toEqual(await loadCountdowns(folder, { now: LATER }));
     // Only zone.md: the others changed bytes, or passed a date their warnings name, or have problems.
     expect(second.reused).toBe(1);
-    expect(cached.warnings.map((warning) => `${warning.file} ${warning.field}`).sort()).toEqual(["countdowns/passes.md target", "countdowns/rule-ends.md until", "countdowns/zone.md timezone"]);
+    expect(cached.warnings.map((warning) => `${warning.file} ${warning.field}`).sort()).toEqual([
+      "countdowns/passes.md target",
+      "countdowns/rule-ends.md until",
+      "countdowns/zone.md timezone",
+    ]);
 
     // The same clock again: every valid file is reused, with the same result.
     const third = createCheckCache("code", second.text());
@@ -59,7 +63,10 @@ describe("the check results kept for the next build", () => {
     const folder = countdowns(files);
     const first = createCheckCache("code");
     const checked = await loadCountdowns(folder, { now: FIRST, cache: first });
-    for (const cache of [createCheckCache("other code", first.text()), createCheckCache("code", first.text().slice(0, -20))]) {
+    for (const cache of [
+      createCheckCache("other code", first.text()),
+      createCheckCache("code", first.text().slice(0, -20)),
+    ]) {
       expect(await loadCountdowns(folder, { now: FIRST, cache })).toEqual(checked);
       expect(cache.reused).toBe(0);
     }

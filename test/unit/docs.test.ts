@@ -6,7 +6,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths.ts";
 
-const DOCUMENTS = ["README.md", "BENCHMARKS.md", "SECURITY.md", ...readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  "README.md",
+  "BENCHMARKS.md",
+  "SECURITY.md",
+  ...readdirSync(path.join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation out, spaces to hyphens. */
 const anchorOf = (heading: string) =>
@@ -32,7 +39,9 @@ function anchorsOf(file: string): Set<string> {
 
 /** Every link of a Markdown file outside code: `[text](target)`. */
 function linksOf(file: string): string[] {
-  const text = readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+  const text = readFileSync(file, "utf8")
+    .replace(/```[\s\S]*?```/g, "")
+    .replace(/`[^`\n]*`/g, "");
   return [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]!);
 }
 
@@ -45,7 +54,8 @@ const TEXT = /\.(?:ts|js|mjs|cjs|md|json|toml|ya?ml|sh|txt|env|conf|service|njk|
  * (`node_modules/x/src/a.js` is a dependency's). `countdowns/` and `_data/` are left out: they name
  * an author's files in examples (`countdowns/launch.md`), not this repository's.
  */
-const REPOSITORY_PATH = /(?<![\w./@-])((?:src|test|bench|scripts|docs|netlify|deploy|tools|fonts|\.ci)\/[\w./-]*[\w-])/g;
+const REPOSITORY_PATH =
+  /(?<![\w./@-])((?:src|test|bench|scripts|docs|netlify|deploy|tools|fonts|\.ci)\/[\w./-]*[\w-])/g;
 /** Files that name paths of another tree on purpose: what each names is not this repository's. */
 const OTHER_TREES: Record<string, string> = {
   "test/integration/standards.test.ts": "the files of a dependency's package, joined to its folder",
@@ -56,7 +66,8 @@ function namingFiles(): string[] {
   const files = readdirSync(ROOT).filter((name) => NAMING_TOP.test(name) && name !== "package-lock.json");
   for (const folder of NAMING_FOLDERS) {
     for (const entry of readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && TEXT.test(entry.name)) files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+      if (entry.isFile() && TEXT.test(entry.name))
+        files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
     }
   }
   return files;
@@ -93,7 +104,11 @@ describe("the documents", () => {
         broken.push(`${link}: no such file`);
         continue;
       }
-      if (anchor !== undefined && (statSync(resolved).isDirectory() || !resolved.endsWith(".md") || !anchorsOf(resolved).has(anchor))) broken.push(`${link}: no such heading`);
+      if (
+        anchor !== undefined &&
+        (statSync(resolved).isDirectory() || !resolved.endsWith(".md") || !anchorsOf(resolved).has(anchor))
+      )
+        broken.push(`${link}: no such heading`);
     }
     expect(broken).toEqual([]);
   });

@@ -13,7 +13,8 @@ describe("a written start's offset", () => {
   it("is taken up to ±14:00, the furthest in use, and refused past it", () => {
     expect(startMs("2031-05-13T10:00:00+14:00", "UTC")).toBe(Date.parse("2031-05-12T20:00:00Z"));
     expect(startMs("2031-05-13T10:00:00-14:00", "UTC")).toBe(Date.parse("2031-05-14T00:00:00Z"));
-    for (const offset of ["+14:01", "-14:30", "+14:59", "-1459", "+15:00"]) expect(startMs(`2031-05-13T10:00:00${offset}`, "UTC"), offset).toBeNaN();
+    for (const offset of ["+14:01", "-14:30", "+14:59", "-1459", "+15:00"])
+      expect(startMs(`2031-05-13T10:00:00${offset}`, "UTC"), offset).toBeNaN();
   });
 });
 
@@ -28,7 +29,15 @@ describe("a viewer's first visit, kept on their device", () => {
 
   it("is range-checked as a link's start is: a kept value that is no instant, in the future or too old is replaced by this visit", () => {
     const key = "countdown-start:site offer";
-    for (const written of ["1e400", "Infinity", "-5", "garbage", String(Date.now() + 10 * 365 * DAY), String(Date.now() + START_AHEAD_MS + 60_000), String(Date.now() - (START_SPAN_DAYS + 1) * DAY)]) {
+    for (const written of [
+      "1e400",
+      "Infinity",
+      "-5",
+      "garbage",
+      String(Date.now() + 10 * 365 * DAY),
+      String(Date.now() + START_AHEAD_MS + 60_000),
+      String(Date.now() - (START_SPAN_DAYS + 1) * DAY),
+    ]) {
       storage.localStorage = { [key]: written };
       const before = Date.now();
       const deadline = viewerDeadline(HOUR, "UTC", "site offer", null);

@@ -6,7 +6,14 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { BuiltFile } from "../../src/site/built-files.ts";
-import { DIGEST_CHUNK, MIN_COMPRESSED_BYTES, digestQueue, digestThread, newClaim, type DigestThread } from "../../src/publish/file-digests.ts";
+import {
+  DIGEST_CHUNK,
+  MIN_COMPRESSED_BYTES,
+  digestQueue,
+  digestThread,
+  newClaim,
+  type DigestThread,
+} from "../../src/publish/file-digests.ts";
 import { POLL_LIMIT } from "../support/paths.ts";
 
 const made: string[] = [];
@@ -21,7 +28,10 @@ function site(count: number): { dir: string; files: string[] } {
   const files: string[] = [];
   for (let n = 0; n < count; n++) {
     const name = `/page-${n}.html`;
-    writeFileSync(path.join(dir, name), n % 3 === 0 ? `<p>${n}</p>` : `<p>${`countdown ${n} `.repeat(MIN_COMPRESSED_BYTES / 10)}</p>`);
+    writeFileSync(
+      path.join(dir, name),
+      n % 3 === 0 ? `<p>${n}</p>` : `<p>${`countdown ${n} `.repeat(MIN_COMPRESSED_BYTES / 10)}</p>`,
+    );
     files.push(name);
   }
   writeFileSync(path.join(dir, "logo.png"), Buffer.alloc(4096, 7));
@@ -132,7 +142,9 @@ describe("digestQueue", () => {
             await new Promise((resolve) => setTimeout(resolve, ms));
             seen.running--;
             if (failOn !== undefined && files.includes(failOn)) throw (failed = new Error(`cannot read ${failOn}`));
-            return new Map(files.map((file): [string, BuiltFile] => [file, { size: file.length, hash: "h", brotli: 0, gzip: 0 }]));
+            return new Map(
+              files.map((file): [string, BuiltFile] => [file, { size: file.length, hash: "h", brotli: 0, gzip: 0 }]),
+            );
           });
           queue = done.catch(() => {});
           return done;
@@ -192,7 +204,9 @@ describe("digestQueue", () => {
     const { dir, files } = site(12);
     const queue = digestQueue(dir, true, () => {}, undefined, 2);
     queue.add(files);
-    const twins = files.filter((file) => file.endsWith(".html") && readFileSync(path.join(dir, file)).length >= MIN_COMPRESSED_BYTES).map((file) => path.join(dir, `${file}.gz`));
+    const twins = files
+      .filter((file) => file.endsWith(".html") && readFileSync(path.join(dir, file)).length >= MIN_COMPRESSED_BYTES)
+      .map((file) => path.join(dir, `${file}.gz`));
     expect(twins.length).toBeGreaterThan(6);
     const giveUp = Date.now() + POLL_LIMIT;
     while (!twins.every((twin) => existsSync(twin)) && Date.now() < giveUp) {

@@ -11,7 +11,7 @@ const PALETTE: Rgb[] = Array.from({ length: 64 }, (_, i) => [i * 4, 255 - i * 4,
 
 /** A pseudo-random sequence: the same frames on every run. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 /** A first frame of the whole image, then frames of a counter's digits: rectangles that change some of their pixels. */
@@ -27,14 +27,22 @@ function framesOf(width: number, height: number, seed: number): GifFrame[] {
     frames.push({ left, top, width: w, height: h, pixels, delay: 100 });
   }
   // One that changes nothing.
-  frames.push({ left: 0, top: 0, width, height, pixels: frames.reduce(compose(width, height), new Uint8Array(width * height)), delay: 100 });
+  frames.push({
+    left: 0,
+    top: 0,
+    width,
+    height,
+    pixels: frames.reduce(compose(width, height), new Uint8Array(width * height)),
+    delay: 100,
+  });
   return frames;
 }
 
 /** The picture after a frame, as indexes: `canvas` with `frame` drawn over it. */
 const compose = (width: number, _height: number) => (canvas: Uint8Array, frame: GifFrame) => {
   const next = canvas.slice();
-  for (let y = 0; y < frame.height; y++) next.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
+  for (let y = 0; y < frame.height; y++)
+    next.set(frame.pixels.subarray(y * frame.width, (y + 1) * frame.width), (frame.top + y) * width + frame.left);
   return next;
 };
 
@@ -49,7 +57,13 @@ function blocks(bytes: Uint8Array): { left: number; top: number; width: number; 
       while (bytes[at]) at += bytes[at]! + 1;
       at++;
     } else {
-      found.push({ left: u16(at + 1), top: u16(at + 3), width: u16(at + 5), height: u16(at + 7), codeSize: bytes[at + 10]! });
+      found.push({
+        left: u16(at + 1),
+        top: u16(at + 3),
+        width: u16(at + 5),
+        height: u16(at + 7),
+        codeSize: bytes[at + 10]!,
+      });
       at += 11;
       while (bytes[at]) at += bytes[at]! + 1;
       at++;
@@ -70,7 +84,9 @@ describe("the GIF encoder", () => {
       frames.forEach((frame, k) => {
         expected = compose(width, height)(expected, frame);
         reader.decodeAndBlitFrameRGBA(k, canvas);
-        const wrong = [...expected].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length;
+        const wrong = [...expected].filter((index, i) =>
+          PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel),
+        ).length;
         expect(wrong, `pixels wrong after frame ${k}`).toBe(0);
         expect(reader.frameInfo(k).delay).toBe(100);
       });
@@ -105,7 +121,9 @@ describe("the GIF encoder", () => {
     const unchanged = Uint8Array.from([0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1]);
     expect([...mixedRunsCleared(pixels, unchanged, 9)]).toEqual([5, 1, 1, 1, 6, 9, 9, 9, 7, 4, 4, 4]);
     // A run that turns to another colour late is transparent from its start.
-    expect([...mixedRunsCleared(Uint8Array.from([1, 1, 1, 2, 5]), Uint8Array.from([1, 1, 1, 1, 0]), 9)]).toEqual([9, 9, 9, 9, 5]);
+    expect([...mixedRunsCleared(Uint8Array.from([1, 1, 1, 2, 5]), Uint8Array.from([1, 1, 1, 1, 0]), 9)]).toEqual([
+      9, 9, 9, 9, 5,
+    ]);
   });
 
   it("writes a frame's unchanged runs of several colours transparent where that is smaller, its one-colour runs as they are", () => {
@@ -114,7 +132,10 @@ describe("the GIF encoder", () => {
     // the whole image, most of it unchanged and of many colours.
     const base = new Uint8Array(width * height).map((_, i) => 8 + ((i % width) >> 3));
     const next = base.slice();
-    for (let y = 0; y < height; y++) [next[y * width] = 1, next[y * width + width - 1] = 2];
+    for (let y = 0; y < height; y++) {
+      next[y * width] = 1;
+      next[y * width + width - 1] = 2;
+    }
     const frames: GifFrame[] = [
       { left: 0, top: 0, width, height, pixels: base, delay: 100 },
       { left: 0, top: 0, width, height, pixels: next, delay: 100 },
@@ -126,7 +147,9 @@ describe("the GIF encoder", () => {
     const canvas = new Uint8Array(width * height * 4);
     reader.decodeAndBlitFrameRGBA(0, canvas);
     reader.decodeAndBlitFrameRGBA(1, canvas);
-    expect([...next].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length).toBe(0);
+    expect(
+      [...next].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length,
+    ).toBe(0);
     // Smaller than the same frame written as it is.
     const opaque = encodeGif(width, height, PALETTE, [{ ...frames[1]!, pixels: next }]);
     expect(bytes.length - encodeGif(width, height, PALETTE, [frames[0]!]).length).toBeLessThan(opaque.length - 13);
@@ -146,14 +169,36 @@ describe("the GIF encoder", () => {
         const reader = new GifReader(Buffer.from(bytes));
         const canvas = new Uint8Array(width * height * 4);
         reader.decodeAndBlitFrameRGBA(0, canvas);
-        return [...pixels].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel)).length;
+        return [...pixels].filter((index, i) => PALETTE[index]!.some((channel, c) => canvas[i * 4 + c] !== channel))
+          .length;
       };
-      expect(wrongAfter(encodeGif(width, height, PALETTE, [{ left: 0, top: 0, width, height, pixels, delay: 100 }]))).toBe(0);
+      expect(
+        wrongAfter(encodeGif(width, height, PALETTE, [{ left: 0, top: 0, width, height, pixels, delay: 100 }])),
+      ).toBe(0);
       // Each way on its own, in a GIF of the whole palette: cleared when full, kept full, cleared early.
-      for (const [clearWhenFull, limit] of [[true, 4095], [false, 4095], [true, 3900]] as const) {
-        const header = [...Buffer.from("GIF89a"), width & 255, width >> 8, height & 255, height >> 8, 0x80 | (5 << 4) | 5, 0, 0, ...PALETTE.flat()];
+      for (const [clearWhenFull, limit] of [
+        [true, 4095],
+        [false, 4095],
+        [true, 3900],
+      ] as const) {
+        const header = [
+          ...Buffer.from("GIF89a"),
+          width & 255,
+          width >> 8,
+          height & 255,
+          height >> 8,
+          0x80 | (5 << 4) | 5,
+          0,
+          0,
+          ...PALETTE.flat(),
+        ];
         const descriptor = [0x2c, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 0];
-        const bytes = Uint8Array.from([...header, ...descriptor, ...lzwImageData(pixels, 6, clearWhenFull, limit), 0x3b]);
+        const bytes = Uint8Array.from([
+          ...header,
+          ...descriptor,
+          ...lzwImageData(pixels, 6, clearWhenFull, limit),
+          0x3b,
+        ]);
         expect(wrongAfter(bytes), `clear when full: ${clearWhenFull}, at ${limit}`).toBe(0);
       }
     });

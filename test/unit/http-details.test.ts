@@ -21,7 +21,17 @@ describe("byte ranges (RFC 9110, 14.1.2)", () => {
   });
 
   it("ignores a header that is not one valid range: the whole file", () => {
-    for (const header of ["bytes=5-1", "bytes=abc", "bytes=-", "items=0-1", "bytes=0-0,1-1", Array.from({ length: 12 }, () => "0-0").join(",").replace(/^/, "bytes="), "bytes=1e3-"]) {
+    for (const header of [
+      "bytes=5-1",
+      "bytes=abc",
+      "bytes=-",
+      "items=0-1",
+      "bytes=0-0,1-1",
+      Array.from({ length: 12 }, () => "0-0")
+        .join(",")
+        .replace(/^/, "bytes="),
+      "bytes=1e3-",
+    ]) {
       expect(rangeOf(header, 100), header).toBe("whole");
     }
     expect(rangeOf(undefined, 100)).toBe("whole");
@@ -39,7 +49,7 @@ describe("byte ranges (RFC 9110, 14.1.2)", () => {
 
 describe("the access log", () => {
   it("escapes every control character a log viewer may act on: C0, DEL, C1, U+2028, U+2029, and quotes", () => {
-    expect(logText('a"b\\c')).toBe('a\\x22b\\x5cc');
+    expect(logText('a"b\\c')).toBe("a\\x22b\\x5cc");
     expect(logText("a\nb\rc\x1b[2Jd\x7f")).toBe("a\\x0ab\\x0dc\\x1b[2Jd\\x7f");
     expect(logText("next\u0085line\u009b31m")).toBe("next\\x85line\\x9b31m");
     expect(logText("a\u2028b\u2029c")).toBe("a\\u2028b\\u2029c");
@@ -47,23 +57,44 @@ describe("the access log", () => {
   });
 
   it("writes one line per request, in the Combined Log Format, whatever the client sent", () => {
-    const req = { method: "GET", httpVersion: "1.1", rawHeaders: ["Host", "a", "Referer", "x\u2028y", "user-agent", "evil\nline\u0085", "User-Agent", "second"] } as unknown as http.IncomingMessage;
+    const req = {
+      method: "GET",
+      httpVersion: "1.1",
+      rawHeaders: ["Host", "a", "Referer", "x\u2028y", "user-agent", "evil\nline\u0085", "User-Agent", "second"],
+    } as unknown as http.IncomingMessage;
     const res = { headersSent: true, statusCode: 200, writableEnded: true } as unknown as http.ServerResponse;
-    const line = accessLogLine(req, res, { url: "/a\u009bb", remoteAddress: "::ffff:10.0.0.1", bytes: 12, ms: 0.25 }, Date.UTC(2030, 0, 2, 3, 4, 5));
-    expect(line).toBe('10.0.0.1 - - [02/Jan/2030:03:04:05 +0000] "GET /a\\x9bb HTTP/1.1" 200 12 "x\\u2028y" "evil\\x0aline\\x85" 0.3ms\n');
+    const line = accessLogLine(
+      req,
+      res,
+      { url: "/a\u009bb", remoteAddress: "::ffff:10.0.0.1", bytes: 12, ms: 0.25 },
+      Date.UTC(2030, 0, 2, 3, 4, 5),
+    );
+    expect(line).toBe(
+      '10.0.0.1 - - [02/Jan/2030:03:04:05 +0000] "GET /a\\x9bb HTTP/1.1" 200 12 "x\\u2028y" "evil\\x0aline\\x85" 0.3ms\n',
+    );
     expect(line.slice(0, -1)).not.toMatch(/[\n\r\u0085\u2028\u2029]/);
   });
 });
 
 describe("the Host headers npm run dev answers", () => {
   it("answers this machine's names and addresses", () => {
-    for (const host of ["localhost:8080", "LOCALHOST", "app.localhost:3000", "127.0.0.1:8080", "[::1]:8080", "192.168.1.20:8080"]) expect(devHostAllowed(host), host).toBe(true);
+    for (const host of [
+      "localhost:8080",
+      "LOCALHOST",
+      "app.localhost:3000",
+      "127.0.0.1:8080",
+      "[::1]:8080",
+      "192.168.1.20:8080",
+    ])
+      expect(devHostAllowed(host), host).toBe(true);
     // Its own host name, and its mDNS name, as another device on the network asks for it.
-    for (const host of [`${hostname()}:8080`, hostname().toUpperCase(), `${hostname()}.local:8080`]) expect(devHostAllowed(host), host).toBe(true);
+    for (const host of [`${hostname()}:8080`, hostname().toUpperCase(), `${hostname()}.local:8080`])
+      expect(devHostAllowed(host), host).toBe(true);
   });
 
   it("refuses any other name, as a page pointing its name at this machine would send (DNS rebinding), and a request without one", () => {
-    for (const host of ["evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "", undefined]) expect(devHostAllowed(host), String(host)).toBe(false);
+    for (const host of ["evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "", undefined])
+      expect(devHostAllowed(host), String(host)).toBe(false);
   });
 
   it("answers the name HOST gives", () => {

@@ -58,7 +58,12 @@ describe("answers a countdown with both published shapes in one body", () => {
   });
 
   it("ignores other query parameters", async () => {
-    expect(Object.keys(await (await get("/api/countdown/new-year?utm_source=x&shape=b&v=2")).json())).toEqual(["slug", "title", "targetIso", "days"]);
+    expect(Object.keys(await (await get("/api/countdown/new-year?utm_source=x&shape=b&v=2")).json())).toEqual([
+      "slug",
+      "title",
+      "targetIso",
+      "days",
+    ]);
   });
 });
 
@@ -74,7 +79,16 @@ describe("answers bad input with JSON errors", () => {
   });
 
   it("answers an unknown slug, whatever its form, with 404 not_found", async () => {
-    for (const slug of ["nope", "NEW-YEAR", "new-year/extra", "", "%E0%A4%A", "..%2F..%2Fpackage.json", "__proto__", "constructor"]) {
+    for (const slug of [
+      "nope",
+      "NEW-YEAR",
+      "new-year/extra",
+      "",
+      "%E0%A4%A",
+      "..%2F..%2Fpackage.json",
+      "__proto__",
+      "constructor",
+    ]) {
       const response = await get(`/api/countdown/${slug}`);
       expect(response.status, slug).toBe(404);
       expect((await response.json()).error.code).toBe("not_found");
@@ -92,7 +106,11 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers 503 without details when the built data is corrupt, and logs why", async () => {
     const lines: string[] = [];
-    const broken = createLiveHandler({ store: () => createLiveStore(() => '{"version": 1}'), answers: LIVE_ANSWERS, log: (line) => lines.push(line) });
+    const broken = createLiveHandler({
+      store: () => createLiveStore(() => '{"version": 1}'),
+      answers: LIVE_ANSWERS,
+      log: (line) => lines.push(line),
+    });
     const response = await broken(new Request("https://example.test/api/countdown/new-year"));
     expect(response.status).toBe(503);
     const text = await response.text();
@@ -123,14 +141,30 @@ describe("answers health from the live runtime", () => {
     const response = await get("/api/health");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ status: "ok", countdowns: 2, version: "1.2.3+abc", time: "2026-12-30T20:58:56.750Z", tzdata: { build: "2025c", runtime: process.versions.tz } });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      countdowns: 2,
+      version: "1.2.3+abc",
+      time: "2026-12-30T20:58:56.750Z",
+      tzdata: { build: "2025c", runtime: process.versions.tz },
+    });
   });
 });
 
 describe("a store whose reader fetches its files later (a Cloudflare Worker's)", () => {
   it("asks for one file at a time and for the same one again once it is fetched, so each answer needs a few fetches at most", () => {
-    const countdowns = Array.from({ length: 3000 }, (_, i) => ({ slug: `countdown-${i}`, title: `Countdown ${i}`, targetDate: "2030-01-01T00:00:00Z" }));
-    const files = liveDataFiles({ version: "1", tz: "2025c", site: { origin: "https://example.test", basePath: "" }, siteName: "Countdowns", countdowns });
+    const countdowns = Array.from({ length: 3000 }, (_, i) => ({
+      slug: `countdown-${i}`,
+      title: `Countdown ${i}`,
+      targetDate: "2030-01-01T00:00:00Z",
+    }));
+    const files = liveDataFiles({
+      version: "1",
+      tz: "2025c",
+      site: { origin: "https://example.test", basePath: "" },
+      siteName: "Countdowns",
+      countdowns,
+    });
     const fetched = new Set<string>();
     const read = (name: string) => {
       if (!fetched.has(name)) throw new FileNotLoaded(name);

@@ -6,7 +6,15 @@ import fc from "fast-check";
 import { DateTime, IANAZone, Settings } from "luxon";
 import { zoneTransitionsOf } from "../support/zone-oracle.ts";
 import { describe, expect, it, vi } from "vitest";
-import { isOver, lastOccurrence, nextOccurrence, occurrence, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
+import {
+  isOver,
+  lastOccurrence,
+  nextOccurrence,
+  occurrence,
+  targetAt,
+  type Repeat,
+  type Schedule,
+} from "../../src/time/occurrence.ts";
 import { wallClockToInstant, zoneOffset, type WallClock } from "../../src/time/zone.ts";
 
 const SECOND = 1000;
@@ -15,7 +23,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const at = (iso: string) => Date.parse(iso);
-const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString().replace(".000Z", "Z"));
+const iso = (ms: number | undefined) =>
+  ms === undefined ? undefined : new Date(ms).toISOString().replace(".000Z", "Z");
 /** A wall clock written as `2027-03-28T02:30`. */
 function wall(text: string): WallClock {
   const [year, month, day, hour, minute, second = 0] = text.split(/[-T:]/).map(Number);
@@ -45,12 +54,24 @@ describe("a weekly countdown stays at the same local time across daylight saving
   const weekly = schedule("2027-03-21T17:00", "Europe/Berlin", "weekly");
 
   it("is at 17:00 in Berlin the weeks before and after the spring change (16:00Z, then 15:00Z)", () => {
-    expect(upcoming(weekly, at("2027-03-14T00:00:00Z"), 3)).toEqual(["2027-03-21T16:00:00Z", "2027-03-28T15:00:00Z", "2027-04-04T15:00:00Z"]);
+    expect(upcoming(weekly, at("2027-03-14T00:00:00Z"), 3)).toEqual([
+      "2027-03-21T16:00:00Z",
+      "2027-03-28T15:00:00Z",
+      "2027-04-04T15:00:00Z",
+    ]);
   });
 
   it("is at 17:00 in Berlin the weeks before and after the autumn change (15:00Z, then 16:00Z)", () => {
-    expect(upcoming(weekly, at("2027-10-20T00:00:00Z"), 3)).toEqual(["2027-10-24T15:00:00Z", "2027-10-31T16:00:00Z", "2027-11-07T16:00:00Z"]);
-    expect([31, 32, 33].map((k) => readIn(occurrence(weekly, k)!, "Europe/Berlin"))).toEqual(["2027-10-24T17:00", "2027-10-31T17:00", "2027-11-07T17:00"]);
+    expect(upcoming(weekly, at("2027-10-20T00:00:00Z"), 3)).toEqual([
+      "2027-10-24T15:00:00Z",
+      "2027-10-31T16:00:00Z",
+      "2027-11-07T16:00:00Z",
+    ]);
+    expect([31, 32, 33].map((k) => readIn(occurrence(weekly, k)!, "Europe/Berlin"))).toEqual([
+      "2027-10-24T17:00",
+      "2027-10-31T17:00",
+      "2027-11-07T17:00",
+    ]);
   });
 });
 
@@ -71,14 +92,24 @@ describe("a monthly countdown on the 31st skips the months without one", () => {
   });
 
   it("has no occurrence in February, April, June, September and November", () => {
-    expect([1, 3, 5, 8, 10].map((k) => occurrence(monthly, k))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([1, 3, 5, 8, 10].map((k) => occurrence(monthly, k))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe("a yearly countdown on February 29 happens only in leap years", () => {
   it("skips 2100, which is not a leap year, and the years between", () => {
     const leapDay = schedule("2096-02-29T12:00", "UTC", "yearly");
-    expect(upcoming(leapDay, at("2096-01-01T00:00:00Z"), 3)).toEqual(["2096-02-29T12:00:00Z", "2104-02-29T12:00:00Z", "2108-02-29T12:00:00Z"]);
+    expect(upcoming(leapDay, at("2096-01-01T00:00:00Z"), 3)).toEqual([
+      "2096-02-29T12:00:00Z",
+      "2104-02-29T12:00:00Z",
+      "2108-02-29T12:00:00Z",
+    ]);
     expect(occurrence(leapDay, 4)).toBeUndefined();
   });
 
@@ -92,25 +123,51 @@ describe("a daily countdown in a spring-forward gap moves forward by the gap", (
   it("is at 03:30 in Berlin on the day the clocks skip 02:30, and at 02:30 again the day after", () => {
     const daily = schedule("2027-03-26T02:30", "Europe/Berlin", "daily");
     const found = upcoming(daily, at("2027-03-26T00:00:00Z"), 4);
-    expect(found).toEqual(["2027-03-26T01:30:00Z", "2027-03-27T01:30:00Z", "2027-03-28T01:30:00Z", "2027-03-29T00:30:00Z"]);
-    expect(found.map((text) => readIn(at(text!), "Europe/Berlin"))).toEqual(["2027-03-26T02:30", "2027-03-27T02:30", "2027-03-28T03:30", "2027-03-29T02:30"]);
+    expect(found).toEqual([
+      "2027-03-26T01:30:00Z",
+      "2027-03-27T01:30:00Z",
+      "2027-03-28T01:30:00Z",
+      "2027-03-29T00:30:00Z",
+    ]);
+    expect(found.map((text) => readIn(at(text!), "Europe/Berlin"))).toEqual([
+      "2027-03-26T02:30",
+      "2027-03-27T02:30",
+      "2027-03-28T03:30",
+      "2027-03-29T02:30",
+    ]);
   });
 
   it("says when a wall clock fell in a gap", () => {
-    expect(wallClockToInstant(wall("2027-03-28T02:30"), "Europe/Berlin")).toEqual({ ms: at("2027-03-28T01:30:00Z"), gap: true });
-    expect(wallClockToInstant(wall("2027-03-28T03:30"), "Europe/Berlin")).toEqual({ ms: at("2027-03-28T01:30:00Z"), gap: false });
+    expect(wallClockToInstant(wall("2027-03-28T02:30"), "Europe/Berlin")).toEqual({
+      ms: at("2027-03-28T01:30:00Z"),
+      gap: true,
+    });
+    expect(wallClockToInstant(wall("2027-03-28T03:30"), "Europe/Berlin")).toEqual({
+      ms: at("2027-03-28T01:30:00Z"),
+      gap: false,
+    });
   });
 });
 
 describe("a daily countdown at a time the clocks pass twice takes the earlier one", () => {
   it("is at the first 02:30 in Berlin on the fall-back day, and happens once that day", () => {
     const daily = schedule("2027-10-30T02:30", "Europe/Berlin", "daily");
-    expect(upcoming(daily, at("2027-10-30T00:00:00Z"), 3)).toEqual(["2027-10-30T00:30:00Z", "2027-10-31T00:30:00Z", "2027-11-01T01:30:00Z"]);
+    expect(upcoming(daily, at("2027-10-30T00:00:00Z"), 3)).toEqual([
+      "2027-10-30T00:30:00Z",
+      "2027-10-31T00:30:00Z",
+      "2027-11-01T01:30:00Z",
+    ]);
   });
 
   it("takes the earlier instant in any zone (New York's doubled 01:30 is 05:30Z, not 06:30Z)", () => {
-    expect(wallClockToInstant(wall("2027-10-31T02:30"), "Europe/Berlin")).toEqual({ ms: at("2027-10-31T00:30:00Z"), gap: false });
-    expect(wallClockToInstant(wall("2027-11-07T01:30"), "America/New_York")).toEqual({ ms: at("2027-11-07T05:30:00Z"), gap: false });
+    expect(wallClockToInstant(wall("2027-10-31T02:30"), "Europe/Berlin")).toEqual({
+      ms: at("2027-10-31T00:30:00Z"),
+      gap: false,
+    });
+    expect(wallClockToInstant(wall("2027-11-07T01:30"), "America/New_York")).toEqual({
+      ms: at("2027-11-07T05:30:00Z"),
+      gap: false,
+    });
   });
 
   it("does so whatever day it runs, where Luxon's fromObject picks by the offset in force today", () => {
@@ -165,8 +222,12 @@ describe("until is inclusive, and after it there is no next occurrence", () => {
   });
 
   it("ends with the last occurrence before until when until falls between two, skipped dates aside", () => {
-    expect(iso(lastOccurrence(schedule("2027-01-01T09:00", "UTC", "daily", "2027-01-05T12:00:00Z")))).toBe("2027-01-05T09:00:00Z");
-    expect(iso(lastOccurrence(schedule("2027-01-31T09:00", "UTC", "monthly", "2027-04-30T12:00:00Z")))).toBe("2027-03-31T09:00:00Z");
+    expect(iso(lastOccurrence(schedule("2027-01-01T09:00", "UTC", "daily", "2027-01-05T12:00:00Z")))).toBe(
+      "2027-01-05T09:00:00Z",
+    );
+    expect(iso(lastOccurrence(schedule("2027-01-31T09:00", "UTC", "monthly", "2027-04-30T12:00:00Z")))).toBe(
+      "2027-03-31T09:00:00Z",
+    );
     expect(lastOccurrence(schedule("2027-01-31T09:00", "UTC", "monthly", "2027-01-01T00:00:00Z"))).toBeUndefined();
   });
 
@@ -245,7 +306,18 @@ const TO = Date.UTC(2400, 0, 1);
 const ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone")];
 // Zones with clock changes of every kind (DST both hemispheres, at midnight, by 30 min, a skipped
 // day), drawn as often as all the others together so gaps and doubled times come up.
-const CHANGING_ZONES = ["Europe/Berlin", "America/New_York", "America/Santiago", "America/Havana", "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Tehran", "Pacific/Apia", "Africa/Casablanca", "America/Sao_Paulo"];
+const CHANGING_ZONES = [
+  "Europe/Berlin",
+  "America/New_York",
+  "America/Santiago",
+  "America/Havana",
+  "Australia/Lord_Howe",
+  "Pacific/Chatham",
+  "Asia/Tehran",
+  "Pacific/Apia",
+  "Africa/Casablanca",
+  "America/Sao_Paulo",
+];
 const zone = fc.oneof(fc.constantFrom(...ZONES), fc.constantFrom(...CHANGING_ZONES));
 const instant = fc.integer({ min: FROM, max: TO });
 
@@ -253,7 +325,14 @@ const instant = fc.integer({ min: FROM, max: TO });
 const localOf = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 function wallOf(local: number): WallClock {
   const d = new Date(local);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /**
@@ -299,20 +378,28 @@ function contractInstant(local: number, zoneName: string): { ms: number; gap: bo
 }
 
 describe("the zone's offset at an instant is the platform's, as Luxon reads it", () => {
-  it("equals Luxon's offset at random instants and on both sides of every kind of transition", () => {
-    fc.assert(
-      fc.property(zone, instant, fc.integer({ min: 1970, max: 2399 }), fc.nat(), (zoneName, ms, year, pick) => {
-        expect(zoneOffset(zoneName, ms), `${zoneName} ${iso(ms)}`).toBe(DateTime.fromMillis(ms, { zone: zoneName }).offset);
-        const found = zoneTransitionsOf(zoneName, year);
-        if (found.length === 0) return;
-        const transition = found[pick % found.length]!;
-        for (const near of [transition - SECOND, transition - 1, transition, transition + 1]) {
-          expect(zoneOffset(zoneName, near), `${zoneName} ${iso(near)}`).toBe(DateTime.fromMillis(near, { zone: zoneName }).offset);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    "equals Luxon's offset at random instants and on both sides of every kind of transition",
+    () => {
+      fc.assert(
+        fc.property(zone, instant, fc.integer({ min: 1970, max: 2399 }), fc.nat(), (zoneName, ms, year, pick) => {
+          expect(zoneOffset(zoneName, ms), `${zoneName} ${iso(ms)}`).toBe(
+            DateTime.fromMillis(ms, { zone: zoneName }).offset,
+          );
+          const found = zoneTransitionsOf(zoneName, year);
+          if (found.length === 0) return;
+          const transition = found[pick % found.length]!;
+          for (const near of [transition - SECOND, transition - 1, transition, transition + 1]) {
+            expect(zoneOffset(zoneName, near), `${zoneName} ${iso(near)}`).toBe(
+              DateTime.fromMillis(near, { zone: zoneName }).offset,
+            );
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe("a wall-clock time converts to the contract's instant in every zone", () => {
@@ -344,28 +431,45 @@ describe("a wall-clock time converts to the contract's instant in every zone", (
     else expect(truth, label).toContain(luxon);
   }
 
-  it("for random wall clocks from 1970 to 2400", () => {
-    fc.assert(
-      fc.property(zone, fc.integer({ min: FROM, max: TO }), (zoneName, ms) => check(Math.floor(ms / SECOND) * SECOND, zoneName)),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    "for random wall clocks from 1970 to 2400",
+    () => {
+      fc.assert(
+        fc.property(zone, fc.integer({ min: FROM, max: TO }), (zoneName, ms) =>
+          check(Math.floor(ms / SECOND) * SECOND, zoneName),
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it("for readings near transitions: skipped, doubled and those either side", () => {
-    fc.assert(
-      fc.property(zone, fc.integer({ min: 1970, max: 2399 }), fc.nat(), fc.boolean(), fc.integer({ min: -3 * 3600, max: 3 * 3600 }), (zoneName, year, pick, before, secondsAround) => {
-        const found = zoneTransitionsOf(zoneName, year);
-        if (found.length === 0) return;
-        const transition = found[pick % found.length]!;
-        // What the clocks read around the jump with the offset of either side: skipped or doubled readings.
-        const offset = IANAZone.create(zoneName).offset(before ? transition - 1 : transition);
-        check(Math.floor((transition + offset * MINUTE) / SECOND) * SECOND + secondsAround * SECOND, zoneName);
-      }),
-      { numRuns: RUNS },
-    );
-    expect(counts.gaps).toBeGreaterThan(0);
-    expect(counts.doubled).toBeGreaterThan(0);
-  }, PROPERTY_TIMEOUT);
+  it(
+    "for readings near transitions: skipped, doubled and those either side",
+    () => {
+      fc.assert(
+        fc.property(
+          zone,
+          fc.integer({ min: 1970, max: 2399 }),
+          fc.nat(),
+          fc.boolean(),
+          fc.integer({ min: -3 * 3600, max: 3 * 3600 }),
+          (zoneName, year, pick, before, secondsAround) => {
+            const found = zoneTransitionsOf(zoneName, year);
+            if (found.length === 0) return;
+            const transition = found[pick % found.length]!;
+            // What the clocks read around the jump with the offset of either side: skipped or doubled readings.
+            const offset = IANAZone.create(zoneName).offset(before ? transition - 1 : transition);
+            check(Math.floor((transition + offset * MINUTE) / SECOND) * SECOND + secondsAround * SECOND, zoneName);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(counts.gaps).toBeGreaterThan(0);
+      expect(counts.doubled).toBeGreaterThan(0);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // The occurrence oracle: Luxon's calendar arithmetic in UTC (so no zone moves the date), with the
@@ -381,13 +485,18 @@ interface Expected {
   gap: boolean;
 }
 
-const startDate = (s: Schedule) => DateTime.fromObject({ year: s.start.year, month: s.start.month, day: s.start.day }, { zone: "UTC" });
+const startDate = (s: Schedule) =>
+  DateTime.fromObject({ year: s.start.year, month: s.start.month, day: s.start.day }, { zone: "UTC" });
 
 /** Occurrence k by the oracle, `until` aside. */
 function expectedAt(s: Schedule, k: number): Expected {
   const date = s.repeat ? startDate(s).plus({ [UNIT[s.repeat]]: k }) : startDate(s);
   if ((s.repeat === "monthly" || s.repeat === "yearly") && date.day !== s.start.day) return { k, date, gap: false };
-  return { k, date, ...contractInstant(localOf({ ...s.start, year: date.year, month: date.month, day: date.day }), s.zone) };
+  return {
+    k,
+    date,
+    ...contractInstant(localOf({ ...s.start, year: date.year, month: date.month, day: date.day }), s.zone),
+  };
 }
 
 /** The oracle's occurrences for a window of k around `ms`, wide enough to hold the last before and the first after it. */
@@ -401,8 +510,14 @@ function windowAround(s: Schedule, ms: number): Expected[] {
   const high = Math.max(0, estimate) + reach;
   const window: Expected[] = [];
   for (let k = low; k <= high; k++) window.push(expectedAt(s, k));
-  expect(low === 0 || window.some((o) => o.ms !== undefined && o.ms < ms), "the oracle's window starts before the instant").toBe(true);
-  expect(window.some((o) => o.ms !== undefined && o.ms >= ms), "the oracle's window ends after the instant").toBe(true);
+  expect(
+    low === 0 || window.some((o) => o.ms !== undefined && o.ms < ms),
+    "the oracle's window starts before the instant",
+  ).toBe(true);
+  expect(
+    window.some((o) => o.ms !== undefined && o.ms >= ms),
+    "the oracle's window ends after the instant",
+  ).toBe(true);
   return window;
 }
 
@@ -434,7 +549,10 @@ const repeat = fc.constantFrom(undefined, "daily", "weekly", "monthly", "yearly"
 /** An instant anywhere, or next to occurrence k (mod the number up to 2400) of the schedule: at it, a millisecond either side, hours around. */
 const instantSpec = fc.oneof(
   instant.map((ms) => ({ ms })),
-  fc.record({ k: fc.nat(200_000), delta: fc.oneof(fc.constantFrom(-1, 0, 0, 1), fc.integer({ min: -3 * HOUR, max: 3 * HOUR })) }),
+  fc.record({
+    k: fc.nat(200_000),
+    delta: fc.oneof(fc.constantFrom(-1, 0, 0, 1), fc.integer({ min: -3 * HOUR, max: 3 * HOUR })),
+  }),
 );
 type InstantSpec = { ms: number } | { k: number; delta: number };
 
@@ -451,58 +569,92 @@ function resolve(s: Schedule, spec: InstantSpec): number {
 }
 
 describe("a repeating countdown counts to its next occurrence, for any rule, zone and now", () => {
-  it("is the oracle's first occurrence at or after now (none after until): at the start's time of day, on a date the rule generates, with none between", () => {
-    fc.assert(
-      fc.property(zone, startClock, repeat, fc.option(instantSpec, { nil: undefined }), instantSpec, (zoneName, start, rule, untilSpec, nowSpec) => {
-        const s: Schedule = { start, zone: zoneName, repeat: rule };
-        if (untilSpec) s.untilMs = resolve(s, untilSpec);
-        const now = resolve(s, nowSpec);
-        const label = `${JSON.stringify(s)} at ${iso(now)}`;
-        const window = windowAround(s, now);
-        const first = window.find((o) => o.ms !== undefined && o.ms >= now);
-        const expected = first && first.ms! <= (s.untilMs ?? Infinity) ? first : undefined;
+  it(
+    "is the oracle's first occurrence at or after now (none after until): at the start's time of day, on a date the rule generates, with none between",
+    () => {
+      fc.assert(
+        fc.property(
+          zone,
+          startClock,
+          repeat,
+          fc.option(instantSpec, { nil: undefined }),
+          instantSpec,
+          (zoneName, start, rule, untilSpec, nowSpec) => {
+            const s: Schedule = { start, zone: zoneName, repeat: rule };
+            if (untilSpec) s.untilMs = resolve(s, untilSpec);
+            const now = resolve(s, nowSpec);
+            const label = `${JSON.stringify(s)} at ${iso(now)}`;
+            const window = windowAround(s, now);
+            const first = window.find((o) => o.ms !== undefined && o.ms >= now);
+            const expected = first && first.ms! <= (s.untilMs ?? Infinity) ? first : undefined;
 
-        const next = nextOccurrence(s, now);
-        expect(iso(next), label).toBe(iso(expected?.ms));
-        if (expected && next !== undefined) {
-          expect(next).toBeGreaterThanOrEqual(now);
-          expect(next).toBeLessThanOrEqual(s.untilMs ?? Infinity);
-          expect(ruleGenerates(s, expected.date), label).toBe(true);
-          const local = DateTime.fromMillis(next, { zone: zoneName });
-          if (!expected.gap) {
-            expect([local.year, local.month, local.day], label).toEqual([expected.date.year, expected.date.month, expected.date.day]);
-            expect([local.hour, local.minute, local.second], label).toEqual([start.hour, start.minute, start.second]);
+            const next = nextOccurrence(s, now);
+            expect(iso(next), label).toBe(iso(expected?.ms));
+            if (expected && next !== undefined) {
+              expect(next).toBeGreaterThanOrEqual(now);
+              expect(next).toBeLessThanOrEqual(s.untilMs ?? Infinity);
+              expect(ruleGenerates(s, expected.date), label).toBe(true);
+              const local = DateTime.fromMillis(next, { zone: zoneName });
+              if (!expected.gap) {
+                expect([local.year, local.month, local.day], label).toEqual([
+                  expected.date.year,
+                  expected.date.month,
+                  expected.date.day,
+                ]);
+                expect([local.hour, local.minute, local.second], label).toEqual([
+                  start.hour,
+                  start.minute,
+                  start.second,
+                ]);
+              }
+            }
+            // No occurrence lies in [now, next).
+            expect(
+              window.filter(
+                (o) =>
+                  o.ms !== undefined && o.ms >= now && o.ms < (next ?? Infinity) && o.ms <= (s.untilMs ?? Infinity),
+              ),
+              label,
+            ).toEqual([]);
+            // And each occurrence of the window is the oracle's, until applied.
+            for (const o of window)
+              expect(iso(occurrence(s, o.k)), `${label} k=${o.k}`).toBe(
+                iso(o.ms !== undefined && o.ms <= (s.untilMs ?? Infinity) ? o.ms : undefined),
+              );
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "with until, ends at the oracle's last occurrence up to until, and is over from then on",
+    () => {
+      fc.assert(
+        fc.property(zone, startClock, repeat, instantSpec, (zoneName, start, rule, untilSpec) => {
+          const s: Schedule = { start, zone: zoneName, repeat: rule };
+          s.untilMs = resolve(s, untilSpec);
+          const label = JSON.stringify(s);
+          const expected = windowAround(s, s.untilMs)
+            .filter((o) => o.ms !== undefined && o.ms <= s.untilMs!)
+            .at(-1)?.ms;
+          const last = lastOccurrence(s);
+          expect(iso(last), label).toBe(iso(expected));
+          if (last === undefined) {
+            expect(nextOccurrence(s, FROM - DAY), label).toBeUndefined();
+            return;
           }
-        }
-        // No occurrence lies in [now, next).
-        expect(window.filter((o) => o.ms !== undefined && o.ms >= now && o.ms < (next ?? Infinity) && o.ms <= (s.untilMs ?? Infinity)), label).toEqual([]);
-        // And each occurrence of the window is the oracle's, until applied.
-        for (const o of window) expect(iso(occurrence(s, o.k)), `${label} k=${o.k}`).toBe(iso(o.ms !== undefined && o.ms <= (s.untilMs ?? Infinity) ? o.ms : undefined));
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
-
-  it("with until, ends at the oracle's last occurrence up to until, and is over from then on", () => {
-    fc.assert(
-      fc.property(zone, startClock, repeat, instantSpec, (zoneName, start, rule, untilSpec) => {
-        const s: Schedule = { start, zone: zoneName, repeat: rule };
-        s.untilMs = resolve(s, untilSpec);
-        const label = JSON.stringify(s);
-        const expected = windowAround(s, s.untilMs).filter((o) => o.ms !== undefined && o.ms <= s.untilMs!).at(-1)?.ms;
-        const last = lastOccurrence(s);
-        expect(iso(last), label).toBe(iso(expected));
-        if (last === undefined) {
-          expect(nextOccurrence(s, FROM - DAY), label).toBeUndefined();
-          return;
-        }
-        expect(nextOccurrence(s, last), label).toBe(last);
-        expect(nextOccurrence(s, last + 1), label).toBeUndefined();
-        expect(isOver(s, last - 1), label).toBe(false);
-        expect(isOver(s, last), label).toBe(true);
-        expect(targetAt(s, last + DAY), label).toBe(last);
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT);
+          expect(nextOccurrence(s, last), label).toBe(last);
+          expect(nextOccurrence(s, last + 1), label).toBeUndefined();
+          expect(isOver(s, last - 1), label).toBe(false);
+          expect(isOver(s, last), label).toBe(true);
+          expect(targetAt(s, last + DAY), label).toBe(last);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -5,7 +5,14 @@ import { DateTime, IANAZone } from "luxon";
 import { zoneTransitionsOf } from "../support/zone-oracle.ts";
 import { describe, expect, it } from "vitest";
 import { parseTarget } from "../../src/authoring/targets.ts";
-import { formatTimeLeft, isExpired, msToNextSecond, secondsLeft, timeLeft, unitsLeft } from "../../src/time/time-left.ts";
+import {
+  formatTimeLeft,
+  isExpired,
+  msToNextSecond,
+  secondsLeft,
+  timeLeft,
+  unitsLeft,
+} from "../../src/time/time-left.ts";
 
 // From 1973: local wall clocks then read 1970 or later in every zone (the authoring floor), and no
 // zone still keeps an offset that is not a whole number of minutes (Monrovia's -0:44:30 ends in 1972).
@@ -63,7 +70,9 @@ describe("the time math holds for any target and now", () => {
         for (const part of Object.values(left)) expect(Number.isInteger(part)).toBe(true);
         expect(isExpired(target, now)).toBe(now >= target);
         expect(unitsLeft(target, now)).toEqual(Object.values(left));
-        expect(formatTimeLeft(unitsLeft(target, now))).toBe(`${left.days}d ${String(left.hours).padStart(2, "0")}h ${String(left.minutes).padStart(2, "0")}m ${String(left.seconds).padStart(2, "0")}s`);
+        expect(formatTimeLeft(unitsLeft(target, now))).toBe(
+          `${left.days}d ${String(left.hours).padStart(2, "0")}h ${String(left.minutes).padStart(2, "0")}m ${String(left.seconds).padStart(2, "0")}s`,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -141,7 +150,9 @@ describe("an author's wall-clock time converts to the right instant in every zon
             const parsed = parseTarget(reading, zoneName);
             if (truth.length === 0) {
               gaps++;
-              expect("error" in parsed && parsed.error, `${reading} ${zoneName}`).toMatch(/does not exist in .*: the clocks skip it/);
+              expect("error" in parsed && parsed.error, `${reading} ${zoneName}`).toMatch(
+                /does not exist in .*: the clocks skip it/,
+              );
             } else {
               if (truth.length > 1) doubled++;
               expect(parsed, `${reading} ${zoneName}`).toMatchObject({ ms: truth[0] });
@@ -157,17 +168,31 @@ describe("an author's wall-clock time converts to the right instant in every zon
 
   it("finds the gaps by themselves: a wall-clock time inside a spring-forward gap is an error", () => {
     fc.assert(
-      fc.property(fc.constantFrom("Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago", "Asia/Tehran", "Pacific/Chatham"), fc.integer({ min: 1980, max: 2399 }), fc.nat(59), (zoneName, year, minute) => {
-        for (const transition of zoneTransitionsOf(zoneName, year)) {
-          const before = IANAZone.create(zoneName).offset(transition - 1000);
-          const after = IANAZone.create(zoneName).offset(transition);
-          if (after <= before) continue;
-          // The wall clock jumps from (transition + before) to (transition + after): readings between are skipped.
-          const skipped = new Date(transition + before * 60_000 + Math.min(minute, after - before - 1) * 60_000).toISOString().slice(0, 19);
-          expect(instantsOf(skipped, zoneName)).toEqual([]);
-          expect("error" in parseTarget(skipped, zoneName)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(
+          "Europe/Berlin",
+          "America/New_York",
+          "Australia/Sydney",
+          "America/Santiago",
+          "Asia/Tehran",
+          "Pacific/Chatham",
+        ),
+        fc.integer({ min: 1980, max: 2399 }),
+        fc.nat(59),
+        (zoneName, year, minute) => {
+          for (const transition of zoneTransitionsOf(zoneName, year)) {
+            const before = IANAZone.create(zoneName).offset(transition - 1000);
+            const after = IANAZone.create(zoneName).offset(transition);
+            if (after <= before) continue;
+            // The wall clock jumps from (transition + before) to (transition + after): readings between are skipped.
+            const skipped = new Date(transition + before * 60_000 + Math.min(minute, after - before - 1) * 60_000)
+              .toISOString()
+              .slice(0, 19);
+            expect(instantsOf(skipped, zoneName)).toEqual([]);
+            expect("error" in parseTarget(skipped, zoneName)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

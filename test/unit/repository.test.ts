@@ -10,14 +10,18 @@ describe("repository links", () => {
     const url = new URL(newFileUrl("https://github.com/you/countdowns", "main", "countdowns/launch.md", text)!);
     expect(url.origin + url.pathname).toBe("https://github.com/you/countdowns/new/main");
     expect(Object.fromEntries(url.searchParams)).toEqual({ filename: "countdowns/launch.md", value: text });
-    expect(editFileUrl("https://github.com/you/countdowns", "release/1", "countdowns/launch.md")).toBe("https://github.com/you/countdowns/edit/release/1/countdowns/launch.md");
+    expect(editFileUrl("https://github.com/you/countdowns", "release/1", "countdowns/launch.md")).toBe(
+      "https://github.com/you/countdowns/edit/release/1/countdowns/launch.md",
+    );
   });
 
   it("open GitLab's, on gitlab.com or a self-hosted GitLab", () => {
     const url = new URL(newFileUrl("https://gitlab.example.org/team/site", "main", "countdowns/launch.md", text)!);
     expect(url.origin + url.pathname).toBe("https://gitlab.example.org/team/site/-/new/main");
     expect(Object.fromEntries(url.searchParams)).toEqual({ file_name: "countdowns/launch.md", content: text });
-    expect(editFileUrl("https://gitlab.com/team/site", "main", "countdowns/launch.md")).toBe("https://gitlab.com/team/site/-/edit/main/countdowns/launch.md");
+    expect(editFileUrl("https://gitlab.com/team/site", "main", "countdowns/launch.md")).toBe(
+      "https://gitlab.com/team/site/-/edit/main/countdowns/launch.md",
+    );
   });
 
   it("are none for another host, or no repository", () => {

@@ -6,21 +6,63 @@ import { parseSiteFile } from "../../src/authoring/site-file.ts";
 import { encodePng } from "../../src/images/png.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 
-const parse = (value: unknown) => parseSiteFile("_data/site.json", typeof value === "string" ? value : JSON.stringify(value));
+const parse = (value: unknown) =>
+  parseSiteFile("_data/site.json", typeof value === "string" ? value : JSON.stringify(value));
 
 describe("the site file", () => {
   it("gives the defaults for what it leaves out, and reads what it sets", () => {
     expect(parse({})).toEqual({ site: SITE_DEFAULTS, problems: [] });
-    const { site } = parse({ name: " Launch Central ", description: "All our launches.", language: "de-de", accent: "#A11", links: [{ text: "Impressum", url: "https://example.org/impressum" }], tools: ["api", "creator"], repository: "https://github.com/you/countdowns.git", branch: "live" });
-    expect(site).toEqual({ name: "Launch Central", description: "All our launches.", language: "de-DE", accent: "#aa1111", links: [{ text: "Impressum", url: "https://example.org/impressum" }], tools: ["creator", "api"], repository: "https://github.com/you/countdowns", branch: "live" });
+    const { site } = parse({
+      name: " Launch Central ",
+      description: "All our launches.",
+      language: "de-de",
+      accent: "#A11",
+      links: [{ text: "Impressum", url: "https://example.org/impressum" }],
+      tools: ["api", "creator"],
+      repository: "https://github.com/you/countdowns.git",
+      branch: "live",
+    });
+    expect(site).toEqual({
+      name: "Launch Central",
+      description: "All our launches.",
+      language: "de-DE",
+      accent: "#aa1111",
+      links: [{ text: "Impressum", url: "https://example.org/impressum" }],
+      tools: ["creator", "api"],
+      repository: "https://github.com/you/countdowns",
+      branch: "live",
+    });
   });
 
   it("reports every problem at once, each with its field and how to fix it", () => {
-    const { problems } = parse({ name: "", langauge: "de", accent: "#ffff00", language: "german", links: [{ text: "x", url: "ftp://a" }, { url: "https://ok.example" }], tools: ["creator", "json"], repository: "github.com/you", branch: "../x" });
-    expect(problems.map((problem) => problem.field)).toEqual(["langauge", "name", "language", "accent", "links[0].url", "links[1].text", "tools", "repository", "branch"]);
+    const { problems } = parse({
+      name: "",
+      langauge: "de",
+      accent: "#ffff00",
+      language: "german",
+      links: [{ text: "x", url: "ftp://a" }, { url: "https://ok.example" }],
+      tools: ["creator", "json"],
+      repository: "github.com/you",
+      branch: "../x",
+    });
+    expect(problems.map((problem) => problem.field)).toEqual([
+      "langauge",
+      "name",
+      "language",
+      "accent",
+      "links[0].url",
+      "links[1].text",
+      "tools",
+      "repository",
+      "branch",
+    ]);
     const by = Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
-    expect(by.langauge).toMatch(/unknown field; the fields are name, description, language, accent, links, tools, logo, repository, branch/);
-    expect(by.tools).toBe('"json" is not a tool; list those the header links to, of "creator", "pages", "api", like ["creator"], or leave the field out for none');
+    expect(by.langauge).toMatch(
+      /unknown field; the fields are name, description, language, accent, links, tools, logo, repository, branch/,
+    );
+    expect(by.tools).toBe(
+      '"json" is not a tool; list those the header links to, of "creator", "pages", "api", like ["creator"], or leave the field out for none',
+    );
     expect(parse({ tools: "api" }).problems[0]!.message).toMatch(/^"api" is not a tool/);
     expect(by.language).toMatch(/for German write "de"/);
     expect(by.accent).toMatch(/contrast 1\.07:1.*choose a darker colour, like #[0-9a-f]{6}/);
@@ -46,7 +88,8 @@ describe("the site file", () => {
 });
 
 describe("the site file's logo", () => {
-  const svg = (attributes: string) => `<?xml version="1.0"?>\n<!-- <svg width="1" height="1"> -->\n<svg xmlns="http://www.w3.org/2000/svg" ${attributes}><rect width="10" height="10"/></svg>`;
+  const svg = (attributes: string) =>
+    `<?xml version="1.0"?>\n<!-- <svg width="1" height="1"> -->\n<svg xmlns="http://www.w3.org/2000/svg" ${attributes}><rect width="10" height="10"/></svg>`;
   // The first bytes of three WebP files made by ImageMagick (lossy 200x50, lossless 201x51, with alpha 203x53): their headers hold the size.
   const WEBP = {
     lossy: "524946466800000057454250565038205c0000005006009d012ac8003200",
@@ -61,13 +104,31 @@ describe("the site file's logo", () => {
     });
 
   it("reads an SVG's, a PNG's and a WebP's size, so the page reserves the logo's room", () => {
-    expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 120 40"') }).site?.logo).toMatchObject({ file: "logo.svg", type: "svg", width: 120, height: 40 });
-    expect(withFiles("logo.svg", { "logo.svg": svg('width="64px" height="32" viewBox="0 0 2 1"') }).site?.logo).toMatchObject({ width: 64, height: 32 });
-    expect(withFiles("logo.svg", { "logo.svg": svg('width="100%" height="100%" viewBox="0,0,30.5,10"') }).site?.logo).toMatchObject({ width: 31, height: 10 });
-    expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 0.2 0.1"') }).site?.logo).toMatchObject({ width: 2, height: 1 });
-    expect(withFiles("Logo.PNG", { "Logo.PNG": encodePng(77, 33, [[0, 0, 0]], new Uint8Array(77 * 33)) }).site?.logo).toMatchObject({ type: "png", width: 77, height: 33 });
+    expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 120 40"') }).site?.logo).toMatchObject({
+      file: "logo.svg",
+      type: "svg",
+      width: 120,
+      height: 40,
+    });
+    expect(
+      withFiles("logo.svg", { "logo.svg": svg('width="64px" height="32" viewBox="0 0 2 1"') }).site?.logo,
+    ).toMatchObject({ width: 64, height: 32 });
+    expect(
+      withFiles("logo.svg", { "logo.svg": svg('width="100%" height="100%" viewBox="0,0,30.5,10"') }).site?.logo,
+    ).toMatchObject({ width: 31, height: 10 });
+    expect(withFiles("logo.svg", { "logo.svg": svg('viewBox="0 0 0.2 0.1"') }).site?.logo).toMatchObject({
+      width: 2,
+      height: 1,
+    });
+    expect(
+      withFiles("Logo.PNG", { "Logo.PNG": encodePng(77, 33, [[0, 0, 0]], new Uint8Array(77 * 33)) }).site?.logo,
+    ).toMatchObject({ type: "png", width: 77, height: 33 });
     const hex = (text: string) => Uint8Array.from(text.match(/../g)!, (byte) => parseInt(byte, 16));
-    expect(withFiles("a.webp", { "a.webp": hex(WEBP.lossy) }).site?.logo).toMatchObject({ type: "webp", width: 200, height: 50 });
+    expect(withFiles("a.webp", { "a.webp": hex(WEBP.lossy) }).site?.logo).toMatchObject({
+      type: "webp",
+      width: 200,
+      height: 50,
+    });
     expect(withFiles("a.webp", { "a.webp": hex(WEBP.lossless) }).site?.logo).toMatchObject({ width: 201, height: 51 });
     expect(withFiles("a.webp", { "a.webp": hex(WEBP.extended) }).site?.logo).toMatchObject({ width: 203, height: 53 });
   });
@@ -83,15 +144,25 @@ describe("the site file's logo", () => {
       expect(problems.map((problem) => problem.field)).toEqual(["logo"]);
       return problems[0]!.message;
     };
-    expect(message("logo.svg")).toBe("_data/logo.svg does not exist; put the image beside the site file, or leave the field out");
+    expect(message("logo.svg")).toBe(
+      "_data/logo.svg does not exist; put the image beside the site file, or leave the field out",
+    );
     expect(message("../logo.svg")).toMatch(/is not a plain file name; the logo is a file beside the site file/);
     expect(message("images/logo.svg")).toMatch(/not a plain file name/);
     expect(message(42)).toMatch(/42 is not a file name/);
     expect(message("logo.gif", { "logo.gif": "GIF89a" })).toMatch(/"logo.gif" is not an SVG, PNG or WebP file/);
-    expect(message("logo.png", { "logo.png": svg('viewBox="0 0 1 1"') })).toMatch(/_data\/logo.png is not a PNG image .*name it for its type/);
-    expect(message("logo.webp", { "logo.webp": encodePng(1, 1, [[0, 0, 0]], new Uint8Array(1)) })).toMatch(/is not a WebP image/);
+    expect(message("logo.png", { "logo.png": svg('viewBox="0 0 1 1"') })).toMatch(
+      /_data\/logo.png is not a PNG image .*name it for its type/,
+    );
+    expect(message("logo.webp", { "logo.webp": encodePng(1, 1, [[0, 0, 0]], new Uint8Array(1)) })).toMatch(
+      /is not a WebP image/,
+    );
     expect(message("logo.svg", { "logo.svg": "<html></html>" })).toMatch(/has no <svg> element/);
-    expect(message("logo.svg", { "logo.svg": svg('width="10em" height="2em"') })).toMatch(/give its <svg> element a viewBox, like viewBox="0 0 120 40"/);
-    expect(message("logo.svg", { "logo.svg": svg('viewBox="0 0 1 1"').padEnd(MAX_LOGO_BYTES + 1, " ") })).toMatch(/is 101 KB; a logo loads with every page, so it may be at most 100 KB/);
+    expect(message("logo.svg", { "logo.svg": svg('width="10em" height="2em"') })).toMatch(
+      /give its <svg> element a viewBox, like viewBox="0 0 120 40"/,
+    );
+    expect(message("logo.svg", { "logo.svg": svg('viewBox="0 0 1 1"').padEnd(MAX_LOGO_BYTES + 1, " ") })).toMatch(
+      /is 101 KB; a logo loads with every page, so it may be at most 100 KB/,
+    );
   });
 });

@@ -19,7 +19,8 @@ function filters(language = "en"): Record<string, Filter> {
   return found;
 }
 
-const countdown = (fields: Partial<SiteCountdown>) => ({ nextMs: Date.parse("2027-03-07T00:10:00Z"), timezone: "Asia/Tokyo", lang: "en", ...fields }) as SiteCountdown;
+const countdown = (fields: Partial<SiteCountdown>) =>
+  ({ nextMs: Date.parse("2027-03-07T00:10:00Z"), timezone: "Asia/Tokyo", lang: "en", ...fields }) as SiteCountdown;
 
 describe("what the pages say of a countdown", () => {
   it("says when as the author's wall clock in the countdown's language, with the zone people know", () => {
@@ -31,9 +32,13 @@ describe("what the pages say of a countdown", () => {
   it("counts the days' digits at the build's instant, at least one", () => {
     const { dayDigits } = filters();
     const at = (days: number) => Date.parse("2027-03-07T00:10:00Z") - days * 86_400_000 - 1;
-    expect([0, 9, 10, 345, 4321, 26_000].map((days) => dayDigits!(countdown({}) as never, at(days) as never))).toEqual([1, 1, 2, 3, 4, 5]);
+    expect([0, 9, 10, 345, 4321, 26_000].map((days) => dayDigits!(countdown({}) as never, at(days) as never))).toEqual([
+      1, 1, 2, 3, 4, 5,
+    ]);
     // An ended countdown shows zeros.
-    expect(dayDigits!(countdown({}) as never, (Date.parse("2027-03-07T00:10:00Z") + 86_400_000 * 500) as never)).toBe(1);
+    expect(dayDigits!(countdown({}) as never, (Date.parse("2027-03-07T00:10:00Z") + 86_400_000 * 500) as never)).toBe(
+      1,
+    );
   });
 
   it("marks a countdown's own words with their language where it is not the page's, and their direction where it runs the other way", () => {

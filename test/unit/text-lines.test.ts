@@ -7,7 +7,10 @@ const DEVANAGARI = "त्योहार";
 
 describe("lines of the drawn images", () => {
   it("breaks a word too long for its line between whole characters: an emoji's sequence and a letter with its marks stay whole, on the lines and before the …", () => {
-    for (const [word, width] of [[FAMILY.repeat(9), 100], [DEVANAGARI.repeat(6), 90]] as const) {
+    for (const [word, width] of [
+      [FAMILY.repeat(9), 100],
+      [DEVANAGARI.repeat(6), 90],
+    ] as const) {
       const unit = word === FAMILY.repeat(9) ? FAMILY : DEVANAGARI;
       const { lines, fits } = wrapText(word, 24, 700, width, 3);
       expect(fits).toBe(false);

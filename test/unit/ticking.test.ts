@@ -9,7 +9,15 @@ import { isoSeconds } from "../../src/time/time-left.ts";
 import type { UserConfig } from "@11ty/eleventy";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import { siteFilters } from "../../src/site/filters.ts";
-import { lastOccurrence, nextOccurrence, occurrence, startOf, targetAt, type Repeat, type Schedule } from "../../src/time/occurrence.ts";
+import {
+  lastOccurrence,
+  nextOccurrence,
+  occurrence,
+  startOf,
+  targetAt,
+  type Repeat,
+  type Schedule,
+} from "../../src/time/occurrence.ts";
 
 // Set by the bundler in the browser's builds (src/site/assets.ts); the repeating build's value here.
 beforeAll(() => {
@@ -18,7 +26,15 @@ beforeAll(() => {
 const { countingTo, countingToNext } = await import("../../src/time/ticking.ts");
 
 const DAY = 864e5;
-const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "America/Santiago", "Pacific/Chatham"];
+const ZONES = [
+  "UTC",
+  "Europe/Berlin",
+  "America/New_York",
+  "Australia/Lord_Howe",
+  "Asia/Kolkata",
+  "America/Santiago",
+  "Pacific/Chatham",
+];
 const REPEATS: Repeat[] = ["daily", "weekly", "monthly", "yearly"];
 
 /** A schedule from 2000 to 2040: days 28 to 31 and Feb 29 among them, times in spring-forward gaps and fall-back hours among them. */
@@ -36,16 +52,37 @@ const schedules = fc
   .filter(({ year, month, day }) => new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day)
   .map(({ year, month, day, hour, minute, zone, repeat, untilYears }): Schedule => {
     const start = { year, month, day, hour, minute, second: 0 };
-    return { start, zone, repeat, ...(untilYears === undefined ? {} : { untilMs: Date.UTC(year + untilYears, month - 1, day) }) };
+    return {
+      start,
+      zone,
+      repeat,
+      ...(untilYears === undefined ? {} : { untilMs: Date.UTC(year + untilYears, month - 1, day) }),
+    };
   });
 
 /** The attributes the build writes for `schedule` at `builtAt`: its own filter (src/site/filters.ts, countdownData), read as a DOMStringMap. */
 function attributesAt(schedule: Schedule, builtAt: number): DOMStringMap {
   const found: Record<string, (countdown: never) => string> = {};
-  siteFilters({ addFilter: (name: string, filter: (countdown: never) => string) => (found[name] = filter) } as unknown as UserConfig, () => ({ origin: "https://x.test", basePath: "" }), () => SITE_DEFAULTS);
+  siteFilters(
+    {
+      addFilter: (name: string, filter: (countdown: never) => string) => (found[name] = filter),
+    } as unknown as UserConfig,
+    () => ({ origin: "https://x.test", basePath: "" }),
+    () => SITE_DEFAULTS,
+  );
   const nextMs = targetAt(schedule, builtAt)!;
-  const attributes = found.countdownData!({ schedule, status: "scheduled", nextMs, nextDate: isoSeconds(nextMs) } as never);
-  return Object.fromEntries([...attributes.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value!]));
+  const attributes = found.countdownData!({
+    schedule,
+    status: "scheduled",
+    nextMs,
+    nextDate: isoSeconds(nextMs),
+  } as never);
+  return Object.fromEntries(
+    [...attributes.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [
+      name!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+      value!,
+    ]),
+  );
 }
 
 describe("a repeating countdown in the browser", () => {
@@ -62,27 +99,40 @@ describe("a repeating countdown in the browser", () => {
 
   it("counts to what the shared occurrence code says at every later instant, walking on from the build's next occurrence", () => {
     fc.assert(
-      fc.property(schedules, fc.integer({ min: 0, max: 30 * 365 }), fc.array(fc.integer({ min: 0, max: 3 * 365 * DAY }), { minLength: 1, maxLength: 4 }), (schedule, builtDays, steps) => {
-        const builtAt = Date.UTC(schedule.start.year, 0, 1) + builtDays * DAY;
-        if (targetAt(schedule, builtAt) === undefined) return;
-        // The widget's walk, and the pages' jump to the next one.
-        const targets = [countingTo(attributesAt(schedule, builtAt)), countingToNext(attributesAt(schedule, builtAt))];
-        // Looked at later and later (a page left open, or opened years after its build).
-        let now = builtAt;
-        for (const step of steps) {
-          now += step;
-          // At an occurrence's own instant, the one after it counts; after the last, the last.
-          const expected = new Date(nextOccurrence(schedule, now + 1) ?? lastOccurrence(schedule)!).toISOString();
-          for (const target of targets) expect(new Date(target(now)).toISOString(), new Date(now).toISOString()).toBe(expected);
-        }
-      }),
+      fc.property(
+        schedules,
+        fc.integer({ min: 0, max: 30 * 365 }),
+        fc.array(fc.integer({ min: 0, max: 3 * 365 * DAY }), { minLength: 1, maxLength: 4 }),
+        (schedule, builtDays, steps) => {
+          const builtAt = Date.UTC(schedule.start.year, 0, 1) + builtDays * DAY;
+          if (targetAt(schedule, builtAt) === undefined) return;
+          // The widget's walk, and the pages' jump to the next one.
+          const targets = [
+            countingTo(attributesAt(schedule, builtAt)),
+            countingToNext(attributesAt(schedule, builtAt)),
+          ];
+          // Looked at later and later (a page left open, or opened years after its build).
+          let now = builtAt;
+          for (const step of steps) {
+            now += step;
+            // At an occurrence's own instant, the one after it counts; after the last, the last.
+            const expected = new Date(nextOccurrence(schedule, now + 1) ?? lastOccurrence(schedule)!).toISOString();
+            for (const target of targets)
+              expect(new Date(target(now)).toISOString(), new Date(now).toISOString()).toBe(expected);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("walks on from the build's next occurrence, not from the schedule's start: one step asks the zone a few times", () => {
     // A daily countdown started 20 years before its build: 7,300 occurrences before the one the build counted to.
-    const schedule: Schedule = { start: { year: 2007, month: 3, day: 1, hour: 9, minute: 0, second: 0 }, zone: "Europe/Berlin", repeat: "daily" };
+    const schedule: Schedule = {
+      start: { year: 2007, month: 3, day: 1, hour: 9, minute: 0, second: 0 },
+      zone: "Europe/Berlin",
+      repeat: "daily",
+    };
     const builtAt = Date.UTC(2027, 2, 1, 12);
     const target = countingTo(attributesAt(schedule, builtAt));
     const asked = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
@@ -97,7 +147,12 @@ describe("a repeating countdown in the browser", () => {
   });
 
   it("moves on exactly at an occurrence's instant, and stays at the last one once the schedule has ended", () => {
-    const schedule: Schedule = { start: { year: 2027, month: 1, day: 31, hour: 9, minute: 30, second: 0 }, zone: "America/New_York", repeat: "monthly", untilMs: Date.UTC(2027, 6, 1) };
+    const schedule: Schedule = {
+      start: { year: 2027, month: 1, day: 31, hour: 9, minute: 30, second: 0 },
+      zone: "America/New_York",
+      repeat: "monthly",
+      untilMs: Date.UTC(2027, 6, 1),
+    };
     const builtAt = Date.UTC(2027, 0, 1);
     for (const counting of [countingTo, countingToNext]) {
       const target = counting(attributesAt(schedule, builtAt));

@@ -1,7 +1,14 @@
 // The time left is max(0, floor((target - now) / 1 s)) split into days, hours 0-23,
 // minutes 0-59 and seconds 0-59, shown as `<d>d <hh>h <mm>m <ss>s`.
 import { describe, expect, it } from "vitest";
-import { formatTimeLeft, isExpired, isoSeconds, msToNextSecond, secondsLeft, timeLeft } from "../../src/time/time-left.ts";
+import {
+  formatTimeLeft,
+  isExpired,
+  isoSeconds,
+  msToNextSecond,
+  secondsLeft,
+  timeLeft,
+} from "../../src/time/time-left.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const TARGET = at("2027-01-01T00:00:00Z");

@@ -23,7 +23,11 @@ export const onPreBuild = async ({ utils }) => {
     await rm(outDir(), { recursive: true, force: true });
     await rename(cachedCopy(), outDir());
   }
-  console.log(restored ? `Restored the previous build (${outDir()}) from the build cache: the build writes what changed.` : "No previous build in the build cache: the build writes everything.");
+  console.log(
+    restored
+      ? `Restored the previous build (${outDir()}) from the build cache: the build writes what changed.`
+      : "No previous build in the build cache: the build writes everything.",
+  );
 };
 
 /** @param {{ utils: { cache: { save(path: string, options?: object): Promise<boolean> } } }} options */

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Nástroje pro vlastníka tohoto odpočtu; návštěvníci vidí {page}.",
   itsPage: "stránku odpočtu",
   embed: "Vložení",
-  embedIntro: "Vložte jeden z těchto úryvků kódu do libovolné stránky. Widget nenačítá nic dalšího, nenastavuje žádné cookies a nepotřebuje účet. Zvolte vzhled; úryvky se mu přizpůsobí.",
+  embedIntro:
+    "Vložte jeden z těchto úryvků kódu do libovolné stránky. Widget nenačítá nic dalšího, nenastavuje žádné cookies a nepotřebuje účet. Zvolte vzhled; úryvky se mu přizpůsobí.",
   theme: "Motiv",
   themeLight: "Světlý",
   themeDark: "Tmavý",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Plná šířka, výška 250 px",
   sizeSmall: "Malý, 320 × 180 px",
   elementSnippet: "Bez iframe",
-  elementIntro: "Součást vaší stránky: přebírá její písmo a barvy a jeden skript obslouží libovolný počet odpočtů. Bez JavaScriptu se zobrazí jako odkaz s datem. Volby výše se stanou jeho atributy.",
+  elementIntro:
+    "Součást vaší stránky: přebírá její písmo a barvy a jeden skript obslouží libovolný počet odpočtů. Bez JavaScriptu se zobrazí jako odkaz s datem. Volby výše se stanou jeho atributy.",
   copy: "Kopírovat",
   previewOf: "Náhled: {title}",
-  optionsNote: "Každá volba je parametrem adresy widgetu a všechny je uvádí {api}; parametr, který widget nezná, nebo hodnotu, kterou nemůže přijmout, widget ignoruje.",
+  optionsNote:
+    "Každá volba je parametrem adresy widgetu a všechny je uvádí {api}; parametr, který widget nezná, nebo hodnotu, kterou nemůže přijmout, widget ignoruje.",
   openapiDescription: "popis OpenAPI",
   email: "E-mail",
-  emailIntro: "Odpočet jako obrázek do newsletterů: vykreslí se při každém otevření zprávy, minutu běží a pak se zastaví; od cílového okamžiku ukazuje závěrečnou zprávu.",
+  emailIntro:
+    "Odpočet jako obrázek do newsletterů: vykreslí se při každém otevření zprávy, minutu běží a pak se zastaví; od cílového okamžiku ukazuje závěrečnou zprávu.",
   size: "Velikost",
   width: "Šířka (px)",
   sharp: "Ostrý na displejích s vysokým rozlišením (zhruba dvojnásobná velikost)",
   emailImage: "Obrázek do e-mailu",
   mailingTool: "Začátek každého příjemce",
   startTag: "Nástroj pro rozesílání (jeho slučovací značka zapíše začátek do adresy obrázku):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail a většina telefonů ho přehrají; Outlook ve Windows ukáže jeho první snímek, který obstojí i sám o sobě. Statický obrázek prvního snímku najdete na stejné adrese s koncovkou {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail a většina telefonů ho přehrají; Outlook ve Windows ukáže jeho první snímek, který obstojí i sám o sobě. Statický obrázek prvního snímku najdete na stejné adrese s koncovkou {png}.",
   shareHeading: "Sdílení",
-  shareIntro: "Odkaz na {page} zobrazí v chatech a na sociálních sítích kartu s náhledem a weby, které čtou oEmbed (WordPress, Notion), z něj udělají widget.",
+  shareIntro:
+    "Odkaz na {page} zobrazí v chatech a na sociálních sítích kartu s náhledem a weby, které čtou oEmbed (WordPress, Notion), z něj udělají widget.",
   badge: "Odznak do README",
   badgeAlt: "{title}: živý odznak",
   badgeNote: "Ukazuje, kolik času zbývá, a nikdy není starší než minutu.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "Živý zbývající čas pro vaše vlastní zobrazení: {url}",
   jsonShapes: "Přidejte {a} nebo {b} pro jeden ze dvou zveřejněných tvarů; všechna pole popisuje {api}.",
   creatorDescription: "Vytvořte odpočet pro {site}: vyplňte formulář a získejte jeho soubor.",
-  creatorIntro: "Vyplňte formulář: soubor odpočtu níže se průběžně doplňuje a kontroluje tak, jak ho zkontroluje sestavení webu.",
+  creatorIntro:
+    "Vyplňte formulář: soubor odpočtu níže se průběžně doplňuje a kontroluje tak, jak ho zkontroluje sestavení webu.",
   creatorThenRepository: "Pak ho vytvořte v repozitáři, čímž ho zveřejníte, nebo si ho stáhněte.",
   creatorThenFolder: "Pak ho přidejte do složky {folder} a zveřejněte.",
   needsJavaScript: "Tento formulář potřebuje JavaScript. Bez něj napište soubor ručně: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Jazyk názvu a popisu: řídí se jím popisky a data ve widgetu.",
   doneOptional: "Zpráva při nule (nepovinné)",
   evergreenOptional: "Stálý: doba místo data (nepovinné)",
-  evergreenHint: "Například 72h nebo 3 days: každý návštěvník ji počítá od vlastního začátku (z odkazu nebo první návštěvy) místo do data.",
+  evergreenHint:
+    "Například 72h nebo 3 days: každý návštěvník ji počítá od vlastního začátku (z odkazu nebo první návštěvy) místo do data.",
   unlistedLabel: "Neuvedený: mimo přehled a seznam odpočtů (pro kampaň)",
   addressTaken: "Na této adrese už je zveřejněn odpočet: {page}. Tento soubor by ho nahradil.",
   replaceIt: "Nahradit ho",

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Værktøjer til ejeren af denne nedtælling; besøgende ser {page}.",
   itsPage: "nedtællingens side",
   embed: "Indlejr",
-  embedIntro: "Indsæt et af disse kodestykker på en hvilken som helst side. Widgetten indlæser intet andet, sætter ingen cookies og kræver ingen konto. Vælg udseendet; kodestykkerne følger med.",
+  embedIntro:
+    "Indsæt et af disse kodestykker på en hvilken som helst side. Widgetten indlæser intet andet, sætter ingen cookies og kræver ingen konto. Vælg udseendet; kodestykkerne følger med.",
   theme: "Tema",
   themeLight: "Lyst",
   themeDark: "Mørkt",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Fuld bredde, 250 px høj",
   sizeSmall: "Lille, 320 × 180 px",
   elementSnippet: "Uden iframe",
-  elementIntro: "En del af din side: den bruger sidens skrifttype og farver, og ét script klarer et vilkårligt antal nedtællinger. Uden JavaScript vises den som et link med datoen. Valgene ovenfor bliver dens attributter.",
+  elementIntro:
+    "En del af din side: den bruger sidens skrifttype og farver, og ét script klarer et vilkårligt antal nedtællinger. Uden JavaScript vises den som et link med datoen. Valgene ovenfor bliver dens attributter.",
   copy: "Kopiér",
   previewOf: "Forhåndsvisning: {title}",
-  optionsNote: "Hver indstilling er en parameter i widgettens adresse og står i {api}; en parameter, widgetten ikke kender, eller en værdi, den ikke kan bruge, ignoreres.",
+  optionsNote:
+    "Hver indstilling er en parameter i widgettens adresse og står i {api}; en parameter, widgetten ikke kender, eller en værdi, den ikke kan bruge, ignoreres.",
   openapiDescription: "OpenAPI-beskrivelsen",
   email: "E-mail",
-  emailIntro: "Nedtællingen som billede til nyhedsbreve: tegnes hver gang beskeden åbnes, tæller i et minut og står derefter stille; fra måltidspunktet viser det slutbeskeden.",
+  emailIntro:
+    "Nedtællingen som billede til nyhedsbreve: tegnes hver gang beskeden åbnes, tæller i et minut og står derefter stille; fra måltidspunktet viser det slutbeskeden.",
   size: "Størrelse",
   width: "Bredde (px)",
   sharp: "Skarpt på skærme med høj opløsning (omtrent dobbelt så mange bytes)",
   emailImage: "Billede til en e-mail",
   mailingTool: "Hver modtagers start",
   startTag: "Mailværktøj (dets flettefelt skriver starten ind i billedets adresse):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner afspiller det; Outlook på Windows viser det første billede, som også giver mening alene. Et stillbillede af det første billede ligger på samme adresse med endelsen {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner afspiller det; Outlook på Windows viser det første billede, som også giver mening alene. Et stillbillede af det første billede ligger på samme adresse med endelsen {png}.",
   shareHeading: "Del",
-  shareIntro: "Et link til {page} viser et forhåndsvisningskort i chats og på sociale netværk, og websteder, der læser oEmbed (WordPress, Notion), gør det til widgetten.",
+  shareIntro:
+    "Et link til {page} viser et forhåndsvisningskort i chats og på sociale netværk, og websteder, der læser oEmbed (WordPress, Notion), gør det til widgetten.",
   badge: "Badge til en README",
   badgeAlt: "{title}: live-badge",
   badgeNote: "Det viser, hvor lang tid der er tilbage, og er aldrig mere end et minut gammelt.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "Den resterende tid live, til din egen visning: {url}",
   jsonShapes: "Tilføj {a} eller {b} for at få et af de to offentliggjorte formater; {api} har alle felterne.",
   creatorDescription: "Lav en nedtælling til {site}: udfyld formularen, og få filen.",
-  creatorIntro: "Udfyld formularen: nedtællingsfilen nedenfor følger med og kontrolleres, som webstedets build vil kontrollere den.",
+  creatorIntro:
+    "Udfyld formularen: nedtællingsfilen nedenfor følger med og kontrolleres, som webstedets build vil kontrollere den.",
   creatorThenRepository: "Opret den derefter i repositoriet for at offentliggøre den, eller download den.",
   creatorThenFolder: "Læg den derefter i mappen {folder}, og offentliggør.",
   needsJavaScript: "Denne formular kræver JavaScript. Uden det kan du skrive filen i hånden: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Titlens og beskrivelsens sprog: widgettens etiketter og datoer følger det.",
   doneOptional: "Besked ved nul (valgfri)",
   evergreenOptional: "Evergreen: en varighed i stedet for datoen (valgfrit)",
-  evergreenHint: "Som 72h eller 3 days: hver besøgende tæller den fra sin egen start (et links eller sit første besøg) i stedet for til datoen.",
+  evergreenHint:
+    "Som 72h eller 3 days: hver besøgende tæller den fra sin egen start (et links eller sit første besøg) i stedet for til datoen.",
   unlistedLabel: "Ikke listet: holdes ude af forsiden og listen over nedtællinger (til en kampagne)",
   addressTaken: "Der er allerede en nedtælling på denne adresse: {page}. Denne fil ville erstatte den.",
   replaceIt: "Erstat den",

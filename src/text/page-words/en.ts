@@ -34,7 +34,8 @@ const en = {
   ownerIntro: "Tools for the owner of this countdown; visitors see {page}.",
   itsPage: "its page",
   embed: "Embed",
-  embedIntro: "Paste one of these into any page. The widget loads nothing else, sets no cookies and needs no account. Choose how it looks; the snippets follow.",
+  embedIntro:
+    "Paste one of these into any page. The widget loads nothing else, sets no cookies and needs no account. Choose how it looks; the snippets follow.",
   theme: "Theme",
   themeLight: "Light",
   themeDark: "Dark",
@@ -67,22 +68,27 @@ const en = {
   sizeWide: "Full width, 250 px high",
   sizeSmall: "Small, 320 × 180 px",
   elementSnippet: "Without an iframe",
-  elementIntro: "Part of your page: it takes your page's font and colours, and one script serves any number of countdowns. Without JavaScript it reads as a link with the date. The options above become its attributes.",
+  elementIntro:
+    "Part of your page: it takes your page's font and colours, and one script serves any number of countdowns. Without JavaScript it reads as a link with the date. The options above become its attributes.",
   copy: "Copy",
   previewOf: "Preview: {title}",
-  optionsNote: "Every option is a parameter of the widget's address, listed in the {api}; one the widget does not know, or a value it cannot take, is ignored.",
+  optionsNote:
+    "Every option is a parameter of the widget's address, listed in the {api}; one the widget does not know, or a value it cannot take, is ignored.",
   openapiDescription: "OpenAPI description",
   email: "Email",
-  emailIntro: "The countdown as an image for newsletters: drawn each time the message is opened, ticking for a minute, then still; from the target on it shows the done message.",
+  emailIntro:
+    "The countdown as an image for newsletters: drawn each time the message is opened, ticking for a minute, then still; from the target on it shows the done message.",
   size: "Size",
   width: "Width (px)",
   sharp: "Sharp on high-resolution screens (about twice the bytes)",
   emailImage: "Image for an email",
   mailingTool: "Each recipient's start",
   startTag: "Mailing tool (its merge tag writes the start into the image's address):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail and most phones play it; Outlook on Windows shows its first frame, which is right on its own. A still image of the first frame is at the same address ending in {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail and most phones play it; Outlook on Windows shows its first frame, which is right on its own. A still image of the first frame is at the same address ending in {png}.",
   shareHeading: "Share",
-  shareIntro: "A link to {page} shows a preview card in chats and social networks, and sites that read oEmbed (WordPress, Notion) turn it into the widget.",
+  shareIntro:
+    "A link to {page} shows a preview card in chats and social networks, and sites that read oEmbed (WordPress, Notion) turn it into the widget.",
   badge: "Badge for a README",
   badgeAlt: "{title}: live badge",
   badgeNote: "It says how long is left, and is never more than a minute old.",
@@ -115,7 +121,8 @@ const en = {
   languageHint: "Of the title and description: the widget's labels and dates follow it.",
   doneOptional: "Message at zero (optional)",
   evergreenOptional: "Evergreen: a duration instead of the date (optional)",
-  evergreenHint: "Like 72h or 3 days: each visitor counts it from a start of their own (a link's, or their first visit) instead of to the date.",
+  evergreenHint:
+    "Like 72h or 3 days: each visitor counts it from a start of their own (a link's, or their first visit) instead of to the date.",
   unlistedLabel: "Unlisted: kept off the index and the list of countdowns (for a campaign)",
   addressTaken: "A countdown is published at this address already: {page}. This file would replace it.",
   replaceIt: "Replace it",

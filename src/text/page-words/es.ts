@@ -26,11 +26,13 @@ export default {
   embedOrShare: "Insertar o compartir",
   edit: "Editar",
   embedOrShareTitle: "Insertar o compartir: {title}",
-  ownerDescription: "El widget, la imagen para correo, la insignia y el JSON en directo de la cuenta atrás para {title}.",
+  ownerDescription:
+    "El widget, la imagen para correo, la insignia y el JSON en directo de la cuenta atrás para {title}.",
   ownerIntro: "Herramientas para el propietario de esta cuenta atrás; los visitantes ven {page}.",
   itsPage: "la página de la cuenta atrás",
   embed: "Insertar",
-  embedIntro: "Pegue uno de estos fragmentos en cualquier página. El widget no carga nada más, no usa cookies y no requiere cuenta. Elija su aspecto; los fragmentos se adaptan.",
+  embedIntro:
+    "Pegue uno de estos fragmentos en cualquier página. El widget no carga nada más, no usa cookies y no requiere cuenta. Elija su aspecto; los fragmentos se adaptan.",
   theme: "Tema",
   themeLight: "Claro",
   themeDark: "Oscuro",
@@ -63,22 +65,27 @@ export default {
   sizeWide: "Ancho completo, 250 px de alto",
   sizeSmall: "Pequeño, 320 × 180 px",
   elementSnippet: "Sin iframe",
-  elementIntro: "Parte de tu página: toma su tipografía y sus colores, y un solo script sirve para cualquier número de cuentas atrás. Sin JavaScript se lee como un enlace con la fecha. Las opciones de arriba pasan a ser sus atributos.",
+  elementIntro:
+    "Parte de tu página: toma su tipografía y sus colores, y un solo script sirve para cualquier número de cuentas atrás. Sin JavaScript se lee como un enlace con la fecha. Las opciones de arriba pasan a ser sus atributos.",
   copy: "Copiar",
   previewOf: "Vista previa: {title}",
-  optionsNote: "Cada opción es un parámetro de la dirección del widget y figura en la {api}; un parámetro que el widget no conoce, o un valor que no admite, se ignora.",
+  optionsNote:
+    "Cada opción es un parámetro de la dirección del widget y figura en la {api}; un parámetro que el widget no conoce, o un valor que no admite, se ignora.",
   openapiDescription: "descripción OpenAPI",
   email: "Correo electrónico",
-  emailIntro: "La cuenta atrás como imagen para boletines: se dibuja cada vez que se abre el mensaje, avanza durante un minuto y luego se detiene; a partir de la fecha objetivo muestra el mensaje final.",
+  emailIntro:
+    "La cuenta atrás como imagen para boletines: se dibuja cada vez que se abre el mensaje, avanza durante un minuto y luego se detiene; a partir de la fecha objetivo muestra el mensaje final.",
   size: "Tamaño",
   width: "Ancho (px)",
   sharp: "Nítida en pantallas de alta resolución (aprox. el doble de bytes)",
   emailImage: "Imagen para un correo",
   mailingTool: "El inicio de cada destinatario",
   startTag: "Herramienta de envío (su etiqueta de combinación escribe el inicio en la dirección de la imagen):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail y la mayoría de los móviles la reproducen; Outlook en Windows muestra su primer fotograma, que ya es correcto por sí solo. En la misma dirección terminada en {png} hay una imagen fija del primer fotograma.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail y la mayoría de los móviles la reproducen; Outlook en Windows muestra su primer fotograma, que ya es correcto por sí solo. En la misma dirección terminada en {png} hay una imagen fija del primer fotograma.",
   shareHeading: "Compartir",
-  shareIntro: "Un enlace a {page} muestra una tarjeta de vista previa en chats y redes sociales, y los sitios que leen oEmbed (WordPress, Notion) lo convierten en el widget.",
+  shareIntro:
+    "Un enlace a {page} muestra una tarjeta de vista previa en chats y redes sociales, y los sitios que leen oEmbed (WordPress, Notion) lo convierten en el widget.",
   badge: "Insignia para un README",
   badgeAlt: "{title}: insignia en directo",
   badgeNote: "Indica cuánto tiempo queda y nunca tiene más de un minuto de antigüedad.",
@@ -87,7 +94,8 @@ export default {
   jsonIntro: "El tiempo restante en directo, para su propia visualización: {url}",
   jsonShapes: "Añada {a} o {b} para obtener una de las dos formas publicadas; la {api} incluye todos los campos.",
   creatorDescription: "Cree una cuenta atrás para {site}: rellene el formulario y obtenga su archivo.",
-  creatorIntro: "Rellene el formulario: el archivo de la cuenta atrás de abajo se va generando y se comprueba igual que lo hará la compilación del sitio.",
+  creatorIntro:
+    "Rellene el formulario: el archivo de la cuenta atrás de abajo se va generando y se comprueba igual que lo hará la compilación del sitio.",
   creatorThenRepository: "Después, créelo en el repositorio para publicarlo, o descárguelo.",
   creatorThenFolder: "Después, añádalo a la carpeta {folder} y publique.",
   needsJavaScript: "Este formulario necesita JavaScript. Sin él, escriba el archivo a mano: {command}.",
@@ -110,7 +118,8 @@ export default {
   languageHint: "La del título y la descripción: las etiquetas y fechas del widget la siguen.",
   doneOptional: "Mensaje al llegar a cero (opcional)",
   evergreenOptional: "Perenne: una duración en lugar de la fecha (opcional)",
-  evergreenHint: "Como 72h o 3 days: cada visitante la cuenta desde su propio inicio (el de un enlace o su primera visita) en lugar de hasta la fecha.",
+  evergreenHint:
+    "Como 72h o 3 days: cada visitante la cuenta desde su propio inicio (el de un enlace o su primera visita) en lugar de hasta la fecha.",
   unlistedLabel: "No listada: fuera del índice y de la lista de cuentas atrás (para una campaña)",
   addressTaken: "Ya hay una cuenta atrás publicada en esta dirección: {page}. Este archivo la sustituiría.",
   replaceIt: "Sustituirla",

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "このカウントダウンの所有者向けのツールです。訪問者には{page}が表示されます。",
   itsPage: "公開ページ",
   embed: "埋め込み",
-  embedIntro: "以下のいずれかを任意のページに貼り付けてください。ウィジェットはほかに何も読み込まず、Cookie も設定せず、アカウントも不要です。見た目を選ぶと、コードもそれに合わせて変わります。",
+  embedIntro:
+    "以下のいずれかを任意のページに貼り付けてください。ウィジェットはほかに何も読み込まず、Cookie も設定せず、アカウントも不要です。見た目を選ぶと、コードもそれに合わせて変わります。",
   theme: "テーマ",
   themeLight: "ライト",
   themeDark: "ダーク",
@@ -63,31 +64,38 @@ export default {
   sizeWide: "全幅、高さ250 px",
   sizeSmall: "小、320 × 180 px",
   elementSnippet: "iframe なしで",
-  elementIntro: "ページの一部として表示されます。ページのフォントと色を使い、1 つのスクリプトでいくつでもカウントダウンを表示できます。JavaScript がなくても日付付きのリンクとして読めます。上のオプションは属性になります。",
+  elementIntro:
+    "ページの一部として表示されます。ページのフォントと色を使い、1 つのスクリプトでいくつでもカウントダウンを表示できます。JavaScript がなくても日付付きのリンクとして読めます。上のオプションは属性になります。",
   copy: "コピー",
   previewOf: "プレビュー：{title}",
-  optionsNote: "各オプションはウィジェットのアドレスのパラメーターで、{api}に記載されています。ウィジェットが認識しないパラメーターや、受け付けない値は無視されます。",
+  optionsNote:
+    "各オプションはウィジェットのアドレスのパラメーターで、{api}に記載されています。ウィジェットが認識しないパラメーターや、受け付けない値は無視されます。",
   openapiDescription: "OpenAPI定義",
   email: "メール",
-  emailIntro: "ニュースレター向けの画像版カウントダウンです。メールが開かれるたびに描画され、1分間動いたあと静止します。目標時刻を過ぎると終了メッセージを表示します。",
+  emailIntro:
+    "ニュースレター向けの画像版カウントダウンです。メールが開かれるたびに描画され、1分間動いたあと静止します。目標時刻を過ぎると終了メッセージを表示します。",
   size: "サイズ",
   width: "幅（px）",
   sharp: "高解像度の画面でも鮮明に（データ量は約2倍）",
   emailImage: "メール用の画像",
   mailingTool: "受信者ごとの開始",
   startTag: "配信ツール（そのマージタグが開始を画像のアドレスに書き込みます）:",
-  emailNote: "Gmail、Apple Mail、Yahoo Mail とほとんどのスマートフォンではアニメーションが再生されます。Windows の Outlook では最初のフレームが表示されますが、それだけでも正しい内容です。最初のフレームの静止画は、同じアドレスの末尾を{png}にしたものです。",
+  emailNote:
+    "Gmail、Apple Mail、Yahoo Mail とほとんどのスマートフォンではアニメーションが再生されます。Windows の Outlook では最初のフレームが表示されますが、それだけでも正しい内容です。最初のフレームの静止画は、同じアドレスの末尾を{png}にしたものです。",
   shareHeading: "共有",
-  shareIntro: "{page}へのリンクは、チャットやSNSでプレビューカードとして表示されます。oEmbed に対応したサイト（WordPress、Notion）ではウィジェットに変わります。",
+  shareIntro:
+    "{page}へのリンクは、チャットやSNSでプレビューカードとして表示されます。oEmbed に対応したサイト（WordPress、Notion）ではウィジェットに変わります。",
   badge: "README 用バッジ",
   badgeAlt: "{title}：ライブバッジ",
   badgeNote: "残り時間を表示します。情報が1分以上古くなることはありません。",
   discordNote: "Discord では、読む人それぞれのタイムゾーンと言語で、日時とそれまでの残り時間が表示されます。",
   slackNote: "Slack では、読む人それぞれのタイムゾーンで日付と時刻が表示されます。",
   jsonIntro: "独自の表示に使えるライブの残り時間：{url}",
-  jsonShapes: "公開されている2つの形式のどちらかを使うには、{a}または{b}を付けてください。すべてのフィールドは{api}に記載されています。",
+  jsonShapes:
+    "公開されている2つの形式のどちらかを使うには、{a}または{b}を付けてください。すべてのフィールドは{api}に記載されています。",
   creatorDescription: "{site}のカウントダウンを作成します。フォームに入力すると、そのファイルを入手できます。",
-  creatorIntro: "フォームに入力してください。下のカウントダウンファイルがそれに合わせて更新され、サイトのビルドと同じ方法でチェックされます。",
+  creatorIntro:
+    "フォームに入力してください。下のカウントダウンファイルがそれに合わせて更新され、サイトのビルドと同じ方法でチェックされます。",
   creatorThenRepository: "次に、リポジトリで作成して公開するか、ダウンロードしてください。",
   creatorThenFolder: "次に、{folder}フォルダーに追加して公開してください。",
   needsJavaScript: "このフォームには JavaScript が必要です。使えない場合は、ファイルを手で書いてください：{command}。",
@@ -123,7 +131,8 @@ export default {
   download: "ダウンロード",
   createInRepository: "リポジトリで作成",
   notFound: "見つかりません",
-  notFoundText: "このアドレスには何も公開されていません。カウントダウンの名前が変更されたか、削除された可能性があります。",
+  notFoundText:
+    "このアドレスには何も公開されていません。カウントダウンの名前が変更されたか、削除された可能性があります。",
   seeAll: "すべてのカウントダウンを見る",
   yourTime: "{time}（あなたの時刻）",
   slackDate: "{date_long_pretty} {time}",
@@ -132,8 +141,10 @@ export default {
   copied: "コピーしました。",
   copyRefused: "コピーが許可されませんでした。テキストを選択して手動でコピーしてください。",
   hostColours: "{host}の上では、文字 {text}（{textRatio}:1）、残り時間 {accent}（{accentRatio}:1）です。",
-  tooLittleContrast: "コントラストが不足しています。ウィジェットでは次の項目が代わりに黒または白で表示されます：{what}。",
-  notALanguage: "「{lang}」は言語タグではないため、ウィジェットでは無視されます。de、fr、pt-BR のように書いてください。",
+  tooLittleContrast:
+    "コントラストが不足しています。ウィジェットでは次の項目が代わりに黒または白で表示されます：{what}。",
+  notALanguage:
+    "「{lang}」は言語タグではないため、ウィジェットでは無視されます。de、fr、pt-BR のように書いてください。",
   yourCountdown: "あなたのカウントダウン",
   chooseDate: "日付を選んでください。",
   chooseTime: "時刻を選んでください。",

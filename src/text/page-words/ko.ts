@@ -30,7 +30,8 @@ export default {
   ownerIntro: "이 카운트다운의 소유자를 위한 도구입니다. 방문자에게는 {page}가 표시됩니다.",
   itsPage: "공개 페이지",
   embed: "임베드",
-  embedIntro: "아래 코드 중 하나를 원하는 페이지에 붙여 넣으세요. 위젯은 다른 것을 불러오지 않고, 쿠키를 설정하지 않으며, 계정도 필요 없습니다. 모양을 선택하면 코드가 그에 맞게 바뀝니다.",
+  embedIntro:
+    "아래 코드 중 하나를 원하는 페이지에 붙여 넣으세요. 위젯은 다른 것을 불러오지 않고, 쿠키를 설정하지 않으며, 계정도 필요 없습니다. 모양을 선택하면 코드가 그에 맞게 바뀝니다.",
   theme: "테마",
   themeLight: "라이트",
   themeDark: "다크",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "전체 너비, 높이 250 px",
   sizeSmall: "작게, 320 × 180 px",
   elementSnippet: "iframe 없이",
-  elementIntro: "페이지의 일부로 표시됩니다. 페이지의 글꼴과 색을 따르며, 스크립트 하나로 카운트다운을 몇 개든 보여 줍니다. JavaScript가 없으면 날짜가 있는 링크로 보입니다. 위의 옵션은 속성이 됩니다.",
+  elementIntro:
+    "페이지의 일부로 표시됩니다. 페이지의 글꼴과 색을 따르며, 스크립트 하나로 카운트다운을 몇 개든 보여 줍니다. JavaScript가 없으면 날짜가 있는 링크로 보입니다. 위의 옵션은 속성이 됩니다.",
   copy: "복사",
   previewOf: "미리 보기: {title}",
-  optionsNote: "모든 옵션은 위젯 주소의 매개변수이며 {api}에 나와 있습니다. 위젯이 모르는 매개변수나 받을 수 없는 값은 무시됩니다.",
+  optionsNote:
+    "모든 옵션은 위젯 주소의 매개변수이며 {api}에 나와 있습니다. 위젯이 모르는 매개변수나 받을 수 없는 값은 무시됩니다.",
   openapiDescription: "OpenAPI 명세",
   email: "이메일",
-  emailIntro: "뉴스레터용 이미지로 만든 카운트다운입니다. 메일을 열 때마다 새로 그려지고, 1분 동안 움직인 뒤 멈춥니다. 목표 시각 이후에는 종료 메시지를 보여 줍니다.",
+  emailIntro:
+    "뉴스레터용 이미지로 만든 카운트다운입니다. 메일을 열 때마다 새로 그려지고, 1분 동안 움직인 뒤 멈춥니다. 목표 시각 이후에는 종료 메시지를 보여 줍니다.",
   size: "크기",
   width: "너비(px)",
   sharp: "고해상도 화면에서 선명하게(용량 약 2배)",
   emailImage: "이메일용 이미지",
   mailingTool: "수신자별 시작",
   startTag: "메일 발송 도구(병합 태그가 시작 시각을 이미지 주소에 씁니다):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail과 대부분의 휴대전화에서는 애니메이션이 재생됩니다. Windows용 Outlook에서는 첫 프레임이 표시되며, 그것만으로도 올바른 내용입니다. 첫 프레임의 정지 이미지는 끝이 {png}인 같은 주소에 있습니다.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail과 대부분의 휴대전화에서는 애니메이션이 재생됩니다. Windows용 Outlook에서는 첫 프레임이 표시되며, 그것만으로도 올바른 내용입니다. 첫 프레임의 정지 이미지는 끝이 {png}인 같은 주소에 있습니다.",
   shareHeading: "공유",
-  shareIntro: "{page} 링크는 채팅과 소셜 네트워크에서 미리 보기 카드로 표시되며, oEmbed를 지원하는 사이트(WordPress, Notion)에서는 위젯으로 바뀝니다.",
+  shareIntro:
+    "{page} 링크는 채팅과 소셜 네트워크에서 미리 보기 카드로 표시되며, oEmbed를 지원하는 사이트(WordPress, Notion)에서는 위젯으로 바뀝니다.",
   badge: "README용 배지",
   badgeAlt: "{title}: 실시간 배지",
   badgeNote: "남은 시간을 보여 주며, 정보가 1분 이상 지나는 일은 없습니다.",

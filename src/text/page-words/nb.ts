@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Verktøy for eieren av denne nedtellingen; besøkende ser {page}.",
   itsPage: "den offentlige siden",
   embed: "Bygg inn",
-  embedIntro: "Lim inn en av disse på en hvilken som helst side. Widgeten laster ikke noe annet, setter ingen informasjonskapsler og krever ingen konto. Velg hvordan den skal se ut; kodesnuttene oppdateres etter valgene.",
+  embedIntro:
+    "Lim inn en av disse på en hvilken som helst side. Widgeten laster ikke noe annet, setter ingen informasjonskapsler og krever ingen konto. Velg hvordan den skal se ut; kodesnuttene oppdateres etter valgene.",
   theme: "Tema",
   themeLight: "Lyst",
   themeDark: "Mørkt",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Full bredde, 250 px høy",
   sizeSmall: "Liten, 320 × 180 px",
   elementSnippet: "Uten iframe",
-  elementIntro: "En del av siden din: den bruker sidens skrift og farger, og ett skript holder for et hvilket som helst antall nedtellinger. Uten JavaScript vises den som en lenke med datoen. Valgene ovenfor blir attributtene dens.",
+  elementIntro:
+    "En del av siden din: den bruker sidens skrift og farger, og ett skript holder for et hvilket som helst antall nedtellinger. Uten JavaScript vises den som en lenke med datoen. Valgene ovenfor blir attributtene dens.",
   copy: "Kopier",
   previewOf: "Forhåndsvisning: {title}",
-  optionsNote: "Hvert valg er en parameter i widgetens adresse, oppført i {api}; en parameter widgeten ikke kjenner, eller en verdi den ikke kan ta, blir ignorert.",
+  optionsNote:
+    "Hvert valg er en parameter i widgetens adresse, oppført i {api}; en parameter widgeten ikke kjenner, eller en verdi den ikke kan ta, blir ignorert.",
   openapiDescription: "OpenAPI-beskrivelsen",
   email: "E-post",
-  emailIntro: "Nedtellingen som bilde i nyhetsbrev: tegnes hver gang meldingen åpnes, tikker i ett minutt og står så stille; fra måltidspunktet viser det sluttmeldingen.",
+  emailIntro:
+    "Nedtellingen som bilde i nyhetsbrev: tegnes hver gang meldingen åpnes, tikker i ett minutt og står så stille; fra måltidspunktet viser det sluttmeldingen.",
   size: "Størrelse",
   width: "Bredde (px)",
   sharp: "Skarpt på skjermer med høy oppløsning (omtrent dobbelt så mange byte)",
   emailImage: "Bilde for en e-post",
   mailingTool: "Hver mottakers start",
   startTag: "E-postverktøy (flettefeltet skriver starten inn i bildets adresse):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner spiller det av; Outlook på Windows viser første bilderute, som er riktig i seg selv. Et stillbilde av første bilderute ligger på samme adresse med endelsen {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail og de fleste telefoner spiller det av; Outlook på Windows viser første bilderute, som er riktig i seg selv. Et stillbilde av første bilderute ligger på samme adresse med endelsen {png}.",
   shareHeading: "Del",
-  shareIntro: "En lenke til {page} viser et forhåndsvisningskort i chatter og sosiale nettverk, og nettsteder som leser oEmbed (WordPress, Notion), gjør den om til widgeten.",
+  shareIntro:
+    "En lenke til {page} viser et forhåndsvisningskort i chatter og sosiale nettverk, og nettsteder som leser oEmbed (WordPress, Notion), gjør den om til widgeten.",
   badge: "Merke for en README",
   badgeAlt: "{title}: live-merke",
   badgeNote: "Det viser hvor lang tid som er igjen, og er aldri mer enn ett minutt gammelt.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "Tiden som er igjen, live, til din egen visning: {url}",
   jsonShapes: "Legg til {a} eller {b} for en av de to publiserte formene; {api} har alle feltene.",
   creatorDescription: "Lag en nedtelling for {site}: fyll ut skjemaet og få filen.",
-  creatorIntro: "Fyll ut skjemaet: nedtellingsfilen nedenfor følger med, kontrollert slik nettstedets bygg vil kontrollere den.",
+  creatorIntro:
+    "Fyll ut skjemaet: nedtellingsfilen nedenfor følger med, kontrollert slik nettstedets bygg vil kontrollere den.",
   creatorThenRepository: "Opprett den så i repositoriet for å publisere den, eller last den ned.",
   creatorThenFolder: "Legg den så i mappen {folder} og publiser.",
   needsJavaScript: "Dette skjemaet trenger JavaScript. Uten det kan du skrive filen for hånd: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Språket i tittelen og beskrivelsen: widgetens etiketter og datoer følger det.",
   doneOptional: "Melding ved null (valgfritt)",
   evergreenOptional: "Eviggrønn: en varighet i stedet for datoen (valgfritt)",
-  evergreenHint: "For eksempel 72h eller 3 days: hver besøkende teller den fra sin egen start (en lenkes eller sitt første besøk) i stedet for til datoen.",
+  evergreenHint:
+    "For eksempel 72h eller 3 days: hver besøkende teller den fra sin egen start (en lenkes eller sitt første besøk) i stedet for til datoen.",
   unlistedLabel: "Ikke oppført: holdes utenfor forsiden og listen over nedtellinger (for en kampanje)",
   addressTaken: "Det er allerede publisert en nedtelling på denne adressen: {page}. Denne filen ville erstattet den.",
   replaceIt: "Erstatt den",

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Hulpmiddelen voor de eigenaar van deze aftelling; bezoekers zien {page}.",
   itsPage: "de openbare pagina",
   embed: "Insluiten",
-  embedIntro: "Plak een van deze codes in een willekeurige pagina. De widget laadt verder niets, plaatst geen cookies en vereist geen account. Kies hoe hij eruitziet; de codes passen zich aan.",
+  embedIntro:
+    "Plak een van deze codes in een willekeurige pagina. De widget laadt verder niets, plaatst geen cookies en vereist geen account. Kies hoe hij eruitziet; de codes passen zich aan.",
   theme: "Thema",
   themeLight: "Licht",
   themeDark: "Donker",
@@ -59,26 +60,32 @@ export default {
   doneMessage: "Het eindbericht",
   doneAndSince: "Het eindbericht en de verstreken tijd",
   clock: "Klok",
-  syncHint: "Tellen volgens de klok van de server, voor bezoekers van wie de eigen klok kan afwijken (één verzoek extra)",
+  syncHint:
+    "Tellen volgens de klok van de server, voor bezoekers van wie de eigen klok kan afwijken (één verzoek extra)",
   sizeWide: "Volledige breedte, 250 px hoog",
   sizeSmall: "Klein, 320 × 180 px",
   elementSnippet: "Zonder iframe",
-  elementIntro: "Onderdeel van je pagina: het neemt het lettertype en de kleuren van je pagina over, en één script volstaat voor elk aantal countdowns. Zonder JavaScript leest het als een link met de datum. De opties hierboven worden de attributen ervan.",
+  elementIntro:
+    "Onderdeel van je pagina: het neemt het lettertype en de kleuren van je pagina over, en één script volstaat voor elk aantal countdowns. Zonder JavaScript leest het als een link met de datum. De opties hierboven worden de attributen ervan.",
   copy: "Kopiëren",
   previewOf: "Voorbeeld: {title}",
-  optionsNote: "Elke optie is een parameter van het adres van de widget, beschreven in de {api}; een parameter die de widget niet kent, of een waarde die hij niet aankan, wordt genegeerd.",
+  optionsNote:
+    "Elke optie is een parameter van het adres van de widget, beschreven in de {api}; een parameter die de widget niet kent, of een waarde die hij niet aankan, wordt genegeerd.",
   openapiDescription: "OpenAPI-beschrijving",
   email: "E-mail",
-  emailIntro: "De aftelling als afbeelding voor nieuwsbrieven: getekend telkens als het bericht wordt geopend, een minuut lang tikkend en daarna stil; vanaf het doelmoment toont ze het eindbericht.",
+  emailIntro:
+    "De aftelling als afbeelding voor nieuwsbrieven: getekend telkens als het bericht wordt geopend, een minuut lang tikkend en daarna stil; vanaf het doelmoment toont ze het eindbericht.",
   size: "Formaat",
   width: "Breedte (px)",
   sharp: "Scherp op schermen met hoge resolutie (ongeveer twee keer zoveel bytes)",
   emailImage: "Afbeelding voor een e-mail",
   mailingTool: "De start van elke ontvanger",
   startTag: "Mailingtool (de samenvoegtag schrijft de start in het adres van de afbeelding):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail en de meeste telefoons spelen de animatie af; Outlook op Windows toont het eerste frame, dat op zichzelf klopt. Een stilstaande afbeelding van het eerste frame staat op hetzelfde adres, eindigend op {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail en de meeste telefoons spelen de animatie af; Outlook op Windows toont het eerste frame, dat op zichzelf klopt. Een stilstaande afbeelding van het eerste frame staat op hetzelfde adres, eindigend op {png}.",
   shareHeading: "Delen",
-  shareIntro: "Een link naar {page} toont een voorbeeldkaart in chats en sociale netwerken, en sites die oEmbed lezen (WordPress, Notion) maken er de widget van.",
+  shareIntro:
+    "Een link naar {page} toont een voorbeeldkaart in chats en sociale netwerken, en sites die oEmbed lezen (WordPress, Notion) maken er de widget van.",
   badge: "Badge voor een README",
   badgeAlt: "{title}: live badge",
   badgeNote: "Toont hoeveel tijd er nog rest en is nooit ouder dan een minuut.",
@@ -87,13 +94,16 @@ export default {
   jsonIntro: "De resterende tijd, live, voor uw eigen weergave: {url}",
   jsonShapes: "Voeg {a} of {b} toe voor een van de twee gepubliceerde vormen; de {api} bevat alle velden.",
   creatorDescription: "Maak een aftelling voor {site}: vul het formulier in en ontvang het bestand.",
-  creatorIntro: "Vul het formulier in: het aftelbestand hieronder past zich aan en wordt gecontroleerd zoals de build van de site het zal controleren.",
+  creatorIntro:
+    "Vul het formulier in: het aftelbestand hieronder past zich aan en wordt gecontroleerd zoals de build van de site het zal controleren.",
   creatorThenRepository: "Maak het daarna aan in de repository om het te publiceren, of download het.",
   creatorThenFolder: "Voeg het daarna toe aan de map {folder} en publiceer.",
-  needsJavaScript: "Dit formulier heeft JavaScript nodig. Zonder JavaScript schrijft u het bestand met de hand: {command}.",
+  needsJavaScript:
+    "Dit formulier heeft JavaScript nodig. Zonder JavaScript schrijft u het bestand met de hand: {command}.",
   title: "Titel",
   address: "Adres",
-  addressHint: "Gemaakt van de titel; Latijnse letters a-z, cijfers en koppeltekens. Het is ook de naam van het bestand.",
+  addressHint:
+    "Gemaakt van de titel; Latijnse letters a-z, cijfers en koppeltekens. Het is ook de naam van het bestand.",
   date: "Datum",
   time: "Tijd",
   timeZone: "Tijdzone",
@@ -110,7 +120,8 @@ export default {
   languageHint: "Van de titel en de beschrijving: de labels en datums van de widget volgen deze taal.",
   doneOptional: "Bericht bij nul (optioneel)",
   evergreenOptional: "Evergreen: een duur in plaats van de datum (optioneel)",
-  evergreenHint: "Zoals 72h of 3 days: elke bezoeker telt die vanaf een eigen start (die van een link of het eerste bezoek) in plaats van tot de datum.",
+  evergreenHint:
+    "Zoals 72h of 3 days: elke bezoeker telt die vanaf een eigen start (die van een link of het eerste bezoek) in plaats van tot de datum.",
   unlistedLabel: "Niet vermeld: buiten de startpagina en de lijst met aftellers (voor een campagne)",
   addressTaken: "Op dit adres staat al een aftelklok: {page}. Dit bestand zou die vervangen.",
   replaceIt: "Vervangen",

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Ferramentas para quem é dono desta contagem regressiva; os visitantes veem {page}.",
   itsPage: "a página dela",
   embed: "Incorporar",
-  embedIntro: "Cole um destes trechos em qualquer página. O widget não carrega mais nada, não grava cookies e não exige conta. Escolha a aparência; os trechos de código se atualizam.",
+  embedIntro:
+    "Cole um destes trechos em qualquer página. O widget não carrega mais nada, não grava cookies e não exige conta. Escolha a aparência; os trechos de código se atualizam.",
   theme: "Tema",
   themeLight: "Claro",
   themeDark: "Escuro",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Largura total, 250 px de altura",
   sizeSmall: "Pequeno, 320 × 180 px",
   elementSnippet: "Sem iframe",
-  elementIntro: "Parte da sua página: usa a fonte e as cores da página, e um só script serve qualquer número de contagens regressivas. Sem JavaScript, aparece como um link com a data. As opções acima viram seus atributos.",
+  elementIntro:
+    "Parte da sua página: usa a fonte e as cores da página, e um só script serve qualquer número de contagens regressivas. Sem JavaScript, aparece como um link com a data. As opções acima viram seus atributos.",
   copy: "Copiar",
   previewOf: "Prévia: {title}",
-  optionsNote: "Cada opção é um parâmetro do endereço do widget, listado na {api}; um parâmetro que o widget não conhece, ou um valor que ele não aceita, é ignorado.",
+  optionsNote:
+    "Cada opção é um parâmetro do endereço do widget, listado na {api}; um parâmetro que o widget não conhece, ou um valor que ele não aceita, é ignorado.",
   openapiDescription: "descrição OpenAPI",
   email: "E-mail",
-  emailIntro: "A contagem regressiva como imagem para newsletters: desenhada a cada abertura da mensagem, ela corre por um minuto e depois para; a partir do momento do evento, mostra a mensagem final.",
+  emailIntro:
+    "A contagem regressiva como imagem para newsletters: desenhada a cada abertura da mensagem, ela corre por um minuto e depois para; a partir do momento do evento, mostra a mensagem final.",
   size: "Tamanho",
   width: "Largura (px)",
   sharp: "Nítida em telas de alta resolução (cerca do dobro de bytes)",
   emailImage: "Imagem para e-mail",
   mailingTool: "O início de cada destinatário",
   startTag: "Ferramenta de envio (a sua etiqueta de mesclagem escreve o início no endereço da imagem):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail e a maioria dos celulares a reproduzem; o Outlook no Windows mostra o primeiro quadro, que já está correto por si só. Uma imagem estática do primeiro quadro fica no mesmo endereço terminado em {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail e a maioria dos celulares a reproduzem; o Outlook no Windows mostra o primeiro quadro, que já está correto por si só. Uma imagem estática do primeiro quadro fica no mesmo endereço terminado em {png}.",
   shareHeading: "Compartilhar",
-  shareIntro: "Um link para {page} mostra um cartão de prévia em chats e redes sociais, e sites que leem oEmbed (WordPress, Notion) o transformam no widget.",
+  shareIntro:
+    "Um link para {page} mostra um cartão de prévia em chats e redes sociais, e sites que leem oEmbed (WordPress, Notion) o transformam no widget.",
   badge: "Badge para README",
   badgeAlt: "{title}: badge ao vivo",
   badgeNote: "Mostra quanto tempo falta e nunca está mais de um minuto desatualizado.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "O tempo restante ao vivo, para exibir do seu jeito: {url}",
   jsonShapes: "Adicione {a} ou {b} para um dos dois formatos publicados; a {api} traz todos os campos.",
   creatorDescription: "Crie uma contagem regressiva para {site}: preencha o formulário e receba o arquivo.",
-  creatorIntro: "Preencha o formulário: o arquivo da contagem regressiva abaixo acompanha, verificado como o build do site vai verificá-lo.",
+  creatorIntro:
+    "Preencha o formulário: o arquivo da contagem regressiva abaixo acompanha, verificado como o build do site vai verificá-lo.",
   creatorThenRepository: "Depois, crie-o no repositório para publicá-lo, ou baixe-o.",
   creatorThenFolder: "Depois, adicione-o à pasta {folder} e publique.",
   needsJavaScript: "Este formulário precisa de JavaScript. Sem ele, escreva o arquivo à mão: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Do título e da descrição: os rótulos e as datas do widget seguem esse idioma.",
   doneOptional: "Mensagem ao chegar a zero (opcional)",
   evergreenOptional: "Perene: uma duração em vez da data (opcional)",
-  evergreenHint: "Como 72h ou 3 days: cada visitante a conta a partir de um início próprio (o de um link ou a primeira visita) em vez de até a data.",
+  evergreenHint:
+    "Como 72h ou 3 days: cada visitante a conta a partir de um início próprio (o de um link ou a primeira visita) em vez de até a data.",
   unlistedLabel: "Não listada: fora da página inicial e da lista de contagens (para uma campanha)",
   addressTaken: "Já existe uma contagem publicada neste endereço: {page}. Este arquivo a substituiria.",
   replaceIt: "Substituí-la",

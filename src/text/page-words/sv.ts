@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Verktyg för den som äger nedräkningen; besökarna ser {page}.",
   itsPage: "dess sida",
   embed: "Bädda in",
-  embedIntro: "Klistra in en av dessa på valfri sida. Widgeten laddar inget annat, sätter inga kakor och kräver inget konto. Välj hur den ska se ut; kodsnuttarna uppdateras därefter.",
+  embedIntro:
+    "Klistra in en av dessa på valfri sida. Widgeten laddar inget annat, sätter inga kakor och kräver inget konto. Välj hur den ska se ut; kodsnuttarna uppdateras därefter.",
   theme: "Tema",
   themeLight: "Ljust",
   themeDark: "Mörkt",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Full bredd, 250 px hög",
   sizeSmall: "Liten, 320 × 180 px",
   elementSnippet: "Utan iframe",
-  elementIntro: "En del av din sida: den använder sidans typsnitt och färger, och ett skript räcker för hur många nedräkningar som helst. Utan JavaScript visas den som en länk med datumet. Valen ovan blir dess attribut.",
+  elementIntro:
+    "En del av din sida: den använder sidans typsnitt och färger, och ett skript räcker för hur många nedräkningar som helst. Utan JavaScript visas den som en länk med datumet. Valen ovan blir dess attribut.",
   copy: "Kopiera",
   previewOf: "Förhandsvisning: {title}",
-  optionsNote: "Varje alternativ är en parameter i widgetens adress och finns listat i {api}; en parameter som widgeten inte känner till, eller ett värde den inte kan ta emot, ignoreras.",
+  optionsNote:
+    "Varje alternativ är en parameter i widgetens adress och finns listat i {api}; en parameter som widgeten inte känner till, eller ett värde den inte kan ta emot, ignoreras.",
   openapiDescription: "OpenAPI-beskrivningen",
   email: "E-post",
-  emailIntro: "Nedräkningen som bild för nyhetsbrev: den ritas varje gång meddelandet öppnas, tickar i en minut och står sedan still; när tiden är ute visar den slutmeddelandet.",
+  emailIntro:
+    "Nedräkningen som bild för nyhetsbrev: den ritas varje gång meddelandet öppnas, tickar i en minut och står sedan still; när tiden är ute visar den slutmeddelandet.",
   size: "Storlek",
   width: "Bredd (px)",
   sharp: "Skarp på högupplösta skärmar (ungefär dubbelt så många byte)",
   emailImage: "Bild för e-post",
   mailingTool: "Varje mottagares start",
   startTag: "Utskicksverktyg (dess kopplingsfält skriver starten i bildens adress):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail och de flesta telefoner spelar upp den; Outlook på Windows visar den första bildrutan, som stämmer även på egen hand. En stillbild av den första bildrutan finns på samma adress med ändelsen {png}.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail och de flesta telefoner spelar upp den; Outlook på Windows visar den första bildrutan, som stämmer även på egen hand. En stillbild av den första bildrutan finns på samma adress med ändelsen {png}.",
   shareHeading: "Dela",
-  shareIntro: "En länk till {page} visar ett förhandsvisningskort i chattar och sociala nätverk, och webbplatser som läser oEmbed (WordPress, Notion) gör om den till widgeten.",
+  shareIntro:
+    "En länk till {page} visar ett förhandsvisningskort i chattar och sociala nätverk, och webbplatser som läser oEmbed (WordPress, Notion) gör om den till widgeten.",
   badge: "Märke för en README",
   badgeAlt: "{title}: livemärke",
   badgeNote: "Det visar hur lång tid som är kvar och är aldrig mer än en minut gammalt.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "Den återstående tiden live, för din egen visning: {url}",
   jsonShapes: "Lägg till {a} eller {b} för en av de två publicerade formerna; {api} har alla fält.",
   creatorDescription: "Skapa en nedräkning för {site}: fyll i formuläret och få filen.",
-  creatorIntro: "Fyll i formuläret: nedräkningsfilen nedan följer med och kontrolleras på samma sätt som webbplatsens bygge kommer att kontrollera den.",
+  creatorIntro:
+    "Fyll i formuläret: nedräkningsfilen nedan följer med och kontrolleras på samma sätt som webbplatsens bygge kommer att kontrollera den.",
   creatorThenRepository: "Skapa den sedan i repositoriet för att publicera den, eller ladda ner den.",
   creatorThenFolder: "Lägg sedan till den i mappen {folder} och publicera.",
   needsJavaScript: "Formuläret kräver JavaScript. Utan det kan du skriva filen för hand: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Titelns och beskrivningens språk: widgetens etiketter och datum följer det.",
   doneOptional: "Meddelande vid noll (valfritt)",
   evergreenOptional: "Evergreen: en varaktighet i stället för datumet (valfritt)",
-  evergreenHint: "Som 72h eller 3 days: varje besökare räknar den från sin egen start (en länks eller sitt första besök) i stället för till datumet.",
+  evergreenHint:
+    "Som 72h eller 3 days: varje besökare räknar den från sin egen start (en länks eller sitt första besök) i stället för till datumet.",
   unlistedLabel: "Olistad: hålls borta från startsidan och listan över nedräkningar (för en kampanj)",
   addressTaken: "Det finns redan en nedräkning på den här adressen: {page}. Den här filen skulle ersätta den.",
   replaceIt: "Ersätt den",

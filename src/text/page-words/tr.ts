@@ -30,7 +30,8 @@ export default {
   ownerIntro: "Bu geri sayımın sahibi için araçlar; ziyaretçiler {page} görür.",
   itsPage: "geri sayım sayfasını",
   embed: "Yerleştir",
-  embedIntro: "Bunlardan birini herhangi bir sayfaya yapıştırın. Widget başka hiçbir şey yüklemez, çerez bırakmaz ve hesap gerektirmez. Görünümünü seçin; kod parçacıkları buna göre güncellenir.",
+  embedIntro:
+    "Bunlardan birini herhangi bir sayfaya yapıştırın. Widget başka hiçbir şey yüklemez, çerez bırakmaz ve hesap gerektirmez. Görünümünü seçin; kod parçacıkları buna göre güncellenir.",
   theme: "Tema",
   themeLight: "Açık",
   themeDark: "Koyu",
@@ -63,22 +64,27 @@ export default {
   sizeWide: "Tam genişlik, 250 px yükseklik",
   sizeSmall: "Küçük, 320 × 180 px",
   elementSnippet: "iframe olmadan",
-  elementIntro: "Sayfanızın bir parçası: sayfanızın yazı tipini ve renklerini alır, tek bir betik istediğiniz sayıda geri sayımı çalıştırır. JavaScript olmadan tarihli bir bağlantı olarak görünür. Yukarıdaki seçenekler onun öznitelikleri olur.",
+  elementIntro:
+    "Sayfanızın bir parçası: sayfanızın yazı tipini ve renklerini alır, tek bir betik istediğiniz sayıda geri sayımı çalıştırır. JavaScript olmadan tarihli bir bağlantı olarak görünür. Yukarıdaki seçenekler onun öznitelikleri olur.",
   copy: "Kopyala",
   previewOf: "Önizleme: {title}",
-  optionsNote: "Her seçenek, widget adresinin bir parametresidir; tamamı için bkz. {api}. Widget'ın tanımadığı bir parametre ya da kabul etmediği bir değer yok sayılır.",
+  optionsNote:
+    "Her seçenek, widget adresinin bir parametresidir; tamamı için bkz. {api}. Widget'ın tanımadığı bir parametre ya da kabul etmediği bir değer yok sayılır.",
   openapiDescription: "OpenAPI açıklaması",
   email: "E-posta",
-  emailIntro: "Bültenler için görsel olarak geri sayım: ileti her açıldığında yeniden çizilir, bir dakika boyunca işler, sonra durur; hedef zamandan itibaren bitiş mesajını gösterir.",
+  emailIntro:
+    "Bültenler için görsel olarak geri sayım: ileti her açıldığında yeniden çizilir, bir dakika boyunca işler, sonra durur; hedef zamandan itibaren bitiş mesajını gösterir.",
   size: "Boyut",
   width: "Genişlik (px)",
   sharp: "Yüksek çözünürlüklü ekranlarda net (yaklaşık iki kat boyut)",
   emailImage: "E-posta için görsel",
   mailingTool: "Her alıcının başlangıcı",
   startTag: "E-posta aracı (birleştirme etiketi başlangıcı görselin adresine yazar):",
-  emailNote: "Gmail, Apple Mail, Yahoo Mail ve çoğu telefon bunu oynatır; Windows'taki Outlook ilk kareyi gösterir, bu kare tek başına da doğrudur. İlk karenin hareketsiz görseli, aynı adreste {png} uzantısıyla bulunur.",
+  emailNote:
+    "Gmail, Apple Mail, Yahoo Mail ve çoğu telefon bunu oynatır; Windows'taki Outlook ilk kareyi gösterir, bu kare tek başına da doğrudur. İlk karenin hareketsiz görseli, aynı adreste {png} uzantısıyla bulunur.",
   shareHeading: "Paylaş",
-  shareIntro: "{page} açan bir bağlantı, sohbetlerde ve sosyal ağlarda bir önizleme kartı gösterir; oEmbed okuyan siteler (WordPress, Notion) onu widget'a dönüştürür.",
+  shareIntro:
+    "{page} açan bir bağlantı, sohbetlerde ve sosyal ağlarda bir önizleme kartı gösterir; oEmbed okuyan siteler (WordPress, Notion) onu widget'a dönüştürür.",
   badge: "README için rozet",
   badgeAlt: "{title}: canlı rozet",
   badgeNote: "Ne kadar kaldığını gösterir ve hiçbir zaman bir dakikadan eski değildir.",
@@ -87,7 +93,8 @@ export default {
   jsonIntro: "Kendi göstergeniz için canlı kalan süre: {url}",
   jsonShapes: "Yayımlanan iki biçimden biri için {a} veya {b} ekleyin; tüm alanlar için bkz. {api}.",
   creatorDescription: "{site} için bir geri sayım oluşturun: formu doldurun ve dosyasını alın.",
-  creatorIntro: "Formu doldurun: aşağıdaki geri sayım dosyası buna göre oluşur ve sitenin derlemesinin denetleyeceği şekilde denetlenir.",
+  creatorIntro:
+    "Formu doldurun: aşağıdaki geri sayım dosyası buna göre oluşur ve sitenin derlemesinin denetleyeceği şekilde denetlenir.",
   creatorThenRepository: "Ardından yayımlamak için depoda oluşturun ya da indirin.",
   creatorThenFolder: "Ardından {folder} klasörüne ekleyin ve yayımlayın.",
   needsJavaScript: "Bu form JavaScript gerektirir. JavaScript olmadan dosyayı elle yazın: {command}.",
@@ -110,7 +117,8 @@ export default {
   languageHint: "Başlığın ve açıklamanın dili: widget'ın etiketleri ve tarihleri buna uyar.",
   doneOptional: "Sıfırda gösterilecek mesaj (isteğe bağlı)",
   evergreenOptional: "Kalıcı: tarih yerine bir süre (isteğe bağlı)",
-  evergreenHint: "72h veya 3 days gibi: her ziyaretçi tarihe kadar değil, kendi başlangıcından (bir bağlantınınki ya da ilk ziyareti) sayar.",
+  evergreenHint:
+    "72h veya 3 days gibi: her ziyaretçi tarihe kadar değil, kendi başlangıcından (bir bağlantınınki ya da ilk ziyareti) sayar.",
   unlistedLabel: "Listelenmemiş: ana sayfa ve geri sayım listesi dışında (bir kampanya için)",
   addressTaken: "Bu adreste zaten bir geri sayım yayımlanmış: {page}. Bu dosya onun yerini alır.",
   replaceIt: "Yerine koy",
@@ -133,7 +141,8 @@ export default {
   copyRefused: "Kopyalamaya izin verilmedi: metni seçip elle kopyalayın.",
   hostColours: "{host} üzerinde: metin {text} ({textRatio}:1), kalan süre {accent} ({accentRatio}:1).",
   tooLittleContrast: "Kontrast çok düşük: widget bunları siyah veya beyaz gösterecek: {what}.",
-  notALanguage: "“{lang}” bir dil etiketi değil, bu yüzden widget onu yok sayar; de, fr veya pt-BR gibi bir etiket yazın.",
+  notALanguage:
+    "“{lang}” bir dil etiketi değil, bu yüzden widget onu yok sayar; de, fr veya pt-BR gibi bir etiket yazın.",
   yourCountdown: "Geri sayımınız",
   chooseDate: "Bir tarih seçin.",
   chooseTime: "Bir saat seçin.",

@@ -30,7 +30,8 @@ export default {
   ownerIntro: "供此倒计时的所有者使用的工具；访客看到的是{page}。",
   itsPage: "倒计时页面",
   embed: "嵌入",
-  embedIntro: "将以下任意一段代码粘贴到任何网页中。小组件不加载任何其他内容，不设置 Cookie，也无需账户。选择外观后，代码片段会随之更新。",
+  embedIntro:
+    "将以下任意一段代码粘贴到任何网页中。小组件不加载任何其他内容，不设置 Cookie，也无需账户。选择外观后，代码片段会随之更新。",
   theme: "主题",
   themeLight: "浅色",
   themeDark: "深色",
@@ -63,7 +64,8 @@ export default {
   sizeWide: "全宽，高 250 px",
   sizeSmall: "小，320 × 180 px",
   elementSnippet: "不用 iframe",
-  elementIntro: "作为页面的一部分：沿用页面的字体和颜色，一个脚本即可显示任意数量的倒计时。没有 JavaScript 时，它显示为带日期的链接。上面的选项会成为它的属性。",
+  elementIntro:
+    "作为页面的一部分：沿用页面的字体和颜色，一个脚本即可显示任意数量的倒计时。没有 JavaScript 时，它显示为带日期的链接。上面的选项会成为它的属性。",
   copy: "复制",
   previewOf: "预览：{title}",
   optionsNote: "每个选项都是小组件地址中的一个参数，完整列表见 {api}；小组件不认识的参数或无法接受的值会被忽略。",
@@ -76,9 +78,11 @@ export default {
   emailImage: "邮件图片",
   mailingTool: "每位收件人的开始时间",
   startTag: "邮件工具（其合并标签会把开始时间写入图片地址）：",
-  emailNote: "Gmail、Apple Mail、Yahoo Mail 和大多数手机会播放动画；Windows 版 Outlook 只显示第一帧，而第一帧本身也是正确的。第一帧的静态图片位于同一地址，只需将结尾改为 {png}。",
+  emailNote:
+    "Gmail、Apple Mail、Yahoo Mail 和大多数手机会播放动画；Windows 版 Outlook 只显示第一帧，而第一帧本身也是正确的。第一帧的静态图片位于同一地址，只需将结尾改为 {png}。",
   shareHeading: "分享",
-  shareIntro: "指向{page}的链接会在聊天和社交网络中显示预览卡片，支持 oEmbed 的网站（WordPress、Notion）会将其转为小组件。",
+  shareIntro:
+    "指向{page}的链接会在聊天和社交网络中显示预览卡片，支持 oEmbed 的网站（WordPress、Notion）会将其转为小组件。",
   badge: "README 徽章",
   badgeAlt: "{title}：实时徽章",
   badgeNote: "显示剩余时间，且延迟从不超过一分钟。",

@@ -1,0 +1,60 @@
+// The email image's look: the countdown as the image needs it, the themes' colours and inks, the date
+// line, and what a frame shows. The layout (src/images/email-layout.ts) and the frames
+// (src/images/email-image.ts) share it; the notices (src/images/notice-image.ts) take its colours.
+import { readableOn, rgbOf } from "../text/colour.ts";
+import { dateWords } from "../text/dates.ts";
+import type { EmailOptions } from "./email-options.ts";
+import type { Rgb } from "./raster.ts";
+
+/** A countdown as its email image needs it; the caller knows the schedule and the words. */
+export interface EmailCountdown {
+  title: string;
+  /** The countdown's language (BCP 47): its own words are in it. */
+  lang: string;
+  /** The author's time zone, in which the date line says when. */
+  zone: string;
+  status: "scheduled" | "postponed" | "cancelled";
+  /** What it counts to at an instant (a repeating countdown: the next occurrence), and whether it is over. */
+  targetAt(nowMs: number): { targetMs: number; over: boolean };
+  /** The headline from the target on: the done message, in the countdown's language. */
+  done: string;
+  /** The headline of a postponed or cancelled countdown, in its language ("Postponed"). */
+  statusWords: string;
+}
+
+/** Colours of the themes: background, text, secondary text, accent (as the widget's). */
+const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; accent: Rgb }> = {
+  light: { bg: [255, 255, 255], text: [26, 32, 48], muted: [89, 98, 117], accent: [36, 73, 216] },
+  dark: { bg: [19, 23, 34], text: [238, 241, 247], muted: [169, 178, 198], accent: [140, 174, 255] },
+};
+export const INK = { text: 0, muted: 1, accent: 2 } as const;
+
+/** The colours of the options: the theme's, then the custom ones, each replaced by black or white when it reads too little (WCAG AA, 4.5:1). */
+export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
+  const theme = THEMES[options.theme];
+  const bg = (options.bg && rgbOf(options.bg)) || theme.bg;
+  const readable = (colour: Rgb) => readableOn(colour, bg) as Rgb;
+  const text = readable((options.color && rgbOf(options.color)) || theme.text);
+  const muted = readable(options.color ? text : theme.muted);
+  const accent = readable((options.accent && rgbOf(options.accent)) || theme.accent);
+  return { bg, inks: [text, muted, accent] };
+}
+
+/** The date line: the target in the author's zone and the language, as every surface says it (src/text/dates.ts). */
+export function dateLine(targetMs: number, zone: string, lang: string): string {
+  try {
+    return dateWords(targetMs, zone, lang);
+  } catch {
+    return dateWords(targetMs, zone, "en");
+  }
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What a frame shows: the time left (four numbers), or a headline (done, postponed, cancelled). */
+export type Moment = { units: number[] } | { headline: string };
