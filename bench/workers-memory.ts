@@ -54,6 +54,6 @@ export async function workersMemory(work: string, outDir: string): Promise<Bench
         ]),
         [false, true, true, true, true],
       ) +
-      `\n\nThe budgets of what an isolate keeps (src/workers/memory.ts, src/images/email-image.ts): live data ${MEMORY.liveBytes / MB} MB, packs ${MEMORY.packBytes / MB} MB, email images ${MEMORY.emailBytes / MB} MB, glyph atlases ${ATLAS_BYTES / MB} MB, unit labels ${LABEL_BYTES / MB} MB: ${fmt(budgets, 0)} MB in all. With every one full, in place of the ArrayBuffers measured: ${fmt(worst, 1)} MB.`,
+      `\n\nThe budgets of what an isolate keeps (src/workers/memory.ts, src/images/email-layout.ts): live data ${MEMORY.liveBytes / MB} MB, packs ${MEMORY.packBytes / MB} MB, email images ${MEMORY.emailBytes / MB} MB, glyph atlases ${ATLAS_BYTES / MB} MB, unit labels ${LABEL_BYTES / MB} MB: ${fmt(budgets, 0)} MB in all. With every one full, in place of the ArrayBuffers measured: ${fmt(worst, 1)} MB.`,
   };
 }
