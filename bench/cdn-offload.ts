@@ -1,4 +1,4 @@
-// CDN offload under polling: nginx on loopback as a caching proxy in front of the local server, keyed
+// CDN offload under polling: nginx on loopback as a caching proxy in front of the Node server, keyed
 // as Netlify's CDN is told to key the live JSON (path and `shape` only, one second), and 1,000
 // clients polling every second. Counts the requests that reach the origin per (slug, shape).
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 
 /** The cache: what this service tells Netlify's CDN, said to nginx. */
 export function nginxConfig(dir: string, port: number, originPort: number): string {
-  return `# Written by bench/cdn-offload.ts: a caching proxy in front of the local server.
+  return `# Written by bench/cdn-offload.ts: a caching proxy in front of the Node server.
 daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;

@@ -3,7 +3,7 @@
 // renderer's main thread ran, scripts, style, layout and paint; and its script and layout parts),
 // beside the floor: 100 timers of easytimer.js, a popular countdown library, each with its own
 // interval writing its text. All 100 are in view (an element out of view is not redrawn), their text
-// the same size. The pages are served by the local server and a host of another origin, as a site
+// the same size. The pages are served by the Node server and a host of another origin, as a site
 // owner's page would be; each is measured three times, alternating, and the median kept.
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { buildPaths } from "../src/config.ts";
 import { ELEMENT_SCRIPT_PATH } from "../src/paths.ts";
-import { createLocalServer } from "../src/server/local-server.ts";
+import { createProductionServer } from "../src/server/production-server.ts";
 import { launchBrowser } from "../tools/chromium.ts";
 import { table, type BenchSection } from "./report.ts";
 
@@ -56,7 +56,7 @@ for (let i = 0; i < ${COUNT}; i++) {
 
 export async function elementCost(outDir: string): Promise<BenchSection> {
   const module = readFileSync(path.join(buildPaths(outDir).site, ELEMENT_SCRIPT_PATH));
-  const local = createLocalServer({ outDir, log: () => {} });
+  const local = createProductionServer({ outDir, log: () => {} });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   const site = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
   const host = http.createServer((request, response) => {

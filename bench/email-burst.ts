@@ -1,5 +1,5 @@
 // A burst of distinct email images: 100 GIFs of the default look asked for at once (each another
-// width, so none is shared; of the first countdown of the build that is counting down), from the local server in a process of its own, its drawings on one
+// width, so none is shared; of the first countdown of the build that is counting down), from the Node server in a process of its own, its drawings on one
 // worker thread per core (as `npm run serve` runs) against the floor of the same server drawing in
 // its event loop's own thread, one at a time. Per server: when the last answer is in, how many got
 // their whole animation (60 frames) and how many their first frame alone (past the threshold of

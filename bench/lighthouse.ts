@@ -8,7 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import type { AddressInfo } from "node:net";
-import { createLocalServer } from "../src/server/local-server.ts";
+import { createProductionServer } from "../src/server/production-server.ts";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../tools/chromium.ts";
 import { table, type BenchSection } from "./report.ts";
 
@@ -17,7 +17,7 @@ export const PERFORMANCE_TARGET = 95;
 const ROUNDS = 3;
 
 export async function lighthouseScores(outDir: string, slug: string): Promise<BenchSection> {
-  const server = createLocalServer({ outDir, log: () => {} });
+  const server = createProductionServer({ outDir, log: () => {} });
   await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
   // `localhost`: browsers and Lighthouse treat it as a secure origin.
   const base = `http://localhost:${(server.server.address() as AddressInfo).port}`;

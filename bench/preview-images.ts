@@ -3,7 +3,7 @@
 // postponed), in this process. The build draws none: an image is drawn on its first request and then
 // kept (in memory, and by the CDN until the next deploy).
 import { createLiveHandler } from "../src/live/handler.ts";
-import { openLiveFolder } from "../src/live/live-folder.ts";
+import { netlifyFunction, openLiveFolder } from "../src/live/live-folder.ts";
 import { memoryLiveStore, type LiveCountdown } from "../src/live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../src/live/preview-route.ts";
 import { buildPaths } from "../src/config.ts";
@@ -53,7 +53,7 @@ export async function previewImages(outDir: string): Promise<BenchSection> {
     siteName: built.siteName,
     countdowns: countdowns.map(({ countdown }) => countdown),
   });
-  const handler = createLiveHandler({ store: () => store, answers: PREVIEW_ANSWERS, log: () => {} });
+  const handler = netlifyFunction(createLiveHandler({ store: () => store, answers: PREVIEW_ANSWERS, log: () => {} }));
   const draw = async (slug: string) => {
     const started = performance.now();
     const response = await handler(new Request(`https://countdowns.example${previewImagePath(slug)}`));

@@ -1,4 +1,4 @@
-// The local server under load, side by side with its floors on one shared core: the live JSON against
+// The Node server under load, side by side with its floors on one shared core: the live JSON against
 // a bare node:http server sending the same bytes, the built files against a plain sirv server.
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +9,10 @@ import { fmt, table, type BenchSection } from "./report.ts";
 
 const MAX_P99_RATIO = 2;
 const LOCAL_SERVER = "src/server/main.ts";
-/** The floor of the access log's cost: the local server with its log off. */
+/** The floor of the access log's cost: the Node server with its log off. */
 const LOG_OFF = "local, access log off";
 const CONNECTIONS = [50, 200] as const;
-/** Seconds per round: the local server and its floor loaded at the same time. */
+/** Seconds per round: the Node server and its floor loaded at the same time. */
 const RUN_SECONDS = 2;
 /** Fresh pairs of server processes per comparison, and rounds per pair. */
 const PAIRS = 4;
@@ -25,7 +25,7 @@ interface Endpoint {
   floorScript: string;
   /** The lowest req/s ratio, local over floor. */
   minRatio: number;
-  /** The local server's access log: off (as the floors, which log nothing) unless said. */
+  /** The Node server's access log: off (as the floors, which log nothing) unless said. */
   accessLog?: "on";
 }
 
@@ -163,7 +163,7 @@ function report(comparisons: Comparison[], serverCpu: string | undefined): Bench
     title: "Live JSON and static files under load",
     ok: rows.every((row) => row.ok),
     summary:
-      `req/s, local server over its floor: live JSON ${fmt(json.rpsRatio)} of bare node:http (lowest, ${json.connections} connections; target ≥ ${json.minRatio}), ` +
+      `req/s, Node server over its floor: live JSON ${fmt(json.rpsRatio)} of bare node:http (lowest, ${json.connections} connections; target ≥ ${json.minRatio}), ` +
       `built files ${fmt(files.rpsRatio)} of plain sirv (lowest, \`${files.path}\`, ${files.connections} connections; target ≥ ${files.minRatio}); ` +
       `with the access log on, ${fmt(logged.rpsRatio)} of the same server with it off (lowest, \`${logged.path}\`, ${logged.connections} connections; target ≥ ${logged.minRatio}); ` +
       `highest p99 ratio ${fmt(worstP99.p99Ratio)} (target ≤ ${MAX_P99_RATIO}); ${rows.reduce((sum, row) => sum + row.failures, 0)} failed requests.`,

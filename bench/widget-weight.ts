@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { buildPaths } from "../src/config.ts";
 import { embedPath } from "../src/paths.ts";
-import { createLocalServer } from "../src/server/local-server.ts";
+import { createProductionServer } from "../src/server/production-server.ts";
 import { launchBrowser } from "../tools/chromium.ts";
 import { table, type BenchSection } from "./report.ts";
 
@@ -17,7 +17,7 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
   const slugs = readdirSync(embeds)
     .filter((name) => name.endsWith(".html"))
     .map((name) => name.replace(/\.html$/, ""));
-  const local = createLocalServer({ outDir, log: () => {} });
+  const local = createProductionServer({ outDir, log: () => {} });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(local.server.address() as { port: number }).port}`;
   const browser = await launchBrowser();

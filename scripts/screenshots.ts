@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
-import { createLocalServer, type LocalServer } from "../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../src/server/production-server.ts";
 import { launchBrowser } from "../tools/chromium.ts";
 
 /** The instant every picture is taken at, unless it says otherwise. */
@@ -162,7 +162,7 @@ for (const [slug, text] of Object.entries(COUNTDOWNS)) writeFileSync(path.join(c
 const clock = { now: NOW };
 /** Each site built and served: its address by name. */
 const bases: Record<string, string> = {};
-const servers: LocalServer[] = [];
+const servers: ProductionServer[] = [];
 for (const [name, fields] of Object.entries(SITES)) {
   const siteFile = path.join(work, `${name}.json`);
   writeFileSync(siteFile, JSON.stringify(fields));
@@ -171,7 +171,7 @@ for (const [name, fields] of Object.entries(SITES)) {
     now: NOW,
   });
   if (!built.ok) throw new Error(`the screenshots' countdowns do not build: ${JSON.stringify(built.problems)}`);
-  const local = createLocalServer({ outDir, log: () => {}, now: () => clock.now });
+  const local = createProductionServer({ outDir, log: () => {}, now: () => clock.now });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   servers.push(local);
   bases[name] = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;

@@ -1,4 +1,4 @@
-// `npm run soak`: load and soak of the local server on loopback, bounded in time (SOAK_SECONDS,
+// `npm run soak`: load and soak of the Node server on loopback, bounded in time (SOAK_SECONDS,
 // default 60, at SOAK_CONNECTIONS, default 100), over every kind of route. Reports errors (the
 // target is none) and the server's resident memory at start, middle and end (the target is steady).
 import { spawn } from "node:child_process";

@@ -213,7 +213,7 @@ export function buildPaths(outDir: string) {
     /** The live data folder (src/live/live-store.ts); its meta.json is written last. */
     live: path.join(outDir, "live"),
     liveMeta: path.join(outDir, "live", "meta.json"),
-    /** The manifest of the built files, which the Node server serves from (src/site/built-files.ts). */
+    /** The manifest of the built files, which the Node server serves from (src/eleventy/built-files.ts). */
     manifest: path.join(outDir, "manifest"),
     marker: path.join(outDir, BUILD_MARKER),
   };

@@ -21,7 +21,7 @@ export const ownerPagePath = (slug: string) => `/${slug}/embed/`;
 export const calendarPath = (slug: string) => `/${slug}/${slug}.ics`;
 /** The widget, the `src` of the published iframe snippet. */
 export const embedPath = (slug: string) => `/api/embed/${slug}`;
-/** The file behind `embedPath`: Netlify and the local server serve `<path>.html` at `<path>`. */
+/** The file behind `embedPath`: Netlify and the Node server serve `<path>.html` at `<path>`. */
 export const embedFile = (slug: string) => `${embedPath(slug)}.html`;
 /** The live JSON, computed per request. */
 export const livePath = (slug: string) => `/api/countdown/${slug}`;
@@ -50,9 +50,9 @@ export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
 /** `<countdown-timer>`: the element's ES module, for other sites' pages (docs/element.md). */
 export const ELEMENT_SCRIPT_PATH = "/api/element.js";
-/** Its part for evergreen countdowns, loaded by it only where one is shown (src/widget/element-evergreen.ts). */
+/** Its part for evergreen countdowns, loaded by it only where one is shown (src/element/element-evergreen.ts). */
 export const ELEMENT_EVERGREEN_PATH = "/api/element-evergreen.js";
-/** Its styles of the units and tiles layouts, loaded by it only where one is shown (src/widget/element-layouts.ts). */
+/** Its styles of the units and tiles layouts, loaded by it only where one is shown (src/element/element-layouts.ts). */
 export const ELEMENT_LAYOUTS_PATH = "/api/element-layouts.js";
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";

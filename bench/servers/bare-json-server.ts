@@ -1,5 +1,5 @@
 // The floor of the live JSON benchmark: a bare node:http server that answers /api/countdown/<slug>
-// with the same bytes as the local server (the same body function, computed per request for the
+// with the same bytes as the Node server (the same body function, computed per request for the
 // current instant, and the same headers), with no URL parser, no Request/Response and no routing.
 import http from "node:http";
 import { buildPaths } from "../../src/config.ts";

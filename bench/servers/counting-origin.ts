@@ -1,6 +1,6 @@
-// The local server as the origin behind a cache, counting the /api/countdown/ requests that reach it
+// The Node server as the origin behind a cache, counting the /api/countdown/ requests that reach it
 // per (slug, shape). The parent asks over IPC: "reset" starts a count, "report" sends it back.
-import { createLocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer } from "../../src/server/production-server.ts";
 import { requestTarget } from "../../src/http/kernel.ts";
 
 export interface OriginCount {
@@ -10,7 +10,7 @@ export interface OriginCount {
   arrivals: number[];
 }
 
-const local = createLocalServer({ outDir: process.env.OUT_DIR!, log: () => {} });
+const local = createProductionServer({ outDir: process.env.OUT_DIR!, log: () => {} });
 let started = performance.now();
 let arrivals = new Map<string, number[]>();
 

@@ -1,8 +1,8 @@
-// The email images' burst benchmark's server: the local server over OUT_DIR with its email drawings
+// The email images' burst benchmark's server: the Node server over OUT_DIR with its email drawings
 // on EMAIL_THREADS worker threads (0: in the event loop's own thread, one at a time).
-import { createLocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer } from "../../src/server/production-server.ts";
 
-const local = createLocalServer({
+const local = createProductionServer({
   outDir: process.env.OUT_DIR!,
   emailThreads: Number(process.env.EMAIL_THREADS),
   log: () => {},

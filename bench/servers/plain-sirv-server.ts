@@ -1,6 +1,6 @@
 // The floor of the static file benchmark: sirv as its README shows it, in production mode (the folder
 // listed once at start), over node:http, serving the same built files. No route table, no base path,
-// no Netlify rules: what the local server costs beyond them is the ratio.
+// no Netlify rules: what the Node server costs beyond them is the ratio.
 import http from "node:http";
 import sirv from "sirv";
 import { buildPaths } from "../../src/config.ts";

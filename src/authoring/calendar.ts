@@ -2,7 +2,8 @@
 // repeating countdown's event repeats (RRULE) at the same wall-clock time in the countdown's zone,
 // which the file describes (VTIMEZONE) for calendars that do not know the zone by name.
 import MarkdownIt from "markdown-it";
-import type { Countdown, Status } from "./countdown.ts";
+import type { Countdown } from "./countdown.ts";
+import type { Status } from "../vocabulary.ts";
 import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
 import { evergreenWords } from "../text/messages.ts";

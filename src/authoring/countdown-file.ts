@@ -18,13 +18,12 @@ import {
   type LineMistake,
 } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
+import { REPEATS, STATUSES } from "../vocabulary.ts";
 import {
   DEFAULT_LANG,
   DEFAULT_TIMEZONE,
   DONE_MESSAGE_MAX,
   NO_DATE_MS,
-  REPEATS,
-  STATUSES,
   TITLE_MAX,
   inFieldOrder,
   type Countdown,

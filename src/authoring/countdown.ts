@@ -1,6 +1,7 @@
 // The countdown as the build and the live runtime see it once its file is checked, the limits of its
 // fields, and a problem of a file as the author reads it.
-import type { Repeat, Schedule } from "../time/occurrence.ts";
+import type { Schedule } from "../time/occurrence.ts";
+import type { Status } from "../vocabulary.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
 export interface Countdown {
@@ -52,10 +53,6 @@ export interface WidgetLink {
 
 /** The longest text of a widget's link: a button's words, not a sentence. */
 export const LINK_TEXT_MAX = 40;
-
-export const STATUSES = ["scheduled", "postponed", "cancelled"] as const;
-export type Status = (typeof STATUSES)[number];
-export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const satisfies readonly Repeat[];
 
 /** One thing wrong with one file, said so that an author can fix it. */
 export interface Problem {

@@ -20,11 +20,11 @@ import { publishInput } from "../publish/publish.ts";
 import { forgetSources } from "../publish/record.ts";
 import type { Call, ServerAnswer } from "../http/kernel.ts";
 import { DEV_EVENTS_HEADERS, DEV_SCRIPT_HEADERS } from "../http/policy.ts";
-import { createLocalServer, type LocalServer } from "../server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../server/production-server.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
-import { buildAssets, type SiteAssets } from "../site/assets.ts";
+import { buildAssets, type SiteAssets } from "../eleventy/assets.ts";
 import { messageOf } from "../error-message.ts";
 
 interface DevLoopOptions {
@@ -35,7 +35,7 @@ interface DevLoopOptions {
 }
 
 export interface DevLoop {
-  local: LocalServer;
+  local: ProductionServer;
   /** Resolves once the changes seen so far are built (or reported). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -81,7 +81,7 @@ export async function startDevLoop({
   let problems: string[] = [];
   let built = existsSync(paths.liveMeta);
   // eslint-disable-next-line prefer-const -- made once the closures that read it exist (below)
-  let local: LocalServer | undefined;
+  let local: ProductionServer | undefined;
   const clients = new Map<(text: string) => void, () => void>();
   const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${jsonText(data)}\n\n`;
   const send = (event: string, data: unknown) => {
@@ -174,7 +174,7 @@ export async function startDevLoop({
 
   await rebuild("all");
   if (!built) throw new DevBuildError(problems);
-  local = createLocalServer({
+  local = createProductionServer({
     outDir: config.outDir,
     answerFirst,
     log,

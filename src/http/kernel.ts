@@ -1,7 +1,7 @@
 // The HTTP kernel: what every answer of every runtime is, and what every route answers alike. A
 // request is a `Call` (the shape of a Web Request: method, path, query, headers; no body, the service
 // is read-only); an answer is an `Answer` (the shape of a Web Response: status, headers, body),
-// made by handlers that write nothing. Two adapters write answers: `toResponse` here (a Web
+// made by handlers that write nothing (every request passes site-handler.ts). Two writers make bytes of answers: `toResponse` here (a Web
 // Response, for the Netlify Functions and the Cloudflare Worker) and src/server/write-answer.ts
 // (Node's `ServerResponse`, for the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
 // the JSON error shape, the error boundary and the parse of a request target are decided here; the
@@ -37,8 +37,10 @@ export interface Answer<Body = Bytes> {
   body?: Body;
 }
 
-/** An answer of the Node server, which may also send a built file or a stream. */
-export type ServerAnswer = Answer<Bytes | FileBody | EventStream>;
+/** A body of the Node server, which may also send a built file or a stream. */
+export type ServerBody = Bytes | FileBody | EventStream;
+/** An answer of the Node server. */
+export type ServerAnswer = Answer<ServerBody>;
 
 /** A body passed through as it comes, with its length in bytes (a Worker's answer of one of its asset files). */
 export interface StreamBody {
@@ -47,8 +49,8 @@ export interface StreamBody {
   length: number;
 }
 
-/** An answer of the Cloudflare Worker, which may also pass an asset through. */
-export type WorkerAnswer = Answer<Bytes | StreamBody>;
+/** A body of the Cloudflare Worker, which may also pass an asset through. */
+export type WorkerBody = Bytes | StreamBody;
 
 /** A request as every handler sees it: its method, its path (inside the site) and query, and its headers by lower-case name. */
 export interface Call extends Target {
@@ -131,15 +133,6 @@ function faultAnswer<R>(
 export const insideBase = (pathname: string, basePath: string): string | undefined =>
   !basePath ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
 
-/** The path of a request target (`/path?query`) inside a site under `basePath`; undefined where it is no valid target, or outside the site. */
-export function sitePathOf(target: string, basePath: string): string | undefined {
-  try {
-    return insideBase(requestTarget(target).pathname, basePath);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A fault's line for the log: the request's method and target (cut short), and the stack. */
 export const faultLine = (method: string | undefined, target: string | undefined, error: unknown) =>
   `request ${method} ${target?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`;
@@ -150,7 +143,7 @@ const encoder = new TextEncoder();
 export const byteLength = (body: Bytes) => (typeof body === "string" ? encoder.encode(body).length : body.length);
 
 /** The Web adapter: an answer as a Web Response; to a HEAD request the same headers, its length included, and no body. */
-export function toResponse(answer: WorkerAnswer, method: string): Response {
+export function toResponse(answer: Answer<WorkerBody>, method: string): Response {
   const { body } = answer;
   const streamed = typeof body === "object" && "kind" in body;
   if (method !== "HEAD" || body === undefined)
@@ -162,6 +155,14 @@ export function toResponse(answer: WorkerAnswer, method: string): Response {
   });
 }
 
+/** A Web Request as the site handler takes it (src/http/site-handler.ts): the Netlify Functions' and the Worker's. */
+export const webRequest = (request: Request) => ({
+  method: request.method,
+  target: request.url,
+  header: (name: string) => request.headers.get(name) ?? undefined,
+  signal: request.signal,
+});
+
 /** A request value quoted for a message, cut short so a huge URL cannot make a huge answer. */
 export function quote(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value);
@@ -170,7 +171,7 @@ export function quote(value: string): string {
 // ---- Request targets ---------------------------------------------------------------------------
 
 /** A request's path and query, as `new URL` reads them. */
-interface Target {
+export interface Target {
   pathname: string;
   /** Without the "?". */
   query: string;

@@ -5,6 +5,7 @@ import { readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import type { EmailOptions } from "./email-options.ts";
 import type { Rgb } from "./raster.ts";
+import type { Status } from "../vocabulary.ts";
 
 /** A countdown as its email image needs it; the caller knows the schedule and the words. */
 export interface EmailCountdown {
@@ -13,7 +14,7 @@ export interface EmailCountdown {
   lang: string;
   /** The author's time zone, in which the date line says when. */
   zone: string;
-  status: "scheduled" | "postponed" | "cancelled";
+  status: Status;
   /** What it counts to at an instant (a repeating countdown: the next occurrence), and whether it is over. */
   targetAt(nowMs: number): { targetMs: number; over: boolean };
   /** The headline from the target on: the done message, in the countdown's language. */

@@ -5,6 +5,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { isRightToLeft, wrapText } from "./fonts.ts";
 import { textSvg } from "./raster.ts";
+import type { NamedStatus } from "../vocabulary.ts";
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
@@ -22,7 +23,7 @@ interface Preview {
   when: string;
   /** Whether `when` is written right to left with the title (a date in the title's language). */
   whenFollowsTitle: boolean;
-  status?: "postponed" | "cancelled";
+  status?: NamedStatus;
   /** The status in the countdown's language ("Verschoben"), written in capitals on the image. */
   statusWords?: string;
   /** The site's accent as it reads on the image's dark background (accentColours' `dark`). */

@@ -1,23 +1,19 @@
 // The live part of the service as one handler over the routes it is given: each route answers a
 // request (method, path, query) from the build's live data and the clock. The methods, HEAD and the
-// error shape are the HTTP kernel's. Adapters call it: a Netlify Function with a Web Request
-// (`handler(request)`), the Node server with the path it has already parsed (`handler.answer`).
+// error shape are the HTTP kernel's. The site handler (src/http/site-handler.ts) calls it with the
+// live route it has found for the path, on every runtime.
 import {
-  answerSafely,
   errorAnswer,
-  faultLine,
   isQueryProblem,
   methodAnswer,
   quote,
   readQuery,
-  requestUrlTarget,
-  toResponse,
   type Answer,
   type Call,
   type Query,
 } from "../http/kernel.ts";
 import { errorHeaders } from "../http/policy.ts";
-import { findLiveRoute } from "../http/routes.ts";
+import { findLiveRoute, type LiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
 import { LiveDataError, type LiveStore } from "./live-store.ts";
 import type { RouteAnswers, RouteProblem } from "./route.ts";
@@ -52,16 +48,12 @@ interface LiveHandlerOptions {
  */
 export type LiveCall = Pick<Call, "method" | "pathname" | "query"> & { signal?: AbortSignal };
 
-export interface LiveHandler {
-  /** The Web adapter: a Request (its URL's path is inside the site) to a Response. */
-  (request: Request): Promise<Response>;
-  /**
-   * The answer to a request whose path the caller has parsed already: at once where the route answers
-   * at once (the live JSON), a promise where it draws (the images), so the Node server writes most
-   * answers in the request's own turn of the event loop.
-   */
-  answer(call: LiveCall): Answer | Promise<Answer>;
-}
+/**
+ * The answer to a live request (`route`: the live route of its path, looked up when left out): at
+ * once where the route answers at once (the live JSON), a promise where it draws (the images), so the
+ * Node server writes most answers in the request's own turn of the event loop.
+ */
+export type LiveHandler = (call: LiveCall, route?: LiveRoute) => Answer | Promise<Answer>;
 
 export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   /** The live data, or undefined where it cannot be read (what a refusal says is then in English). */
@@ -77,9 +69,8 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const runtimeProblems = options.runtimeProblems ?? (() => []);
   const runtimeWarnings = options.runtimeWarnings ?? (() => []);
 
-  function answerCall(call: LiveCall): Answer | Promise<Answer> {
+  return function answerCall(call: LiveCall, route = findLiveRoute(call.pathname)): Answer | Promise<Answer> {
     const { method, pathname, query } = call;
-    const route = findLiveRoute(pathname);
     const answerRoute = route && options.answers[route.name];
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
     const early = methodAnswer(method, true);
@@ -124,21 +115,5 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     } catch (error) {
       return shardFailed(error);
     }
-  }
-
-  // The Web adapter passes through the kernel's error boundary; the Node server's own boundary holds
-  // the calls it makes of `answer`.
-  const report = (error: unknown, call: LiveCall) => log(faultLine(call.method, call.pathname, error));
-  const pathOfCall = (call: LiveCall) => call.pathname;
-  const handler = async (request: Request) =>
-    toResponse(
-      await answerSafely(
-        answerCall,
-        { method: request.method, ...requestUrlTarget(request.url), signal: request.signal },
-        pathOfCall,
-        report,
-      ),
-      request.method,
-    );
-  return Object.assign(handler, { answer: answerCall });
+  };
 }

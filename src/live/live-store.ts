@@ -6,7 +6,8 @@ import type { SiteAddress } from "../paths.ts";
 import { shardCount, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
-import type { Repeat, Schedule } from "../time/occurrence.ts";
+import type { Schedule } from "../time/occurrence.ts";
+import { NAMED_STATUSES, REPEATS, isOneOf, type NamedStatus, type Repeat } from "../vocabulary.ts";
 import { parseWallClock } from "../time/zone.ts";
 import { messageOf } from "../error-message.ts";
 
@@ -23,7 +24,7 @@ export interface LiveCountdown {
   /** The countdown's language (BCP 47); left out for English. */
   lang?: string;
   /** Left out when scheduled. */
-  status?: "postponed" | "cancelled";
+  status?: NamedStatus;
   /** A repeating countdown's rule: the first occurrence as a wall clock in `zone`, and its end. */
   repeat?: { rule: Repeat; start: string; until?: string };
   /** The author's done message; left out when it is the built-in one of `lang`. */
@@ -36,7 +37,7 @@ export interface LiveCountdown {
 export interface LiveData {
   /** The release, for `/api/health`. */
   version: string;
-  /** Where the build is published: the local server serves under its base path. */
+  /** Where the build is published: the Node server serves under its base path. */
   site: SiteAddress;
   /** The site's name (`_data/site.json`): oEmbed's provider, the preview images. */
   siteName: string;
@@ -107,7 +108,6 @@ export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: Readonly
 }
 
 const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const REPEATS: readonly string[] = ["daily", "weekly", "monthly", "yearly"];
 const isText = (value: unknown): value is string => typeof value === "string";
 
 /** A file of the live data folder as text; undefined when it is not there. May throw `FileNotLoaded`, which the store lets through. */
@@ -233,7 +233,7 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
     const { zone, lang, status, repeat, done, email } = countdown;
     if (
       [zone, lang, done, email].some((value) => value !== undefined && !isText(value)) ||
-      (status !== undefined && status !== "postponed" && status !== "cancelled")
+      (status !== undefined && !isOneOf(NAMED_STATUSES, status))
     ) {
       throw new LiveDataError(
         `live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`,
@@ -245,7 +245,7 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
       const { rule, start, until } = repeat;
       const wall = isText(start) ? parseWallClock(start) : undefined;
       const untilMs = until === undefined ? undefined : TARGET_DATE.test(until) ? Date.parse(until) : NaN;
-      if (!REPEATS.includes(rule) || !wall || Number.isNaN(untilMs)) {
+      if (!isOneOf(REPEATS, rule) || !wall || Number.isNaN(untilMs)) {
         throw new LiveDataError(
           `live data ${name}: countdown ${JSON.stringify(key)} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, or with a bad until`,
         );

@@ -4,7 +4,7 @@
 // compressed answer without compressing per request. The work runs on worker threads
 // (file-digests-worker.js says why): one while Eleventy renders on the main thread, every core's once it is done.
 import { Worker } from "node:worker_threads";
-import type { BuiltFile } from "../site/built-files.ts";
+import type { BuiltFile } from "../eleventy/built-files.ts";
 
 /** The suffixes of the compressed twins written beside a file. */
 export const TWINS = [".br", ".gz"];

@@ -9,8 +9,8 @@ import { loadCountdowns } from "../authoring/load-countdowns.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
 import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
 import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
-import { buildAssets, withAccent, type SiteAssets } from "../site/assets.ts";
-import { atInstant, type SiteInput } from "../site/site-input.ts";
+import { buildAssets, withAccent, type SiteAssets } from "../eleventy/assets.ts";
+import { atInstant, type SiteInput } from "../eleventy/site-input.ts";
 import { releaseVersion } from "./version.ts";
 
 export class CountdownProblemsError extends Error {

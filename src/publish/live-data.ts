@@ -14,8 +14,8 @@ import {
   type LiveData,
   type LiveMeta,
 } from "../live/live-store.ts";
-import type { SiteInput } from "../site/site-input.ts";
-import { publishedCountdown } from "../site/records.ts";
+import type { SiteInput } from "../eleventy/site-input.ts";
+import { publishedCountdown } from "../eleventy/records.ts";
 
 /**
  * A countdown as the live runtime holds it: its public record (what `/api/data/<slug>.json`

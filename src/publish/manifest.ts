@@ -1,4 +1,4 @@
-// Writes the manifest of a build's files (src/site/built-files.ts), and reads a build's back when the
+// Writes the manifest of a build's files (src/eleventy/built-files.ts), and reads a build's back when the
 // next build starts from it. A build made from the served one reads only the shards of the countdowns
 // that changed and writes only those again; every other shard is the served build's file, linked.
 import { existsSync, linkSync, readFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import {
   type FileEntry,
   type ManifestMeta,
   type ManifestShard,
-} from "../site/built-files.ts";
+} from "../eleventy/built-files.ts";
 import { jsonText } from "../text/escape.ts";
 
 /** A build's manifest as the next build reads it: its meta, and the entries of the shards read (and of the site's own files). */

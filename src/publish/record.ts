@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../config.ts";
-import { indexOrder, indexPagesOf, type SiteInput } from "../site/site-input.ts";
+import { indexOrder, indexPagesOf, type SiteInput } from "../eleventy/site-input.ts";
 import { sha256 } from "../text/sha256.ts";
 import { jsonText } from "../text/escape.ts";
 

@@ -18,7 +18,7 @@ import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, buildPaths } from "../config.ts";
 import { PLATFORM_FILES } from "../http/routes.ts";
-import { isBuildName, type BuiltFile } from "../site/built-files.ts";
+import { isBuildName, type BuiltFile } from "../eleventy/built-files.ts";
 import { TWINS } from "./file-digests.ts";
 
 /** The folder of an OUT_DIR's builds. */

@@ -26,7 +26,7 @@ import {
   type FileEntry,
   type ManifestMeta,
   type ManifestShard,
-} from "../site/built-files.ts";
+} from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
 import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";

@@ -4,7 +4,7 @@
 // Node's own server.close() (from Node 19) and closeIdleConnections() take a connection for idle once
 // its requests are read and its current answer is ended, even while that answer's bytes still wait
 // for a client that reads slowly; destroying it then cuts the answer short and drops the pipelined
-// answers queued behind it (test/integration/local-server.test.ts, "graceful shutdown"). So this counts each
+// answers queued behind it (test/integration/endpoints.test.ts, "graceful shutdown"). So this counts each
 // connection's answers until they have gone out, stops listening with net.Server's close (which leaves
 // connections alone), and ends a connection (a FIN after what is already written) once two sweeps in
 // a row find it quiet: no answer left to send, not held back by Node for a full buffer, nothing

@@ -6,7 +6,7 @@
 import { withConfig, type ConfigDefaults } from "../config.ts";
 import type { SiteAddress } from "../paths.ts";
 import { accessLogTo } from "./access-log.ts";
-import { createLocalServer, type LocalServer } from "./local-server.ts";
+import { createProductionServer, type ProductionServer } from "./production-server.ts";
 import { messageOf } from "../error-message.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -19,9 +19,9 @@ export const serve = (defaults?: ConfigDefaults) =>
             console.error(`The access log's reader is too slow: ${lines} line(s) dropped so far.`),
           )
         : undefined;
-      let local: LocalServer;
+      let local: ProductionServer;
       try {
-        local = createLocalServer({
+        local = createProductionServer({
           outDir: config.outDir,
           watch: true,
           accessLog: accessLog?.write,
@@ -90,7 +90,7 @@ export const serve = (defaults?: ConfigDefaults) =>
     defaults,
   );
 
-/** Whether an origin is this machine (a build for the local server rather than a public address). */
+/** Whether an origin is this machine (a build for the Node server rather than a public address). */
 function isLocal(origin: string): boolean {
   const { hostname } = new URL(origin);
   return ["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"].includes(hostname);

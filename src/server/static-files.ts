@@ -1,5 +1,5 @@
 // The built files of a build, served as Netlify serves its publish folder, from the build's manifest
-// (src/site/built-files.ts): a path resolves to a file (a folder's `index.html`, a path without
+// (src/eleventy/built-files.ts): a path resolves to a file (a folder's `index.html`, a path without
 // extension's `.html`), or to a redirect to the folder, or to nothing, without a look at the disk;
 // every answer gets the `_headers` rules of its path; a path with no file gets the first matching
 // `_redirects` fallback's body with a 404. Answers carry the file's hash as ETag, its precompressed
@@ -22,7 +22,7 @@ import {
   type FileEntry,
   type ManifestMeta,
   type ManifestShard,
-} from "../site/built-files.ts";
+} from "../eleventy/built-files.ts";
 
 type Encoding = "br" | "gzip";
 type Bodies = Partial<Record<"identity" | Encoding, Uint8Array<ArrayBuffer>>>;

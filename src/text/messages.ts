@@ -1,4 +1,4 @@
-import type { Repeat } from "../time/occurrence.ts";
+import type { Repeat } from "../vocabulary.ts";
 
 // The widget's built-in messages in the languages the build knows: the default done message, the
 // two statuses, the line under a postponed countdown's struck date, and the words that start and end a

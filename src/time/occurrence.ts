@@ -1,9 +1,8 @@
 // When a countdown happens: the occurrences of a one-off or repeating countdown (RFC 5545's rules),
 // the one implementation for the build, the live function and the widget (pure: no Node, no Luxon).
 import { localMs, localToInstant, wallClockOf, type WallClock } from "./zone.ts";
+import type { Repeat } from "../vocabulary.ts";
 import { DAY } from "./units.ts";
-
-export type Repeat = "daily" | "weekly" | "monthly" | "yearly";
 
 /**
  * A countdown's occurrences: the first is `start`, a wall clock in `zone`; with `repeat`, later ones

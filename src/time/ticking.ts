@@ -1,10 +1,11 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
 // just after each second boundary, never on a decremented counter; nothing while the page is hidden,
 // the right value at once when it shows again or wakes.
-import { nextOccurrence, occurrence, type Repeat, type Schedule } from "./occurrence.ts";
+import { nextOccurrence, occurrence, type Schedule } from "./occurrence.ts";
+import type { Repeat } from "../vocabulary.ts";
 import { msToNextSecond } from "./time-left.ts";
 
-/** Set by the bundler: false in the widget of a countdown that does not repeat (src/site/assets.ts). */
+/** Set by the bundler: false in the widget of a countdown that does not repeat (src/eleventy/assets.ts). */
 declare const REPEATS: boolean;
 
 /**
@@ -28,7 +29,7 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () =>
 }
 
 /**
- * A repeating countdown's schedule from the attributes the build writes (src/site/filters.ts,
+ * A repeating countdown's schedule from the attributes the build writes (src/eleventy/filters.ts,
  * countdownData): `data-repeat`, `data-zone`, `data-start` (the wall clock of the occurrence
  * `data-countdown` is, so the schedule starts there) and, when it ends, `data-last` (its last
  * occurrence, which bounds it as its `until` does).

@@ -41,7 +41,7 @@ export const OPTION_NAMES: OptionName[] = [
  * The source of a regular expression that matches each `name=value` the options allow (a language
  * tag: a two- or three-letter language, then subtags; Intl then judges the tag, so "german" or
  * "de_DE" is ignored): the widget's ticker gets this string
- * from the bundler (src/site/assets.ts) instead of the tables. `renamed` gives an option another
+ * from the bundler (src/eleventy/assets.ts) instead of the tables. `renamed` gives an option another
  * name, or none ("") to leave it out.
  */
 export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {}) =>

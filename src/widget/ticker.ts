@@ -27,7 +27,7 @@ import { resolveOptions } from "./options.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
-/** Set by the bundler: true in the widget of an evergreen countdown alone (src/site/assets.ts). */
+/** Set by the bundler: true in the widget of an evergreen countdown alone (src/eleventy/assets.ts). */
 declare const EVERGREEN: boolean;
 
 const html = document.documentElement;

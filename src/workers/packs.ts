@@ -9,7 +9,7 @@
 // A pack's bytes: the length of its index (4 bytes, little-endian), the index as JSON (each file's
 // offset after the index, its size and its hash, the ETag the Node server sends), then the files.
 import { shardOf } from "../shards.ts";
-import { countdownOfFile } from "../site/built-files.ts";
+import { countdownOfFile } from "../eleventy/built-files.ts";
 import { WORKER_FOLDER } from "./asset-files.ts";
 
 /** About the bytes of one pack: a countdown's first answer reads no more, and 100,000 countdowns fit in a few thousand packs. */

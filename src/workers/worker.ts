@@ -7,28 +7,24 @@
 // packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
 import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
 import {
-  answerSafely,
-  errorAnswer,
-  faultLine,
-  methodAnswer,
   redirectAnswer,
   requestUrlTarget,
   toResponse,
-  type Call,
+  webRequest,
   type StreamBody,
-  type WorkerAnswer,
+  type WorkerBody,
 } from "../http/kernel.ts";
+import { createSiteHandler, type FileSource } from "../http/site-handler.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
-import { errorHeaders, type BuildFacts } from "../http/policy.ts";
-import { findFallback, findLiveRoute, staticHeaderRules } from "../http/routes.ts";
+import type { BuildFacts } from "../http/policy.ts";
+import { findFallback, staticHeaderRules } from "../http/routes.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { emailAnswers, emailDrawings } from "../live/email.ts";
 import { createLiveHandler } from "../live/handler.ts";
 import { LiveDataError, createLiveStore, type LiveStore } from "../live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
 import { SHARE_ANSWERS } from "../live/share-routes.ts";
-import { isApiPath } from "../paths.ts";
-import type { FileEntry } from "../site/built-files.ts";
+import type { FileEntry } from "../eleventy/built-files.ts";
 import { AssetFiles, WORKER_FOLDER, assetRequest, withFiles, type AssetsBinding } from "./asset-files.ts";
 import { useFontFiles } from "./font-files.ts";
 import { MEMORY } from "./memory.ts";
@@ -54,15 +50,6 @@ export interface Env {
    */
   CLOCK_OFFSET_MS?: string;
 }
-
-/** A request as the handlers see it (src/http/kernel.ts). */
-const callOf = (request: Request, pathname: string, query: string): Call & { signal: AbortSignal } => ({
-  method: request.method,
-  pathname,
-  query,
-  header: (name) => request.headers.get(name) ?? undefined,
-  signal: request.signal,
-});
 
 /**
  * The Worker's answers over its assets: made once per isolate, on its first request. Over 80 lines:
@@ -135,54 +122,39 @@ export function siteWorker(
   }
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
 
-  /** The built files' answer to a GET or HEAD of `sitePath`, as the Node server's (src/server/static-files.ts), whole files only. */
-  async function staticAnswer(call: Call, sitePath: string): Promise<WorkerAnswer> {
-    const headers = headersOf(sitePath);
-    const resolved = await withFiles(() => resolve(entry, decodePath(sitePath)), folders);
-    if (resolved === undefined) {
-      const fallback = findFallback(sitePath).file;
-      return { status: 404, headers: typedHeaders(headers, fallback), body: await bodyOf(fallback) };
-    }
-    if ("redirect" in resolved)
-      return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
-    const etag = `"${resolved.entry[1]}"`;
-    const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
-    if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
-    return { status: 200, headers: made, body: await bodyOf(resolved.file) };
-  }
-
-  /** The answer to a request, as the Node server's (src/server/local-server.ts, answerRequest). */
-  async function answer(request: Request): Promise<WorkerAnswer> {
-    let target;
-    try {
-      target = requestUrlTarget(request.url);
-    } catch {
-      return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
-    }
+  /** The built files, as the Node server's (src/server/static-files.ts), whole files only. */
+  const packedFiles: FileSource<WorkerBody> = {
     // The Workers build serves a site at the root of its host (src/publish/workers-build.ts): every path is the site's.
-    const { pathname: sitePath, query } = target;
-    const call = callOf(request, sitePath, query);
-    if (findLiveRoute(sitePath)) {
-      if (store === undefined) await openStore();
-      return withFiles(() => live.answer(call), folders);
-    }
-    const early = methodAnswer(call.method, isApiPath(sitePath));
-    if (early) return early;
-    return staticAnswer(call, sitePath);
-  }
-
-  const report = (error: unknown, request: Request) => log(faultLine(request.method, request.url, error));
-  // (The Workers build serves a site at the root of its host: every path is the site's.)
-  const pathOf = (request: Request) => {
-    try {
-      return requestUrlTarget(request.url).pathname;
-    } catch {
-      return undefined;
-    }
+    basePath: "",
+    async answer(call, sitePath) {
+      const headers = headersOf(sitePath);
+      const resolved = await withFiles(() => resolve(entry, decodePath(sitePath)), folders);
+      if (resolved === undefined) {
+        const fallback = findFallback(sitePath).file;
+        return { status: 404, headers: typedHeaders(headers, fallback), body: await bodyOf(fallback) };
+      }
+      if ("redirect" in resolved)
+        return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+      const etag = `"${resolved.entry[1]}"`;
+      const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
+      if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
+      return { status: 200, headers: made, body: await bodyOf(resolved.file) };
+    },
   };
+
+  const site = createSiteHandler({
+    targetOf: requestUrlTarget,
+    files: () => packedFiles,
+    async live(call, route) {
+      if (store === undefined) await openStore();
+      return withFiles(() => live(call, route), folders);
+    },
+    log,
+  });
+
   return {
     async fetch(request: Request): Promise<Response> {
-      const answered = await answerSafely(answer, request, pathOf, report);
+      const answered = await site(webRequest(request));
       // Cloudflare's edge dates every answer; workerd run locally does not. `<countdown-timer>` reads
       // the Date of an API answer to correct a wrong clock, so the Worker dates its own.
       return toResponse(

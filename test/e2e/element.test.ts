@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
@@ -32,8 +32,8 @@ async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-let siteA: LocalServer;
-let siteB: LocalServer;
+let siteA: ProductionServer;
+let siteB: ProductionServer;
 let a: string;
 let b: string;
 let host: http.Server;
@@ -75,8 +75,8 @@ function hostPage(inlineFrom: number): string {
 }
 
 beforeAll(async () => {
-  siteA = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
-  siteB = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  siteA = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  siteB = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
   a = await listen(siteA.server);
   b = await listen(siteB.server);
   host = http.createServer((request, response) => {

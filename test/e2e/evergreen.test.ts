@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { waitInPage } from "../support/in-page.ts";
 import { EVERGREEN } from "../support/fixtures.ts";
@@ -16,7 +16,7 @@ import { TEST_OUT_DIR } from "../support/paths.ts";
 
 const HOUR = 3_600_000;
 
-let site: LocalServer;
+let site: ProductionServer;
 let base: string;
 let host: http.Server;
 let hostBase: string;
@@ -69,7 +69,7 @@ function shownDeadline(page: EnginePage, selector: "widget" | "page" | "element"
 }
 
 beforeAll(async () => {
-  site = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  site = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
   base = await listen(site.server);
   // The element's host page: another origin, whose CSP allows the site's scripts and requests only.
   host = http.createServer((request, response) => {

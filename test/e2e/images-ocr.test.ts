@@ -64,7 +64,7 @@ const handlerAt = (nowMs: number) =>
     log: () => {},
   });
 const getAt = async (target: string, nowMs = START + 400) =>
-  (nowMs === START + 400 ? handler : handlerAt(nowMs)).answer({
+  (nowMs === START + 400 ? handler : handlerAt(nowMs))({
     method: "GET",
     pathname: target.split("?")[0]!,
     query: target.split("?")[1] ?? "",

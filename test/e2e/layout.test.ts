@@ -24,7 +24,7 @@ import { emailTexts } from "../../src/live/email-drawing.ts";
 import { openLiveFolder } from "../../src/live/live-folder.ts";
 import type { LiveEntry } from "../../src/live/live-store.ts";
 import { publish } from "../../src/publish/publish.ts";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { boxProblems, clampedTexts, waitInPage } from "../support/in-page.ts";
@@ -159,7 +159,7 @@ function countdownFile(
 interface Site {
   base: string;
   slugs: { slug: string; layout: string; over: boolean; evergreen: boolean }[];
-  local: LocalServer;
+  local: ProductionServer;
   outDir: string;
 }
 const sites: Record<string, Site> = {};
@@ -230,7 +230,7 @@ beforeAll(async () => {
       throw new Error(
         `the layout test's countdowns do not build (LAYOUT_SEED=${SEED}): ${JSON.stringify(built.problems)}`,
       );
-    const local = createLocalServer({ outDir, log: () => {} });
+    const local = createProductionServer({ outDir, log: () => {} });
     await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
     sites[language] = {
       base: `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`,

@@ -13,7 +13,7 @@ import { countdownFileText } from "../../src/authoring/countdown-text.ts";
 import { badgePath } from "../../src/paths.ts";
 import { accentColours } from "../../src/text/colour.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
 import { HOSTILE_LONG_TITLE, HOSTILE_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import {
@@ -47,11 +47,11 @@ const unitsText = async (page: EnginePage) => {
   return `${d}d ${h}h ${m}m ${sec}s`;
 };
 
-let local: LocalServer;
+let local: ProductionServer;
 let base: string;
 
 beforeAll(async () => {
-  local = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  local = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
 });

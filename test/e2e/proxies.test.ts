@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { getAsSent, getJsonAsSent } from "../support/http.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { ROOT, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { EVERGREEN } from "../support/fixtures.ts";

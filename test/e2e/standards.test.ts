@@ -11,11 +11,11 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../../tools/chromium.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 let server: RunningServer;
-/** The local server as `localhost`, which browsers and Lighthouse treat as a secure origin. */
+/** The Node server as `localhost`, which browsers and Lighthouse treat as a secure origin. */
 let base: string;
 beforeAll(async () => {
   server = await startServer(TEST_OUT_DIR);

@@ -1,5 +1,5 @@
 // The embeddable widget (docs/widget.md: the embed, its options, countdowns that repeat or are
-// postponed) in Chromium, Firefox and WebKit (test/support/engines.ts), served by the real local server:
+// postponed) in Chromium, Firefox and WebKit (test/support/engines.ts), served by the real Node server:
 // the first frame, the ticks, the sizes, no JavaScript, the CSP, every option, the done state and the
 // count-up, repeating and postponed countdowns, accessibility. Every check runs in every engine: where
 // an engine's driver cannot do what a check needs (CANNOT), the check gets the same fact another way.
@@ -15,7 +15,7 @@ import { DateTime } from "luxon";
 import { buildSync } from "esbuild";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
 import { accentColours } from "../../src/text/colour.ts";
@@ -88,7 +88,7 @@ async function listen(server: http.Server, host = "127.0.0.1"): Promise<number> 
   return (server.address() as AddressInfo).port;
 }
 
-let local: LocalServer;
+let local: ProductionServer;
 let base: string;
 /** Host pages on another origin (localhost, not 127.0.0.1), as a site that embeds the widget. */
 let hostBase: string;
@@ -98,7 +98,7 @@ let firstFrameProxy: FirstScriptProxy;
 const lateness: Partial<Record<EngineName, number[]>> = {};
 
 beforeAll(async () => {
-  local = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  local = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
   base = `http://127.0.0.1:${await listen(local.server)}`;
   const host = http.createServer((request, response) => {
     const query = new URL(request.url!, "http://host").searchParams;
@@ -763,7 +763,7 @@ for (const name of ENGINE_NAMES) {
         { timeout: 30_000 },
         async () => {
           const skew = 3_600_437;
-          const skewed = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {}, now: () => Date.now() + skew });
+          const skewed = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {}, now: () => Date.now() + skew });
           const skewedBase = `http://127.0.0.1:${await listen(skewed.server)}`;
           try {
             const targetMs = target("longest-title");

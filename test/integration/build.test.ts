@@ -24,12 +24,12 @@ import { openLiveFolder } from "../../src/live/live-folder.ts";
 import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, indexPagePath } from "../../src/paths.ts";
-import { countdownFiles, indexPageFiles, siteFiles } from "../../src/site/built-files.ts";
-import { CHECKED_ELEVENTY_VERSIONS } from "../../src/site/nunjucks-compile-cache.ts";
+import { countdownFiles, indexPageFiles, siteFiles } from "../../src/eleventy/built-files.ts";
+import { CHECKED_ELEVENTY_VERSIONS } from "../../src/eleventy/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
-import { configureSite } from "../../src/site/site-plugin.ts";
+import { configureSite } from "../../src/eleventy/site-plugin.ts";
 import { EVERGREEN, FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
-import { startServer } from "../support/local-server.ts";
+import { startServer } from "../support/production-server.ts";
 import {
   ROOT,
   TEST_BASE_URL,
@@ -156,7 +156,7 @@ describe("builds every countdown into static files", () => {
     expect(pages.map((page) => page.slug).sort()).toEqual(slugs().sort());
   });
 
-  it("writes the live data the function and the local server read, and marks the folder as a build", () => {
+  it("writes the live data the function and the Node server read, and marks the folder as a build", () => {
     const live = openLiveFolder(TEST_LIVE_DIR);
     expect(live.version).toBe("test+0000000");
     expect(live.site).toEqual({ origin: TEST_BASE_URL, basePath: "" });

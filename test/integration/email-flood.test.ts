@@ -4,15 +4,15 @@
 // by the server (drawings made, dropped, refused), not timed, so the verdict is the same on any machine.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { decodeGif } from "../support/image-reader.ts";
 import { EVERGREEN } from "../support/fixtures.ts";
 import { POLL_LIMIT, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 
-let local: LocalServer;
+let local: ProductionServer;
 let origin: string;
 beforeAll(async () => {
-  local = createLocalServer({ outDir: TEST_OUT_DIR, log: () => {} });
+  local = createProductionServer({ outDir: TEST_OUT_DIR, log: () => {} });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   const address = local.server.address() as net.AddressInfo;
   origin = `http://127.0.0.1:${address.port}`;

@@ -98,7 +98,7 @@ function service(drawings: EmailDrawings = patientDrawings()) {
   });
   const get = async (target: string, nowMs = NOW, signal?: AbortSignal) => {
     clock.now = nowMs;
-    const answer = await handler.answer({
+    const answer = await handler({
       method: "GET",
       pathname: target.split("?")[0]!,
       query: target.split("?")[1] ?? "",

@@ -19,7 +19,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildPaths } from "../../src/config.ts";
 import { writeFixtureCountdowns } from "../support/fixtures.ts";
 import { rawRequest } from "../support/http.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { POLL_LIMIT, ROOT, TEST_OUT_DIR } from "../support/paths.ts";
 
 const run = promisify(execFile);

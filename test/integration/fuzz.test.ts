@@ -1,4 +1,4 @@
-// HTTP fuzzing (fast-check) of the local server, over raw sockets, and of the live handler the
+// HTTP fuzzing (fast-check) of the Node server, over raw sockets, and of the live handler the
 // Netlify Function runs: random methods, paths, percent-encodings, dot segments, null bytes, overlong
 // URLs and huge headers. Never a 5xx, never a file outside the site, never a stack trace, and the
 // server stays up.
@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { netlifyFunction, imagesFunction, shareFunction } from "../support/netlify-function.ts";
 import { rawRequest } from "../support/http.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 
 /** Text that only files outside the published site contain: configs, sources, live data, the OS. */
@@ -166,7 +166,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("fuzzing the local server", () => {
+describe("fuzzing the Node server", () => {
   it("answers thousands of random requests without a 5xx, a private file or a stack trace, and stays up", async () => {
     const statuses = new Map<number, number>();
     let sent = 0;
@@ -195,7 +195,7 @@ describe("fuzzing the local server", () => {
     expect((statuses.get(404) ?? 0) + (statuses.get(200) ?? 0) + (statuses.get(405) ?? 0)).toBeGreaterThan(1000);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
     console.info(
-      `fuzzed the local server with ${sent} requests; statuses: ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `fuzzed the Node server with ${sent} requests; statuses: ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
   });
 });

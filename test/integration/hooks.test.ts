@@ -8,7 +8,7 @@ import { formatProblem } from "../../src/authoring/countdown.ts";
 import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { getJsonAsSent } from "../support/http.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { edit, shipped, temporaryFolders } from "../support/shipped.ts";
 import { POLL_LIMIT, ROOT } from "../support/paths.ts";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { accessLogLine } from "../../src/server/access-log.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { rawRequest } from "../support/http.ts";
 import { POLL_LIMIT, ROOT, TEST_ENV, TEST_NOW } from "../support/paths.ts";
 

@@ -1,7 +1,7 @@
 // The route table drives Netlify (the generated `_headers` and `_redirects`, and the function's
-// `config.path`) and the local server. Netlify's own code is the oracle here: @netlify/headers-parser
+// `config.path`) and the Node server. Netlify's own code is the oracle here: @netlify/headers-parser
 // and @netlify/redirect-parser read the generated files, netlify-redirector (Netlify's matcher) picks
-// the fallback of each path, and the local server must answer every path as they say Netlify would:
+// the fallback of each path, and the Node server must answer every path as they say Netlify would:
 // status, body, type and every header the rules give.
 //
 // What those libraries do not cover is modelled as Netlify documents and serves its publish folder:
@@ -23,7 +23,7 @@ import { imagesFunction, netlifyFunction, shareFunction } from "../support/netli
 import { contentType } from "../../src/http/built-paths.ts";
 import { STATIC_DEFAULT_CACHE } from "../../src/http/policy.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { functionMatches, isFile, probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -99,7 +99,7 @@ const COMPARED = [
   "referrer-policy",
 ];
 
-describe("the local server answers every path as Netlify would from the generated files", () => {
+describe("the Node server answers every path as Netlify would from the generated files", () => {
   it("agrees on status, body, type and every header for hundreds of paths, case variants and neighbours included", async () => {
     const paths = probedPaths();
     expect(paths.length).toBeGreaterThanOrEqual(200);

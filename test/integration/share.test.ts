@@ -1,5 +1,5 @@
 // Where countdowns are shared: oEmbed checked by a real consumer that does discovery
-// (unfurl.js) against the local server, link previews found by the same parser with an image that
+// (unfurl.js) against the Node server, link previews found by the same parser with an image that
 // decodes at 1200 × 630, the live badge (its words over time, escaping, caching) and the chat
 // snippets on the page.
 import { mkdtempSync } from "node:fs";
@@ -12,6 +12,7 @@ import { unfurl } from "unfurl.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
+import { netlifyFunction } from "../../src/live/live-folder.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
 import { HEIGHT, WIDTH } from "../../src/images/preview-image.ts";
@@ -21,7 +22,7 @@ import { publish } from "../../src/publish/publish.ts";
 import { BADGE_CACHE } from "../../src/http/policy.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { HOSTILE_LONG_TITLE, WEEKLY_BERLIN, fromNow } from "../support/fixtures.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { TEST_COUNTDOWNS_DIR, TEST_NOW } from "../support/paths.ts";
 
 const freePort = () =>
@@ -206,7 +207,9 @@ describe("the badge", () => {
   ];
   const store = testLiveStore(countdowns, { version: "v", origin: "https://x.test" });
   const badgeAt = async (slug: string, nowMs: number) => {
-    const handler = createLiveHandler({ store: () => store, answers: SHARE_ANSWERS, now: () => nowMs });
+    const handler = netlifyFunction(
+      createLiveHandler({ store: () => store, answers: SHARE_ANSWERS, now: () => nowMs }),
+    );
     return (await handler(new Request(`https://x.test/api/badge/${slug}.svg`))).text();
   };
   const message = (svg: string) => /<title>[^<]*: ([^<]*)<\/title>/.exec(svg)![1];

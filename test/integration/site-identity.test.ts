@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { noticeImage } from "../../src/images/notice-image.ts";
 import { publish } from "../../src/publish/publish.ts";
-import { createLocalServer, type LocalServer } from "../../src/server/local-server.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { accentColours } from "../../src/text/colour.ts";
 import { messagesFor } from "../../src/text/messages.ts";
 import { fromNow } from "../support/fixtures.ts";
@@ -19,7 +19,7 @@ import { TEST_NOW } from "../support/paths.ts";
 
 const ORANGE = "#bb4809";
 const BLUE = "#2449d8";
-let local: LocalServer;
+let local: ProductionServer;
 let origin: string;
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ beforeAll(async () => {
     { now: TEST_NOW },
   );
   expect(built.ok).toBe(true);
-  local = createLocalServer({ outDir, log: () => {}, now: () => TEST_NOW + 1000 });
+  local = createProductionServer({ outDir, log: () => {}, now: () => TEST_NOW + 1000 });
   await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
 });

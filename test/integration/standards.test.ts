@@ -1,12 +1,12 @@
 // The tools others trust that run on Node: Redocly's and Spectral's OpenAPI rules on the published
-// description, and the MDN HTTP Observatory's tests against the local server. (Netlify's own parsers
+// description, and the MDN HTTP Observatory's tests against the Node server. (Netlify's own parsers
 // and matcher: route-parity.test.ts; the W3C checker and Lighthouse: test/e2e/standards.test.ts.)
 import { execFile } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
 let server: RunningServer;
@@ -57,7 +57,7 @@ describe("the OpenAPI description", () => {
 
 describe("the MDN HTTP Observatory", () => {
   /**
-   * The scanner's tests, run on the local server. Its scan() only reaches ports 80 and 443, so this
+   * The scanner's tests, run on the Node server. Its scan() only reaches ports 80 and 443, so this
    * calls its retriever with the server's port and runs its list of tests, as scan() does.
    */
   async function observatory(pathname: string): Promise<{ test: string; pass: boolean; result: string }[]> {

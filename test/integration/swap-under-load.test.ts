@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { readBuilt } from "../support/builds.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { fromNow } from "../support/fixtures.ts";
 
 const servers: RunningServer[] = [];

@@ -14,9 +14,8 @@ import { unstable_readConfig } from "wrangler";
 import type { AddressInfo } from "node:net";
 import { readConfig } from "../../src/config.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { createLiveHandler } from "../../src/live/handler.ts";
-import { openLiveFolder } from "../../src/live/live-folder.ts";
-import { createLocalServer } from "../../src/server/local-server.ts";
+import { folderFunction } from "../../src/live/live-folder.ts";
+import { createProductionServer } from "../../src/server/production-server.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";
 import {
@@ -28,7 +27,7 @@ import {
 import { SIGNATURES, bytesKey, wrapperBytes } from "../../src/workers/function-wrappers.ts";
 import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
 import { fromNow } from "../support/fixtures.ts";
@@ -275,7 +274,7 @@ describe("a fault of ours in a live route", () => {
 
   it("answers 500 with the API's headers on the Node server, the Worker and a Netlify function", async () => {
     const logged: string[] = [];
-    const server = createLocalServer({
+    const server = createProductionServer({
       outDir: TEST_OUT_DIR,
       now: () => Number.POSITIVE_INFINITY,
       emailThreads: 0,
@@ -285,9 +284,7 @@ describe("a fault of ours in a live route", () => {
     const faulty = await startWorkerd(folder, { bindings: { CLOCK_OFFSET_MS: "1e400" } });
     try {
       const nodeUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-      const netlify = createLiveHandler({
-        store: () => openLiveFolder(path.join(TEST_OUT_DIR, "live")),
-        answers: LIVE_ANSWERS,
+      const netlify = folderFunction(path.join(TEST_OUT_DIR, "live"), LIVE_ANSWERS, {
         now: () => Number.POSITIVE_INFINITY,
         log: (line) => logged.push(line),
       });

@@ -11,7 +11,7 @@ const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
 
 /** Whether the fixture build publishes a file at `sitePath` (case-sensitive, as the publish folder is). */
 export const isFile = (sitePath: string) => {
-  // The compressed twins are the local server's (Netlify compresses on its own): not published there.
+  // The compressed twins are the Node server's (Netlify compresses on its own): not published there.
   if (PLATFORM_FILES.has(sitePath) || /\.(br|gz)$/.test(sitePath)) return false;
   const file = path.join(TEST_SITE_DIR, sitePath);
   // Case-sensitive, as the publish folder is: the name on disk must be the name asked for.

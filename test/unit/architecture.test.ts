@@ -123,6 +123,24 @@ describe("one HTTP kernel", () => {
   });
 });
 
+describe("one vocabulary", () => {
+  it("the statuses and the repeats are listed once, in src/vocabulary.ts, and every other file imports them", () => {
+    // A union or a list of two of them in code: `"postponed" | "cancelled"`, `["daily", "weekly", ...]`.
+    const LISTED =
+      /"(?:scheduled|postponed|cancelled|daily|weekly|monthly|yearly)"\s*[|,]\s*"(?:postponed|cancelled|weekly|monthly|yearly)"/;
+    const listed: string[] = [];
+    for (const file of sourceFiles()) {
+      if (file === "src/vocabulary.ts") continue;
+      for (const [index, line] of readFileSync(path.join(ROOT, file), "utf8").split("\n").entries()) {
+        if (!/^\s*(\/\/|\*)/.test(line) && LISTED.test(line)) listed.push(`${file}:${index + 1}: ${line.trim()}`);
+      }
+    }
+    expect(listed).toEqual([]);
+    // And the pattern finds what it is for, in the vocabulary itself.
+    expect(readFileSync(path.join(ROOT, "src/vocabulary.ts"), "utf8")).toMatch(LISTED);
+  });
+});
+
 describe("the layers", () => {
   it("are pictured as they are: every import of a part goes to a part on a line below it", () => {
     const levels = layersPictured();
@@ -172,7 +190,7 @@ describe("the layers", () => {
         writeFileSync(path.join(tree, file), text);
       };
       write("src/live/answer.ts", "export const answer = 42;\n");
-      write("src/site/page.ts", 'import { answer } from "../live/answer.ts";\nexport const page = answer;\n');
+      write("src/eleventy/page.ts", 'import { answer } from "../live/answer.ts";\nexport const page = answer;\n');
       write("src/time/a.ts", 'import { b } from "./b.ts";\nexport const a = () => b;\n');
       write("src/time/b.ts", 'import { a } from "./a.ts";\nexport const b = () => a;\n');
       write(
@@ -183,7 +201,7 @@ describe("the layers", () => {
       const found = await violations(["src"], tree);
       expect(found).toEqual(
         expect.arrayContaining([
-          "layer src/site/: src/site/page.ts -> src/live/answer.ts",
+          "layer src/eleventy/: src/eleventy/page.ts -> src/live/answer.ts",
           "no loops: src/time/a.ts -> src/time/b.ts",
           "no test code outside the tests: src/text/words.ts -> test/support/fixture.ts",
         ]),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import type { BuiltFile } from "../../src/site/built-files.ts";
+import type { BuiltFile } from "../../src/eleventy/built-files.ts";
 import {
   DIGEST_CHUNK,
   MIN_COMPRESSED_BYTES,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
+import { netlifyFunction } from "../../src/live/live-folder.ts";
 import { FileNotLoaded } from "../../src/file-not-loaded.ts";
 import { createLiveStore, liveDataFiles } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
@@ -15,7 +16,9 @@ const store = testLiveStore(
   ],
   { version: "1.2.3+abc" },
 );
-const handler = createLiveHandler({ store: () => store, answers: LIVE_ANSWERS, now: () => NOW, log: () => {} });
+const handler = netlifyFunction(
+  createLiveHandler({ store: () => store, answers: LIVE_ANSWERS, now: () => NOW, log: () => {} }),
+);
 const get = async (path: string, init?: RequestInit) => handler(new Request(`https://example.test${path}`, init));
 
 describe("answers a countdown with both published shapes in one body", () => {
@@ -106,11 +109,13 @@ describe("answers bad input with JSON errors", () => {
 
   it("answers 503 without details when the built data is corrupt, and logs why", async () => {
     const lines: string[] = [];
-    const broken = createLiveHandler({
-      store: () => createLiveStore(() => '{"version": 1}'),
-      answers: LIVE_ANSWERS,
-      log: (line) => lines.push(line),
-    });
+    const broken = netlifyFunction(
+      createLiveHandler({
+        store: () => createLiveStore(() => '{"version": 1}'),
+        answers: LIVE_ANSWERS,
+        log: (line) => lines.push(line),
+      }),
+    );
     const response = await broken(new Request("https://example.test/api/countdown/new-year"));
     expect(response.status).toBe(503);
     const text = await response.text();

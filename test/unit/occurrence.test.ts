@@ -12,9 +12,9 @@ import {
   nextOccurrence,
   occurrence,
   targetAt,
-  type Repeat,
   type Schedule,
 } from "../../src/time/occurrence.ts";
+import type { Repeat } from "../../src/vocabulary.ts";
 import { wallClockToInstant, zoneOffset, type WallClock } from "../../src/time/zone.ts";
 
 const SECOND = 1000;

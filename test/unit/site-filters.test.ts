@@ -3,8 +3,8 @@
 // countdown's own words on a page of the site's language.
 import { describe, expect, it } from "vitest";
 import type { UserConfig } from "@11ty/eleventy";
-import { siteFilters } from "../../src/site/filters.ts";
-import type { SiteCountdown } from "../../src/site/site-input.ts";
+import { siteFilters } from "../../src/eleventy/filters.ts";
+import type { SiteCountdown } from "../../src/eleventy/site-input.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 
 type Filter = (...args: never[]) => string;

@@ -1,5 +1,5 @@
 // What the browser counts to (src/time/ticking.ts, countingTo): from the attributes the build writes
-// (src/site/filters.ts, countdownData), a repeating countdown walks on from the build's next
+// (src/eleventy/filters.ts, countdownData), a repeating countdown walks on from the build's next
 // occurrence, one occurrence at a time, and must land where the shared occurrence code
 // (nextOccurrence, tested against Luxon and brute force in occurrence.test.ts) says, whenever the page
 // is looked at: the same week, across skipped dates, years later, after its last occurrence.
@@ -8,18 +8,18 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import type { UserConfig } from "@11ty/eleventy";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
-import { siteFilters } from "../../src/site/filters.ts";
+import { siteFilters } from "../../src/eleventy/filters.ts";
 import {
   lastOccurrence,
   nextOccurrence,
   occurrence,
   startOf,
   targetAt,
-  type Repeat,
   type Schedule,
 } from "../../src/time/occurrence.ts";
+import type { Repeat } from "../../src/vocabulary.ts";
 
-// Set by the bundler in the browser's builds (src/site/assets.ts); the repeating build's value here.
+// Set by the bundler in the browser's builds (src/eleventy/assets.ts); the repeating build's value here.
 beforeAll(() => {
   (globalThis as { REPEATS?: boolean }).REPEATS = true;
 });
@@ -60,7 +60,7 @@ const schedules = fc
     };
   });
 
-/** The attributes the build writes for `schedule` at `builtAt`: its own filter (src/site/filters.ts, countdownData), read as a DOMStringMap. */
+/** The attributes the build writes for `schedule` at `builtAt`: its own filter (src/eleventy/filters.ts, countdownData), read as a DOMStringMap. */
 function attributesAt(schedule: Schedule, builtAt: number): DOMStringMap {
   const found: Record<string, (countdown: never) => string> = {};
   siteFilters(

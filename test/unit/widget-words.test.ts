@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "../../src/text/messages.ts";
 import { ruleWords } from "../../src/text/repeat-words.ts";
-import type { Repeat, Schedule } from "../../src/time/occurrence.ts";
+import type { Schedule } from "../../src/time/occurrence.ts";
+import type { Repeat } from "../../src/vocabulary.ts";
 
 const LANGUAGES = [
   "en",

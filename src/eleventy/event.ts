@@ -1,6 +1,7 @@
 // A countdown as an event for the places a visitor keeps events: the calendar links of its page
 // (Google Calendar, Outlook on the web) and its schema.org Event for search engines. The `.ics` file
 // beside the page is src/authoring/calendar.ts; these say the same instant, rule and words.
+import type { Status } from "../vocabulary.ts";
 import { DateTime } from "luxon";
 import { icsDateTime, plainText, repeatRule } from "../authoring/calendar.ts";
 import type { SiteCountdown } from "./site-input.ts";
@@ -51,7 +52,11 @@ export function outlookCalendarUrl(countdown: SiteCountdown, pageUrl: string): s
   return `https://outlook.live.com/calendar/0/action/compose?${params}`;
 }
 
-const EVENT_STATUS = { scheduled: "EventScheduled", postponed: "EventPostponed", cancelled: "EventCancelled" } as const;
+const EVENT_STATUS = {
+  scheduled: "EventScheduled",
+  postponed: "EventPostponed",
+  cancelled: "EventCancelled",
+} as const satisfies Record<Status, string>;
 
 /**
  * The countdown as a schema.org `Event` (https://schema.org/Event), for the page's JSON-LD: its name,

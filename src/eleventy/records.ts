@@ -3,7 +3,8 @@
 // checked countdowns field by field, so no internal change can alter what clients read.
 import { listed, type Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
-import { lastOccurrence, type Repeat } from "../time/occurrence.ts";
+import { lastOccurrence } from "../time/occurrence.ts";
+import type { NamedStatus, Repeat } from "../vocabulary.ts";
 import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
@@ -21,7 +22,7 @@ interface PublishedCountdown {
   /** A BCP 47 tag; left out for English. */
   lang?: string;
   /** Left out while scheduled. */
-  status?: "postponed" | "cancelled";
+  status?: NamedStatus;
   /**
    * A repeating countdown's rule: the first occurrence as a wall clock in `zone` (`2027-03-05T17:00:00`),
    * and with an end, the last instant an occurrence may be at and the last occurrence itself.

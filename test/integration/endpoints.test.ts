@@ -1,4 +1,4 @@
-// Every endpoint, method, status and header, against the real local server
+// Every endpoint, method, status and header, against the real server
 // (src/server/main.ts in its own process, on a free port, serving the fixture build).
 import { mkdtempSync } from "node:fs";
 import net from "node:net";
@@ -10,7 +10,7 @@ import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { fixtureFiles } from "../support/fixtures.ts";
 import { rawGet, rawRequest } from "../support/http.ts";
-import { startServer, type RunningServer } from "../support/local-server.ts";
+import { startServer, type RunningServer } from "../support/production-server.ts";
 import { TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 
 let server: RunningServer;

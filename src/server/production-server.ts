@@ -25,26 +25,21 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { buildPaths } from "../config.ts";
 import {
-  answerSafely,
   errorAnswer,
-  faultLine,
-  insideBase,
-  internalError,
   methodAnswer,
-  redirectAnswer,
   requestTarget,
-  sitePathOf,
   type Answer,
   type Call,
   type ServerAnswer,
+  type ServerBody,
 } from "../http/kernel.ts";
-import { COMMON_HEADERS, OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
-import { findLiveRoute } from "../http/routes.ts";
+import { createSiteHandler, type FileSource, type SiteRequest } from "../http/site-handler.ts";
+import { OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { emailAnswers, emailDrawings, type DrawingStats } from "../live/email.ts";
 import { inThisThread } from "../live/email-drawing.ts";
 import { onWorkerThreads } from "../live/email-painters.ts";
-import { createLiveHandler, type LiveHandler } from "../live/handler.ts";
+import { createLiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../live/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
@@ -63,7 +58,7 @@ import {
 import { socketAnswer, writeAnswer } from "./write-answer.ts";
 import { messageOf } from "../error-message.ts";
 
-interface LocalServerOptions {
+interface ProductionServerOptions {
   /** A build folder, as written by `npm run build` (`dist`). */
   outDir: string;
   log?: (line: string) => void;
@@ -76,14 +71,14 @@ interface LocalServerOptions {
   /** Asked first for every path inside the site: its answer, if it has one (the dev loop's routes). */
   answerFirst?: (call: Call) => ServerAnswer | undefined;
   /** Asked first of every request: an answer refuses it (the dev loop's check of the Host header). */
-  refuse?: (call: Call) => Answer | undefined;
+  refuse?: (request: SiteRequest) => Answer | undefined;
   /** Told of each build loaded after the first. */
   loaded?: (site: SiteAddress) => void;
   /** The worker threads that draw the email images (default: one per core); 0 draws them in this thread. */
   emailThreads?: number;
 }
 
-export interface LocalServer {
+export interface ProductionServer {
   server: http.Server;
   /** The build being served. */
   site(): SiteAddress;
@@ -100,32 +95,34 @@ interface LoadedBuild {
   /** Its own folder (the real path behind OUT_DIR when it was loaded). */
   dir: string;
   files: BuiltFiles;
+  /** Its files as the site handler serves them. */
+  source: FileSource<ServerBody>;
   /** Its live data, or why it cannot be read (then the live routes answer 503). */
   live: LiveStore | Error;
 }
 
 /**
- * A request as the handlers see it (src/http/kernel.ts): its headers read from Node's, a repeated one
- * joined; its `signal` aborted if the client goes before its answer is sent (made when first asked for).
+ * A request as the site handler takes it (src/http/site-handler.ts): its headers read from Node's, a
+ * repeated one joined; its `signal` aborted if the client goes before its answer is sent (made when
+ * first asked for).
  */
-class NodeCall implements Call {
+class NodeRequest implements SiteRequest {
   readonly method: string;
+  readonly target: string;
   private aborts?: AbortController;
   constructor(
-    private readonly req: http.IncomingMessage,
-    private readonly res: http.ServerResponse | undefined,
-    readonly pathname: string,
-    readonly query: string,
+    readonly req: http.IncomingMessage,
+    readonly res: http.ServerResponse,
   ) {
     this.method = req.method ?? "GET";
+    this.target = req.url ?? "/";
   }
   header(name: string): string | undefined {
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(", ") : value;
   }
-  get signal(): AbortSignal | undefined {
+  get signal(): AbortSignal {
     const { res } = this;
-    if (!res) return undefined;
     if (!this.aborts) {
       const aborts = (this.aborts = new AbortController());
       if (res.destroyed || res.socket?.destroyed) aborts.abort();
@@ -155,7 +152,7 @@ function readable(file: string): boolean {
 }
 
 /** Loads the build OUT_DIR names: its manifest (which must read), and its live data, checked whole when `verify`. */
-function loadBuild(outDir: string, verify: boolean): LoadedBuild {
+function loadBuild(outDir: string, verify: boolean, log: (line: string) => void): LoadedBuild {
   let dir: string;
   try {
     dir = realpathSync(outDir);
@@ -171,7 +168,7 @@ function loadBuild(outDir: string, verify: boolean): LoadedBuild {
     if (verify) throw error;
     live = error as Error;
   }
-  return { dir, files, live };
+  return { dir, files, source: nodeFiles(files, log), live };
 }
 
 /** The folder OUT_DIR names now, or undefined when it names none. */
@@ -227,72 +224,31 @@ function unreadableFiles<Build>() {
   };
 }
 
-/**
- * The answer to a request, from the build loaded now: a refusal, a redirect to the base path, the
- * dev loop's routes, a live route's, or the built files' (every method but GET and HEAD answered by
- * the kernel first). Throws only for a fault of ours, which the error boundary answers.
- */
-function answerRequest(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  { files }: LoadedBuild,
-  options: LocalServerOptions,
-  live: LiveHandler,
-  log: (line: string) => void,
-): ServerAnswer | Promise<ServerAnswer> {
-  // A refusal reads only the request's headers: it comes before the target is read.
-  const refusal = options.refuse?.(new NodeCall(req, undefined, req.url ?? "/", ""));
-  if (refusal) return refusal;
-  let target;
-  try {
-    target = requestTarget(req.url ?? "/");
-  } catch {
-    return errorAnswer(400, "bad_request", "The request target is not a valid URL path.", errorHeaders(false));
-  }
-  const { pathname, query } = target;
-  const { basePath } = files.site;
-  // Under a base path, the site's own paths start after it; anything else is not the site's.
-  if (basePath && pathname === basePath)
-    return redirectAnswer(`${basePath}/${query ? `?${query}` : ""}`, COMMON_HEADERS);
-  const sitePath = insideBase(pathname, basePath);
-  const call = new NodeCall(req, res, sitePath ?? pathname, query);
-  if (sitePath === undefined) return notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS);
-  const first = options.answerFirst?.(call);
-  if (first) return first;
-  if (findLiveRoute(sitePath)) return live.answer(call);
-  const isApi = isApiPath(sitePath);
-  const early = methodAnswer(call.method, isApi);
-  if (early) return early;
-  try {
-    return staticAnswer(files, call, sitePath);
-  } catch (error) {
-    if (!(error instanceof ManifestError)) throw error;
-    log(`built file unavailable: ${error.message}; serving everything else (rebuild the site to restore it)`);
-    return unavailableFile(isApi);
-  }
-}
-
-/** A fault past the error boundary (while writing): a 500 if nothing has been sent yet. */
-function failed(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  error: unknown,
-  basePath: string,
-  log: (line: string) => void,
-): void {
-  log(faultLine(req.method, req.url, error));
-  if (res.headersSent) return void res.destroy();
-  writeAnswer(req, res, internalError(isApiPath(sitePathOf(req.url ?? "/", basePath) ?? "")));
+/** A build's files as the site handler serves them: a manifest shard that cannot be read costs its files a 503. */
+function nodeFiles(files: BuiltFiles, log: (line: string) => void): FileSource<ServerBody> {
+  return {
+    basePath: files.site.basePath,
+    answer(call, sitePath) {
+      try {
+        return staticAnswer(files, call, sitePath);
+      } catch (error) {
+        if (!(error instanceof ManifestError)) throw error;
+        log(`built file unavailable: ${error.message}; serving everything else (rebuild the site to restore it)`);
+        return unavailableFile(isApiPath(sitePath));
+      }
+    },
+    outside: (call) => notFoundAnswer(files, call, NOT_FOUND_PAGE, OUTSIDE_SITE_HEADERS),
+  };
 }
 
 /**
  * The Node server over OUT_DIR. Over 80 lines: the request handler, the health check's view of the
  * built files and the reload share the one build being served, which only this closure swaps.
  */
-export function createLocalServer(options: LocalServerOptions): LocalServer {
+export function createProductionServer(options: ProductionServerOptions): ProductionServer {
   const log = options.log ?? ((line: string) => console.error(line));
   // At start, a build whose live data is broken still serves its files; a reload only takes a whole build.
-  let build: LoadedBuild = loadBuild(options.outDir, false);
+  let build: LoadedBuild = loadBuild(options.outDir, false, log);
   if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
   // The email images, drawn on worker threads (src/live/email-painters.ts), ended when the server closes.
@@ -323,39 +279,43 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
     return unreadable.problems(build);
   }
 
-  const answerOf = ([req, res]: [http.IncomingMessage, http.ServerResponse]) =>
-    answerRequest(req, res, build, options, live, log);
-  const report = (error: unknown, [req]: [http.IncomingMessage, http.ServerResponse]) =>
-    log(faultLine(req.method, req.url, error));
-  const pathOf = ([req]: [http.IncomingMessage, http.ServerResponse]) =>
-    sitePathOf(req.url ?? "/", build.files.site.basePath);
+  const site = createSiteHandler({
+    targetOf: requestTarget,
+    files: () => build.source,
+    live,
+    refuse: options.refuse,
+    first: options.answerFirst,
+    log,
+  });
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse, retried = false): void {
+  function handle(request: NodeRequest, retried = false): void {
     const loaded = build;
-    const answer = answerSafely(answerOf, [req, res], pathOf, report);
+    const answer = site(request);
     if (answer instanceof Promise)
       answer.then(
-        (drawn) => write(req, res, drawn, loaded, retried),
-        (error: unknown) => failed(req, res, error, loaded.files.site.basePath, log),
+        (drawn) => write(request, drawn, loaded, retried),
+        (error: unknown) => failed(request, error),
       );
-    else write(req, res, answer, loaded, retried);
+    else write(request, answer, loaded, retried);
+  }
+
+  /** A fault past the site handler (while writing): a 500 if nothing has been sent yet. */
+  function failed(request: NodeRequest, error: unknown): void {
+    const answer = site.fault(request, error);
+    if (request.res.headersSent) return void request.res.destroy();
+    writeAnswer(request.req, request.res, answer);
   }
 
   /** Writes an answer; a built file gone from the disk is answered again from a newer build, or with a 503 that health reports. */
-  function write(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    answer: ServerAnswer,
-    loaded: LoadedBuild,
-    retried: boolean,
-  ): void {
+  function write(request: NodeRequest, answer: ServerAnswer, loaded: LoadedBuild, retried: boolean): void {
+    const { req, res } = request;
     if (typeof answer.body !== "object" || !("kind" in answer.body) || answer.body.kind !== "file")
       return writeAnswer(req, res, answer);
     const file = answer.body;
     writeAnswer(req, res, answer, (reason) => {
       // The build may have been switched and its folder removed since this one was loaded: once, the
       // request is answered again from the build OUT_DIR names now.
-      if (!retried && currentDir(options.outDir) !== build.dir && reload()) return handle(req, res, true);
+      if (!retried && currentDir(options.outDir) !== build.dir && reload()) return handle(request, true);
       // Reported until the file itself is readable again (its twins are made by the next build).
       unreadable.note(file.name, { build: loaded, where: builtFileOf(file), reason });
       log(`built file unavailable: ${reason}; serving everything else (rebuild the site to restore it)`);
@@ -364,10 +324,11 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
   }
 
   const server = http.createServer((req, res) => {
+    const request = new NodeRequest(req, res);
     try {
-      handle(req, res);
+      handle(request);
     } catch (error) {
-      failed(req, res, error, build.files.site.basePath, log);
+      failed(request, error);
     }
   });
   if (options.accessLog) logRequests(server, options.accessLog);
@@ -381,7 +342,7 @@ export function createLocalServer(options: LocalServerOptions): LocalServer {
 
   function reload(): boolean {
     try {
-      build = loadBuild(options.outDir, true);
+      build = loadBuild(options.outDir, true, log);
       log(`loaded the build: ${build.files.count} countdown(s), version ${(build.live as LiveStore).version}`);
       options.loaded?.(build.files.site);
       return true;

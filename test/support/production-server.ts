@@ -1,4 +1,4 @@
-// Starts the real local server (src/server/main.ts, as `npm run serve` does) on a free port.
+// Starts the real Node server (src/server/main.ts, as `npm run serve` does) on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { POLL_LIMIT, ROOT } from "./paths.ts";

@@ -1,5 +1,5 @@
 // `<countdown-timer>`: a countdown in the host page itself, without an iframe (docs/element.md). The
-// module /api/element.js, compiled by esbuild and terser at build time (src/site/assets.ts) from this
+// module /api/element.js, compiled by esbuild and terser at build time (src/eleventy/assets.ts) from this
 // file and the same time code as the widget's ticker: the time left (src/time/time-left.ts), the one
 // clock (src/time/ticking.ts), the occurrences of a repeating countdown, the dates (src/text/dates.ts)
 // and the options' rules (src/widget/options.ts). It is written for bytes: every page that uses it
@@ -9,6 +9,7 @@
 // second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
 // value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
 // accessible name (at most one change a minute) and its end event.
+import type { NamedStatus } from "../vocabulary.ts";
 import { dateWords } from "../text/dates.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
@@ -16,12 +17,12 @@ import { zoneOffset } from "../time/zone.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
-/** The site's accent on light and on dark backgrounds: marks the build replaces by its colours (src/site/assets.ts, withAccent). */
+/** The site's accent on light and on dark backgrounds: marks the build replaces by its colours (src/eleventy/assets.ts, withAccent). */
 declare const ACCENT: string;
 declare const ACCENT_DARK: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
-/** `/api/data/<slug>.json`, as the build writes it (src/site/records.ts). */
+/** `/api/data/<slug>.json`, as the build writes it (src/eleventy/records.ts). */
 interface Data {
   title: string;
   targetDate: string;
@@ -30,7 +31,7 @@ interface Data {
   /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
   zone?: string | null;
   lang?: string;
-  status?: string;
+  status?: NamedStatus;
   /** A record's rule and first occurrence; an inline element's rule alone (its target is the first). */
   repeat?: string | { rule: string; start: string; last?: string };
   messages: { done: string; status?: string; newDate?: string };
@@ -228,13 +229,13 @@ class CountdownTimer extends HTMLElement {
             messages: { done, status: done ?? status },
           };
       // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
-      // module loaded only for that (src/widget/element-evergreen.ts).
+      // module loaded only for that (src/element/element-evergreen.ts).
       // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
       const deadline =
         data.evergreen &&
         (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug);
       // The units and tiles layouts' styles, in a module of their own loaded once for the page where
-      // one is shown (src/widget/element-layouts.ts); `units` and `tiles` sort after `text`.
+      // one is shown (src/element/element-layouts.ts); `units` and `tiles` sort after `text`.
       this.root.adoptedStyleSheets = [
         STYLE,
         ...(this.options.layout! > "text"

@@ -4,7 +4,8 @@
 // spectral:oas (test/integration/standards.test.ts). Over 400 lines: the document itself, which is
 // data (one entry an endpoint or a schema), not logic.
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
-import { REPEATS, SLUG_MAX, SLUG_PATTERN, STATUSES, TITLE_MAX } from "../authoring/countdown.ts";
+import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../authoring/countdown.ts";
+import { NAMED_STATUSES, REPEATS, STATUSES } from "../vocabulary.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
 import { MOST_QUERY_LENGTH, MOST_QUERY_PARAMETERS } from "../http/kernel.ts";
@@ -274,7 +275,7 @@ function endpoints(): Endpoint[] {
       tag: "Service",
       summary: "Status of the live runtime",
       description:
-        "Answered by the live runtime (the function, or the local server), so a health check sees the part that can fail. Never cached.",
+        "Answered by the live runtime (the function, or the Node server), so a health check sees the part that can fail. Never cached.",
       responses: {
         "200": {
           description: "The live runtime answers.",
@@ -634,7 +635,7 @@ function schemas(): object {
           examples: ["Europe/Berlin"],
         },
         lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
-        status: { enum: ["postponed", "cancelled"], description: "Left out when scheduled." },
+        status: { enum: [...NAMED_STATUSES], description: "Left out when scheduled." },
         repeat: {
           type: "object",
           additionalProperties: false,

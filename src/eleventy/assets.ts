@@ -26,13 +26,13 @@ export interface SiteAssets {
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
-  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/widget/element.ts), in the site's accent (`withAccent`). */
+  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/element/element.ts), in the site's accent (`withAccent`). */
   elementScript: string;
   /** The element's module as compiled, its accent still the marks of ACCENT_MARKS. */
   elementTemplate: string;
-  /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/widget/element-evergreen.ts). */
+  /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/element/element-evergreen.ts). */
   elementEvergreen: string;
-  /** `/api/element-layouts.js`: the styles of the units and tiles layouts, which the element loads where one is shown (src/widget/element-layouts.ts). */
+  /** `/api/element-layouts.js`: the styles of the units and tiles layouts, which the element loads where one is shown (src/element/element-layouts.ts). */
   elementLayouts: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
@@ -149,11 +149,11 @@ export async function buildAssets(): Promise<SiteAssets> {
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
     bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), true).then(smaller),
-    bundle("widget/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
+    bundle("element/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
       smaller,
     ),
-    bundle("widget/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
-    bundle("widget/element-layouts.ts", true, ELEMENT_BROWSERS).then(smaller),
+    bundle("element/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
+    bundle("element/element-layouts.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
     // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
     bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
