@@ -9,7 +9,7 @@ import { PROJECT_ROOT, buildPaths } from "../src/config.ts";
 import { liveDataFiles, type LiveCountdown, type LiveData } from "../src/live/live-store.ts";
 import { LIVE_ROUTES } from "../src/http/routes.ts";
 import { livePath } from "../src/paths.ts";
-import { openLiveFolder } from "../src/live/live-folder.ts";
+import { openLiveFolder } from "../src/node/live-folder.ts";
 import { deployFunctions, type DeployedFunction } from "../tools/netlify-bundle.ts";
 import { hasHyperfine, hyperfine } from "./hyperfine.ts";
 import { median } from "./load.ts";

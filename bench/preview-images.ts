@@ -3,7 +3,8 @@
 // postponed), in this process. The build draws none: an image is drawn on its first request and then
 // kept (in memory, and by the CDN until the next deploy).
 import { createLiveHandler } from "../src/live/handler.ts";
-import { netlifyFunction, openLiveFolder } from "../src/live/live-folder.ts";
+import { netlifyFunction } from "../netlify/adapter.ts";
+import { openLiveFolder } from "../src/node/live-folder.ts";
 import { memoryLiveStore, type LiveCountdown } from "../src/live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../src/live/preview-route.ts";
 import { buildPaths } from "../src/config.ts";

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { buildPaths } from "../src/config.ts";
-import { openLiveFolder } from "../src/live/live-folder.ts";
+import { openLiveFolder } from "../src/node/live-folder.ts";
 import { liveDataFiles, type LiveCountdown } from "../src/live/live-store.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";

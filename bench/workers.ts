@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildPaths, readConfig } from "../src/config.ts";
-import { openLiveFolder } from "../src/live/live-folder.ts";
+import { openLiveFolder } from "../src/node/live-folder.ts";
 import { publish } from "../src/publish/publish.ts";
 import { ASSET_LIMITS, buildForWorkers, type WorkersBuild } from "../src/publish/workers-build.ts";
 import { WORKER_FOLDER } from "../src/workers/asset-files.ts";

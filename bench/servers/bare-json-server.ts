@@ -4,7 +4,7 @@
 import http from "node:http";
 import { buildPaths } from "../../src/config.ts";
 import { countdownBody } from "../../src/live/countdown.ts";
-import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { openLiveFolder } from "../../src/node/live-folder.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 
 const store = openLiveFolder(buildPaths(process.env.OUT_DIR!).live);

@@ -4,7 +4,7 @@
 // `countdown-fonts` package) stay out of the live JSON's bundle.
 import { fileURLToPath } from "node:url";
 import { EMAIL_ANSWERS } from "../../src/live/email.ts";
-import { folderFunction } from "../../src/live/live-folder.ts";
+import { folderFunction } from "../adapter.ts";
 import { PREVIEW_ANSWERS } from "../../src/live/preview-route.ts";
 
 export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), {

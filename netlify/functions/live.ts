@@ -5,7 +5,7 @@
 // per slug asked for (src/live/live-store.ts): its cold start does not grow with the number of countdowns.
 import { fileURLToPath } from "node:url";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { folderFunction } from "../../src/live/live-folder.ts";
+import { folderFunction } from "../adapter.ts";
 
 export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.meta.url)), LIVE_ANSWERS);
 

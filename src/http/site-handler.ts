@@ -3,7 +3,7 @@
 // routes (the dev loop's), looks the live route up once and hands it on, answers the methods, and
 // serves the built files through the runtime's file source. The error boundary around it decides a
 // fault's 500 from the path alone. The runtimes are adapters: src/server/production-server.ts (Node),
-// src/workers/worker.ts (Cloudflare) and src/live/live-folder.ts (a Netlify Function).
+// src/workers/worker.ts (Cloudflare) and netlify/adapter.ts (a Netlify Function).
 import { isApiPath } from "../paths.ts";
 import {
   answerSafely,

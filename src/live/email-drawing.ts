@@ -1,8 +1,8 @@
 // One email image drawn from data alone: the countdown as the live data holds it (an evergreen one
 // dated for its recipient), the options and the second. The Node server's worker threads draw from
-// this message (src/live/email-worker.ts), the Netlify function and the tests in their own thread:
+// this message (src/node/email-worker.ts), the Netlify function and the tests in their own thread:
 // the same bytes either way. Where they are drawn is a painter's choice: in this thread (here), or on
-// the Node server's worker threads (src/live/email-painters.ts).
+// the Node server's worker threads (src/node/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
 import { emailImageTexts, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
 import type { EmailCountdown } from "../images/email-look.ts";

@@ -1,7 +1,7 @@
 // `/api/email/<slug>.gif` and `.png`: the countdown as an image for email, drawn from the second it
 // is asked for (src/images/email-image.ts draws it). One drawing per (build, slug, options, second,
 // and an evergreen countdown's deadline): requests for the same one share it while it is drawn and
-// for the rest of its second. Drawings are made by a painter (src/live/email-painters.ts): on the
+// for the rest of its second. Drawings are made by a painter (src/node/email-painters.ts): on the
 // Node server's worker threads, one per core; in a Netlify function or a Worker, in its own thread.
 // Whatever the runtime, what waits to be drawn is bounded here (docs/email.md, SECURITY.md): in work,
 // in time, and by its requests, so no flood of requests can stall the drawings for long.

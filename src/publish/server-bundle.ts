@@ -1,7 +1,7 @@
 // The production server as one JavaScript file, `<build folder>/server.mjs`, bundled from
 // src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader;
 // and beside it `email-worker.mjs`, the worker thread that draws its email images, which the server
-// reads when it starts and starts its threads from (src/live/email-painters.ts).
+// reads when it starts and starts its threads from (src/node/email-painters.ts).
 // The image renderer (a native module), the shaper (a WebAssembly module found beside its code) and
 // the fonts stay in the project's node_modules, found beside the build folder or, for a build folder
 // elsewhere, through a link.
@@ -9,7 +9,7 @@ import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { PROJECT_ROOT, isWithin } from "../config.ts";
-import { PACKAGE_MARK, WORKER_PACKAGES } from "../live/email-painters.ts";
+import { PACKAGE_MARK, WORKER_PACKAGES } from "../node/email-painters.ts";
 
 /** Packages written as CommonJS call require(), which an ES module has to make for itself. */
 const REQUIRE_BANNER =
@@ -41,7 +41,7 @@ export async function bundleServer(folder: string, outDir: string): Promise<void
   // is the one the server gives it (workerData.home).
   await build({
     ...common,
-    entryPoints: { "email-worker": path.join(PROJECT_ROOT, "src/live/email-worker.ts") },
+    entryPoints: { "email-worker": path.join(PROJECT_ROOT, "src/node/email-worker.ts") },
     define: { ...common.define, "import.meta.url": "WORKER_HOME" },
     banner: {
       js: `import { workerData as workerDataForBundle } from "node:worker_threads"; const WORKER_HOME = workerDataForBundle.home; ${REQUIRE_BANNER.replace("import.meta.url", "WORKER_HOME")}`,

@@ -38,9 +38,9 @@ import { OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { LIVE_ANSWERS } from "../live/countdown.ts";
 import { emailAnswers, emailDrawings, type DrawingStats } from "../live/email.ts";
 import { inThisThread } from "../live/email-drawing.ts";
-import { onWorkerThreads } from "../live/email-painters.ts";
+import { onWorkerThreads } from "../node/email-painters.ts";
 import { createLiveHandler } from "../live/handler.ts";
-import { openLiveFolder } from "../live/live-folder.ts";
+import { openLiveFolder } from "../node/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
 import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
 import { SHARE_ANSWERS } from "../live/share-routes.ts";
@@ -251,7 +251,7 @@ export function createProductionServer(options: ProductionServerOptions): Produc
   let build: LoadedBuild = loadBuild(options.outDir, false, log);
   if (build.live instanceof Error) log(`live data unavailable, the live routes answer 503: ${build.live.message}`);
 
-  // The email images, drawn on worker threads (src/live/email-painters.ts), ended when the server closes.
+  // The email images, drawn on worker threads (src/node/email-painters.ts), ended when the server closes.
   const drawings = emailDrawings(
     undefined,
     options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads, undefined, { log }),

@@ -21,7 +21,7 @@ import { readQuery, type Query } from "../../src/http/kernel.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { forViewer } from "../../src/live/countdown.ts";
 import { emailTexts } from "../../src/live/email-drawing.ts";
-import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { openLiveFolder } from "../../src/node/live-folder.ts";
 import type { LiveEntry } from "../../src/live/live-store.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";

@@ -20,7 +20,7 @@ import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
 import { currentTarget } from "../../src/live/countdown.ts";
-import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { openLiveFolder } from "../../src/node/live-folder.ts";
 import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { INDEX_PAGE_SIZE, indexPagePath } from "../../src/paths.ts";

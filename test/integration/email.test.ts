@@ -20,7 +20,7 @@ import {
   type EmailDrawings,
 } from "../../src/live/email.ts";
 import { drawEmail, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
-import { onWorkerThreads, startWorker } from "../../src/live/email-painters.ts";
+import { onWorkerThreads, startWorker } from "../../src/node/email-painters.ts";
 import { Worker } from "node:worker_threads";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";

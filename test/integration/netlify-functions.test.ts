@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { config as netlifyConfig } from "../../netlify/functions/live.ts";
-import { openLiveFolder } from "../../src/live/live-folder.ts";
+import { openLiveFolder } from "../../src/node/live-folder.ts";
 import { liveDataFiles, type LiveCountdown } from "../../src/live/live-store.ts";
 import { isoSeconds, timeLeft } from "../../src/time/time-left.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";

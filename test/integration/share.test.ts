@@ -12,7 +12,7 @@ import { unfurl } from "unfurl.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { netlifyFunction } from "../../src/live/live-folder.ts";
+import { netlifyFunction } from "../../netlify/adapter.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
 import { HEIGHT, WIDTH } from "../../src/images/preview-image.ts";

@@ -14,7 +14,7 @@ import { unstable_readConfig } from "wrangler";
 import type { AddressInfo } from "node:net";
 import { readConfig } from "../../src/config.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { folderFunction } from "../../src/live/live-folder.ts";
+import { folderFunction } from "../../netlify/adapter.ts";
 import { createProductionServer } from "../../src/server/production-server.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { ASSET_LIMITS, WORKER_FIRST, buildForWorkers, type WorkersBuild } from "../../src/publish/workers-build.ts";

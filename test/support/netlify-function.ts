@@ -1,6 +1,6 @@
 // The Netlify Functions (netlify/functions/*.ts) over the fixture build's live data.
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { folderFunction } from "../../src/live/live-folder.ts";
+import { folderFunction } from "../../netlify/adapter.ts";
 import { EMAIL_ANSWERS } from "../../src/live/email.ts";
 import { PREVIEW_ANSWERS } from "../../src/live/preview-route.ts";
 import { SHARE_ANSWERS } from "../../src/live/share-routes.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
-import { netlifyFunction } from "../../src/live/live-folder.ts";
+import { netlifyFunction } from "../../netlify/adapter.ts";
 import { FileNotLoaded } from "../../src/file-not-loaded.ts";
 import { createLiveStore, liveDataFiles } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";

@@ -1,27 +1,22 @@
-// The live data folder a build wrote (`<outDir>/live/`), read from the disk with Node, and the Netlify
-// Function over it: an adapter of the site handler (src/http/site-handler.ts) with no built files,
-// which Netlify's CDN serves itself.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { errorAnswer, quote, requestUrlTarget, toResponse, webRequest, type Bytes, type Call } from "../http/kernel.ts";
-import { errorHeaders } from "../http/policy.ts";
-import { createSiteHandler, type FileSource } from "../http/site-handler.ts";
-import { isApiPath } from "../paths.ts";
-import { createLiveHandler, type LiveHandler } from "./handler.ts";
-import type { RouteAnswers } from "./route.ts";
-import { createLiveStore, type LiveStore } from "./live-store.ts";
-
-/** The store over a live data folder: `meta.json` read now, each shard when first needed. */
-export function openLiveFolder(dir: string): LiveStore {
-  return createLiveStore((name) => {
-    try {
-      return readFileSync(path.join(dir, name), "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
-  });
-}
+// The Netlify adapter: each function of netlify/functions/ is the site handler (src/http/site-handler.ts)
+// over the live routes it answers and the live data folder of its own deploy, with no built files:
+// Netlify's CDN serves those itself.
+import {
+  errorAnswer,
+  quote,
+  requestUrlTarget,
+  toResponse,
+  webRequest,
+  type Bytes,
+  type Call,
+} from "../src/http/kernel.ts";
+import { errorHeaders } from "../src/http/policy.ts";
+import { createSiteHandler, type FileSource } from "../src/http/site-handler.ts";
+import { createLiveHandler, type LiveHandler } from "../src/live/handler.ts";
+import type { LiveStore } from "../src/live/live-store.ts";
+import type { RouteAnswers } from "../src/live/route.ts";
+import { openLiveFolder } from "../src/node/live-folder.ts";
+import { isApiPath } from "../src/paths.ts";
 
 /** A function is asked only for its live paths (its `config.path`): any other is not its to answer. */
 const notAFunctionPath = (call: Call) =>

@@ -1,9 +1,9 @@
-// A worker thread of the Node server's email drawings (src/live/email-painters.ts): draws each job it
+// A worker thread of the Node server's email drawings (src/node/email-painters.ts): draws each job it
 // is sent (src/live/email-drawing.ts) and sends the bytes back, their buffer moved, not copied.
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { drawEmail, type EmailJob } from "./email-drawing.ts";
+import { drawEmail, type EmailJob } from "../live/email-drawing.ts";
 
 // Drawing yields to the event loop that answers every other request: this thread runs at a lower
 // priority than the server's (a nice value of 10: about a tenth of a core's share beside it when both

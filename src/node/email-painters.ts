@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
+import { inThisThread, type EmailJob, type Painter } from "../live/email-drawing.ts";
 import { messageOf } from "../error-message.ts";
 
 /** Set by the server's bundler (src/publish/server-bundle.ts): the worker is then the bundled email-worker.mjs beside it. */
