@@ -1,6 +1,7 @@
 // The service's settings: every variable of the environment is read here, once, and checked here.
 // A value that is set but empty, or unusable, stops the command with a message naming the variable
 // and the fix, before anything is written (docs/deploying.md lists them).
+import { META_FILE } from "./shards.ts";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -212,7 +213,7 @@ export function buildPaths(outDir: string) {
     site: path.join(outDir, "site"),
     /** The live data folder (src/live/live-store.ts); its meta.json is written last. */
     live: path.join(outDir, "live"),
-    liveMeta: path.join(outDir, "live", "meta.json"),
+    liveMeta: path.join(outDir, "live", META_FILE),
     /** The manifest of the built files, which the Node server serves from (src/eleventy/built-files.ts). */
     manifest: path.join(outDir, "manifest"),
     marker: path.join(outDir, BUILD_MARKER),

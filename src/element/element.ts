@@ -9,6 +9,7 @@
 // second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
 // value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
 // accessible name (at most one change a minute) and its end event.
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, dataPath } from "../paths.ts";
 import type { NamedStatus } from "../vocabulary.ts";
 import { dateWords } from "../text/dates.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
@@ -218,7 +219,7 @@ class CountdownTimer extends HTMLElement {
     this.clock = (slug && site) || SITE;
     try {
       const data: Data = slug
-        ? await load(new URL(`api/data/${slug}.json`, this.clock).href, this.clock)
+        ? await load(new URL(dataPath(slug).slice(1), this.clock).href, this.clock)
         : {
             title: attribute("name"),
             targetDate: attribute("target"),
@@ -233,14 +234,18 @@ class CountdownTimer extends HTMLElement {
       // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
       const deadline =
         data.evergreen &&
-        (await import(SITE + "api/element-evergreen.js")).default(data, attribute("start"), this.clock + " " + slug);
+        (await import(SITE + ELEMENT_EVERGREEN_PATH.slice(1))).default(
+          data,
+          attribute("start"),
+          this.clock + " " + slug,
+        );
       // The units and tiles layouts' styles, in a module of their own loaded once for the page where
       // one is shown (src/element/element-layouts.ts); `units` and `tiles` sort after `text`.
       this.root.adoptedStyleSheets = [
         STYLE,
         ...(this.options.layout! > "text"
           ? [
-              await (layouts ??= import(SITE + "api/element-layouts.js").then(({ default: css }) =>
+              await (layouts ??= import(SITE + ELEMENT_LAYOUTS_PATH.slice(1)).then(({ default: css }) =>
                 new CSSStyleSheet().replace(css),
               )),
             ]

@@ -140,9 +140,6 @@ export interface ManifestMeta {
 /** A shard of the manifest: each countdown's files, by slug. */
 export type ManifestShard = Record<string, Record<string, FileEntry>>;
 
-export const MANIFEST_META = "meta.json";
-
 /** Whether `name` can be a folder among the builds, as a manifest's `homes` names them (not a path, not `.` or `..`). */
 export const isBuildName = (name: unknown): name is string =>
   typeof name === "string" && /^[\w.-]+$/.test(name) && !/^\.\.?$/.test(name);
-export const manifestShardFile = (index: number) => `shards/${index}.json`;

@@ -3,7 +3,7 @@
 // rather than served wrong. Free of Node: the reader of the files is given.
 import { FileNotLoaded } from "../file-not-loaded.ts";
 import type { SiteAddress } from "../paths.ts";
-import { shardCount, shardOf } from "../shards.ts";
+import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Schedule } from "../time/occurrence.ts";
@@ -90,10 +90,6 @@ export interface LiveStore {
 export class LiveDataError extends Error {
   override name = "LiveDataError";
 }
-
-// The layout of the live data folder: `meta.json`, and the countdowns in shard files (src/shards.ts).
-export const META_FILE = "meta.json";
-export const shardFile = (index: number) => `shards/${index}.json`;
 
 /** The files of the live data folder, by name (`meta.json`, `shards/<n>.json`), as the build writes them; with `only`, of those shards only. */
 export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: ReadonlySet<number>): Map<string, string> {

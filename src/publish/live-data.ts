@@ -3,17 +3,10 @@
 import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { shardCount, shardOf } from "../shards.ts";
+import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { messagesFor } from "../text/messages.ts";
-import {
-  META_FILE,
-  liveDataFiles,
-  shardFile,
-  type LiveCountdown,
-  type LiveData,
-  type LiveMeta,
-} from "../live/live-store.ts";
+import { liveDataFiles, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
 import type { SiteInput } from "../eleventy/site-input.ts";
 import { publishedCountdown } from "../eleventy/records.ts";
 

@@ -4,11 +4,9 @@
 import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { shardCount, shardOf } from "../shards.ts";
+import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import {
-  MANIFEST_META,
   countdownOfFile,
-  manifestShardFile,
   type BuiltFile,
   type FileEntry,
   type ManifestMeta,
@@ -38,8 +36,8 @@ export function readManifest(
   dir: string,
   { own, slugs, count }: { own?: string; slugs?: Iterable<string>; count?: number } = {},
 ): ReadManifest | undefined {
-  if (!existsSync(path.join(dir, MANIFEST_META))) return undefined;
-  const meta = JSON.parse(readFileSync(path.join(dir, MANIFEST_META), "utf8")) as ManifestMeta;
+  if (!existsSync(path.join(dir, META_FILE))) return undefined;
+  const meta = JSON.parse(readFileSync(path.join(dir, META_FILE), "utf8")) as ManifestMeta;
   const homes = meta.homes ?? [];
   let elsewhere = false;
   const kept = ([size, hash, brotli, gzip, at]: FileEntry): BuiltFile => {
@@ -59,7 +57,7 @@ export function readManifest(
   const shards = linkable ? new Set([...slugs].map((slug) => shardOf(slug, meta.shards))) : undefined;
   for (let index = 0; index < meta.shards; index++) {
     if (shards && !shards.has(index)) continue;
-    const shard = JSON.parse(readFileSync(path.join(dir, manifestShardFile(index)), "utf8")) as ManifestShard;
+    const shard = JSON.parse(readFileSync(path.join(dir, shardFile(index)), "utf8")) as ManifestShard;
     for (const files of Object.values(shard))
       for (const [file, entry] of Object.entries(files)) entries.set(file, kept(entry));
   }
@@ -118,7 +116,7 @@ export async function writeManifest(
   const shardHomes: number[][] = [];
   for (let index = 0; index < shards; index++) {
     if (linked && !linked.shards!.has(index)) {
-      linkSync(path.join(linked.dir, manifestShardFile(index)), path.join(dir, manifestShardFile(index)));
+      linkSync(path.join(linked.dir, shardFile(index)), path.join(dir, shardFile(index)));
       shardHomes.push(linked.meta.shardHomes?.[index] ?? []);
       continue;
     }
@@ -129,7 +127,7 @@ export async function writeManifest(
       for (const entry of own.values()) if (entry[4] !== undefined) used.add(entry[4]);
     }
     shardHomes.push([...used].sort((a, b) => a - b));
-    await writeFile(path.join(dir, manifestShardFile(index)), jsonText(shard));
+    await writeFile(path.join(dir, shardFile(index)), jsonText(shard));
   }
   const named = new Set(shardHomes.flat());
   for (const entry of Object.values(files)) if (entry[4] !== undefined) named.add(entry[4]);
@@ -144,6 +142,6 @@ export async function writeManifest(
     ...(own !== undefined ? { self: own } : {}),
     files: Object.fromEntries(sorted(new Map(Object.entries(files)))),
   };
-  await writeFile(path.join(dir, MANIFEST_META), jsonText(meta));
+  await writeFile(path.join(dir, META_FILE), jsonText(meta));
   return new Set([...homes].filter(([, index]) => named.has(index)).map(([home]) => home));
 }

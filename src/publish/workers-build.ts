@@ -6,6 +6,7 @@
 //                      live data, the fonts, and the packs of every other built file (src/workers/packs.ts);
 //   worker.js, *.wasm  the Worker (src/workers/worker.ts) bundled, with resvg and HarfBuzz as WebAssembly.
 // Every file is read where the build's manifest says it is (its own folder or an earlier build's).
+import { META_FILE, shardFile } from "../shards.ts";
 import { createHash, randomUUID } from "node:crypto";
 import { copyFile, link, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,14 +20,7 @@ import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
 import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, ELEMENT_SCRIPT_PATH } from "../paths.ts";
-import {
-  MANIFEST_META,
-  indexPageOfFile,
-  manifestShardFile,
-  type FileEntry,
-  type ManifestMeta,
-  type ManifestShard,
-} from "../eleventy/built-files.ts";
+import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
 import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";
@@ -92,7 +86,7 @@ export async function buildForWorkers(
   const buildDir = realpathSync(outDir);
   const paths = buildPaths(buildDir);
   const built = loadBuiltFiles(buildDir);
-  const meta = JSON.parse(await readFile(path.join(paths.manifest, MANIFEST_META), "utf8")) as ManifestMeta;
+  const meta = JSON.parse(await readFile(path.join(paths.manifest, META_FILE), "utf8")) as ManifestMeta;
   if (meta.site.basePath)
     throw new WorkersBuildError(
       `a Worker serves the site at the root of its host, and URL has a path (${meta.site.basePath}); build with URL set to the Worker's own address, such as https://countdowns.example.workers.dev`,
@@ -113,9 +107,7 @@ export async function buildForWorkers(
     else own[file] = [entry[0], entry[1], 0, 0];
   }
   for (let index = 0; index < meta.shards; index++) {
-    const shard = JSON.parse(
-      await readFile(path.join(paths.manifest, manifestShardFile(index)), "utf8"),
-    ) as ManifestShard;
+    const shard = JSON.parse(await readFile(path.join(paths.manifest, shardFile(index)), "utf8")) as ManifestShard;
     for (const files of Object.values(shard))
       for (const [file, entry] of Object.entries(files)) packed.push({ file, entry });
   }

@@ -13,12 +13,10 @@ import { redirectAnswer, type Call, type FileBody, type ServerAnswer } from "../
 import type { HeaderSet } from "../http/policy.ts";
 import { FALLBACKS, findFallback, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
-import { shardOf } from "../shards.ts";
+import { META_FILE, shardFile, shardOf } from "../shards.ts";
 import {
-  MANIFEST_META,
   countdownOfFile,
   isBuildName,
-  manifestShardFile,
   type FileEntry,
   type ManifestMeta,
   type ManifestShard,
@@ -53,7 +51,7 @@ export interface BuiltFiles {
 /** Loads the manifest of the build in `buildDir` (its meta at once, its shards when first needed) and the fallbacks' bodies. */
 export function loadBuiltFiles(buildDir: string): BuiltFiles {
   const paths = buildPaths(buildDir);
-  const meta = readJson(path.join(paths.manifest, MANIFEST_META)) as Partial<ManifestMeta> | null;
+  const meta = readJson(path.join(paths.manifest, META_FILE)) as Partial<ManifestMeta> | null;
   if (
     meta?.format !== 1 ||
     typeof meta.id !== "string" ||
@@ -70,7 +68,7 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     (meta.homes !== undefined &&
       !(Array.isArray(meta.homes) && meta.homes.every((home) => home === null || isBuildName(home))))
   ) {
-    throw new ManifestError(`the manifest ${MANIFEST_META} is not one of this service's builds; build the site again`);
+    throw new ManifestError(`the manifest ${META_FILE} is not one of this service's builds; build the site again`);
   }
   const site = new Map(Object.entries(meta.files!));
   const shards = new Map<number, Map<string, Record<string, FileEntry>>>();
@@ -78,9 +76,9 @@ export function loadBuiltFiles(buildDir: string): BuiltFiles {
     const index = shardOf(slug, meta.shards!);
     let shard = shards.get(index);
     if (!shard) {
-      const data = readJson(path.join(paths.manifest, manifestShardFile(index))) as ManifestShard | null;
+      const data = readJson(path.join(paths.manifest, shardFile(index))) as ManifestShard | null;
       if (typeof data !== "object" || data === null || Array.isArray(data))
-        throw new ManifestError(`the manifest's ${manifestShardFile(index)} is not an object of countdowns' files`);
+        throw new ManifestError(`the manifest's ${shardFile(index)} is not an object of countdowns' files`);
       shards.set(index, (shard = new Map(Object.entries(data))));
     }
     return shard;

@@ -141,6 +141,23 @@ describe("one vocabulary", () => {
   });
 });
 
+describe("one layout of the build", () => {
+  it("names meta.json and the shard files in src/shards.ts alone", () => {
+    const LAYOUT = /["'`](?:meta\.json|shards\/)/;
+    const named = sourceFiles()
+      .filter((file) => file !== "src/shards.ts")
+      .flatMap((file) =>
+        readFileSync(path.join(ROOT, file), "utf8")
+          .split("\n")
+          .flatMap((line, index) =>
+            !/^\s*(\/\/|\/?\*)/.test(line) && LAYOUT.test(line) ? [`${file}:${index + 1}`] : [],
+          ),
+      );
+    expect(named).toEqual([]);
+    expect(readFileSync(path.join(ROOT, "src/shards.ts"), "utf8")).toMatch(LAYOUT);
+  });
+});
+
 describe("the layers", () => {
   it("are pictured as they are: every import of a part goes to a part on a line below it", () => {
     const levels = layersPictured();
@@ -231,7 +248,8 @@ describe("one home per URL", () => {
 
   it("builds every path of the site in src/paths.ts, and nowhere else", () => {
     const shapes = [
-      /\/api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed)\b/,
+      // (With its slash or without: a path resolved against the site's address, as the element does.)
+      /(?<![\w-])\/?api\/(embed|countdown|data|pages|health|openapi|not-found|badge|og|oembed|element)\b/,
       /\/\$\{[^}]*slug[^}]*\}\//,
       /"\/\{\{[^"]*\}\}\/"/,
       /\.ics\b["'`]/,
