@@ -12,7 +12,3 @@ export type NamedStatus = (typeof NAMED_STATUSES)[number];
 /** How a countdown repeats (RFC 5545's frequencies): its target is the next occurrence. */
 export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Repeat = (typeof REPEATS)[number];
-
-/** Whether `value` is one of `values` (a check of data read from a file). */
-export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  (values as readonly unknown[]).includes(value);

@@ -24,13 +24,13 @@ import {
   DEFAULT_TIMEZONE,
   DONE_MESSAGE_MAX,
   NO_DATE_MS,
-  TITLE_MAX,
   inFieldOrder,
   type Countdown,
   type ParseOptions,
   type ParseResult,
   type Problem,
 } from "./countdown.ts";
+import { TITLE_MAX } from "../record.ts";
 import {
   CONTROL_CHARACTERS,
   KNOWN_FIELDS,

@@ -78,10 +78,6 @@ export interface ParseOptions {
   repairs?: number;
 }
 
-/** The longest slug. */
-export const SLUG_MAX = 64;
-export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${SLUG_MAX - 2}}[a-z0-9])?$`);
-export const TITLE_MAX = 200;
 export const DONE_MESSAGE_MAX = 200;
 export const DEFAULT_TIMEZONE = "UTC";
 export const DEFAULT_LANG = "en";

@@ -4,8 +4,8 @@
 // spectral:oas (test/integration/standards.test.ts). Over 400 lines: the document itself, which is
 // data (one entry an endpoint or a schema), not logic.
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
-import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../authoring/countdown.ts";
-import { NAMED_STATUSES, REPEATS, STATUSES } from "../vocabulary.ts";
+import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../record.ts";
+import { REPEATS, STATUSES } from "../vocabulary.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
 import { MOST_QUERY_LENGTH, MOST_QUERY_PARAMETERS } from "../http/kernel.ts";
@@ -510,13 +510,9 @@ export function openApiDocument(site: SiteAddress, version: string, siteName: st
 function schemas(): object {
   const days = { type: "integer", minimum: 0 };
   return {
-    Slug: { type: "string", pattern: SLUG_PATTERN.source },
-    Title: { type: "string", minLength: 1, maxLength: TITLE_MAX },
-    Instant: {
-      type: "string",
-      description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.",
-      pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$",
-    },
+    Slug: RECORD_SCHEMA.properties.slug,
+    Title: RECORD_SCHEMA.properties.title,
+    Instant: { type: "string", description: "UTC, whole seconds: `YYYY-MM-DDThh:mm:ssZ`.", pattern: INSTANT_PATTERN },
     TimeLeft: {
       type: "object",
       additionalProperties: false,
@@ -591,22 +587,12 @@ function schemas(): object {
         url: { type: "string", format: "uri", description: "The countdown's page on this site." },
       },
     },
+    // The record of src/record.ts, with the words shown in place of the count.
     TargetData: {
-      type: "object",
-      additionalProperties: false,
-      required: ["slug", "title", "messages"],
-      description: "A countdown has either `targetDate` or, counted from each viewer's own start, `evergreen`.",
+      ...RECORD_SCHEMA,
+      required: [...RECORD_SCHEMA.required, "messages"],
       properties: {
-        slug: ref("Slug"),
-        title: ref("Title"),
-        targetDate: ref("Instant"),
-        evergreen: {
-          type: "integer",
-          minimum: 60,
-          description:
-            "An evergreen countdown's duration in seconds: each viewer counts it from their own start (no `targetDate`).",
-          examples: [259200],
-        },
+        ...RECORD_SCHEMA.properties,
         messages: {
           type: "object",
           additionalProperties: false,
@@ -627,30 +613,6 @@ function schemas(): object {
               description: "Under a postponed countdown's date.",
               examples: ["New date to be announced"],
             },
-          },
-        },
-        zone: {
-          type: "string",
-          description: "The author's IANA time zone; left out for UTC.",
-          examples: ["Europe/Berlin"],
-        },
-        lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
-        status: { enum: [...NAMED_STATUSES], description: "Left out when scheduled." },
-        repeat: {
-          type: "object",
-          additionalProperties: false,
-          required: ["rule", "start"],
-          description:
-            "A repeating countdown: `targetDate` is its first occurrence; later ones are at the same wall-clock time in `zone`.",
-          properties: {
-            rule: { enum: [...REPEATS] },
-            start: {
-              type: "string",
-              description: "The first occurrence as a wall clock in `zone`.",
-              examples: ["2027-03-05T17:00:00"],
-            },
-            until: ref("Instant"),
-            last: { ...ref("Instant"), description: "With `until`: the last occurrence." },
           },
         },
       },

@@ -4,31 +4,13 @@
 import { listed, type Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
-import type { NamedStatus, Repeat } from "../vocabulary.ts";
+import type { PublishedRecord } from "../record.ts";
 import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 
-/** `/api/data/<slug>.json`. */
-interface PublishedCountdown {
-  slug: string;
-  title: string;
-  /** `YYYY-MM-DDThh:mm:ssZ`: the target; for a repeating countdown its first occurrence. Left out for an evergreen countdown. */
-  targetDate?: string;
-  /** An evergreen countdown's duration in seconds: each viewer counts it from their own start. */
-  evergreen?: number;
-  /** The IANA zone the target was written in; left out for UTC. */
-  zone?: string;
-  /** A BCP 47 tag; left out for English. */
-  lang?: string;
-  /** Left out while scheduled. */
-  status?: NamedStatus;
-  /**
-   * A repeating countdown's rule: the first occurrence as a wall clock in `zone` (`2027-03-05T17:00:00`),
-   * and with an end, the last instant an occurrence may be at and the last occurrence itself.
-   */
-  repeat?: { rule: Repeat; start: string; until?: string; last?: string };
-}
+/** `/api/data/<slug>.json` without its messages: the record defined in src/record.ts. */
+type PublishedCountdown = PublishedRecord;
 
 export function publishedCountdown({
   slug,

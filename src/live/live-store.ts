@@ -7,31 +7,13 @@ import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Schedule } from "../time/occurrence.ts";
-import { NAMED_STATUSES, REPEATS, isOneOf, type NamedStatus, type Repeat } from "../vocabulary.ts";
+import { LIVE_COUNTDOWN_SCHEMA, schemaProblem, type LiveCountdown } from "../record.ts";
+import { SECOND } from "../time/units.ts";
 import { parseWallClock } from "../time/zone.ts";
 import { messageOf } from "../error-message.ts";
 
-/** A countdown as the live runtime holds it: the build writes these (src/publish/live-data.ts). */
-export interface LiveCountdown {
-  slug: string;
-  title: string;
-  /** `YYYY-MM-DDThh:mm:ssZ`: the target, the first occurrence of a repeating countdown; left out for an evergreen one. */
-  targetDate?: string;
-  /** An evergreen countdown's duration in seconds: each request names its start. */
-  evergreen?: number;
-  /** The author's time zone; left out for UTC. */
-  zone?: string;
-  /** The countdown's language (BCP 47); left out for English. */
-  lang?: string;
-  /** Left out when scheduled. */
-  status?: NamedStatus;
-  /** A repeating countdown's rule: the first occurrence as a wall clock in `zone`, and its end. */
-  repeat?: { rule: Repeat; start: string; until?: string };
-  /** The author's done message; left out when it is the built-in one of `lang`. */
-  done?: string;
-  /** The email image's defaults as a query string; left out when there are none. */
-  email?: string;
-}
+/** A countdown as the live runtime holds it (its record and the live routes' fields: src/record.ts); the build writes these (src/publish/live-data.ts). */
+export type { LiveCountdown };
 
 /** The countdowns the build hands the live runtime, with what it needs to know about the build. */
 export interface LiveData {
@@ -103,7 +85,6 @@ export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: Readonly
   return new Map([[META_FILE, jsonText(meta)], ...wanted]);
 }
 
-const TARGET_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const isText = (value: unknown): value is string => typeof value === "string";
 
 /** A file of the live data folder as text; undefined when it is not there. May throw `FileNotLoaded`, which the store lets through. */
@@ -212,46 +193,30 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
   };
 }
 
-/** A shard's countdowns, checked, by slug. */
+/** A shard's countdowns, checked against the record's schema (src/record.ts), by slug. */
 function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
   const bySlug = new Map<string, LiveEntry>();
-  for (const [key, countdown] of Object.entries(data as Record<string, Partial<LiveCountdown>>)) {
-    const targetMs =
-      isText(countdown?.targetDate) && TARGET_DATE.test(countdown.targetDate) ? Date.parse(countdown.targetDate) : NaN;
-    const evergreenMs = Number.isInteger(countdown?.evergreen) ? countdown!.evergreen! * 1000 : NaN;
-    if (countdown?.slug !== key || !isText(countdown.title) || Number.isNaN(targetMs) === !(evergreenMs > 0)) {
-      throw new LiveDataError(
-        `live data ${name}: countdown ${JSON.stringify(key)} needs its slug, a title and either a targetDate like 2026-12-31T23:59:59Z or an evergreen duration in seconds like 259200`,
-      );
-    }
-    const { zone, lang, status, repeat, done, email } = countdown;
-    if (
-      [zone, lang, done, email].some((value) => value !== undefined && !isText(value)) ||
-      (status !== undefined && !isOneOf(NAMED_STATUSES, status))
-    ) {
-      throw new LiveDataError(
-        `live data ${name}: countdown ${JSON.stringify(key)} has a zone, lang, status, done message or email defaults that is not one`,
-      );
-    }
-    const entry: LiveEntry = { ...countdown, slug: key, title: countdown.title, targetMs, repeat: undefined };
-    if (evergreenMs > 0) entry.evergreenMs = evergreenMs;
+  for (const [key, value] of Object.entries(data)) {
+    const at = `countdown ${JSON.stringify(key)}`;
+    const problem =
+      schemaProblem(LIVE_COUNTDOWN_SCHEMA, value, at) ??
+      ((value as LiveCountdown).slug !== key ? `${at} holds another slug` : undefined);
+    if (problem) throw new LiveDataError(`live data ${name}: ${problem}`);
+    const countdown = value as LiveCountdown;
+    const { targetDate, evergreen, zone, repeat } = countdown;
+    const entry: LiveEntry = { ...countdown, targetMs: targetDate ? Date.parse(targetDate) : NaN, repeat: undefined };
+    if (evergreen) entry.evergreenMs = evergreen * SECOND;
     if (repeat !== undefined) {
-      const { rule, start, until } = repeat;
-      const wall = isText(start) ? parseWallClock(start) : undefined;
-      const untilMs = until === undefined ? undefined : TARGET_DATE.test(until) ? Date.parse(until) : NaN;
-      if (!isOneOf(REPEATS, rule) || !wall || Number.isNaN(untilMs)) {
-        throw new LiveDataError(
-          `live data ${name}: countdown ${JSON.stringify(key)} has a repeat rule without a known rule, a start like 2027-03-05T17:00:00, or with a bad until`,
-        );
-      }
+      const wall = parseWallClock(repeat.start);
+      if (!wall) throw new LiveDataError(`live data ${name}: ${at}.repeat.start is no wall clock`);
       entry.repeat = repeat;
       entry.schedule = {
         start: wall,
         zone: zone ?? "UTC",
-        repeat: rule,
-        ...(untilMs === undefined ? {} : { untilMs }),
+        repeat: repeat.rule,
+        ...(repeat.until === undefined ? {} : { untilMs: Date.parse(repeat.until) }),
       };
     }
     bySlug.set(key, entry);
