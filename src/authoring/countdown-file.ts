@@ -30,7 +30,7 @@ import {
   type ParseResult,
   type Problem,
 } from "./countdown.ts";
-import { TITLE_MAX } from "../record.ts";
+import { TITLE_MAX } from "../published-record.ts";
 import {
   CONTROL_CHARACTERS,
   KNOWN_FIELDS,

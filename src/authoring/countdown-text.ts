@@ -1,6 +1,6 @@
 // A new countdown's file as an author would write it, from its fields: what `npm run new` writes and
 // what the creator page (/new/) shows, in Node and in the browser alike.
-import { SLUG_MAX } from "../record.ts";
+import { SLUG_MAX } from "../published-record.ts";
 
 /** A new countdown's fields as given on the command line: text, checked with the build's rules. */
 export interface NewCountdown {

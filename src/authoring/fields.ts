@@ -6,7 +6,7 @@ import { messagesFor } from "../text/messages.ts";
 import { EMAIL_OPTION_NAMES } from "../images/email-options.ts";
 import { OPTION_NAMES } from "../widget/options.ts";
 import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX } from "./countdown.ts";
-import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../record.ts";
+import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../published-record.ts";
 import { REPEATS, STATUSES } from "../vocabulary.ts";
 import { TARGET_PATTERN } from "./targets.ts";
 

@@ -10,7 +10,7 @@
 // value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
 // accessible name (at most one change a minute) and its end event.
 import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, dataPath } from "../paths.ts";
-import type { PublishedRecord } from "../record.ts";
+import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
@@ -23,7 +23,7 @@ declare const ACCENT: string;
 declare const ACCENT_DARK: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
-/** `/api/data/<slug>.json`: the record (src/record.ts) and its messages; or an inline element's attributes as one. */
+/** `/api/data/<slug>.json`: the record (src/published-record.ts) and its messages; or an inline element's attributes as one. */
 interface Data extends Pick<PublishedRecord, "title" | "evergreen" | "lang" | "status"> {
   /** The target (an evergreen record has none: each element counts from its own viewer's start). */
   targetDate: string;

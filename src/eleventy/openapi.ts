@@ -4,7 +4,7 @@
 // spectral:oas (test/integration/standards.test.ts). Over 400 lines: the document itself, which is
 // data (one entry an endpoint or a schema), not logic.
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
-import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../record.ts";
+import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../published-record.ts";
 import { REPEATS, STATUSES } from "../vocabulary.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
@@ -587,7 +587,7 @@ function schemas(): object {
         url: { type: "string", format: "uri", description: "The countdown's page on this site." },
       },
     },
-    // The record of src/record.ts, with the words shown in place of the count.
+    // The record of src/published-record.ts, with the words shown in place of the count.
     TargetData: {
       ...RECORD_SCHEMA,
       required: [...RECORD_SCHEMA.required, "messages"],

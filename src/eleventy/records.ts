@@ -4,12 +4,12 @@
 import { listed, type Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
-import type { PublishedRecord } from "../record.ts";
+import type { PublishedRecord } from "../published-record.ts";
 import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 
-/** `/api/data/<slug>.json` without its messages: the record defined in src/record.ts. */
+/** `/api/data/<slug>.json` without its messages: the record defined in src/published-record.ts. */
 type PublishedCountdown = PublishedRecord;
 
 export function publishedCountdown({

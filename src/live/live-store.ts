@@ -7,12 +7,12 @@ import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Schedule } from "../time/occurrence.ts";
-import { LIVE_COUNTDOWN_SCHEMA, schemaProblem, type LiveCountdown } from "../record.ts";
+import { LIVE_COUNTDOWN_SCHEMA, schemaProblem, type LiveCountdown } from "../published-record.ts";
 import { SECOND } from "../time/units.ts";
 import { parseWallClock } from "../time/zone.ts";
 import { messageOf } from "../error-message.ts";
 
-/** A countdown as the live runtime holds it (its record and the live routes' fields: src/record.ts); the build writes these (src/publish/live-data.ts). */
+/** A countdown as the live runtime holds it (its record and the live routes' fields: src/published-record.ts); the build writes these (src/publish/live-data.ts). */
 export type { LiveCountdown };
 
 /** The countdowns the build hands the live runtime, with what it needs to know about the build. */
@@ -193,7 +193,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
   };
 }
 
-/** A shard's countdowns, checked against the record's schema (src/record.ts), by slug. */
+/** A shard's countdowns, checked against the record's schema (src/published-record.ts), by slug. */
 function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);

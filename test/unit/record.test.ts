@@ -1,10 +1,10 @@
-// The record of a published countdown, defined once (src/record.ts): its own check agrees with a JSON
+// The record of a published countdown, defined once (src/published-record.ts): its own check agrees with a JSON
 // Schema validator (Ajv, the oracle) on records made at random, the live data is refused where it
 // breaks the schema, saying where, and the OpenAPI document publishes the same schema.
 import Ajv2020 from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LIVE_COUNTDOWN_SCHEMA, RECORD_SCHEMA, schemaProblem } from "../../src/record.ts";
+import { LIVE_COUNTDOWN_SCHEMA, RECORD_SCHEMA, schemaProblem } from "../../src/published-record.ts";
 import { createLiveStore, liveDataFiles } from "../../src/live/live-store.ts";
 import { openApiDocument } from "../../src/eleventy/openapi.ts";
 import { NAMED_STATUSES, REPEATS } from "../../src/vocabulary.ts";
