@@ -9,6 +9,13 @@ import { PLATFORM_FILES } from "./routes.ts";
 /** How Netlify answers a path of its publish folder: a file (with what the runtime knows of it), a redirect to the folder, or nothing. */
 type Resolution<Entry> = { file: string; entry: Entry } | { redirect: string } | undefined;
 
+/** The built files `resolve` may ask `entry` for, for `sitePath`: what a runtime fetches before it resolves the path. */
+export function candidateFiles(sitePath: string): string[] {
+  if ((PLATFORM_FILES as readonly string[]).includes(sitePath)) return [];
+  if (sitePath.endsWith("/")) return [`${sitePath}index.html`];
+  return [sitePath, ...(!/\.[^/]*$/.test(sitePath) ? [`${sitePath}.html`] : []), `${sitePath}/index.html`];
+}
+
 /** The answer to `sitePath`; `entry` says what the runtime knows of a built file, by its path inside the site (undefined: the build did not write it). */
 export function resolve<Entry>(entry: (file: string) => Entry | undefined, sitePath: string): Resolution<Entry> {
   if ((PLATFORM_FILES as readonly string[]).includes(sitePath)) return undefined;

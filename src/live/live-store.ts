@@ -63,6 +63,8 @@ export interface LiveStore {
   count: number;
   /** A countdown by slug; throws `LiveDataError` when the shard it is in cannot be read. */
   get(slug: string): LiveEntry | undefined;
+  /** The file `get(slug)` reads (its shard): what a runtime that fetches its files fetches first. */
+  fileOf(slug: string): string;
   /** Reads every shard, as `get` would, and checks that they hold `count` countdowns; throws `LiveDataError` saying what is wrong. */
   verify(): void;
   /** Reads the data again as it is now (meta.json and one shard) and says what is wrong with it; [] when nothing is. */
@@ -153,6 +155,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
+    fileOf: (slug) => shardFile(shardOf(slug, meta.shards!)),
     verify() {
       let count = 0;
       for (let index = 0; index < meta.shards!; index++) count += shard(index).size;

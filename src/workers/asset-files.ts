@@ -1,6 +1,8 @@
-// Files a Worker reads from its own assets (the live data, the fonts, the packs of built files), at
-// once once fetched: each reader throws FileNotLoaded (src/file-not-loaded.ts) for a file not fetched
-// yet, and `withFiles` fetches it and asks again. The assets of a deploy never change, so what is
+// Files a Worker reads from its own assets (the live data, the fonts, the packs of built files). What
+// a request needs and its path tells (a path's pack, a slug's shard) is fetched before the answer is
+// made (`fetch`); what only the answer finds out (an image's fonts, health's shard checked in turn)
+// is read at once once fetched: the reader throws FileNotLoaded (src/file-not-loaded.ts) for a file
+// not fetched yet, and `withFiles` fetches it and asks again. The assets of a deploy never change, so what is
 // fetched is kept for the isolate's life, within a budget of bytes (the oldest read dropped first).
 
 import { FileNotLoaded } from "../file-not-loaded.ts";
@@ -42,6 +44,12 @@ export class AssetFiles {
     this.held.delete(name);
     this.heldBytes -= bytes?.length ?? 0;
     return bytes;
+  }
+
+  /** A file's bytes, fetched first if they are not held: undefined when the deploy has no such file. */
+  async fetch(name: string): Promise<Uint8Array | undefined> {
+    if (!this.held.has(name)) await this.load(`${this.folder}/${name}`);
+    return this.bytes(name);
   }
 
   /** A file as text, as `bytes` gives it. */

@@ -5,7 +5,14 @@
 // other path by the built files, resolved as Netlify resolves its publish folder (src/http/built-paths.ts)
 // from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
 // packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
-import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
+import {
+  candidateFiles,
+  decodePath,
+  etagMatches,
+  resolve,
+  typedHeaders,
+  withDefaultCache,
+} from "../http/built-paths.ts";
 import {
   redirectAnswer,
   requestUrlTarget,
@@ -51,6 +58,15 @@ export interface Env {
   CLOCK_OFFSET_MS?: string;
 }
 
+/** The slug a live path ends with (`/api/email/launch.gif`: `launch`); undefined where it names none. */
+function slugOfPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname.slice(pathname.lastIndexOf("/") + 1).replace(/\.[a-z]+$/, "")) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Worker's answers over its assets: made once per isolate, on its first request. Over 80 lines:
  * the live handler, the built files and the answer share the files fetched so far, held here.
@@ -67,7 +83,6 @@ export function siteWorker(
   // A font is kept by fonts.ts once read (in HarfBuzz's memory): not held here once taken.
   const fontFiles = new AssetFiles(assets, `${WORKER_FOLDER}/fonts`, 0);
   useFontFiles(fontFiles);
-  const folders = [liveFiles, packFiles, fontFiles];
 
   let store: LiveStore | Error | undefined;
   const live = createLiveHandler({
@@ -94,31 +109,41 @@ export function siteWorker(
     }
   }
 
-  // The built files: the site's own from `files`, the others from their pack.
+  // The built files: the site's own from `files`, the others from their pack, fetched before the
+  // answer is made (the packs of the files a path may be, most often one).
   const packsRead = new WeakMap<Uint8Array, Pack>();
-  const packOfFile = (file: string): Pack | undefined => {
-    const bytes = packFiles.bytes(packName(packOf(file, packs)));
+  async function packAt(index: number): Promise<Pack | undefined> {
+    const bytes = await packFiles.fetch(packName(index));
     if (!bytes) return undefined;
     let pack = packsRead.get(bytes);
     if (!pack) packsRead.set(bytes, (pack = readPack(bytes)));
     return pack;
-  };
+  }
   const ownEntry = (file: string) => (Object.hasOwn(files, file) ? files[file] : undefined);
-  const entry = (file: string): FileEntry | undefined => {
-    const own = ownEntry(file);
-    if (own) return own;
-    const found = packOfFile(file)?.entry(file);
-    return found && [found[0], found[1], 0, 0];
-  };
-  /** A built file's body: an own file streamed from the assets as it comes (the index, the fallbacks), a packed one from its pack. */
-  async function bodyOf(file: string): Promise<Uint8Array<ArrayBuffer> | StreamBody> {
-    const own = ownEntry(file);
-    if (own) {
-      const response = await assets.fetch(assetRequest(file));
-      if (!response.ok || !response.body) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
-      return { kind: "stream", stream: response.body, length: own[0] };
+  /** The built files `sitePath` may be: their entries and their bodies, from the site's own files and the packs fetched for them. */
+  async function filesFor(sitePath: string) {
+    const held = new Map<number, Pack | undefined>();
+    for (const file of candidateFiles(sitePath)) {
+      const index = packOf(file, packs);
+      if (!ownEntry(file) && !held.has(index)) held.set(index, await packAt(index));
     }
-    return (await withFiles(() => packOfFile(file)?.bytes(file), folders)) as Uint8Array<ArrayBuffer>;
+    const packed = (file: string) => held.get(packOf(file, packs));
+    return {
+      entry(file: string): FileEntry | undefined {
+        const own = ownEntry(file);
+        if (own) return own;
+        const found = packed(file)?.entry(file);
+        return found && [found[0], found[1], 0, 0];
+      },
+      /** A file's body: an own file streamed from the assets as it comes (the index, the fallbacks), a packed one from its pack. */
+      async body(file: string): Promise<Uint8Array<ArrayBuffer> | StreamBody> {
+        const own = ownEntry(file);
+        if (!own) return packed(file)!.bytes(file) as Uint8Array<ArrayBuffer>;
+        const response = await assets.fetch(assetRequest(file));
+        if (!response.ok || !response.body) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
+        return { kind: "stream", stream: response.body, length: own[0] };
+      },
+    };
   }
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
 
@@ -128,17 +153,20 @@ export function siteWorker(
     basePath: "",
     async answer(call, sitePath) {
       const headers = headersOf(sitePath);
-      const resolved = await withFiles(() => resolve(entry, decodePath(sitePath)), folders);
+      const decoded = decodePath(sitePath);
+      const found = await filesFor(decoded);
+      const resolved = resolve(found.entry, decoded);
       if (resolved === undefined) {
+        // (A fallback is one of the site's own files.)
         const fallback = findFallback(sitePath).file;
-        return { status: 404, headers: typedHeaders(headers, fallback), body: await bodyOf(fallback) };
+        return { status: 404, headers: typedHeaders(headers, fallback), body: await found.body(fallback) };
       }
       if ("redirect" in resolved)
         return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
       const etag = `"${resolved.entry[1]}"`;
       const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
       if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
-      return { status: 200, headers: made, body: await bodyOf(resolved.file) };
+      return { status: 200, headers: made, body: await found.body(resolved.file) };
     },
   };
 
@@ -147,7 +175,11 @@ export function siteWorker(
     files: () => packedFiles,
     async live(call, route) {
       if (store === undefined) await openStore();
-      return withFiles(() => live(call, route), folders);
+      // The shard of the slug a path names, fetched before the answer is made; what a route reads
+      // beyond it (the fonts of an image, health's shard checked in turn) is fetched as it is asked for.
+      const slug = route.path.endsWith("*") ? slugOfPath(call.pathname) : undefined;
+      if (slug !== undefined && store && !(store instanceof Error)) await liveFiles.fetch(store.fileOf(slug));
+      return withFiles(() => live(call, route), [liveFiles, fontFiles]);
     },
     log,
   });
