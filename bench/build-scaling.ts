@@ -5,7 +5,7 @@ import path from "node:path";
 import { hyperfine, type Timed } from "./hyperfine.ts";
 import { median } from "./load.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
-import { releasesOf } from "../src/publish/releases.ts";
+import { buildsFolderOf } from "../src/publish/build-folders.ts";
 
 const MAX_RATIO = 1.5;
 /** One edited countdown published within this many seconds, at 100,000 countdowns. */
@@ -130,9 +130,9 @@ export function writeGeneratedCountdowns(dir: string, count: number): void {
   }
 }
 
-/** Removes an OUT_DIR and every build of it (src/publish/releases.ts), so that no run times the removal of another's. */
+/** Removes an OUT_DIR and every build of it (src/publish/build-folders.ts), so that no run times the removal of another's. */
 function removeBuilds(out: string): void {
-  for (const dir of [out, releasesOf(out)]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [out, buildsFolderOf(out)]) rmSync(dir, { recursive: true, force: true });
 }
 
 function timeCommands(work: string, commands: { kind: string; input: string; count: number }[], runs: number): Run[] {
@@ -141,7 +141,7 @@ function timeCommands(work: string, commands: { kind: string; input: string; cou
   const out = path.join(work, "out");
   const timed = hyperfine(
     commands.map(({ kind, input, count }) => `${childFor(kind, count)} ${kind} ${input} ${out} ${count}`),
-    { runs, prepare: `rm -rf ${out} ${releasesOf(out)}`, env: { BENCH_STATS: stats } },
+    { runs, prepare: `rm -rf ${out} ${buildsFolderOf(out)}`, env: { BENCH_STATS: stats } },
   );
   removeBuilds(out);
   const lines = readFileSync(stats, "utf8")
@@ -246,7 +246,7 @@ function timeAdded(work: string, countdownsDir: string, size: number): Run {
   try {
     const [timed] = hyperfine([`${CHILD} added ${countdownsDir} ${out} ${size}`], {
       runs: size >= ONE_RUN_FROM ? 1 : RUNS,
-      prepare: `rm -rf ${out} ${releasesOf(out)} && ${CHILD} countdowns ${few} ${out} ${ADDED_TO}`,
+      prepare: `rm -rf ${out} ${buildsFolderOf(out)} && ${CHILD} countdowns ${few} ${out} ${ADDED_TO}`,
       env: { BENCH_STATS: stats },
     });
     const added = readFileSync(stats, "utf8")

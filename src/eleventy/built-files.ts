@@ -92,7 +92,7 @@ export function countdownOfFile(file: string): string | undefined {
 /**
  * A built file as the manifest records it: its size, a hash of its bytes (its ETag), the sizes of its
  * brotli and gzip twins (0: none), and the index in the manifest's `homes` of the build folder that
- * holds it: its own, or an earlier build's it shares the file with (src/publish/releases.ts).
+ * holds it: its own, or an earlier build's it shares the file with (src/publish/build-folders.ts).
  */
 export type FileEntry = [size: number, hash: string, brotli: number, gzip: number, home?: number];
 

@@ -1,5 +1,5 @@
 // What one build of the site is made from: the settings, the validated countdowns, the instant of
-// the build, the release, and the compiled browser assets. The build gathers it (src/publish/gather.ts)
+// the build, its version, and the compiled browser assets. The build gathers it (src/publish/gather.ts)
 // and hands it to the site's configuration.
 import type { Config } from "../config.ts";
 import { INDEX_PAGE_SIZE, indexPages } from "../paths.ts";

@@ -17,7 +17,7 @@ export type { LiveCountdown };
 
 /** The countdowns the build hands the live runtime, with what it needs to know about the build. */
 export interface LiveData {
-  /** The release, for `/api/health`. */
+  /** The build's version, for `/api/health`. */
   version: string;
   /** Where the build is published: the Node server serves under its base path. */
   site: SiteAddress;

@@ -1,5 +1,5 @@
 // Gathers what a build is made from: reads and checks every countdown, compiles the browser assets,
-// names the release. `npm run build` and `npm run dev` hand the result to the site's configuration;
+// names its version. `npm run build` and `npm run dev` hand the result to the site's configuration;
 // under `npx @11ty/eleventy` the configuration gathers it from the environment at each build.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdowns
 import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
 import { buildAssets, withAccent, type SiteAssets } from "../eleventy/assets.ts";
 import { atInstant, type SiteInput } from "../eleventy/site-input.ts";
-import { releaseVersion } from "./version.ts";
+import { buildVersion } from "./version.ts";
 
 export class CountdownProblemsError extends Error {
   override name = "CountdownProblemsError";
@@ -25,7 +25,7 @@ export class CountdownProblemsError extends Error {
 export interface GatherOptions {
   /** The clock, in ms since the epoch (default: now). */
   now?: number;
-  /** The release shown by /api/health (default: the package version and the commit). */
+  /** The version shown by /api/health (default: the package version and the commit). */
   version?: string;
   /** The browser assets, when already compiled (default: compile them). */
   assets?: SiteAssets;
@@ -50,7 +50,7 @@ export async function siteInputOf(
     identity,
     countdowns: atInstant(countdowns, builtAt),
     builtAt,
-    version: options.version ?? releaseVersion(config.commit),
+    version: options.version ?? buildVersion(config.commit),
     assets: withAccent(options.assets ?? (await buildAssets()), identity.accent),
     ...(options.dev ? { dev: true } : {}),
   };

@@ -22,15 +22,15 @@ import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
 import {
   SHARED_FILE,
-  currentRelease,
+  currentBuild,
   homeSite,
-  newRelease,
-  pruneReleases,
-  releasesOf,
-  switchRelease,
+  newBuildFolder,
+  pruneBuilds,
+  buildsFolderOf,
+  switchBuild,
   withBuildLock,
   writeShared,
-} from "./releases.ts";
+} from "./build-folders.ts";
 import { bundleServer } from "./server-bundle.ts";
 import { linkTree } from "./link-tree.js";
 
@@ -61,7 +61,7 @@ export async function publish(
 ): Promise<PublishResult> {
   let input: SiteInput;
   // The served build's check results: only the files whose bytes changed are parsed again.
-  const served = currentRelease(config.outDir);
+  const served = currentBuild(config.outDir);
   const kept =
     served && existsSync(path.join(served, CHECKED_FILE))
       ? readFileSync(path.join(served, CHECKED_FILE), "utf8")
@@ -80,12 +80,12 @@ export async function publish(
 
 /**
  * Builds a checked input as a new build beside the one OUT_DIR serves and switches OUT_DIR to it
- * (src/publish/releases.ts): the one way a build is written, by `npm run build` and `npm run dev`
+ * (src/publish/build-folders.ts): the one way a build is written, by `npm run build` and `npm run dev`
  * alike. When the served build was made from the same code and settings (its record says so), only
  * the files of the countdowns that changed and those that list every countdown (the index,
  * `/api/pages`, the live data, the manifest) are written again, each as a new file, so the build
  * being served is never touched. The new build's folder holds only those; its manifest names, for
- * every other file, the earlier build folder that holds it (shared files, releases.ts). On Netlify,
+ * every other file, the earlier build folder that holds it (shared files, build-folders.ts). On Netlify,
  * which publishes one whole folder, the new build starts instead as a copy of the served one made of
  * hard links (no file is copied). `full` writes everything anew. Over 80 lines: its steps (below).
  */
@@ -99,7 +99,7 @@ export async function publishInput(
   // Over 80 lines: the steps share the plan and the folder being written, in the order the switch needs.
   const steps = async (): Promise<Written> => {
     const target = publishTarget(config, given);
-    const served = currentRelease(outDir);
+    const served = currentBuild(outDir);
     const servedPaths = served && buildPaths(served);
     // What changed since the build served: found from its record (src/publish/record.ts).
     const plan = planBuild(readRecord(served), given, full);
@@ -110,7 +110,8 @@ export async function publishInput(
     const touched = changes && [...changes.slugs, ...changes.removed];
     // Files are shared with the builds before only among the builds of OUT_DIR's folder of builds (not on
     // Netlify, not with a folder an earlier version of the service left in OUT_DIR's place).
-    const shared = target.shares && served !== undefined && path.dirname(served) === realpathSync(releasesOf(outDir));
+    const shared =
+      target.shares && served !== undefined && path.dirname(served) === realpathSync(buildsFolderOf(outDir));
     // Of the served build's manifest, the shards of the countdowns that changed (the others are linked
     // as they are), or on Netlify all of it.
     const base =
@@ -122,7 +123,7 @@ export async function publishInput(
         : undefined;
     const previousFiles = base?.entries;
     if (previousFiles) onStep("listed");
-    const next = await newRelease(outDir);
+    const next = await newBuildFolder(outDir);
     const paths = buildPaths(next);
     // The digests (and twins) of a run's countdown files are made on a worker thread while the next
     // run renders, so on a second core; once the rendering is done, on every core (DIGEST_THREADS). Netlify
@@ -168,7 +169,7 @@ export async function publishInput(
 
       // Checked again right before the switch: the folder may have changed since the settings were read.
       assertReplaceable(outDir);
-      await switchRelease(outDir, next, !target.shares);
+      await switchBuild(outDir, next, !target.shares);
       onStep("switched");
     } catch (error) {
       await digests.finish(0).catch(() => {}); // nothing may still write into what is removed
@@ -180,7 +181,7 @@ export async function publishInput(
       await writeFile(path.join(target.shares ? next : outDir, CHECKED_FILE), checked.text()).catch(() => {});
     // The build served until now stays, for a server still reading it; older ones go but for the files
     // these two share with them. On Netlify the new build is OUT_DIR itself, and nothing else is kept.
-    await pruneReleases(outDir, target.shares ? [next, served] : []);
+    await pruneBuilds(outDir, target.shares ? [next, served] : []);
     onStep("pruned");
     return { countdowns: input.countdowns.length, ...(previousFiles ? { rewritten: changes!.slugs.size } : {}) };
   };
@@ -275,7 +276,7 @@ async function renderChanges(
   shared: boolean,
   digests: DigestQueue,
 ): Promise<void> {
-  const releases = path.dirname(path.dirname(paths.live));
+  const builds = path.dirname(path.dirname(paths.live));
   const own = [...changes.slugs].flatMap(countdownFiles);
   // The site's own files (the first page of the index among them only when it lists a change) and the
   // pages of the index that list one: what the run writes beside the countdowns' files.
@@ -304,7 +305,7 @@ async function renderChanges(
       const written = path.join(paths.site, file);
       if (
         before?.home !== undefined &&
-        (await sameBytes(written, before.size, path.join(homeSite(releases, before.home), file)))
+        (await sameBytes(written, before.size, path.join(homeSite(builds, before.home), file)))
       ) {
         kept.add(file);
         await rm(written);

@@ -9,7 +9,7 @@ import { serve } from "./serve.ts";
 declare const SERVER_BUNDLE: boolean;
 
 // The path it was started by, not the file's own: OUT_DIR is a link to the build being served
-// (src/publish/releases.ts), and the server follows the link as builds are switched in.
+// (src/publish/build-folders.ts), and the server follows the link as builds are switched in.
 await serve(
   typeof SERVER_BUNDLE !== "undefined" ? { outDir: path.dirname(path.resolve(process.argv[1]!)) } : undefined,
 );

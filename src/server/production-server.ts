@@ -3,7 +3,7 @@
 // answered by the live handler (the Netlify Functions' code), every other path by the built files
 // (static-files.ts), from the build's manifest. Methods, HEAD and errors are the HTTP kernel's.
 //
-// OUT_DIR names the build being served (src/publish/releases.ts). The server loads a build whole (its
+// OUT_DIR names the build being served (src/publish/build-folders.ts). The server loads a build whole (its
 // manifest, its live data) and serves each file from the folder its manifest names (the build's own,
 // or an earlier build's that the pruning keeps while this build may be served), so a build switched
 // in under it changes no answer halfway; it sees the switch itself and loads the new build, which it takes only

@@ -1,6 +1,6 @@
 // A build switched in under a running server that is answering a steady stream of requests: every
 // answer is whole and of one build, never a mix, and none fails. Each build after the first edits one
-// countdown, so most files are shared with the builds before (src/publish/releases.ts).
+// countdown, so most files are shared with the builds before (src/publish/build-folders.ts).
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -22,13 +22,13 @@ import { isBuildName, type BuiltFile } from "../eleventy/built-files.ts";
 import { TWINS } from "./file-digests.ts";
 
 /** The folder of an OUT_DIR's builds. */
-export const releasesOf = (outDir: string) => `${outDir}.builds`;
+export const buildsFolderOf = (outDir: string) => `${outDir}.builds`;
 const LOCK = ".lock";
 
 /** A new, empty folder for a build. */
-export async function newRelease(outDir: string): Promise<string> {
+export async function newBuildFolder(outDir: string): Promise<string> {
   const dir = path.join(
-    releasesOf(outDir),
+    buildsFolderOf(outDir),
     `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomUUID().slice(0, 8)}`,
   );
   await mkdir(dir, { recursive: true });
@@ -36,7 +36,7 @@ export async function newRelease(outDir: string): Promise<string> {
 }
 
 /** The build OUT_DIR serves now (its real folder), or undefined when there is none. */
-export function currentRelease(outDir: string): string | undefined {
+export function currentBuild(outDir: string): string | undefined {
   try {
     return realpathSync(outDir);
   } catch {
@@ -45,28 +45,28 @@ export function currentRelease(outDir: string): string | undefined {
 }
 
 /**
- * Makes `release` the build OUT_DIR serves. A symbolic link replaces the old one in one rename; a
+ * Makes `build` the build OUT_DIR serves. A symbolic link replaces the old one in one rename; a
  * folder in OUT_DIR's place (a build of an earlier version of the service) is moved among the
- * builds first. With `inPlace` (Netlify), the release folder itself becomes OUT_DIR.
+ * builds first. With `inPlace` (Netlify), the build folder itself becomes OUT_DIR.
  */
-export async function switchRelease(outDir: string, release: string, inPlace = false): Promise<void> {
+export async function switchBuild(outDir: string, build: string, inPlace = false): Promise<void> {
   const kind = lstatSync(outDir, { throwIfNoEntry: false });
   if (inPlace) {
-    const previous = `${release}-previous`;
+    const previous = `${build}-previous`;
     if (kind) await rename(outDir, previous);
-    await rename(release, outDir);
+    await rename(build, outDir);
     await rm(previous, { recursive: true, force: true });
     return;
   }
   if (kind && !kind.isSymbolicLink())
-    await rename(outDir, path.join(releasesOf(outDir), `earlier-${randomUUID().slice(0, 8)}`));
+    await rename(outDir, path.join(buildsFolderOf(outDir), `earlier-${randomUUID().slice(0, 8)}`));
   const link = `${outDir}.link-${randomUUID()}`;
-  await symlink(path.relative(path.dirname(outDir), release), link, "dir");
+  await symlink(path.relative(path.dirname(outDir), build), link, "dir");
   await rename(link, outDir);
 }
 
-/** The published files of the build folder `home` among the builds in `releases`. */
-export const homeSite = (releases: string, home: string) => buildPaths(path.join(releases, home)).site;
+/** The published files of the build folder `home` among the builds in `builds`. */
+export const homeSite = (builds: string, home: string) => buildPaths(path.join(builds, home)).site;
 
 export const SHARED_FILE = "shared.json";
 
@@ -111,9 +111,9 @@ function readShared(dir: string): Shared | undefined {
  * left beside OUT_DIR. Of a build a kept one shares files with, only its `site/` stays, without the
  * files the kept builds no longer name: those the served one and each build before it superseded.
  */
-export async function pruneReleases(outDir: string, keep: (string | undefined)[]): Promise<void> {
+export async function pruneBuilds(outDir: string, keep: (string | undefined)[]): Promise<void> {
   // Real paths, so that a link in OUT_DIR's path does not make a kept build look like another.
-  const releases = existsSync(releasesOf(outDir)) ? realpathSync(releasesOf(outDir)) : releasesOf(outDir);
+  const builds = existsSync(buildsFolderOf(outDir)) ? realpathSync(buildsFolderOf(outDir)) : buildsFolderOf(outDir);
   const kept = new Set(
     keep.filter((dir): dir is string => dir !== undefined && existsSync(dir)).map((dir) => realpathSync(dir)),
   );
@@ -123,11 +123,11 @@ export async function pruneReleases(outDir: string, keep: (string | undefined)[]
   for (
     let dir = oldest, shared = dir && readShared(dir);
     dir && shared;
-    dir = path.join(releases, shared.base), shared = readShared(dir)
+    dir = path.join(builds, shared.base), shared = readShared(dir)
   ) {
     for (const [home, files] of Object.entries(shared.superseded ?? {})) {
       if (!isBuildName(home)) continue;
-      const site = homeSite(releases, home);
+      const site = homeSite(builds, home);
       // Only paths inside the site: a shared.json edited by hand removes nothing else.
       for (const file of files)
         if (file.startsWith("/") && !file.split("/").includes(".."))
@@ -139,21 +139,21 @@ export async function pruneReleases(outDir: string, keep: (string | undefined)[]
       JSON.stringify({ base: shared.base, homes: shared.homes } satisfies Shared),
     );
   }
-  for (const name of existsSync(releases) ? readdirSync(releases) : []) {
-    const dir = path.join(releases, name);
+  for (const name of existsSync(builds) ? readdirSync(builds) : []) {
+    const dir = path.join(builds, name);
     if (name === LOCK || kept.has(dir)) continue;
     if (!homes.has(name)) {
       await rm(dir, { recursive: true, force: true });
       continue;
     }
     // Only the shared files stay: not the manifest, the live data, the server, nor Netlify's rule files.
-    const site = homeSite(releases, name);
+    const site = homeSite(builds, name);
     for (const entry of readdirSync(dir))
       if (entry !== path.basename(site)) await rm(path.join(dir, entry), { recursive: true, force: true });
     for (const file of PLATFORM_FILES) await rm(path.join(site, file), { force: true });
   }
-  if (kept.size === 0 && existsSync(releases) && readdirSync(releases).every((name) => name === LOCK))
-    await rm(releases, { recursive: true, force: true });
+  if (kept.size === 0 && existsSync(builds) && readdirSync(builds).every((name) => name === LOCK))
+    await rm(builds, { recursive: true, force: true });
   // Earlier versions built beside OUT_DIR under these names.
   const base = path.basename(outDir);
   for (const name of readdirSync(path.dirname(outDir))) {
@@ -167,9 +167,9 @@ export async function pruneReleases(outDir: string, keep: (string | undefined)[]
  * by a process that is gone is taken over; one held by a running process is waited for.
  */
 export async function withBuildLock<T>(outDir: string, body: () => Promise<T>, waitMs = 10 * 60_000): Promise<T> {
-  const releases = releasesOf(outDir);
-  await mkdir(releases, { recursive: true });
-  const lock = path.join(releases, LOCK);
+  const builds = buildsFolderOf(outDir);
+  await mkdir(builds, { recursive: true });
+  const lock = path.join(builds, LOCK);
   const started = Date.now();
   for (;;) {
     try {
