@@ -119,7 +119,9 @@ export function createSiteHandler<Body>(options: SiteHandlerOptions<Body>): Site
       return undefined;
     }
   };
-  const report = (error: unknown, request: SiteRequest) => log(faultLine(request.method, request.target, error));
+  // (The target's path and query: a Web Request's URL names the host too.)
+  const report = (error: unknown, request: SiteRequest) =>
+    log(faultLine(request.method, request.target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ""), error));
   const handler = (request: SiteRequest) => answerSafely(answer, request, pathOf, report);
   return Object.assign(handler, {
     fault(request: SiteRequest, error: unknown): Answer {

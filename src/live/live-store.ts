@@ -209,7 +209,12 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
     if (problem) throw new LiveDataError(`live data ${name}: ${problem}`);
     const countdown = value as LiveCountdown;
     const { targetDate, evergreen, zone, repeat } = countdown;
-    const entry: LiveEntry = { ...countdown, targetMs: targetDate ? Date.parse(targetDate) : NaN, repeat: undefined };
+    // (The pattern takes a month 13: the instant must be one a Date holds.)
+    const targetMs = targetDate ? Date.parse(targetDate) : NaN;
+    const untilMs = repeat?.until === undefined ? undefined : Date.parse(repeat.until);
+    if ((targetDate && Number.isNaN(targetMs)) || Number.isNaN(untilMs))
+      throw new LiveDataError(`live data ${name}: ${at} names an instant that is no date`);
+    const entry: LiveEntry = { ...countdown, targetMs, repeat: undefined };
     if (evergreen) entry.evergreenMs = evergreen * SECOND;
     if (repeat !== undefined) {
       const wall = parseWallClock(repeat.start);
@@ -219,7 +224,7 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
         start: wall,
         zone: zone ?? "UTC",
         repeat: repeat.rule,
-        ...(repeat.until === undefined ? {} : { untilMs: Date.parse(repeat.until) }),
+        ...(untilMs === undefined ? {} : { untilMs }),
       };
     }
     bySlug.set(key, entry);

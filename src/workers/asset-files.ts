@@ -48,7 +48,8 @@ export class AssetFiles {
 
   /** A file's bytes, fetched first if they are not held: undefined when the deploy has no such file. */
   async fetch(name: string): Promise<Uint8Array | undefined> {
-    if (!this.held.has(name)) await this.load(`${this.folder}/${name}`);
+    // (The bytes as loaded: another request's load may drop them from the held files before this resumes.)
+    if (!this.held.has(name)) return (await this.load(`${this.folder}/${name}`)) ?? undefined;
     return this.bytes(name);
   }
 
@@ -63,8 +64,8 @@ export class AssetFiles {
     return file.startsWith(`${this.folder}/`);
   }
 
-  /** Fetches a file of this folder by its path among the assets, and keeps it. */
-  async load(file: string): Promise<void> {
+  /** Fetches a file of this folder by its path among the assets, keeps it, and gives its bytes (null: no such file). */
+  async load(file: string): Promise<Uint8Array | null> {
     const name = file.slice(this.folder.length + 1);
     const response = await this.assets.fetch(assetRequest(file));
     if (response.status !== 200 && response.status !== 404)
@@ -77,6 +78,7 @@ export class AssetFiles {
       this.held.delete(oldest);
       this.heldBytes -= old?.length ?? 0;
     }
+    return bytes;
   }
 }
 

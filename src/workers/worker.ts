@@ -122,10 +122,13 @@ export function siteWorker(
   const ownEntry = (file: string) => (Object.hasOwn(files, file) ? files[file] : undefined);
   /** The built files `sitePath` may be: their entries and their bodies, from the site's own files and the packs fetched for them. */
   async function filesFor(sitePath: string) {
+    // In the order resolve asks for them, up to the first there is: only the packs it reads.
     const held = new Map<number, Pack | undefined>();
     for (const file of candidateFiles(sitePath)) {
+      if (ownEntry(file)) break;
       const index = packOf(file, packs);
-      if (!ownEntry(file) && !held.has(index)) held.set(index, await packAt(index));
+      if (!held.has(index)) held.set(index, await packAt(index));
+      if (held.get(index)?.entry(file)) break;
     }
     const packed = (file: string) => held.get(packOf(file, packs));
     return {

@@ -116,6 +116,17 @@ describe("a countdown's record", () => {
     expect(() => store.get("launch")).toThrow(
       'live data shards/0.json: countdown "launch".status is not one of postponed, cancelled',
     );
+    // An instant the pattern takes but no Date holds (month 13), as a target and as a repeat's end.
+    for (const broken of [
+      { targetDate: "2026-13-01T00:00:00Z" },
+      { repeat: { rule: "daily", start: "2027-03-05T17:00:00", until: "2027-02-30T99:00:00Z" } },
+    ]) {
+      const bad = { ...shard, launch: { ...shard.launch, status: undefined, ...broken } };
+      const read = (name: string) => (name === "shards/0.json" ? JSON.stringify(bad) : files.get(name));
+      expect(() => createLiveStore(read).get("launch")).toThrow(
+        'live data shards/0.json: countdown "launch" names an instant that is no date',
+      );
+    }
   });
 
   it("is what the OpenAPI document publishes for /api/data/<slug>.json, with the messages beside it", () => {
