@@ -521,7 +521,8 @@ async function launchWebKit(): Promise<Launched> {
       try {
         driver = await new Builder().usingServer(server).withCapabilities(capabilitiesFor(options, args)).build();
         await driver.manage().setTimeouts({ pageLoad: 20_000, script: 10_000 });
-        await page.setViewport(width, height);
+        // The blank page it opens on draws no frame to wait for: the size is set, then the page loaded.
+        await page.resize(width, height);
         await driver.get(url);
       } catch (error) {
         await page.close();
@@ -536,7 +537,11 @@ async function launchWebKit(): Promise<Launched> {
   };
 }
 
-function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => Promise<void>): EnginePage {
+function webKitPage(
+  driver: () => WebDriver,
+  javaScript: boolean,
+  close: () => Promise<void>,
+): EnginePage & { resize(width: number, height: number): Promise<void> } {
   const viewport = () => driver().executeScript<[number, number]>("return [innerWidth, innerHeight]");
   /**
    * The viewport once it is `width` × `height`; or once it has moved from `before` and held still for
@@ -555,7 +560,25 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  /** The window made to show a `width` × `height` viewport (no frame waited for: the page may be blank yet). */
+  const resize = async (width: number, height: number) => {
+    const window = driver().manage().window();
+    const before = await viewport();
+    await window.setRect({ width, height });
+    let [innerWidth, innerHeight] = await viewportWhen(width, height, before);
+    if (innerWidth !== width || innerHeight !== height) {
+      // Whatever the window's own parts take, measured, is added once more.
+      await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+      [innerWidth, innerHeight] = await viewportWhen(width, height, [innerWidth, innerHeight]);
+    }
+    if (innerWidth !== width || innerHeight !== height) {
+      throw new Error(
+        `WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`,
+      );
+    }
+  };
   return {
+    resize,
     goto: (url) => driver().get(url),
     click: async (selector) => driver().findElement(By.css(selector)).click(),
     async evaluate(fn, ...args) {
@@ -563,20 +586,7 @@ function webKitPage(driver: () => WebDriver, javaScript: boolean, close: () => P
       return JSON.parse(await driver().executeScript<string>(`return ${callSource(fn, args, javaScript)}`));
     },
     async setViewport(width, height) {
-      const window = driver().manage().window();
-      const before = await viewport();
-      await window.setRect({ width, height });
-      let [innerWidth, innerHeight] = await viewportWhen(width, height, before);
-      if (innerWidth !== width || innerHeight !== height) {
-        // Whatever the window's own parts take, measured, is added once more.
-        await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
-        [innerWidth, innerHeight] = await viewportWhen(width, height, [innerWidth, innerHeight]);
-      }
-      if (innerWidth !== width || innerHeight !== height) {
-        throw new Error(
-          `WebKit cannot show a ${width}×${height} viewport: MiniBrowser's window gave ${innerWidth}×${innerHeight} (it is at least 238 px wide).`,
-        );
-      }
+      await resize(width, height);
       // Let the new size reach the screen before anything looks at it (a screenshot lags one frame).
       if (javaScript)
         await driver().executeScript(
