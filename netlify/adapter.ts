@@ -1,36 +1,19 @@
 // The Netlify adapter: each function of netlify/functions/ is the site handler (src/http/site-handler.ts)
 // over the live routes it answers and the live data folder of its own deploy, with no built files:
 // Netlify's CDN serves those itself.
-import {
-  errorAnswer,
-  quote,
-  requestUrlTarget,
-  toResponse,
-  webRequest,
-  type Bytes,
-  type Call,
-} from "../src/http/kernel.ts";
-import { errorHeaders } from "../src/http/policy.ts";
+import { requestUrlTarget, toResponse, webRequest, type Bytes } from "../src/http/kernel.ts";
 import { createSiteHandler, type FileSource } from "../src/http/site-handler.ts";
 import { createLiveHandler, type LiveHandler } from "../src/live/handler.ts";
 import type { LiveStore } from "../src/live/live-store.ts";
 import type { RouteAnswers } from "../src/live/route.ts";
 import { openLiveFolder } from "../src/node/live-folder.ts";
-import { isApiPath } from "../src/paths.ts";
-
-/** A function is asked only for its live paths (its `config.path`): any other is not its to answer. */
-const notAFunctionPath = (call: Call) =>
-  errorAnswer(
-    404,
-    "not_found",
-    `Nothing is published at ${quote(call.pathname)}.`,
-    errorHeaders(isApiPath(call.pathname)),
-  );
-const CDN_FILES: FileSource<Bytes> = { basePath: "", answer: notAFunctionPath };
 
 /** A Netlify Function over live routes: a Web Request to a Web Response, through the site handler. */
 export function netlifyFunction(live: LiveHandler, log = (line: string) => console.error(line)) {
-  const site = createSiteHandler({ targetOf: requestUrlTarget, files: () => CDN_FILES, live, log });
+  // A function is asked only for its live paths (its `config.path`): any other path is the live
+  // handler's 404, as it is for a path no live route has.
+  const cdnFiles: FileSource<Bytes> = { basePath: "", answer: (call) => live(call) };
+  const site = createSiteHandler({ targetOf: requestUrlTarget, files: () => cdnFiles, live, log });
   return async (request: Request): Promise<Response> => toResponse(await site(webRequest(request)), request.method);
 }
 

@@ -128,7 +128,8 @@ export type PublishedRecord = FromSchema<typeof RECORD_SCHEMA>;
 export type LiveCountdown = FromSchema<typeof LIVE_COUNTDOWN_SCHEMA>;
 
 const patterns = new Map<string, RegExp>();
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** Whether `value` is a JSON object (not null, not an array). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What is wrong with `value` as `schema` says it must be, naming where (`at`); undefined when nothing is. */

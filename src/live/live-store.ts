@@ -7,7 +7,7 @@ import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import type { Schedule } from "../time/occurrence.ts";
-import { LIVE_COUNTDOWN_SCHEMA, schemaProblem, type LiveCountdown } from "../published-record.ts";
+import { LIVE_COUNTDOWN_SCHEMA, isPlainObject, schemaProblem, type LiveCountdown } from "../published-record.ts";
 import { SECOND } from "../time/units.ts";
 import { parseWallClock } from "../time/zone.ts";
 import { messageOf } from "../error-message.ts";
@@ -198,8 +198,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
 
 /** A shard's countdowns, checked against the record's schema (src/published-record.ts), by slug. */
 function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
+  if (!isPlainObject(data)) throw new LiveDataError(`live data ${name} is not an object of countdowns by slug`);
   const bySlug = new Map<string, LiveEntry>();
   for (const [key, value] of Object.entries(data)) {
     const at = `countdown ${JSON.stringify(key)}`;
