@@ -521,7 +521,9 @@ async function launchWebKit(): Promise<Launched> {
       try {
         driver = await new Builder().usingServer(server).withCapabilities(capabilitiesFor(options, args)).build();
         await driver.manage().setTimeouts({ pageLoad: 20_000, script: 10_000 });
-        // The blank page it opens on draws no frame to wait for: the size is set, then the page loaded.
+        // The page it opens on is not loaded and may never run a script (a 10 s script timeout under
+        // load): a blank page is loaded, the size set over it, then the page loaded.
+        await driver.get("about:blank");
         await page.resize(width, height);
         await driver.get(url);
       } catch (error) {
