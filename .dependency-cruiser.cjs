@@ -29,7 +29,15 @@ const LAYERS = {
     "src/widget/",
     "src/images/",
   ],
-  "src/pages/": ["src/time/", "src/text/", "src/widget/", "src/authoring/", "src/paths.ts"],
+  // (The email image's option rules, for the owner page's configurator; not its drawing.)
+  "src/pages/": [
+    "src/time/",
+    "src/text/",
+    "src/widget/",
+    "src/authoring/",
+    "src/paths.ts",
+    "src/images/email-options.ts",
+  ],
   "src/eleventy/": [
     "src/error-message.ts",
     "src/authoring/",

@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   // The element is written for bytes: `a && b()` is its `if`.
   {
-    files: ["src/element/element.ts", "src/element/element-evergreen.ts", "src/element/element-layouts.ts"],
+    files: ["src/element/element.ts", "src/element/element-evergreen.ts", "src/element/element-looks.ts"],
     rules: { "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }] },
   },
 );

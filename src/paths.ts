@@ -52,8 +52,8 @@ export const PAGE_SCRIPT_PATH = "/assets/site.js";
 export const ELEMENT_SCRIPT_PATH = "/api/element.js";
 /** Its part for evergreen countdowns, loaded by it only where one is shown (src/element/element-evergreen.ts). */
 export const ELEMENT_EVERGREEN_PATH = "/api/element-evergreen.js";
-/** Its styles of the units and tiles layouts, loaded by it only where one is shown (src/element/element-layouts.ts). */
-export const ELEMENT_LAYOUTS_PATH = "/api/element-layouts.js";
+/** Its styles of the units and tiles layouts, loaded by it only where one is shown (src/element/element-looks.ts). */
+export const ELEMENT_LOOKS_PATH = "/api/element-looks.js";
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";

@@ -170,6 +170,7 @@ const OPTION_EXAMPLES: Record<OptionName, string> = {
   bg: "ffffff",
   font: "serif",
   layout: "units",
+  units: "hms",
   lang: "de",
   date: "utc",
   title: "hide",

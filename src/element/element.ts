@@ -9,7 +9,7 @@
 // second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
 // value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
 // accessible name (at most one change a minute) and its end event.
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_LAYOUTS_PATH, dataPath } from "../paths.ts";
+import { ELEMENT_EVERGREEN_PATH, ELEMENT_LOOKS_PATH, dataPath } from "../paths.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
@@ -18,9 +18,6 @@ import { zoneOffset } from "../time/zone.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
-/** The site's accent on light and on dark backgrounds: marks the build replaces by its colours (src/eleventy/assets.ts, withAccent). */
-declare const ACCENT: string;
-declare const ACCENT_DARK: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
 /** `/api/data/<slug>.json`: the record (src/published-record.ts) and its messages; or an inline element's attributes as one. */
@@ -48,7 +45,10 @@ interface Shown {
   line: HTMLElement;
   cells: Cell[];
   box: HTMLElement;
-  units: boolean;
+  /** Each number has its unit's word (the units and tiles layouts). */
+  labelled: boolean;
+  /** The units shown, largest first (`units`, src/time/time-left.ts). */
+  run: string;
   words?: string | number;
   state?: string;
 }
@@ -56,7 +56,7 @@ interface Shown {
 /** The site of this module: `https://example.org/` for https://example.org/api/element.js (a base path kept). */
 const SITE = new URL("..", import.meta.url).href;
 /** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
-const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "lang", "date", "after", "heading"];
+const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "units", "lang", "date", "after", "heading"];
 const UNITS = ["day", "hour", "minute", "second"];
 /** The element's own content shows: its fallback. */
 const SLOT = "<slot>";
@@ -65,7 +65,7 @@ const SLOT = "<slot>";
 const timers = new Set<CountdownTimer>();
 /** One request per data URL for the whole page. */
 const loads: Record<string, Promise<Data>> = {};
-/** The units and tiles layouts' styles, once loaded. */
+/** The looks' styles (themes, fonts, layouts), once loaded. */
 let layouts: Promise<CSSStyleSheet> | undefined;
 // By site (as elements name it), the server's clock minus this one: what its answers' `Date` (plus a
 // cache's `Age`) allow. Each answer bounds it within [low, high] (`Date` and `Age` are whole seconds,
@@ -139,8 +139,6 @@ STYLE.replaceSync(
   // Part of the host page: its font, colour and alignment, no box; a theme makes a card of the widget's colours.
   `:host{display:block}[hidden],:host([heading=hide]) [part=title],:host([date=none]) [part=date]{display:none!important}` +
     `div{padding:var(--p);border-radius:.75em;background:var(--b);color:var(--f)}` +
-    `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:${ACCENT}}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}}` +
-    `:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
     `div>*{display:block;margin:var(--countdown-gap,.2em) 0 0;overflow-wrap:anywhere}[part=title]{font-weight:600;margin:0}[part=message],p{font-weight:700}[part=message],[part=number]{color:var(--countdown-accent,var(--a))}[part=message]{white-space:pre-line}` +
     `[part=date],[part=unit]{color:var(--countdown-muted);font-size:.85em}[data-status=postponed] [part=date]{text-decoration:line-through}` +
     `p{font-size:var(--countdown-size,2em);font-variant-numeric:tabular-nums}[data-up] p:before{content:"+"}`,
@@ -235,13 +233,14 @@ class CountdownTimer extends HTMLElement {
           attribute("start"),
           this.clock + " " + slug,
         );
-      // The units and tiles layouts' styles, in a module of their own loaded once for the page where
-      // one is shown (src/element/element-layouts.ts); `units` and `tiles` sort after `text`.
+      // The styles of the themes, the fonts and the units and tiles layouts, in a module of their own
+      // loaded once for the page where one is asked for (src/element/element-looks.ts); `units` and
+      // `tiles` sort after `text`.
       this.root.adoptedStyleSheets = [
         STYLE,
-        ...(this.options.layout! > "text"
+        ...(this.options.theme || this.options.font || this.options.layout! > "text"
           ? [
-              await (layouts ??= import(SITE + ELEMENT_LAYOUTS_PATH.slice(1)).then(({ default: css }) =>
+              await (layouts ??= import(SITE + ELEMENT_LOOKS_PATH.slice(1)).then(({ default: css }) =>
                 new CSSStyleSheet().replace(css),
               )),
             ]
@@ -276,7 +275,9 @@ class CountdownTimer extends HTMLElement {
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
     // each a text node written only when it changes (the cell keeps what it shows).
-    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
+    const run = this.options.units || "dhms";
+    // (A unit the run leaves out keeps its cell, hidden.)
+    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
     const box = this.root.firstChild as HTMLElement;
     const [title, note, count, line] = box.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     title!.textContent = data.title;
@@ -308,7 +309,7 @@ class CountdownTimer extends HTMLElement {
           last: repeat?.last,
         }));
     this.ahead = false;
-    this.shown = { lang, zone, note, count, line, cells, box, units: layout != "text" };
+    this.shown = { lang, zone, note, count, line, cells, box, labelled: layout != "text", run };
     soon();
   }
 
@@ -316,7 +317,7 @@ class CountdownTimer extends HTMLElement {
   draw(nowMs: number): boolean {
     if (!this.next) return false;
     const shown = this.shown;
-    const { note, count, line, cells, box, lang } = shown;
+    const { note, count, line, cells, box, lang, run } = shown;
     const data = this.record!;
     const { status, messages } = data;
     const targetMs = this.next(nowMs);
@@ -340,7 +341,7 @@ class CountdownTimer extends HTMLElement {
       shown.words = words;
       const said =
         typeof words == "number"
-          ? unitsLeft(words * 1e3, 0)
+          ? unitsLeft(words * 1e3, 0, run)
               .flatMap((n, i) => (n ? [cells[i]![2].format(n)] : []))
               .join(" ")
           : words;
@@ -369,12 +370,12 @@ class CountdownTimer extends HTMLElement {
         count.hidden = !!status;
         box.toggleAttribute("data-up", countUp);
       }
-      (countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs)).forEach((n, i) => {
+      (countUp ? unitsLeft(nowMs, targetMs, run) : unitsLeft(targetMs, nowMs, run)).forEach((n, i) => {
         const cell = cells[i]!;
-        const digits = unitDigits(n, i);
+        const digits = unitDigits(n, i, run);
         if (cell[3] != digits) {
           cell[0].data = cell[3] = digits;
-          if (shown.units) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
+          if (shown.labelled) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
         }
       });
     }

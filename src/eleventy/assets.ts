@@ -32,8 +32,10 @@ export interface SiteAssets {
   elementTemplate: string;
   /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/element/element-evergreen.ts). */
   elementEvergreen: string;
-  /** `/api/element-layouts.js`: the styles of the units and tiles layouts, which the element loads where one is shown (src/element/element-layouts.ts). */
-  elementLayouts: string;
+  /** `/api/element-looks.js`: the styles of the themes, the fonts and the units and tiles layouts, which the element loads where one is asked for (src/element/element-looks.ts), in the site's accent (`withAccent`). */
+  elementLooks: string;
+  /** The looks' module as compiled, its accent still the marks of ACCENT_MARKS. */
+  elementLooksTemplate: string;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -64,14 +66,14 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 
 // Internal field names cost bytes in every embed; they never leave the bundle (no platform API or
 // dataset is read by these names).
-const INTERNAL_NAMES = /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds)$/;
+const INTERNAL_NAMES = /^(targetMs|left|done|countUp|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
 const ELEMENT_INTERNAL_NAMES =
-  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|units|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|labelled|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 /** No property's name is shortened. */
 const NO_NAMES = /^$/;
 const WIDGET_INTERNAL_NAMES =
-  /^(targetMs|left|done|countUp|units|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+  /^(targetMs|left|done|countUp|root|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
 
 /**
  * The widget's script once more through terser (three passes): it inlines the functions used once and
@@ -140,7 +142,7 @@ export async function buildAssets(): Promise<SiteAssets> {
     evergreenTicker,
     elementScript,
     elementEvergreen,
-    elementLayouts,
+    elementLooks,
     pageScript,
     creatorScript,
     pageStyle,
@@ -153,7 +155,7 @@ export async function buildAssets(): Promise<SiteAssets> {
       smaller,
     ),
     bundle("element/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
-    bundle("element/element-layouts.ts", true, ELEMENT_BROWSERS).then(smaller),
+    bundle("element/element-looks.ts", true, ELEMENT_BROWSERS).then(smaller),
     bundle("pages/page-script.ts"),
     // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
     bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
@@ -169,7 +171,8 @@ export async function buildAssets(): Promise<SiteAssets> {
       elementTemplate: elementScript,
       elementScript,
       elementEvergreen,
-      elementLayouts,
+      elementLooksTemplate: elementLooks,
+      elementLooks,
       pageScript,
       creatorScript,
       pageCss: pageStyle,
@@ -195,5 +198,6 @@ export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
     pageStyle: inline(`:root{--site-accent:${light};--site-accent-dark:${dark}}${assets.pageCss}`, "</style"),
     widgetStyle: inline(filled(assets.widgetCss), "</style"),
     elementScript: filled(assets.elementTemplate),
+    elementLooks: filled(assets.elementLooksTemplate),
   };
 }

@@ -28,7 +28,7 @@ import {
   type SiteAddress,
 } from "../paths.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
-import { CHOICES, COLOURS } from "../widget/options.ts";
+import { CHOICES, COLOURS, type OptionName } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -64,14 +64,19 @@ const startParameter = {
   },
 };
 
+/** The `units` option of the widget, the element and the email image. */
+const UNITS_DESCRIPTION =
+  "The units shown, largest first, as a run of `d`, `h`, `m`, `s`: the largest holds the units above it (`hms`: `77h 20m 05s` for three days and five hours), the smallest is rounded down.";
+
 /** The widget's options, as query parameters of the embed (src/widget/options.ts). */
-const OPTION_DESCRIPTIONS: Record<string, string> = {
+const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   theme: "`transparent` has no background and follows the visitor's colour scheme for text.",
   accent: "The colour of the time left, a hex colour without `#`.",
   color: "The colour of the other text, a hex colour without `#`.",
   bg: "The background colour, a hex colour without `#`.",
   font: "Local font stacks only; no web fonts.",
-  layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`.",
+  layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit.",
+  units: UNITS_DESCRIPTION,
   lang: "A BCP 47 language tag: the labels, the date and the built-in messages. Default: the countdown's language.",
   date: "The target: in the visitor's zone, in UTC, or hidden.",
   title: "Show or hide the title.",
@@ -89,7 +94,7 @@ const widgetOptions = [
   name,
   in: "query",
   required: false,
-  description: `${OPTION_DESCRIPTIONS[name]} An invalid value is ignored.`,
+  description: `${OPTION_DESCRIPTIONS[name as OptionName]} An invalid value is ignored.`,
   schema,
 }));
 
@@ -100,12 +105,13 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   color: "The colour of the other text, a hex colour without `#`.",
   bg: "The background colour, a hex colour without `#`.",
   layout:
-    "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: four numbers with labels in `lang`, right to left in a language written so.",
+    "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit, right to left in a language written so.",
+  units: `${UNITS_DESCRIPTION} Without seconds the image changes a frame a minute (for as many minutes as \`frames\`), or, in hours or days, is one still frame.`,
   lang: "A BCP 47 language tag: the labels and the date line. Default: the countdown's language.",
   title: "Show or hide the title.",
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,
   density: "`2`: twice the pixels, for high-resolution screens (give the `<img>` the width of `1`).",
-  frames: `Frames of one second each, ${EMAIL_RANGES.frames.min} to ${EMAIL_RANGES.frames.max}.`,
+  frames: `Frames, one for each change of the smallest unit shown, ${EMAIL_RANGES.frames.min} to ${EMAIL_RANGES.frames.max}.`,
 };
 const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
   const schema =

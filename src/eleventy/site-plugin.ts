@@ -3,6 +3,7 @@
 // a Nunjucks page (the API's JSON, the calendar files, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
+import { UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,7 @@ import {
   PAGE_SCRIPT_PATH,
   ELEMENT_SCRIPT_PATH,
   ELEMENT_EVERGREEN_PATH,
-  ELEMENT_LAYOUTS_PATH,
+  ELEMENT_LOOKS_PATH,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
   SCHEMA_PATH,
@@ -47,6 +48,9 @@ import { nunjucksCompileCache } from "./nunjucks-compile-cache.ts";
 import { openApiDocument } from "./openapi.ts";
 import { dataRecord, pagesList } from "./records.ts";
 import { indexOrder, indexPagesOf, type SiteInput } from "./site-input.ts";
+
+/** Three days, 5 hours, 20 minutes and 5 seconds: the time left the configurators show each run of units with. */
+const UNITS_SAMPLE_MS = ((3 * 24 + 5) * 3600 + 20 * 60 + 5) * 1000;
 
 /** The folder of the site's sources: templates beside the code of their feature. */
 const SOURCES = fileURLToPath(new URL("../", import.meta.url));
@@ -164,6 +168,11 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
   eleventyConfig.addGlobalData("assets", () => current().assets);
   /** The mailing tools' start merge tags, for an evergreen countdown's email snippet. */
   eleventyConfig.addGlobalData("startTags", START_TAGS);
+  /** The configurators' choices of units: each run with what it shows three days and five hours ahead. */
+  eleventyConfig.addGlobalData(
+    "unitRuns",
+    UNIT_RUNS.map((run) => ({ run, sample: formatTimeLeft(unitsLeft(UNITS_SAMPLE_MS, 0, run), run) })),
+  );
   eleventyConfig.addGlobalData("routes", {
     index: INDEX_PATH,
     pages: PAGES_PATH,
@@ -223,7 +232,7 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
   generated("element-evergreen", ELEMENT_EVERGREEN_PATH, () => current().assets.elementEvergreen);
-  generated("element-layouts", ELEMENT_LAYOUTS_PATH, () => current().assets.elementLayouts);
+  generated("element-looks", ELEMENT_LOOKS_PATH, () => current().assets.elementLooks);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated(

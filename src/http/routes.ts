@@ -4,7 +4,7 @@
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
 import {
   ELEMENT_EVERGREEN_PATH,
-  ELEMENT_LAYOUTS_PATH,
+  ELEMENT_LOOKS_PATH,
   ELEMENT_SCRIPT_PATH,
   OEMBED_PATH,
   HEALTH_PATH,
@@ -122,7 +122,7 @@ export const LIVE_ROUTES = [
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal); an
       // evergreen countdown's images vary on its start too, written as Unix seconds (other forms are
       // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
-      "Netlify-Vary": "query=theme|accent|color|bg|layout|lang|title|width|density|frames",
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|units|lang|title|width|density|frames",
     },
   },
 ] as const;
@@ -170,7 +170,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     // `<countdown-timer>`'s module: other sites load it (CORS, from the rule above), and it changes per deploy.
     { path: ELEMENT_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     { path: ELEMENT_EVERGREEN_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
-    { path: ELEMENT_LAYOUTS_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    { path: ELEMENT_LOOKS_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     { path: SCHEMA_PATH, headers: perDeployJson },
   ];
 }

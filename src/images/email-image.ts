@@ -4,7 +4,7 @@
 // that take no GIF. Drawn fast: resvg draws the parts that do not change (the title, the date line)
 // once, and the digits once per size (a glyph atlas); each frame after the first is only the
 // rectangle of digits that changed. docs/email.md says what it looks like and why.
-import { unitsLeft } from "../time/time-left.ts";
+import { secondsLeft as secondsLeftAt, unitsLeft } from "../time/time-left.ts";
 import { SECOND } from "../time/units.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { colorsOf, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
@@ -13,27 +13,48 @@ import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
 import { crop, drawTexts, paletteOf, type Indexed } from "./raster.ts";
 
+/** Seconds in each unit of unitsLeft's order. */
+const UNIT_SECONDS = [86_400, 3_600, 60, 1];
+/** The longest a GIF frame can show: its delay is 16 bits of hundredths of a second (655 s). */
+const LONGEST_FRAME_S = 655;
+
 /**
- * The moment of each frame: one a second from `nowMs`'s second on, until the target (its frame the
- * last, a headline). Frame k shows what the JSON says at any instant of the k-th second after the
- * request's (the time left rounded down, as there): it is read at that second's last millisecond.
+ * The moment of each frame, and how long it shows: one per change of the smallest unit shown, from
+ * `nowMs`'s second on, until the target (its frame the last, a headline). Frame 0 shows what the JSON
+ * says during the request's second (the time left rounded down to that unit, read at the second's
+ * last millisecond); frame k what it says from the k-th change on, read at the last millisecond of the
+ * second the change falls in. A unit no frame can last (an hour, a day) is one still frame.
  */
-function momentsOf(countdown: EmailCountdown, nowMs: number, count: number): { moments: Moment[]; targetMs: number } {
+function momentsOf(
+  countdown: EmailCountdown,
+  options: Pick<EmailOptions, "units">,
+  nowMs: number,
+  count: number,
+): { moments: Moment[]; delays: number[]; targetMs: number } {
   const start = Math.floor(nowMs / SECOND) * SECOND + SECOND - 1;
   const first = countdown.targetAt(start);
   if (countdown.status !== "scheduled")
-    return { moments: [{ headline: countdown.statusWords }], targetMs: first.targetMs };
+    return { moments: [{ headline: countdown.statusWords }], delays: [1], targetMs: first.targetMs };
+  const run = options.units;
+  const step = UNIT_SECONDS["dhms".indexOf(run.at(-1)!)]!;
+  const still = step > LONGEST_FRAME_S;
+  if (still) count = 1;
+  // Seconds from the request's second to the first change: what is left over the smallest unit, and one.
+  const untilChange = first.over || still ? 1 : (secondsLeftAt(first.targetMs, start) % step) + 1;
   const moments: Moment[] = [];
+  const delays: number[] = [];
   for (let k = 0; k < count; k++) {
-    const at = start + k * SECOND;
+    const at = k === 0 ? start : start + (untilChange + (k - 1) * step) * SECOND;
     // The target of the first frame: a repeating countdown's next one comes in a later email.
     if (first.over || at >= first.targetMs) {
       moments.push({ headline: countdown.done });
+      delays.push(1);
       break;
     }
-    moments.push({ units: unitsLeft(first.targetMs, at) });
+    moments.push({ units: unitsLeft(first.targetMs, at, run) });
+    delays.push(k === 0 ? untilChange : step);
   }
-  return { moments, targetMs: first.targetMs };
+  return { moments, delays, targetMs: first.targetMs };
 }
 
 /** The frames of the countdown at `nowMs`: the whole first image, then each second's changed rectangle. */
@@ -43,7 +64,9 @@ function framesOf(
   nowMs: number,
   count: number,
 ): { width: number; height: number; frames: GifFrame[]; first: Indexed } {
-  const { moments, targetMs } = momentsOf(countdown, nowMs, count);
+  const { moments, delays, targetMs } = momentsOf(countdown, options, nowMs, count);
+  /** A frame's delay in hundredths of a second. */
+  const delay = (k: number) => 100 * delays[k]!;
   // A headline ends the count: it is drawn as a frame of its own, over the whole image.
   const counting = moments.filter((moment): moment is { units: number[] } => "units" in moment);
   const ending = moments.find((moment) => "headline" in moment);
@@ -62,7 +85,7 @@ function framesOf(
           width: image.width,
           height: image.height,
           pixels: image.pixels.slice(),
-          delay: 100,
+          delay: delay(k),
         });
       } else if (rect.width > 0 && rect.height > 0)
         frames.push({
@@ -71,9 +94,9 @@ function framesOf(
           width: rect.width,
           height: rect.height,
           pixels: crop(image, rect.x, rect.y, rect.width, rect.height),
-          delay: 100,
+          delay: delay(k),
         });
-      else frames.push({ left: 0, top: 0, width: 1, height: 1, pixels: crop(image, 0, 0, 1, 1), delay: 100 });
+      else frames.push({ left: 0, top: 0, width: 1, height: 1, pixels: crop(image, 0, 0, 1, 1), delay: delay(k) });
     });
     // The headline's own image: as large as the count's (layoutOf keeps the size).
     if (ending)
@@ -124,7 +147,7 @@ export function emailImageTexts(
   options: EmailOptions,
   nowMs: number,
 ): { width: number; height: number; texts: { text: string; room: Rect; ink: Rect | undefined }[] } {
-  const { moments, targetMs } = momentsOf(countdown, nowMs, 1);
+  const { moments, targetMs } = momentsOf(countdown, options, nowMs, 1);
   const { width, height, placed } = layoutOf(countdown, options, moments, targetMs);
   const texts = placed.map(({ run, lang, room }) => {
     const drawn = drawTexts(3 * width, 3 * height, [{ ...run, x: run.x + width, y: run.y + height }], lang);

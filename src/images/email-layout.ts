@@ -1,7 +1,7 @@
 // Where everything of the email image goes: the title, the count (as text or as units with their
 // labels), the headline and the date line, each in a room its ink stays inside; the digits drawn once
 // per size (a glyph atlas) and the unit labels once per text, both kept within a budget of bytes.
-import { unitDigits } from "../time/time-left.ts";
+import { formatTimeLeft, unitDigits } from "../time/time-left.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { dateLine, INK, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
@@ -150,26 +150,31 @@ export function layoutOf(
   let countHeight: number;
   let drawMoment: (image: Indexed, moment: Moment) => Rect;
 
+  const run = options.units;
+  /** The units shown, as indices of unitsLeft's order. */
+  const shownUnits = [0, 1, 2, 3].filter((unit) => run.includes("dhms"[unit]!));
   if (options.layout === "units") {
-    const columns = 4;
+    const columns = shownUnits.length;
     const column = Math.floor(inner / columns);
-    const digits = Math.max(2, String(units[0]).length);
+    const digits = Math.max(2, String(units[shownUnits[0]!]).length);
     const numberSize = Math.min(52 * s, Math.floor((column * 0.92) / (digits * 0.6)));
     // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
     // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
     const widest = Math.max(
-      ...UNITS.flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(unitWord(lang, unit, n), 14 * s, 400, lang))),
+      ...shownUnits
+        .map((unit) => UNITS[unit]!)
+        .flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(unitWord(lang, unit, n), 14 * s, 400, lang))),
     );
     const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
     const labelTop = countTop + Math.round(numberSize * 1.15);
     countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
-    const order = isRightToLeftLanguage(lang) ? [3, 2, 1, 0] : [0, 1, 2, 3];
+    const order = isRightToLeftLanguage(lang) ? shownUnits.toReversed() : shownUnits;
     const columnOf = (unit: number) => pad + order.indexOf(unit) * column;
-    for (let unit = 0; unit < 4; unit++) {
+    for (const unit of shownUnits) {
       const room = { x: columnOf(unit), y: 0, width: column, height: 0 };
       counted.push({
         run: {
-          text: unitDigits(units[unit]!, unit),
+          text: unitDigits(units[unit]!, unit, run),
           x: room.x + column / 2,
           y: countTop + Math.round(numberSize * 0.95),
           size: numberSize,
@@ -198,8 +203,8 @@ export function layoutOf(
       if (!("units" in moment)) return NOTHING;
       const atlas = atlasOf(numberSize, INK.accent);
       const changed: Rect[] = [];
-      for (let unit = 0; unit < 4; unit++) {
-        const text = unitDigits(moment.units[unit]!, unit);
+      for (const unit of shownUnits) {
+        const text = unitDigits(moment.units[unit]!, unit, run);
         const label = unitWord(lang, UNITS[unit]!, moment.units[unit]!);
         const left = columnOf(unit);
         const previous = drawn.get(unit);
@@ -226,6 +231,7 @@ export function layoutOf(
   } else {
     // The published pattern `<d>d <hh>h <mm>m <ss>s`, ASCII digits, left to right in every language.
     let size = 60 * s;
+    const formatUnits = (units: number[]) => formatTimeLeft(units, run);
     while (size > 20 * s && textWidth(formatUnits(units), size, 700) > inner) size -= 2 * s;
     countHeight = Math.round(size * 1.05);
     const baseline = countTop + Math.round(size * 0.85);
@@ -366,7 +372,6 @@ function stacked(
 }
 
 const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
-const formatUnits = (units: number[]) => units.map((n, i) => unitDigits(n, i) + "dhms"[i]).join(" ");
 
 function union(rects: Rect[]): Rect {
   if (rects.length === 0) return NOTHING;

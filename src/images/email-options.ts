@@ -3,11 +3,14 @@
 // default), never an error: an image in a sent email cannot be fixed. The build checks the front
 // matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
+import { UNIT_RUNS, type UnitRun } from "../time/time-left.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const EMAIL_CHOICES = {
   theme: ["light", "dark"],
   layout: ["text", "units"],
+  /** The units shown, largest first (src/time/time-left.ts): without seconds, a frame a minute or a still. */
+  units: UNIT_RUNS,
   title: ["show", "hide"],
   /** Pixels per CSS pixel: 2 for high-resolution screens (the `<img>` keeps the width of 1). */
   density: ["1", "2"],
@@ -31,6 +34,7 @@ export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
   "color",
   "bg",
   "layout",
+  "units",
   "lang",
   "title",
   "width",
@@ -42,6 +46,7 @@ export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
 export interface EmailOptions {
   theme: "light" | "dark";
   layout: "text" | "units";
+  units: UnitRun;
   title: "show" | "hide";
   density: 1 | 2;
   width: number;
@@ -119,6 +124,7 @@ export function resolveEmailOptions(defaults: string, query: OptionSource): Emai
   const options: EmailOptions = {
     theme: "light",
     layout: "text",
+    units: "dhms",
     title: "show",
     density: 1,
     width: EMAIL_RANGES.width.default,

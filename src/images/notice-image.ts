@@ -48,6 +48,7 @@ export function noticeImage(
     const { bg, inks } = colorsOf({
       theme: "light",
       layout: "text",
+      units: "dhms",
       title: "show",
       density,
       width: cssWidth,

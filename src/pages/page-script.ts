@@ -8,6 +8,7 @@ import { unitWord } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
+import { EMAIL_CHOICES, EMAIL_RANGES } from "../images/email-options.ts";
 import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
 import {
   CHOICES,
@@ -34,15 +35,25 @@ const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.tex
  * number in the countdown's language (plural-correct, from Intl, as the widget's units layout).
  */
 const UNIT_NAMES = ["day", "hour", "minute", "second"];
-function unitsOf(root: HTMLElement) {
+/** The cells of the units of `run` (the build writes four; those of the others are taken out). */
+function unitsOf(root: HTMLElement, run: string) {
   const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
   if (numbers.length === 0) return undefined;
   const lang = root.dataset.lang || "en";
-  return numbers.map((number, i) => ({
-    number,
-    label: number.nextElementSibling as HTMLElement,
-    word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n),
-  }));
+  return numbers.flatMap((number, i) => {
+    if (run.includes("dhms"[i]!)) {
+      return [
+        {
+          unit: i,
+          number,
+          label: number.nextElementSibling as HTMLElement,
+          word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n),
+        },
+      ];
+    }
+    number.parentElement!.remove();
+    return [];
+  });
 }
 
 // Evergreen countdowns first get this visitor's deadline: the link's ?start= where the page shows one
@@ -58,15 +69,25 @@ for (const template of document.querySelectorAll<HTMLElement>("[data-start-templ
   if (template instanceof HTMLAnchorElement) template.href = template.href.replace(/%7Bstart%7D|\{start\}/, start);
 }
 
-const live = [...document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])")].map((root) => ({
-  target: countingToNext(root.dataset),
-  /** The instant its `<time>` elements name: the build's, until it moves on. */
-  shown: Date.parse(root.dataset.countdown!),
-  root,
-  left: root.querySelector<HTMLElement>("[data-left]")!,
-  done: root.querySelector<HTMLElement>("[data-done]"),
-  units: unitsOf(root),
-}));
+// The units each count shows: its countdown's own (its widget's defaults, `data-options`), and where
+// the page shows one countdown, its address's `?units=` over them.
+const optionsPattern = new RegExp(optionPattern());
+const counts = document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])");
+const runOf = (root: HTMLElement) =>
+  resolveOptions(root.dataset.options ?? "", counts.length == 1 ? location.search : "", optionsPattern).units ?? "dhms";
+const live = [...counts].map((root) => {
+  const run = runOf(root);
+  return {
+    target: countingToNext(root.dataset),
+    run,
+    /** The instant its `<time>` elements name: the build's, until it moves on. */
+    shown: Date.parse(root.dataset.countdown!),
+    root,
+    left: root.querySelector<HTMLElement>("[data-left]")!,
+    done: root.querySelector<HTMLElement>("[data-done]"),
+    units: unitsOf(root, run),
+  };
+});
 
 /**
  * When each countdown is: `time[data-when]` in the author's zone and the countdown's language (as the
@@ -124,19 +145,20 @@ if (live.length > 0) {
       const targetMs = item.target(nowMs);
       if (targetMs !== item.shown) showTimes(item.root, targetMs, true);
       item.shown = targetMs;
-      const left = unitsLeft(targetMs, nowMs);
+      const { run } = item;
+      const left = unitsLeft(targetMs, nowMs, run);
       if (item.units) {
-        // The numbers are sized by the days' digits (pages.css): "345" is smaller than "45".
-        const digits = String(left[0]).length;
+        // The numbers are sized by the largest unit's digits (pages.css): "345" is smaller than "45".
+        const digits = String(left["dhms".indexOf(run[0]!)]).length;
         if (item.left.dataset.digits !== String(digits)) item.left.dataset.digits = String(digits);
-        item.units.forEach(({ number, label, word: wordFor }, i) => {
-          const digits = unitDigits(left[i]!, i);
+        item.units.forEach(({ unit, number, label, word: wordFor }) => {
+          const digits = unitDigits(left[unit]!, unit, run);
           if (number.textContent !== digits) number.textContent = digits;
-          const word = wordFor(left[i]!);
+          const word = wordFor(left[unit]!);
           if (label.textContent !== word) label.textContent = word;
         });
       } else {
-        const text = formatTimeLeft(left);
+        const text = formatTimeLeft(left, run);
         if (item.left.textContent !== text) item.left.textContent = text;
       }
       // The count gives its place to the done message (they share it: one shows, never both).
@@ -312,26 +334,24 @@ if (emailForm) {
   const previewPath = new URL(preview.src).pathname;
   const defaults = new URLSearchParams(emailForm.dataset.defaults);
   const field = (name: string) => emailForm.elements.namedItem(name) as HTMLInputElement | RadioNodeList;
+  /** A control whose value is the option's (radio buttons, a number, a list), or a checkbox. */
+  const valueOf = (control: HTMLInputElement | RadioNodeList): string | boolean =>
+    control instanceof RadioNodeList || control.type !== "checkbox" ? control.value : control.checked;
   for (const [name, value] of defaults) {
     const control = field(name);
-    if (control instanceof RadioNodeList || control.type === "number") control.value = value;
-    else if (control?.type === "checkbox") control.checked = control.value === value;
+    if (!control) continue;
+    if (typeof valueOf(control) == "string") control.value = value;
+    else (control as HTMLInputElement).checked = control.value === value;
   }
   const query = () => {
     const params = new URLSearchParams();
-    for (const name of ["theme", "layout", "title", "width", "density"]) {
+    for (const name of ["theme", "layout", "units", "title", "width", "density"] as const) {
       const control = field(name);
-      const value =
-        control instanceof RadioNodeList || control.type === "number"
-          ? control.value
-          : control.checked
-            ? control.value
-            : name === "title"
-              ? "show"
-              : "1";
-      const fallback =
-        defaults.get(name) ?? { theme: "light", layout: "text", title: "show", width: "600", density: "1" }[name];
-      if (value && value !== fallback) params.set(name, value);
+      const fallback = name === "width" ? String(EMAIL_RANGES.width.default) : EMAIL_CHOICES[name][0];
+      // (A checkbox is its option's other value, or the default.)
+      const chosen = valueOf(control);
+      const value = typeof chosen == "string" ? chosen : chosen ? control.value : fallback;
+      if (value && value !== (defaults.get(name) ?? fallback)) params.set(name, value);
     }
     return params.toString();
   };

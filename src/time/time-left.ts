@@ -20,10 +20,27 @@ export function secondsLeft(targetMs: number, nowMs: number): number {
   return Math.max(0, Math.floor((targetMs - nowMs) / SECOND));
 }
 
-/** The time left as whole days, hours (0-23), minutes (0-59) and seconds (0-59), in that order. */
-export function unitsLeft(targetMs: number, nowMs: number): number[] {
-  const total = secondsLeft(targetMs, nowMs);
-  return [total / DAY_S, (total % DAY_S) / HOUR_S, (total % HOUR_S) / MINUTE_S, total % MINUTE_S].map(Math.floor);
+/**
+ * The runs of units a countdown may show, largest first (the `units` option): `dhms` the published
+ * pattern's, `hms` hours and less, `d` days alone.
+ */
+export const UNIT_RUNS = ["dhms", "dhm", "dh", "d", "hms", "hm", "h", "ms", "m", "s"] as const;
+export type UnitRun = (typeof UNIT_RUNS)[number];
+/** A regular expression's source that matches the runs alone, shorter than their list (it goes into every widget). */
+export const UNIT_RUN_PATTERN = "d(h(ms?)?)?|h(ms?)?|ms?|s";
+
+/**
+ * The time left as whole days, hours (0-23), minutes (0-59) and seconds (0-59), in that order; in the
+ * units of `run`, a unit it leaves out is 0, the largest it shows holds every unit above it (`hms`:
+ * 77 hours for three days and five hours), and the smallest is rounded down.
+ */
+export function unitsLeft(targetMs: number, nowMs: number, run = "dhms"): number[] {
+  let rest = secondsLeft(targetMs, nowMs);
+  return [DAY_S, HOUR_S, MINUTE_S, 1].map((size, i) => {
+    const n = run.includes("dhms"[i]!) ? Math.floor(rest / size) : 0;
+    rest -= n * size;
+    return n;
+  });
 }
 
 /** The time left split into whole days, hours (0-23), minutes (0-59) and seconds (0-59). */
@@ -37,11 +54,16 @@ export function isExpired(targetMs: number, nowMs: number): boolean {
   return nowMs >= targetMs;
 }
 
-/** A unit's number as shown (`i` of unitsLeft's order): days as they are, the others two digits. */
-export const unitDigits = (n: number, i: number) => (i && n < 10 ? "0" : "") + n;
+/**
+ * A unit's number as shown (`i` of unitsLeft's order): the largest unit of `run` as it is (days in the
+ * published pattern), the others two digits.
+ */
+export const unitDigits = (n: number, i: number, run = "dhms") =>
+  (i > "dhms".indexOf(run[0]!) && n < 10 ? "0" : "") + n;
 
-/** The published pattern `<d>d <hh>h <mm>m <ss>s` of unitsLeft's numbers. */
-export const formatTimeLeft = (units: number[]) => units.map((n, i) => unitDigits(n, i) + "dhms"[i]).join(" ");
+/** The published pattern `<d>d <hh>h <mm>m <ss>s` of unitsLeft's numbers, with the units of `run` alone. */
+export const formatTimeLeft = (units: number[], run = "dhms") =>
+  units.flatMap((n, i) => (run.includes("dhms"[i]!) ? [unitDigits(n, i, run) + "dhms"[i]] : [])).join(" ");
 
 /** `YYYY-MM-DDThh:mm:ssZ`: the published form of an instant (UTC, whole seconds). */
 export function isoSeconds(ms: number): string {

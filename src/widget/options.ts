@@ -3,12 +3,14 @@
 // never an error); the build checks the front matter's with the same rules; the JSON Schema, OpenAPI
 // and the page's configurator list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
+import { UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const CHOICES = {
   theme: ["light", "auto", "dark", "transparent"],
   font: ["system", "serif", "mono", "rounded"],
   layout: ["text", "units", "tiles"],
+  units: UNIT_RUNS,
   date: ["local", "author", "utc", "none"],
   title: ["show", "hide"],
   after: ["message", "countup"],
@@ -30,6 +32,7 @@ export const OPTION_NAMES: OptionName[] = [
   "bg",
   "font",
   "layout",
+  "units",
   "lang",
   "date",
   "title",
@@ -47,7 +50,9 @@ export const OPTION_NAMES: OptionName[] = [
 export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {}) =>
   `^(${[
     ...Object.entries(CHOICES).flatMap(([name, values]) =>
-      renamed[name as ChoiceName] === "" ? [] : [`${renamed[name as ChoiceName] ?? name}=(${values.join("|")})`],
+      renamed[name as ChoiceName] === ""
+        ? []
+        : [`${renamed[name as ChoiceName] ?? name}=(${name == "units" ? UNIT_RUN_PATTERN : values.join("|")})`],
     ),
     `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`,
     "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*",

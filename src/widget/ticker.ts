@@ -99,15 +99,23 @@ const dateCity = options.date == "author";
  * two, with no number in them). The numbers are ASCII digits, as in the published pattern.
  */
 // (`units` and `tiles` sort after `text`, the default: the one comparison costs fewer bytes than two.)
+/** The units shown, largest first (`units`, src/time/time-left.ts), and the index of the largest. */
+const run = options.units || "dhms";
+const largest = "dhms".indexOf(run[0]!);
+// (Each cell keeps its unit's index in unitsLeft's order: the units not shown have no cell.)
 const units =
   options.layout! > "text" &&
-  ["day", "hour", "minute", "second"].map(
-    (unit) =>
-      [
-        left.appendChild(document.createElement("span")),
-        left.appendChild(document.createElement("small")),
-        new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }),
-      ] as const,
+  ["day", "hour", "minute", "second"].flatMap((unit, i) =>
+    run.includes("dhms"[i]!)
+      ? [
+          [
+            left.appendChild(document.createElement("span")),
+            left.appendChild(document.createElement("small")),
+            new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }),
+            i,
+          ] as const,
+        ]
+      : [],
   );
 
 const tick = tickEverySecond(
@@ -115,21 +123,21 @@ const tick = tickEverySecond(
     const targetMs = target(nowMs);
     const over = nowMs >= targetMs;
     const countUp = over && options.after == "countup";
-    const shown = countUp ? unitsLeft(nowMs, targetMs) : unitsLeft(targetMs, nowMs);
+    const shown = countUp ? unitsLeft(nowMs, targetMs, run) : unitsLeft(targetMs, nowMs, run);
     // The date line follows the target (a repeating countdown's moves on).
     if (when.dateTime != (when.dateTime = new Date(targetMs).toISOString()))
       when.textContent = dateWords(targetMs, dateZone, lang, dateCity);
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
-    // The count's type is sized by its days' digits (widget.css).
-    style.setProperty("--n", "" + ("" + shown[0]).length);
+    // The count's type is sized by its largest unit's digits (widget.css).
+    style.setProperty("--n", "" + ("" + shown[largest]).length);
     if (units) {
-      units.forEach(([number, label, format], i) => {
-        number.textContent = unitDigits(shown[i]!, i);
+      units.forEach(([number, label, format, i]) => {
+        number.textContent = unitDigits(shown[i]!, i, run);
         label.textContent = format.formatToParts(shown[i]!).find((part) => part.type == "unit")!.value;
       });
-    } else left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown);
+    } else left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown, run);
     // From the target on, the done message shows (widget.css puts the time left under it), and the
     // frame is fitted again.
     if (done.hidden != (done.hidden = !over)) fit();

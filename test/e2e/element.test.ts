@@ -564,6 +564,70 @@ for (const name of ENGINE_NAMES) {
       expect(Math.abs(shown.future! - 3600)).toBeLessThanOrEqual(5);
     });
 
+    it("shows the units asked for (77 hours three days and five hours ahead), and a theme's card and a font from the module of looks, loaded only where one is asked for", async () => {
+      const page = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
+      /** Adds elements with these attributes, counting to three days, 5 hours, 20 minutes and 5.5 s from now. */
+      const add = (attributes: string[]) =>
+        page.evaluate(
+          (site: string, list: string[]) => {
+            const target = new Date(Math.ceil(Date.now() / 1000) * 1000 + 278_405_000).toISOString();
+            if (!document.querySelector("script")) {
+              const module = document.createElement("script");
+              module.type = "module";
+              module.src = `${site}/api/element.js`;
+              document.head.append(module);
+            }
+            document.body.insertAdjacentHTML(
+              "beforeend",
+              list.map((attribute) => `<countdown-timer target="${target}" ${attribute}></countdown-timer>`).join(""),
+            );
+          },
+          a,
+          attributes,
+        );
+      /** What each element shows: its count as it reads, its box's background and font, and what the page loaded. */
+      const shown = () =>
+        page.evaluate(() => ({
+          counts: [...document.querySelectorAll("countdown-timer")].map((element) => {
+            const count = element.shadowRoot!.querySelector("p") as HTMLElement;
+            return {
+              id: element.id,
+              text: count.innerText.replace(/\s+/g, " ").trim(),
+              box: getComputedStyle(element.shadowRoot!.querySelector("[part=box]")!).backgroundColor,
+              font: getComputedStyle(count).fontFamily,
+            };
+          }),
+          looks: performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.endsWith("/api/element-looks.js")).length,
+        }));
+      const drawn = () =>
+        [...document.querySelectorAll("countdown-timer")].every((element) =>
+          /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""),
+        );
+      // Part of the page, in its font and colours: no module of looks.
+      await add(['id="hms" units="hms"', 'id="d" units="d"', 'id="plain"']);
+      await waitInPage(page, drawn, 20_000);
+      const plain = await shown();
+      expect(plain.looks).toBe(0);
+      const text = Object.fromEntries(plain.counts.map((count) => [count.id, count.text]));
+      expect(text.hms).toMatch(/^77h 20m 0[45]s$/);
+      expect(text.d).toBe("3d");
+      expect(text.plain).toMatch(/^3d 05h 20m 0[45]s$/);
+      expect(plain.counts[0]!.box).toBe("rgba(0, 0, 0, 0)");
+      // A theme, a font, a layout: the module, once for the page.
+      await add(['id="dark" theme="dark"', 'id="mono" font="mono"', 'id="hm" units="hm" layout="units" lang="en"']);
+      await waitInPage(page, drawn, 20_000);
+      const looked = await shown();
+      await page.close();
+      expect(looked.looks).toBe(1);
+      const by = Object.fromEntries(looked.counts.map((count) => [count.id, count]));
+      expect(by.dark!.box).toBe("rgb(19, 23, 34)");
+      expect(by.mono!.font).toMatch(/monospace/);
+      expect(by.plain!.font).not.toMatch(/monospace/);
+      expect(by.hm!.text).toBe("77 hours 20 minutes");
+    });
+
     it("reads as its fallback without JavaScript: a link to the countdown's page with the date", async () => {
       const blank = await engine.open(`${hostBase}/blank`);
       const read = await readSandboxedFrame(blank, `${hostBase}/?from=${inlineFrom}`, "allow-same-origin", 800, 600);

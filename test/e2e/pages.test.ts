@@ -28,6 +28,7 @@ import {
   watchCspAfterLoad,
 } from "../support/in-page.ts";
 import { TEST_BASE_URL, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+import { unitsParts } from "../support/units-text.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 /** Seconds shown by a `<d>d <hh>h <mm>m <ss>s` text. */
@@ -137,6 +138,26 @@ for (const name of ENGINE_NAMES) {
         });
         expect(shown.find((item) => item.href === "/hostile-content/")).toMatchObject({ counting: true, ended: false });
         expect(shown.find((item) => item.href === "/future-launch/")).toMatchObject({ counting: true, ended: false });
+      });
+
+      it("show the units a countdown's page is asked for (?units=), the largest holding those above it", async () => {
+        for (const run of ["hms", "dh", "m"]) {
+          const page = await load(`/future-launch/?units=${run}`);
+          await waitInPage(page, () => !document.querySelector("[data-left]")!.classList.contains("pending"));
+          const shown = await page.evaluate(() => ({
+            now: Date.now(),
+            target: Date.parse(document.querySelector("[data-countdown]")!.getAttribute("data-countdown")!),
+            numbers: [...document.querySelectorAll("[data-unit]")].map((unit) => unit.textContent!),
+            labels: [...document.querySelectorAll("[data-unit] + .label")].map((label) => label.textContent!),
+          }));
+          const left = Math.floor((shown.target - shown.now) / 1000);
+          const parts = (seconds: number) => unitsParts(seconds, run).map((part) => part.slice(0, -1));
+          expect([parts(left), parts(left + 1)], run).toContainEqual(shown.numbers);
+          // Each number's word is its unit's (the page's language is English).
+          const words = { d: /^days?$/, h: /^hours?$/, m: /^minutes?$/, s: /^seconds?$/ };
+          expect(shown.labels.length, run).toBe(run.length);
+          shown.labels.forEach((label, i) => expect(label, run).toMatch(words[run[i] as keyof typeof words]));
+        }
       });
 
       it("count a repeating countdown to its next occurrence, shown in its zone", async () => {
@@ -547,6 +568,7 @@ for (const name of ENGINE_NAMES) {
         const page = await load("/future-launch/embed/");
         await choose(page, "input[name=theme][value=dark]", "on");
         await choose(page, "input[name=layout][value=units]", "on");
+        await choose(page, "select[name=units]", "hms");
         // A language the widget would ignore is said so, and left out of the snippets.
         await choose(page, "input[name=lang]", "German");
         expect(await page.evaluate(() => document.getElementById("lang-status")!.textContent)).toBe(
@@ -563,7 +585,7 @@ for (const name of ENGINE_NAMES) {
         await choose(page, '[data-colour="accent"]', "on");
         await choose(page, "input[name=accent]", "#e11d48");
         const query =
-          "theme=dark&accent=e11d48&font=serif&layout=units&lang=de&date=utc&title=hide&after=countup&sync=1";
+          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&lang=de&date=utc&title=hide&after=countup&sync=1";
         expect(await snippets(page)).toEqual([
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "100%", "250"),
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "320", "180"),
@@ -580,7 +602,8 @@ for (const name of ENGINE_NAMES) {
             sync: "1",
             accent: "e11d48",
             font: "serif",
-            cells: 8,
+            units: "hms",
+            cells: 6,
           });
         // Back to the defaults: the published snippet again.
         await choose(page, "input[name=theme][value=light]", "on");
@@ -716,6 +739,7 @@ for (const name of ENGINE_NAMES) {
         );
         await choose(page, "[data-email-options] input[name=theme][value=dark]", "on");
         await choose(page, "[data-email-options] input[name=layout][value=units]", "on");
+        await choose(page, "[data-email-options] select[name=units]", "dhm");
         await choose(page, "[data-email-options] input[name=width]", "480");
         const drawn = await waitInPage(
           page,
@@ -728,9 +752,9 @@ for (const name of ENGINE_NAMES) {
           },
           15_000,
         );
-        expect(drawn!.src).toBe("?theme=dark&layout=units&width=480");
+        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480");
         expect(drawn!.text).toContain(
-          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;width=480" width="480" height="${drawn!.height}" alt="`,
+          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480" width="480" height="${drawn!.height}" alt="`,
         );
       });
 

@@ -49,6 +49,7 @@ import {
   type FirstFrame,
 } from "../support/in-page.ts";
 import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+import { unitsText } from "../support/units-text.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 const SECOND = 1000;
@@ -665,6 +666,35 @@ for (const name of ENGINE_NAMES) {
         const text = await read(await load("/api/embed/future-launch?lang=ar"));
         expect(text.text).toMatch(PATTERN);
         expect(text.dir).toBe("rtl");
+      });
+
+      it("units: the units asked for, the largest holding those above it (77 hours three days and five hours ahead), the smallest rounded down", async () => {
+        const targetMs = target("future-launch");
+        // Three days, 5 hours, 20 minutes and 5.5 seconds before the target.
+        const at = targetMs - ((3 * 24 + 5) * 3600 + 20 * 60 + 5) * SECOND - 500;
+        for (const run of ["hms", "dh", "d", "ms"]) {
+          const shown = await read(await loadAt(`/api/embed/future-launch?units=${run}`, at));
+          const left = secondsLeft(targetMs, shown.now);
+          expect([unitsText(left, run), unitsText(left + 1, run)], run).toContain(shown.text);
+        }
+        expect((await read(await loadAt("/api/embed/future-launch?units=hms", at))).text).toMatch(/^77h 20m 0[45]s$/);
+        // The units layout: a number and its word per unit shown, none for the others.
+        const page = await loadAt("/api/embed/future-launch?units=hm&layout=units&lang=de", at);
+        const cells = (await read(page)).cells;
+        expect(cells.filter((_, i) => i % 2 === 0)).toEqual(["77", "20"]);
+        expect(cells.filter((_, i) => i % 2 === 1)).toEqual(
+          await page.evaluate(() =>
+            ["hour", "minute"].map(
+              (unit, i) =>
+                new Intl.NumberFormat("de", { style: "unit", unit, unitDisplay: "long" })
+                  .formatToParts([77, 20][i]!)
+                  .find((part) => part.type === "unit")!.value,
+            ),
+          ),
+        );
+        // A value no run is, or a run with a gap, is ignored: the published pattern.
+        for (const run of ["dms", "hd", "x", ""])
+          expect((await read(await load(`/api/embed/future-launch?units=${run}`))).text, run).toMatch(PATTERN);
       });
 
       it("layout=tiles: the units' numbers and labels, each unit on a card of its own", async () => {

@@ -28,6 +28,7 @@ import type { LiveCountdown } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
+import { unitsParts } from "../support/units-text.ts";
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -142,6 +143,37 @@ describe("the email GIF", () => {
     // The turn of days, hours and minutes is in it.
     expect(readCount(gif.frames[19]!.shown, red)).toBe("3d00h00m00s");
     expect(readCount(gif.frames[20]!.shown, red)).toBe("2d23h59m59s");
+  });
+
+  it("shows the units asked for, and changes a frame at each change of the smallest: a frame a minute without seconds, a still in hours or days", async () => {
+    // The JSON's time left at a clock in a run of units (test/support/units-text.ts).
+    const inUnits = async (nowMs: number, run: string) => {
+      const { timeLeft } = JSON.parse(String((await get("/api/countdown/sale", nowMs)).body));
+      const seconds = timeLeft.days * 86_400 + timeLeft.hours * 3600 + timeLeft.minutes * 60 + timeLeft.seconds;
+      return unitsParts(seconds, run).join("");
+    };
+    const cases = [
+      { run: "hms", frames: 3, delays: [100, 100, 100] },
+      // 3d 00h 00m 19.6 s left: the minutes change 20 s after the request's second begins, then each minute.
+      { run: "dhm", frames: 4, delays: [2000, 6000, 6000, 6000] },
+      { run: "hm", frames: 60, delays: [2000, ...Array<number>(59).fill(6000)] },
+      { run: "dh", frames: 60, delays: [100] },
+      { run: "d", frames: 5, delays: [100] },
+    ];
+    for (const { run, frames, delays } of cases) {
+      const gif = decodeGif((await get(`/api/email/sale.gif?${READABLE}&units=${run}&frames=${frames}`)).bytes);
+      expect(
+        gif.frames.map((frame) => frame.delay),
+        run,
+      ).toEqual(delays);
+      let shownAt = NOW;
+      for (const [k, frame] of gif.frames.entries()) {
+        expect(readCount(frame.shown, red), `${run} frame ${k}`).toBe(await inUnits(shownAt, run));
+        // The next frame shows once this one's delay (hundredths of a second) has passed.
+        shownAt += delays[k]! * 10;
+      }
+    }
+    expect(readCount(await alone("sale", `${READABLE}&units=hms`, NOW), red)).toBe("72h00m19s");
   });
 
   it("clears what a longer count covered when it gets shorter (10 days, then 9)", async () => {

@@ -119,10 +119,12 @@ describe("the site's accent", () => {
     const widget = await text("/api/embed/weihnachtsmarkt");
     expect(widget).toContain(`--a:light-dark(${light},${dark})`);
     expect(widget).not.toContain(BLUE);
-    const element = await text("/api/element.js");
-    expect(element).toContain(`--a:${light}`);
-    expect(element).toContain(`--a:${dark}`);
-    expect(element).not.toMatch(/__SITE_ACCENT/);
+    // The element's themes are in the module it loads for them.
+    const looks = await text("/api/element-looks.js");
+    expect(looks).toContain(`--a:${light}`);
+    expect(looks).toContain(`--a:${dark}`);
+    expect(looks).not.toMatch(/__SITE_ACCENT/);
+    expect(await text("/api/element.js")).not.toMatch(/__SITE_ACCENT/);
     // The owner page's configurator starts from it too.
     expect(await text("/weihnachtsmarkt/embed/")).toContain(`value="${light}" data-dark="${dark}"`);
   });

@@ -344,7 +344,7 @@ describe("the Workers build", () => {
     for (const file of served)
       expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
     expect(served).toEqual(
-      expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-layouts.js"]),
+      expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-looks.js"]),
     );
     expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);

@@ -12,6 +12,7 @@ import {
   secondsLeft,
   timeLeft,
   unitsLeft,
+  UNIT_RUNS,
 } from "../../src/time/time-left.ts";
 
 // From 1973: local wall clocks then read 1970 or later in every zone (the authoring floor), and no
@@ -73,6 +74,32 @@ describe("the time math holds for any target and now", () => {
         expect(formatTimeLeft(unitsLeft(target, now))).toBe(
           `${left.days}d ${String(left.hours).padStart(2, "0")}h ${String(left.minutes).padStart(2, "0")}m ${String(left.seconds).padStart(2, "0")}s`,
         );
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("shows any run of units as the whole time left, rounded down to its smallest unit", () => {
+    fc.assert(
+      fc.property(instant, instant, fc.constantFrom(...UNIT_RUNS), (target, now, run) => {
+        const parts = unitsLeft(target, now, run);
+        const sizes = [86400, 3600, 60, 1];
+        const smallest = sizes["dhms".indexOf(run.at(-1)!)]!;
+        // The parts add up to the whole, less what is below the smallest unit shown.
+        const total = secondsLeft(target, now);
+        expect(parts.reduce((sum, n, i) => sum + n * sizes[i]!, 0)).toBe(total - (total % smallest));
+        parts.forEach((n, i) => {
+          const unit = "dhms"[i]!;
+          if (!run.includes(unit)) expect(n).toBe(0);
+          // Below the largest unit shown, each part stays under the unit above it.
+          else if (unit !== run[0]) expect(n * sizes[i]!).toBeLessThan(sizes[i - 1]!);
+        });
+        expect(
+          formatTimeLeft(parts, run)
+            .split(" ")
+            .map((part) => part.at(-1))
+            .join(""),
+        ).toBe(run);
       }),
       { numRuns: RUNS },
     );

@@ -8,6 +8,7 @@ import {
   msToNextSecond,
   secondsLeft,
   timeLeft,
+  unitsLeft,
 } from "../../src/time/time-left.ts";
 
 const at = (iso: string) => Date.parse(iso);
@@ -61,6 +62,22 @@ describe("the published pattern", () => {
     expect(formatTimeLeft([0, 0, 0, 0])).toBe("0d 00h 00m 00s");
     expect(formatTimeLeft([1234, 5, 6, 7])).toBe("1234d 05h 06m 07s");
     expect(formatTimeLeft([9, 23, 59, 59])).toBe("9d 23h 59m 59s");
+  });
+
+  it("shows the units of a run alone: the largest holds those above it, the smallest is rounded down", () => {
+    // Three days, 5 hours, 20 minutes and 5 seconds left.
+    const now = TARGET - ((3 * 24 + 5) * 3600 + 20 * 60 + 5) * 1000;
+    const shown = (run: string) => formatTimeLeft(unitsLeft(TARGET, now, run), run);
+    expect(shown("dhms")).toBe("3d 05h 20m 05s");
+    expect(shown("hms")).toBe("77h 20m 05s");
+    expect(shown("hm")).toBe("77h 20m");
+    expect(shown("dh")).toBe("3d 05h");
+    expect(shown("d")).toBe("3d");
+    expect(shown("ms")).toBe("4640m 05s");
+    expect(shown("s")).toBe("278405s");
+    // Five hours and a second: the largest unit shown is not padded.
+    expect(formatTimeLeft(unitsLeft(TARGET, TARGET - 18_001_000, "hms"), "hms")).toBe("5h 00m 01s");
+    expect(unitsLeft(TARGET, now, "hm")).toEqual([0, 77, 20, 0]);
   });
 
   it("writes instants as YYYY-MM-DDThh:mm:ssZ", () => {

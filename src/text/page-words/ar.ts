@@ -43,6 +43,7 @@ export default {
   layoutText: "نص",
   layoutUnits: "وحدات (أيام، ساعات، دقائق، ثوانٍ)",
   layoutTiles: "مربعات (كل وحدة على بطاقة)",
+  unitsShown: "الوحدات المعروضة",
   colours: "الألوان",
   timeLeft: "الوقت المتبقي",
   text: "النص",

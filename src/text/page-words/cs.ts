@@ -43,6 +43,7 @@ export default {
   layoutText: "Text",
   layoutUnits: "Jednotky (dny, hodiny, minuty, sekundy)",
   layoutTiles: "Dlaždice (každá jednotka na vlastní kartě)",
+  unitsShown: "Zobrazené jednotky",
   colours: "Barvy",
   timeLeft: "Zbývající čas",
   text: "Text",

@@ -43,6 +43,7 @@ export default {
   layoutText: "Tekst",
   layoutUnits: "Enheder (dage, timer, minutter, sekunder)",
   layoutTiles: "Fliser (hver enhed på sit eget kort)",
+  unitsShown: "Viste enheder",
   colours: "Farver",
   timeLeft: "Tid tilbage",
   text: "Tekst",

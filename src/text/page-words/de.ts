@@ -43,6 +43,7 @@ export default {
   layoutText: "Text",
   layoutUnits: "Einheiten (Tage, Stunden, Minuten, Sekunden)",
   layoutTiles: "Kacheln (jede Einheit auf einer eigenen Karte)",
+  unitsShown: "Angezeigte Einheiten",
   colours: "Farben",
   timeLeft: "Verbleibende Zeit",
   text: "Text",

@@ -47,6 +47,7 @@ const en = {
   layoutText: "Text",
   layoutUnits: "Units (days, hours, minutes, seconds)",
   layoutTiles: "Tiles (each unit on a card)",
+  unitsShown: "Units shown",
   colours: "Colours",
   timeLeft: "Time left",
   text: "Text",

@@ -44,6 +44,7 @@ export default {
   layoutText: "Texto",
   layoutUnits: "Unidades (días, horas, minutos, segundos)",
   layoutTiles: "Bloques (cada unidad en su propia tarjeta)",
+  unitsShown: "Unidades mostradas",
   colours: "Colores",
   timeLeft: "Tiempo restante",
   text: "Texto",

@@ -43,6 +43,7 @@ export default {
   layoutText: "Teksti",
   layoutUnits: "Yksiköt (päivät, tunnit, minuutit, sekunnit)",
   layoutTiles: "Ruudut (jokainen yksikkö omalla kortillaan)",
+  unitsShown: "Näytettävät yksiköt",
   colours: "Värit",
   timeLeft: "Aikaa jäljellä",
   text: "Teksti",

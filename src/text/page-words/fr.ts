@@ -44,6 +44,7 @@ export default {
   layoutText: "Texte",
   layoutUnits: "Unités (jours, heures, minutes, secondes)",
   layoutTiles: "Tuiles (chaque unité sur sa carte)",
+  unitsShown: "Unités affichées",
   colours: "Couleurs",
   timeLeft: "Temps restant",
   text: "Texte",

@@ -43,6 +43,7 @@ export default {
   layoutText: "טקסט",
   layoutUnits: "יחידות (ימים, שעות, דקות, שניות)",
   layoutTiles: "אריחים (כל יחידה בכרטיס משלה)",
+  unitsShown: "יחידות מוצגות",
   colours: "צבעים",
   timeLeft: "הזמן שנותר",
   text: "טקסט",

@@ -43,6 +43,7 @@ export default {
   layoutText: "टेक्स्ट",
   layoutUnits: "इकाइयाँ (दिन, घंटे, मिनट, सेकंड)",
   layoutTiles: "टाइलें (हर इकाई एक कार्ड पर)",
+  unitsShown: "दिखाई जाने वाली इकाइयाँ",
   colours: "रंग",
   timeLeft: "बचा समय",
   text: "टेक्स्ट",

@@ -44,6 +44,7 @@ export default {
   layoutText: "Testo",
   layoutUnits: "Unità (giorni, ore, minuti, secondi)",
   layoutTiles: "Riquadri (ogni unità su una scheda)",
+  unitsShown: "Unità mostrate",
   colours: "Colori",
   timeLeft: "Tempo rimanente",
   text: "Testo",

@@ -43,6 +43,7 @@ export default {
   layoutText: "テキスト",
   layoutUnits: "単位別（日・時間・分・秒）",
   layoutTiles: "タイル（単位ごとにカードで表示）",
+  unitsShown: "表示する単位",
   colours: "色",
   timeLeft: "残り時間",
   text: "文字",

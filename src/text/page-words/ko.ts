@@ -43,6 +43,7 @@ export default {
   layoutText: "텍스트",
   layoutUnits: "단위(일, 시간, 분, 초)",
   layoutTiles: "타일(단위마다 카드 하나)",
+  unitsShown: "표시할 단위",
   colours: "색상",
   timeLeft: "남은 시간",
   text: "텍스트",

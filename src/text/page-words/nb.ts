@@ -43,6 +43,7 @@ export default {
   layoutText: "Tekst",
   layoutUnits: "Enheter (dager, timer, minutter, sekunder)",
   layoutTiles: "Fliser (hver enhet på et eget kort)",
+  unitsShown: "Viste enheter",
   colours: "Farger",
   timeLeft: "Tid igjen",
   text: "Tekst",

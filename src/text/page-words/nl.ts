@@ -43,6 +43,7 @@ export default {
   layoutText: "Tekst",
   layoutUnits: "Eenheden (dagen, uren, minuten, seconden)",
   layoutTiles: "Tegels (elke eenheid op een kaartje)",
+  unitsShown: "Getoonde eenheden",
   colours: "Kleuren",
   timeLeft: "Resterende tijd",
   text: "Tekst",

@@ -43,6 +43,7 @@ export default {
   layoutText: "Tekst",
   layoutUnits: "Jednostki (dni, godziny, minuty, sekundy)",
   layoutTiles: "Kafelki (każda jednostka na osobnej karcie)",
+  unitsShown: "Wyświetlane jednostki",
   colours: "Kolory",
   timeLeft: "Pozostały czas",
   text: "Tekst",

@@ -43,6 +43,7 @@ export default {
   layoutText: "Texto",
   layoutUnits: "Unidades (dias, horas, minutos, segundos)",
   layoutTiles: "Blocos (cada unidade em um cartão)",
+  unitsShown: "Unidades exibidas",
   colours: "Cores",
   timeLeft: "Tempo restante",
   text: "Texto",

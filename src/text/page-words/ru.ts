@@ -43,6 +43,7 @@ export default {
   layoutText: "Текст",
   layoutUnits: "Единицы (дни, часы, минуты, секунды)",
   layoutTiles: "Плитки (каждая единица на своей карточке)",
+  unitsShown: "Показываемые единицы",
   colours: "Цвета",
   timeLeft: "Оставшееся время",
   text: "Текст",

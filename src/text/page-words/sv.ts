@@ -43,6 +43,7 @@ export default {
   layoutText: "Text",
   layoutUnits: "Enheter (dagar, timmar, minuter, sekunder)",
   layoutTiles: "Brickor (varje enhet på ett eget kort)",
+  unitsShown: "Visade enheter",
   colours: "Färger",
   timeLeft: "Tid kvar",
   text: "Text",

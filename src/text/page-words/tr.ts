@@ -43,6 +43,7 @@ export default {
   layoutText: "Metin",
   layoutUnits: "Birimler (gün, saat, dakika, saniye)",
   layoutTiles: "Kutucuklar (her birim ayrı bir kartta)",
+  unitsShown: "Gösterilen birimler",
   colours: "Renkler",
   timeLeft: "Kalan süre",
   text: "Metin",

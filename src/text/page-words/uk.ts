@@ -43,6 +43,7 @@ export default {
   layoutText: "Текст",
   layoutUnits: "Одиниці (дні, години, хвилини, секунди)",
   layoutTiles: "Плитки (кожна одиниця на окремій картці)",
+  unitsShown: "Показані одиниці",
   colours: "Кольори",
   timeLeft: "Залишок часу",
   text: "Текст",

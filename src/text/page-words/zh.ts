@@ -43,6 +43,7 @@ export default {
   layoutText: "文字",
   layoutUnits: "单位（天、小时、分钟、秒）",
   layoutTiles: "卡片（每个单位各占一张卡片）",
+  unitsShown: "显示的单位",
   colours: "颜色",
   timeLeft: "剩余时间",
   text: "文字",
