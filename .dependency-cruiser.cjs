@@ -14,7 +14,8 @@ const LAYERS = {
   "src/error-message.ts": [],
   "src/config.ts": ["src/paths.ts", "src/shards.ts"],
   "src/widget/": ["src/time/", "src/text/"],
-  "src/element/": ["src/time/", "src/text/", "src/paths.ts"],
+  // (The widget's option rules: the units a count shows.)
+  "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts"],
   "src/images/": ["src/time/", "src/text/"],
   "src/authoring/": ["src/error-message.ts", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
   "src/http/": ["src/paths.ts", "src/text/"],

@@ -50,10 +50,14 @@ export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
 /** `<countdown-timer>`: the element's ES module, for other sites' pages (docs/element.md). */
 export const ELEMENT_SCRIPT_PATH = "/api/element.js";
-/** Its part for evergreen countdowns, loaded by it only where one is shown (src/element/element-evergreen.ts). */
-export const ELEMENT_EVERGREEN_PATH = "/api/element-evergreen.js";
-/** Its styles of the units and tiles layouts, loaded by it only where one is shown (src/element/element-looks.ts). */
-export const ELEMENT_LOOKS_PATH = "/api/element-looks.js";
+/**
+ * Its parts, each an ES module it loads only where an element needs it (src/element/, one file each):
+ * an evergreen countdown's viewer deadline, the styles of its themes, fonts and layouts, a repeating
+ * countdown's occurrences, the pause button.
+ */
+export const ELEMENT_PARTS = ["evergreen", "looks", "repeat", "controls"] as const;
+export type ElementPart = (typeof ELEMENT_PARTS)[number];
+export const elementPartPath = (part: ElementPart) => `/api/element-${part}.js`;
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";

@@ -175,6 +175,8 @@ const OPTION_EXAMPLES: Record<OptionName, string> = {
   date: "utc",
   title: "hide",
   after: "countup",
+  controls: "pause",
+  updates: "minute",
   sync: "1",
 };
 

@@ -9,12 +9,12 @@
 // second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
 // value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
 // accessible name (at most one change a minute) and its end event.
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_LOOKS_PATH, dataPath } from "../paths.ts";
+import { dataPath, elementPartPath, type ElementPart } from "../paths.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
-import { countingTo, tickEverySecond } from "../time/ticking.ts";
+import { tickEverySecond } from "../time/ticking.ts";
+import { unitsShown } from "../widget/options.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
-import { zoneOffset } from "../time/zone.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
@@ -55,8 +55,24 @@ interface Shown {
 
 /** The site of this module: `https://example.org/` for https://example.org/api/element.js (a base path kept). */
 const SITE = new URL("..", import.meta.url).href;
+/** One of the element's parts, the modules it loads only where an element needs one (src/element/, one file each). */
+const part = (name: ElementPart) => import(SITE + elementPartPath(name).slice(1));
 /** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
-const OPTIONS = ["theme", "accent", "color", "bg", "font", "layout", "units", "lang", "date", "after", "heading"];
+const OPTIONS = [
+  "theme",
+  "accent",
+  "color",
+  "bg",
+  "font",
+  "layout",
+  "units",
+  "lang",
+  "date",
+  "after",
+  "controls",
+  "updates",
+  "heading",
+];
 const UNITS = ["day", "hour", "minute", "second"];
 /** The element's own content shows: its fallback. */
 const SLOT = "<slot>";
@@ -171,6 +187,8 @@ class CountdownTimer extends HTMLElement {
   ahead = false;
   /** In view (or not yet known): drawn every second. */
   v = true;
+  /** Paused by its visitor (`controls="pause"`): nothing is drawn until they press again. */
+  paused?: boolean;
   /** The site whose clock it counts on: its record's (as its `site` names it), else this module's; set by setup(). */
   declare clock: string;
 
@@ -227,26 +245,25 @@ class CountdownTimer extends HTMLElement {
       // module loaded only for that (src/element/element-evergreen.ts).
       // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
       const deadline =
-        data.evergreen &&
-        (await import(SITE + ELEMENT_EVERGREEN_PATH.slice(1))).default(
-          data,
-          attribute("start"),
-          this.clock + " " + slug,
-        );
+        data.evergreen && (await part("evergreen")).default(data, attribute("start"), this.clock + " " + slug);
+      // Repeating: the walk through its occurrences, shared by the elements of one record, by the
+      // module loaded only for that (src/element/element-repeat.ts).
+      const walk =
+        data.repeat && (data.walk ??= (await part("repeat")).default(data.targetDate, data.zone ?? "UTC", data.repeat));
       // The styles of the themes, the fonts and the units and tiles layouts, in a module of their own
       // loaded once for the page where one is asked for (src/element/element-looks.ts); `units` and
       // `tiles` sort after `text`.
       this.root.adoptedStyleSheets = [
         STYLE,
         ...(this.options.theme || this.options.font || this.options.layout! > "text"
-          ? [
-              await (layouts ??= import(SITE + ELEMENT_LOOKS_PATH.slice(1)).then(({ default: css }) =>
-                new CSSStyleSheet().replace(css),
-              )),
-            ]
+          ? [await (layouts ??= part("looks").then(({ default: css }) => new CSSStyleSheet().replace(css)))]
           : []),
       ];
-      this.begin(data, !!slug, deadline);
+      // `controls="pause"`: the pause button where the count ticks, by the module loaded only for that
+      // (src/element/element-controls.ts).
+      const controls = this.options.controls == "pause" && !data.status && (await part("controls")).default;
+      this.begin(data, !!slug, deadline, walk);
+      if (controls) controls(this, this.shown.box, this.shown.lang, soon);
     } catch (error) {
       this.next = undefined;
       this.root.innerHTML = SLOT;
@@ -254,19 +271,13 @@ class CountdownTimer extends HTMLElement {
     }
   }
 
-  private begin(data: Data, fromRecord: boolean, deadline?: number) {
+  private begin(data: Data, fromRecord: boolean, deadline?: number, walk?: (nowMs: number) => number) {
     const ms = deadline || Date.parse(data.targetDate);
     const zone = data.zone ?? "UTC";
     // NaN: no target, or one Date cannot read. An unknown zone throws here (Intl's RangeError), so
     // that nothing can stop the one timer of every element later.
     if (!(ms == ms)) throw Error(data.targetDate);
-    const zoneMinutes = zoneOffset(zone, ms);
-    // An inline repeating countdown starts at its target's wall clock in its zone (as wallClockText
-    // writes it: the UTC reading of the instant moved by the zone's offset).
-    const repeat =
-      typeof data.repeat == "string"
-        ? { rule: data.repeat, start: new Date(ms + zoneMinutes * 6e4).toISOString().slice(0, 19) }
-        : data.repeat;
+    Intl.DateTimeFormat("en", { timeZone: zone });
     const lang =
       language(this.options.lang) ||
       language((this.parentElement?.closest("[lang]") as HTMLElement | null)?.lang) ||
@@ -275,7 +286,7 @@ class CountdownTimer extends HTMLElement {
     const layout = this.options.layout ?? "text";
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
     // each a text node written only when it changes (the cell keeps what it shows).
-    const run = this.options.units || "dhms";
+    const run = unitsShown(this.options);
     // (A unit the run leaves out keeps its cell, hidden.)
     this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
     const box = this.root.firstChild as HTMLElement;
@@ -297,18 +308,9 @@ class CountdownTimer extends HTMLElement {
     );
     if (data.status) box.dataset.status = data.status;
     this.record = data;
-    // The elements of one record share its walk through the occurrences.
     // (An evergreen countdown's deadline is this element's own.)
-    this.next = deadline
-      ? () => ms
-      : (data.walk ??= countingTo({
-          countdown: data.targetDate,
-          zone,
-          repeat: repeat?.rule,
-          start: repeat?.start,
-          last: repeat?.last,
-        }));
-    this.ahead = false;
+    this.next = walk || (() => ms);
+    this.ahead = this.paused = false;
     this.shown = { lang, zone, note, count, line, cells, box, labelled: layout != "text", run };
     soon();
   }
@@ -316,6 +318,7 @@ class CountdownTimer extends HTMLElement {
   /** Draws the count at `nowMs` (the corrected clock); false once nothing will change any more. */
   draw(nowMs: number): boolean {
     if (!this.next) return false;
+    if (this.paused) return true;
     const shown = this.shown;
     const { note, count, line, cells, box, lang, run } = shown;
     const data = this.record!;

@@ -10,6 +10,7 @@ import { minify } from "terser";
 import { accentColours } from "../text/colour.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { ELEMENT_RENAMED, optionPattern } from "../widget/options.ts";
+import { ELEMENT_PARTS, type ElementPart } from "../paths.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -30,12 +31,13 @@ export interface SiteAssets {
   elementScript: string;
   /** The element's module as compiled, its accent still the marks of ACCENT_MARKS. */
   elementTemplate: string;
-  /** `/api/element-evergreen.js`: what the element loads for an evergreen countdown (src/element/element-evergreen.ts). */
-  elementEvergreen: string;
-  /** `/api/element-looks.js`: the styles of the themes, the fonts and the units and tiles layouts, which the element loads where one is asked for (src/element/element-looks.ts), in the site's accent (`withAccent`). */
-  elementLooks: string;
-  /** The looks' module as compiled, its accent still the marks of ACCENT_MARKS. */
-  elementLooksTemplate: string;
+  /**
+   * The element's parts, `/api/element-<part>.js` (src/paths.ts, ELEMENT_PARTS): the modules it loads
+   * only where an element needs one (src/element/, one file each), the looks in the site's accent (`withAccent`).
+   */
+  elementParts: Record<ElementPart, string>;
+  /** The parts as compiled, the looks' accent still the marks of ACCENT_MARKS. */
+  elementPartTemplates: Record<ElementPart, string>;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
   /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
@@ -141,8 +143,7 @@ export async function buildAssets(): Promise<SiteAssets> {
     repeatingTicker,
     evergreenTicker,
     elementScript,
-    elementEvergreen,
-    elementLooks,
+    elementParts,
     pageScript,
     creatorScript,
     pageStyle,
@@ -154,8 +155,9 @@ export async function buildAssets(): Promise<SiteAssets> {
     bundle("element/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
       smaller,
     ),
-    bundle("element/element-evergreen.ts", true, ELEMENT_BROWSERS).then(smaller),
-    bundle("element/element-looks.ts", true, ELEMENT_BROWSERS).then(smaller),
+    Promise.all(
+      ELEMENT_PARTS.map((part) => bundle(`element/element-${part}.ts`, true, ELEMENT_BROWSERS).then(smaller)),
+    ),
     bundle("pages/page-script.ts"),
     // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
     bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
@@ -170,9 +172,11 @@ export async function buildAssets(): Promise<SiteAssets> {
       evergreenTicker: inline(evergreenTicker, "</script"),
       elementTemplate: elementScript,
       elementScript,
-      elementEvergreen,
-      elementLooksTemplate: elementLooks,
-      elementLooks,
+      elementPartTemplates: Object.fromEntries(ELEMENT_PARTS.map((part, i) => [part, elementParts[i]!])) as Record<
+        ElementPart,
+        string
+      >,
+      elementParts: {} as Record<ElementPart, string>,
       pageScript,
       creatorScript,
       pageCss: pageStyle,
@@ -198,6 +202,8 @@ export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
     pageStyle: inline(`:root{--site-accent:${light};--site-accent-dark:${dark}}${assets.pageCss}`, "</style"),
     widgetStyle: inline(filled(assets.widgetCss), "</style"),
     elementScript: filled(assets.elementTemplate),
-    elementLooks: filled(assets.elementLooksTemplate),
+    elementParts: Object.fromEntries(
+      ELEMENT_PARTS.map((part) => [part, filled(assets.elementPartTemplates[part])]),
+    ) as Record<ElementPart, string>,
   };
 }

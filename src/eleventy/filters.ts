@@ -29,6 +29,7 @@ import { durationWords, evergreenWords, messagesFor } from "../text/messages.ts"
 import { dateWords } from "../text/dates.ts";
 import { fill, pageLanguage, pageWordsFor, type PageWords } from "../text/page-words.ts";
 import { ruleWords } from "../text/repeat-words.ts";
+import { pauseWord } from "../text/pause-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
@@ -150,6 +151,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   );
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
   eleventyConfig.addFilter("unitWord", unitWord);
+  /** The pause button's word in a language (the widget's `controls=pause`, the visitor page's own). */
+  eleventyConfig.addFilter("pauseWord", pauseWord);
   /** The repository host's page that edits a countdown's file, when the site knows its repository; "" otherwise. */
   eleventyConfig.addFilter(
     "editUrl",

@@ -81,6 +81,10 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   date: "The target: in the visitor's zone, in UTC, or hidden.",
   title: "Show or hide the title.",
   after: "From the target on: the done message as the headline, with the zeros or the time since (`+<d>d …`).",
+  controls:
+    "`pause`: a button, named in the countdown's language and pressed while paused, that stops the updates and starts them again, right at once (WCAG 2.2.2, Pause, Stop, Hide).",
+  updates:
+    "`minute`: no seconds, so the count changes once a minute at most; `reduced`: so for visitors whose system asks for reduced motion, every second for the others.",
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
 };
 const widgetOptions = [

@@ -23,8 +23,8 @@ import {
   PAGES_PATH,
   PAGE_SCRIPT_PATH,
   ELEMENT_SCRIPT_PATH,
-  ELEMENT_EVERGREEN_PATH,
-  ELEMENT_LOOKS_PATH,
+  ELEMENT_PARTS,
+  elementPartPath,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
   SCHEMA_PATH,
@@ -231,8 +231,8 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
-  generated("element-evergreen", ELEMENT_EVERGREEN_PATH, () => current().assets.elementEvergreen);
-  generated("element-looks", ELEMENT_LOOKS_PATH, () => current().assets.elementLooks);
+  for (const part of ELEMENT_PARTS)
+    generated(`element-${part}`, elementPartPath(part), () => current().assets.elementParts[part]);
   generated("netlify-headers", "/_headers", () => renderHeadersFile(buildFacts(current())));
   generated("netlify-redirects", "/_redirects", () => renderRedirectsFile());
   generated(

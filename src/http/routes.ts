@@ -3,8 +3,8 @@
 // Netlify reads (`_headers`, `_redirects`, checked against each function's `config.path`) and drives
 // the Node server, through Netlify's own matching rules (netlify-rules.ts), so the two answer alike.
 import {
-  ELEMENT_EVERGREEN_PATH,
-  ELEMENT_LOOKS_PATH,
+  ELEMENT_PARTS,
+  elementPartPath,
   ELEMENT_SCRIPT_PATH,
   OEMBED_PATH,
   HEALTH_PATH,
@@ -169,8 +169,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: OPENAPI_PATH, headers: perDeployJson },
     // `<countdown-timer>`'s module: other sites load it (CORS, from the rule above), and it changes per deploy.
     { path: ELEMENT_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
-    { path: ELEMENT_EVERGREEN_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
-    { path: ELEMENT_LOOKS_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    ...ELEMENT_PARTS.map((part) => ({ path: elementPartPath(part), headers: { "Cache-Control": PER_DEPLOY_CACHE } })),
     { path: SCHEMA_PATH, headers: perDeployJson },
   ];
 }

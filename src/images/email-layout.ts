@@ -154,8 +154,10 @@ export function layoutOf(
   /** The units shown, as indices of unitsLeft's order. */
   const shownUnits = [0, 1, 2, 3].filter((unit) => run.includes("dhms"[unit]!));
   if (options.layout === "units") {
+    // A column as wide as one of four, whatever the units shown: fewer units stand together, centred.
     const columns = shownUnits.length;
-    const column = Math.floor(inner / columns);
+    const column = Math.floor(inner / 4);
+    const first = pad + Math.floor((inner - columns * column) / 2);
     const digits = Math.max(2, String(units[shownUnits[0]!]).length);
     const numberSize = Math.min(52 * s, Math.floor((column * 0.92) / (digits * 0.6)));
     // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
@@ -169,7 +171,7 @@ export function layoutOf(
     const labelTop = countTop + Math.round(numberSize * 1.15);
     countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
     const order = isRightToLeftLanguage(lang) ? shownUnits.toReversed() : shownUnits;
-    const columnOf = (unit: number) => pad + order.indexOf(unit) * column;
+    const columnOf = (unit: number) => first + order.indexOf(unit) * column;
     for (const unit of shownUnits) {
       const room = { x: columnOf(unit), y: 0, width: column, height: 0 };
       counted.push({

@@ -138,8 +138,11 @@ if (calendar && dated) {
 
 if (live.length > 0) {
   for (const { left } of live) left.classList.remove("pending");
+  /** Paused by the visitor (a countdown's page's pause button): nothing is drawn until they press again. */
+  let paused = false;
   // Every target is a whole second, so all change at the same boundary.
-  tickEverySecond((nowMs) => {
+  const tick = tickEverySecond((nowMs) => {
+    if (paused) return false;
     let ticking = false;
     for (const item of live) {
       const targetMs = item.target(nowMs);
@@ -168,6 +171,14 @@ if (live.length > 0) {
     }
     return ticking;
   });
+  // The pause button (WCAG 2.2.2): pressed, the count stops; pressed again, it is right at once and ticks on.
+  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-pause]")) {
+    button.classList.remove("pending");
+    button.onclick = () => {
+      button.setAttribute("aria-pressed", String((paused = !paused)));
+      tick();
+    };
+  }
 }
 
 /**

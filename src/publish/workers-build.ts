@@ -19,7 +19,7 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
-import { ELEMENT_EVERGREEN_PATH, ELEMENT_LOOKS_PATH, ELEMENT_SCRIPT_PATH } from "../paths.ts";
+import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../paths.ts";
 import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
@@ -44,7 +44,7 @@ export class WorkersBuildError extends Error {
  * no browser preflights. The API's other own files (the pages list, OpenAPI, the JSON Schema), asked
  * for by programs that may preflight, are the Worker's, which answers a preflight as every /api/ path does.
  */
-const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ELEMENT_EVERGREEN_PATH, ELEMENT_LOOKS_PATH];
+const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath)];
 
 /**
  * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's

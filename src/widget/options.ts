@@ -14,6 +14,10 @@ export const CHOICES = {
   date: ["local", "author", "utc", "none"],
   title: ["show", "hide"],
   after: ["message", "countup"],
+  /** `pause`: a button that stops the updates and starts them again (WCAG 2.2.2). */
+  controls: ["none", "pause"],
+  /** How often the count changes: `minute` shows no seconds; `reduced` does so for visitors who ask for reduced motion. */
+  updates: ["second", "minute", "reduced"],
   sync: ["0", "1"],
 } as const;
 
@@ -37,6 +41,8 @@ export const OPTION_NAMES: OptionName[] = [
   "date",
   "title",
   "after",
+  "controls",
+  "updates",
   "sync",
 ];
 
@@ -57,6 +63,16 @@ export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {})
     `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`,
     "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*",
   ].join("|")})$`;
+
+/**
+ * The units a count shows: `units` (`dhms` by default), without seconds where `updates` says so
+ * (`minute`; `reduced` for a visitor whose system asks for reduced motion), so it changes once a
+ * minute at most (minutes alone where the run was seconds alone).
+ */
+export const unitsShown = (options: WidgetOptions) =>
+  options.updates == "minute" || (options.updates == "reduced" && matchMedia("(prefers-reduced-motion:reduce)").matches)
+    ? (options.units || "dhms").replace("s", "") || "m"
+    : options.units || "dhms";
 
 /** `<countdown-timer>`'s attributes: the widget's options, `title` named `heading`, and no `sync` (docs/element.md). */
 export const ELEMENT_RENAMED = { title: "heading", sync: "" } as const;

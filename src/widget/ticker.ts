@@ -18,12 +18,13 @@
 //     and its children, in this order: <h1>, [data-done] the done message (hidden until the target),
 //     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript),
 //     then what the build wrote and nothing here changes: a repeating countdown's rule, a postponed
-//     one's "new date to be announced", the countdown's link.
+//     one's "new date to be announced", the countdown's link; last, the pause button (hidden unless
+//     `controls=pause`).
 import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { dateForViewer } from "../time/evergreen.ts";
 import { dateWords } from "../text/dates.ts";
-import { resolveOptions } from "./options.ts";
+import { resolveOptions, unitsShown } from "./options.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
@@ -99,8 +100,8 @@ const dateCity = options.date == "author";
  * two, with no number in them). The numbers are ASCII digits, as in the published pattern.
  */
 // (`units` and `tiles` sort after `text`, the default: the one comparison costs fewer bytes than two.)
-/** The units shown, largest first (`units`, src/time/time-left.ts), and the index of the largest. */
-const run = options.units || "dhms";
+/** The units shown, largest first (`units` and `updates`, src/widget/options.ts), and the index of the largest. */
+const run = unitsShown(options);
 const largest = "dhms".indexOf(run[0]!);
 // (Each cell keeps its unit's index in unitsLeft's order: the units not shown have no cell.)
 const units =
@@ -118,8 +119,11 @@ const units =
       : [],
   );
 
+/** Paused by the visitor (`controls=pause`): nothing is drawn or scheduled until they press again. */
+let paused: boolean | undefined;
 const tick = tickEverySecond(
   (nowMs) => {
+    if (paused) return false;
     const targetMs = target(nowMs);
     const over = nowMs >= targetMs;
     const countUp = over && options.after == "countup";
@@ -167,6 +171,17 @@ function fit() {
       (step < 5 && (cut(title) || cut(done)))) &&
     ++step < 8
   );
+}
+// `controls=pause`: the button the build wrote (last, hidden), shown where the count ticks (not for a
+// postponed or cancelled countdown); pressed, the updates stop; pressed again, the count is drawn at
+// once and ticks on.
+if (options.controls == "pause" && !data.status) {
+  const pause = root.lastElementChild as HTMLButtonElement;
+  pause.hidden = false;
+  pause.onclick = () => {
+    pause.setAttribute("aria-pressed", "" + (paused = !paused));
+    tick();
+  };
 }
 fit();
 addEventListener("resize", fit);

@@ -12,6 +12,8 @@ import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage }
 import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
+import { pauseWord } from "../../src/text/pause-words.ts";
+import { unitsText } from "../support/units-text.ts";
 
 const SLUGS = ["future-launch", "weekly-berlin", "tie-a", "longest-title", "widget-defaults"];
 /** The options the elements of each slug take in turn: every layout, theme and date, languages of three scripts. */
@@ -626,6 +628,71 @@ for (const name of ENGINE_NAMES) {
       expect(by.mono!.font).toMatch(/monospace/);
       expect(by.plain!.font).not.toMatch(/monospace/);
       expect(by.hm!.text).toBe("77 hours 20 minutes");
+    });
+
+    it("controls=pause: a button in the element's language that stops its updates and starts them again, right at once; updates=minute: no seconds", async () => {
+      const page = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
+      const target = await page.evaluate((site: string) => {
+        const module = document.createElement("script");
+        module.type = "module";
+        module.src = `${site}/api/element.js`;
+        document.head.append(module);
+        const target = new Date(Math.ceil(Date.now() / 1000) * 1000 + 278_405_000).toISOString();
+        document.body.insertAdjacentHTML(
+          "beforeend",
+          `<countdown-timer id="paused" target="${target}" controls="pause"></countdown-timer>` +
+            `<countdown-timer id="spanish" target="${target}" controls="pause" lang="es"></countdown-timer>` +
+            `<countdown-timer id="minutes" target="${target}" updates="minute"></countdown-timer>`,
+        );
+        return target;
+      }, a);
+      await waitInPage(page, () => document.getElementById("spanish")?.shadowRoot?.querySelector("button"), 20_000);
+      /** The button of element `id`, and what its count shows; `press` clicks it first. */
+      const state = (id: string, press = false) =>
+        page.evaluate(
+          (id: string, press: boolean) => {
+            const root = document.getElementById(id)!.shadowRoot!;
+            const button = root.querySelector("button")!;
+            if (press) button.click();
+            return {
+              word: button.textContent,
+              pressed: button.getAttribute("aria-pressed"),
+              native: button instanceof HTMLButtonElement && button.type === "button" && button.tabIndex === 0,
+              shown: button.getClientRects().length > 0,
+              count: root.querySelector("p")!.innerText.replace(/\s+/g, " ").trim(),
+              now: Date.now(),
+            };
+          },
+          id,
+          press,
+        );
+      expect(await state("paused")).toMatchObject({
+        word: pauseWord("en"),
+        pressed: "false",
+        native: true,
+        shown: true,
+      });
+      expect((await state("spanish")).word).toBe(pauseWord("es"));
+      const paused = await state("paused", true);
+      expect(paused.pressed).toBe("true");
+      // Paused: the count stands for two seconds, while the others tick.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2200)));
+      expect((await state("paused")).count).toBe(paused.count);
+      expect((await state("spanish")).count).not.toBe(paused.count);
+      // Again: right at once (drawn at the next frame), and ticking.
+      const resumed = await state("paused", true);
+      expect(resumed.pressed).toBe("false");
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const after = await state("paused");
+      const left = Math.floor((Date.parse(target) - after.now) / 1000);
+      expect([unitsText(left, "dhms"), unitsText(left + 1, "dhms")]).toContain(after.count);
+      // updates="minute": minutes at most.
+      expect(
+        await page.evaluate(() =>
+          document.getElementById("minutes")!.shadowRoot!.querySelector("p")!.innerText.replace(/\s+/g, " ").trim(),
+        ),
+      ).toMatch(/^3d 05h (20|19)m$/);
+      await page.close();
     });
 
     it("reads as its fallback without JavaScript: a link to the countdown's page with the date", async () => {

@@ -29,6 +29,7 @@ import {
 } from "../support/in-page.ts";
 import { TEST_BASE_URL, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 import { unitsParts } from "../support/units-text.ts";
+import { pauseWord } from "../../src/text/pause-words.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 /** Seconds shown by a `<d>d <hh>h <mm>m <ss>s` text. */
@@ -158,6 +159,26 @@ for (const name of ENGINE_NAMES) {
           expect(shown.labels.length, run).toBe(run.length);
           shown.labels.forEach((label, i) => expect(label, run).toMatch(words[run[i] as keyof typeof words]));
         }
+      });
+
+      it("pause a countdown's page with its button (named, pressed while paused), and count right at once again", async () => {
+        const page = await load("/future-launch/");
+        await waitInPage(page, () => !document.querySelector("[data-pause]")!.classList.contains("pending"));
+        expect(await page.hasAccessible("button[data-pause]", "button", pauseWord("en"))).toBe(true);
+        const pressed = () => page.evaluate(() => document.querySelector("[data-pause]")!.getAttribute("aria-pressed"));
+        expect(await pressed()).toBe("false");
+        await page.click("button[data-pause]");
+        expect(await pressed()).toBe("true");
+        expect(await recordTimerChanges(page, 2200)).toEqual([]);
+        await page.click("button[data-pause]");
+        expect(await pressed()).toBe("false");
+        const shown = await page.evaluate(() => ({
+          now: Date.now(),
+          target: Date.parse(document.querySelector("[data-countdown]")!.getAttribute("data-countdown")!),
+        }));
+        const left = Math.floor((shown.target - shown.now) / 1000);
+        expect([left, left + 1]).toContain(shownSeconds(await unitsText(page)));
+        expect((await recordTimerChanges(page, 2200)).length).toBeGreaterThanOrEqual(1);
       });
 
       it("count a repeating countdown to its next occurrence, shown in its zone", async () => {
@@ -581,11 +602,13 @@ for (const name of ENGINE_NAMES) {
         await choose(page, "select[name=font]", "serif");
         await choose(page, "input[name=title]", "on");
         await choose(page, "input[name=after][value=countup]", "on");
+        await choose(page, "input[name=controls]", "on");
+        await choose(page, "select[name=updates]", "minute");
         await choose(page, "input[name=sync]", "on");
         await choose(page, '[data-colour="accent"]', "on");
         await choose(page, "input[name=accent]", "#e11d48");
         const query =
-          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&lang=de&date=utc&title=hide&after=countup&sync=1";
+          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&lang=de&date=utc&title=hide&after=countup&controls=pause&updates=minute&sync=1";
         expect(await snippets(page)).toEqual([
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "100%", "250"),
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "320", "180"),
@@ -603,7 +626,10 @@ for (const name of ENGINE_NAMES) {
             accent: "e11d48",
             font: "serif",
             units: "hms",
-            cells: 6,
+            controls: "pause",
+            updates: "minute",
+            // Hours and minutes, each a number and its word: no seconds.
+            cells: 4,
           });
         // Back to the defaults: the published snippet again.
         await choose(page, "input[name=theme][value=light]", "on");

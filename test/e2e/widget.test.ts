@@ -50,6 +50,7 @@ import {
 } from "../support/in-page.ts";
 import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 import { unitsText } from "../support/units-text.ts";
+import { pauseWord } from "../../src/text/pause-words.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 const SECOND = 1000;
@@ -695,6 +696,55 @@ for (const name of ENGINE_NAMES) {
         // A value no run is, or a run with a gap, is ignored: the published pattern.
         for (const run of ["dms", "hd", "x", ""])
           expect((await read(await load(`/api/embed/future-launch?units=${run}`))).text, run).toMatch(PATTERN);
+      });
+
+      it("controls=pause: a named button, in the countdown's language, that stops the updates and starts them again, right at once", async () => {
+        // No button unless asked for.
+        const plain = await load("/api/embed/future-launch");
+        expect(await plain.evaluate(() => document.querySelector("button")!.getClientRects().length > 0)).toBe(false);
+        const page = await load("/api/embed/future-launch?controls=pause");
+        expect(await page.hasAccessible("button", "button", pauseWord("en")), "the accessibility tree").toBe(true);
+        const button = () =>
+          page.evaluate(() => {
+            const pause = document.querySelector("button")!;
+            return {
+              pressed: pause.getAttribute("aria-pressed"),
+              shown: pause.getClientRects().length > 0,
+              tab: pause.tabIndex,
+            };
+          });
+        expect(await button()).toEqual({ pressed: "false", shown: true, tab: 0 });
+        await page.click("button");
+        expect((await button()).pressed).toBe("true");
+        // Paused: nothing changes for two seconds.
+        expect(await recordTimerChanges(page, 2200)).toEqual([]);
+        await page.click("button");
+        // Again: right at once, and ticking.
+        expect((await button()).pressed).toBe("false");
+        expectTimeLeft(await read(page), target("future-launch"));
+        expect((await recordTimerChanges(page, 2200)).length).toBeGreaterThanOrEqual(1);
+        // The word is the countdown's language's (English here), whatever `lang` says (Spanish's is another).
+        expect(pauseWord("es")).not.toBe(pauseWord("en"));
+        const spanish = await load("/api/embed/future-launch?controls=pause&lang=es");
+        expect(await spanish.hasAccessible("button", "button", pauseWord("en"))).toBe(true);
+        // A postponed or cancelled countdown does not tick: nothing to pause.
+        const cancelled = await load("/api/embed/cancelled-fr?controls=pause");
+        expect(await cancelled.evaluate(() => document.querySelector("button")!.getClientRects().length)).toBe(0);
+      });
+
+      it("updates=minute: no seconds, so the count changes once a minute at most; reduced: so under reduced motion alone", async () => {
+        const minutes = /^\d+d \d{2}h \d{2}m$/;
+        const page = await load("/api/embed/future-launch?updates=minute");
+        expect((await read(page)).text).toMatch(minutes);
+        // Two seconds: one change at most (a minute's boundary may fall within them).
+        expect((await recordTimerChanges(page, 2200)).length).toBeLessThanOrEqual(1);
+        expect((await read(await load("/api/embed/future-launch?updates=minute&units=hms"))).text).toMatch(
+          /^\d+h \d{2}m$/,
+        );
+        expect((await read(await load("/api/embed/future-launch?updates=reduced"))).text).toMatch(PATTERN);
+        expect(
+          (await read(await load("/api/embed/future-launch?updates=reduced", { reducedMotion: "reduce" }))).text,
+        ).toMatch(minutes);
       });
 
       it("layout=tiles: the units' numbers and labels, each unit on a card of its own", async () => {

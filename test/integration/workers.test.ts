@@ -29,6 +29,7 @@ import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
+import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../../src/paths.ts";
 import { probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
 import { fromNow } from "../support/fixtures.ts";
 
@@ -343,9 +344,7 @@ describe("the Workers build", () => {
     const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
     for (const file of served)
       expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
-    expect(served).toEqual(
-      expect.arrayContaining(["/api/element.js", "/api/element-evergreen.js", "/api/element-looks.js"]),
-    );
+    expect(served).toEqual(expect.arrayContaining([ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath)]));
     expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);
