@@ -134,14 +134,19 @@ const tick = tickEverySecond(
     // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
     if (data.status) return false;
     left.hidden = false;
-    // The count's type is sized by its largest unit's digits (widget.css).
-    style.setProperty("--n", "" + ("" + shown[largest]).length);
+    // The count's type is sized by its length (widget.css): the largest unit's digits, less what each
+    // unit fewer than the published pattern's four takes (two digits of a cell; four characters of text).
+    const digits = ("" + shown[largest]).length;
     if (units) {
       units.forEach(([number, label, format, i]) => {
         number.textContent = unitDigits(shown[i]!, i, run);
         label.textContent = format.formatToParts(shown[i]!).find((part) => part.type == "unit")!.value;
       });
-    } else left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown, run);
+      style.setProperty("--n", "" + (digits + 2 * (run.length - 4)));
+    } else {
+      left.textContent = (countUp ? "+" : "") + formatTimeLeft(shown, run);
+      style.setProperty("--n", "" + (digits + 4 * (run.length - 4)));
+    }
     // From the target on, the done message shows (widget.css puts the time left under it), and the
     // frame is fitted again.
     if (done.hidden != (done.hidden = !over)) fit();

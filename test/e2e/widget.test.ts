@@ -908,7 +908,10 @@ for (const name of ENGINE_NAMES) {
           dateShown: true,
           date: expect.stringMatching(/ UTC$/),
         });
-        expect(defaults.cells[1]).toBe(unitWord("de", "day", timeLeft(target(slug), defaults.now).days));
+        // Its units, hours and minutes: the hours hold the days.
+        const hours = Math.floor(secondsLeft(target(slug), defaults.now) / 3600);
+        expect(defaults.cells[1]).toBe(unitWord("de", "hour", hours));
+        expect(defaults.cells.length).toBe(4);
         expect(await colours(page)).toMatchObject({ bg: THEME.dark.bg, accent: rgb(WIDGET_DEFAULTS.widget.accent) });
         expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily)).toMatch(
           /^ui-serif/,
@@ -916,7 +919,7 @@ for (const name of ENGINE_NAMES) {
         // theme=auto over a dark default: the visitor's scheme (light here).
         expect(await colours(await load(`/api/embed/${slug}?theme=auto`))).toMatchObject({ bg: THEME.light.bg });
         const overridden = await load(
-          `/api/embed/${slug}?theme=light&layout=text&date=local&font=system&lang=en&accent=${SITE_ACCENT.light.slice(1)}`,
+          `/api/embed/${slug}?theme=light&layout=text&units=dhms&date=local&font=system&lang=en&accent=${SITE_ACCENT.light.slice(1)}`,
         );
         const shown = await read(overridden);
         const visitorZone = await overridden.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -232,7 +232,7 @@ describe("a countdown's page for its owner", () => {
     expect(template.replace("{attributes}", "")).toBe(snippet);
     const own = codeById(read(`${WIDGET_DEFAULTS.slug}/embed/index.html`), "snippet-element");
     expect(own).toContain(
-      `<countdown-timer slug="${WIDGET_DEFAULTS.slug}" site="${TEST_BASE_URL}/" theme="dark" accent="fb7185" font="serif" layout="units" date="utc">`,
+      `<countdown-timer slug="${WIDGET_DEFAULTS.slug}" site="${TEST_BASE_URL}/" theme="dark" accent="fb7185" font="serif" layout="units" units="hm" date="utc">`,
     );
   });
 

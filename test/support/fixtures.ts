@@ -49,7 +49,7 @@ export const DAILY_UNTIL = {
 /** A countdown in German whose widget has defaults for some options in its front matter. */
 export const WIDGET_DEFAULTS = {
   slug: "widget-defaults",
-  widget: { theme: "dark", layout: "units", accent: "fb7185", date: "utc", font: "serif" },
+  widget: { theme: "dark", layout: "units", units: "hm", accent: "fb7185", date: "utc", font: "serif" },
 };
 
 /** The call to action of the widget-defaults countdown (front matter only). */
