@@ -887,7 +887,7 @@ for (const name of ENGINE_NAMES) {
 
       it("ignores unknown parameters and invalid values: each option keeps its default", async () => {
         const invalid =
-          "?theme=neon&font=comic&layout=grid&lang=%21%21&date=tomorrow&title=no&after=never&sync=2&accent=red&color=12345&bg=ggg&size=big&Theme=dark";
+          "?theme=neon&font=comic&layout=grid&units=dms&lang=%21%21&date=tomorrow&title=no&after=never&controls=yes&updates=hourly&sync=2&accent=red&color=12345&bg=ggg&size=big&Theme=dark";
         const plain = await read(await load(`/api/embed/future-launch${invalid}`));
         expect(plain).toMatchObject({ dataset: {}, lang: "en", dir: "ltr", titleShown: true, dateShown: true });
         expect(plain.text).toMatch(PATTERN);
@@ -895,7 +895,8 @@ for (const name of ENGINE_NAMES) {
         // Over a countdown's own defaults, invalid values leave the defaults in force.
         const defaults = await read(await load(`/api/embed/${WIDGET_DEFAULTS.slug}${invalid}`));
         expect(defaults).toMatchObject({ dataset: WIDGET_DEFAULTS.widget, lang: "de" });
-        expect(defaults.cells).toHaveLength(8);
+        // Its own units, hours and minutes: a number and a word each.
+        expect(defaults.cells).toHaveLength(4);
       });
 
       it("takes a countdown's defaults from its front matter, and the query over them", async () => {
