@@ -13,7 +13,7 @@ import { dataPath, elementPartPath, type ElementPart } from "../paths.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import { tickEverySecond } from "../time/ticking.ts";
-import { unitsShown } from "../widget/options.ts";
+import { elementOptionNames, unitsShown } from "../widget/options.ts";
 import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
@@ -58,21 +58,7 @@ const SITE = new URL("..", import.meta.url).href;
 /** One of the element's parts, the modules it loads only where an element needs one (src/element/, one file each). */
 const part = (name: ElementPart) => import(SITE + elementPartPath(name).slice(1));
 /** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
-const OPTIONS = [
-  "theme",
-  "accent",
-  "color",
-  "bg",
-  "font",
-  "layout",
-  "units",
-  "lang",
-  "date",
-  "after",
-  "controls",
-  "updates",
-  "heading",
-];
+const OPTIONS = elementOptionNames();
 const UNITS = ["day", "hour", "minute", "second"];
 /** The element's own content shows: its fallback. */
 const SLOT = "<slot>";

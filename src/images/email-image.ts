@@ -4,7 +4,7 @@
 // that take no GIF. Drawn fast: resvg draws the parts that do not change (the title, the date line)
 // once, and the digits once per size (a glyph atlas); each frame after the first is only the
 // rectangle of digits that changed. docs/email.md says what it looks like and why.
-import { secondsLeft as secondsLeftAt, unitsLeft } from "../time/time-left.ts";
+import { UNIT_SECONDS, secondsLeft, unitsLeft } from "../time/time-left.ts";
 import { SECOND } from "../time/units.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { colorsOf, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
@@ -13,8 +13,6 @@ import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
 import { crop, drawTexts, paletteOf, type Indexed } from "./raster.ts";
 
-/** Seconds in each unit of unitsLeft's order. */
-const UNIT_SECONDS = [86_400, 3_600, 60, 1];
 /** The longest a GIF frame can show: its delay is 16 bits of hundredths of a second (655 s). */
 const LONGEST_FRAME_S = 655;
 
@@ -40,7 +38,7 @@ function momentsOf(
   const still = step > LONGEST_FRAME_S;
   if (still) count = 1;
   // Seconds from the request's second to the first change: what is left over the smallest unit, and one.
-  const untilChange = first.over || still ? 1 : (secondsLeftAt(first.targetMs, start) % step) + 1;
+  const untilChange = first.over || still ? 1 : (secondsLeft(first.targetMs, start) % step) + 1;
   const moments: Moment[] = [];
   const delays: number[] = [];
   for (let k = 0; k < count; k++) {

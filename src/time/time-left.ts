@@ -14,6 +14,8 @@ interface TimeLeft {
 const MINUTE_S = MINUTE / SECOND;
 const HOUR_S = HOUR / SECOND;
 const DAY_S = DAY / SECOND;
+/** Seconds in each unit, in unitsLeft's order: days, hours, minutes, seconds. */
+export const UNIT_SECONDS = [DAY_S, HOUR_S, MINUTE_S, 1];
 
 /** Whole seconds left until `targetMs` at `nowMs`: max(0, floor((target - now) / 1 s)). */
 export function secondsLeft(targetMs: number, nowMs: number): number {
@@ -36,7 +38,7 @@ export const UNIT_RUN_PATTERN = "d(h(ms?)?)?|h(ms?)?|ms?|s";
  */
 export function unitsLeft(targetMs: number, nowMs: number, run = "dhms"): number[] {
   let rest = secondsLeft(targetMs, nowMs);
-  return [DAY_S, HOUR_S, MINUTE_S, 1].map((size, i) => {
+  return UNIT_SECONDS.map((size, i) => {
     const n = run.includes("dhms"[i]!) ? Math.floor(rest / size) : 0;
     rest -= n * size;
     return n;

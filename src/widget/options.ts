@@ -77,6 +77,12 @@ export const unitsShown = (options: WidgetOptions) =>
 /** `<countdown-timer>`'s attributes: the widget's options, `title` named `heading`, and no `sync` (docs/element.md). */
 export const ELEMENT_RENAMED = { title: "heading", sync: "" } as const;
 
+/** An option's attribute on `<countdown-timer>` (ELEMENT_RENAMED), "" for one it does not take. */
+const elementNameOf = (name: OptionName): string => (ELEMENT_RENAMED as Partial<Record<string, string>>)[name] ?? name;
+
+/** `<countdown-timer>`'s option attributes, in OPTION_NAMES's order (a function, so bundles that do not call it drop it). */
+export const elementOptionNames = () => OPTION_NAMES.map(elementNameOf).filter(Boolean);
+
 /** Is `value` a BCP 47 language tag the platform's Intl accepts? */
 export function isLanguageTag(value: string): boolean {
   try {
@@ -129,7 +135,7 @@ export function elementAttributes(options: WidgetOptions): string {
   let text = "";
   for (const name of OPTION_NAMES) {
     const value = options[name];
-    const renamed = (ELEMENT_RENAMED as Partial<Record<string, string>>)[name] ?? name;
+    const renamed = elementNameOf(name);
     if (value === undefined || !renamed || (name in CHOICES && CHOICES[name as ChoiceName][0] === value)) continue;
     text += ` ${renamed}="${value}"`;
   }
