@@ -48,14 +48,16 @@ export const HEALTH_PATH = "/api/health";
 export const OPENAPI_PATH = "/api/openapi.json";
 export const SCHEMA_PATH = "/api/countdown.schema.json";
 export const PAGE_SCRIPT_PATH = "/assets/site.js";
+/** The widget's script with every option's code, which a widget whose options ask for one loads (src/widget/ticker.ts). */
+export const WIDGET_SCRIPT_PATH = "/assets/widget.js";
 /** `<countdown-timer>`: the element's ES module, for other sites' pages (docs/element.md). */
 export const ELEMENT_SCRIPT_PATH = "/api/element.js";
 /**
  * Its parts, each an ES module it loads only where an element needs it (src/element/, one file each):
  * an evergreen countdown's viewer deadline, the styles of its themes, fonts and layouts, a repeating
- * countdown's occurrences, the pause button.
+ * countdown's occurrences, the pause button, the labels in words and the separator, the live region of milestones.
  */
-export const ELEMENT_PARTS = ["evergreen", "looks", "repeat", "controls"] as const;
+export const ELEMENT_PARTS = ["evergreen", "looks", "repeat", "controls", "labels", "announce"] as const;
 export type ElementPart = (typeof ELEMENT_PARTS)[number];
 export const elementPartPath = (part: ElementPart) => `/api/element-${part}.js`;
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */

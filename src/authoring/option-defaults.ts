@@ -171,12 +171,15 @@ const OPTION_EXAMPLES: Record<OptionName, string> = {
   font: "serif",
   layout: "units",
   units: "hms",
+  labels: "none",
+  separator: "colon",
   lang: "de",
   date: "utc",
   title: "hide",
   after: "countup",
   controls: "pause",
   updates: "minute",
+  announce: "milestones",
   sync: "1",
 };
 

@@ -19,4 +19,6 @@ export default `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p
   // (The units and tiles layouts: a box not of the text layout, `L`.)
   `${L}{container-type:inline-size}${L}>p{display:flex;gap:.25em;font-size:min(var(--countdown-size,2em),9cqi)}` +
   `${L}>p>b{display:inline-grid;text-align:center}${L}>p [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
-  `[data-layout=tiles] b{padding:.1em .2em;border-radius:.2em;background:#8882}`;
+  `[data-layout=tiles] b{padding:.1em .2em;border-radius:.2em;background:#8882}` +
+  // `separator="colon"`: a colon in the gap before each number but the first.
+  `${L}>p>b{position:relative}:host([separator=colon]) ${L}>p>b:not([hidden])~b:before{content:":";position:absolute;inset-inline-start:-.125em;width:0;display:flex;justify-content:center}`;

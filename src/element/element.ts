@@ -14,7 +14,7 @@ import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import { tickEverySecond } from "../time/ticking.ts";
 import { elementOptionNames, unitsShown } from "../widget/options.ts";
-import { secondsLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
+import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
@@ -49,6 +49,10 @@ interface Shown {
   labelled: boolean;
   /** The units shown, largest first (`units`, src/time/time-left.ts). */
   run: string;
+  /** `labels` other than `auto`, or `separator="colon"`: a unit's number and label (src/element/element-labels.ts). */
+  cell?: (n: number, i: number, run: string) => [string, string];
+  /** `announce="milestones"`: what says the milestones passed (src/element/element-announce.ts). */
+  say?: (left: number, done: string) => void;
   words?: string | number;
   state?: string;
 }
@@ -175,6 +179,8 @@ class CountdownTimer extends HTMLElement {
   v = true;
   /** Paused by its visitor (`controls="pause"`): nothing is drawn until they press again. */
   paused?: boolean;
+  /** `labels` in words or none, or `separator="colon"`: the labels' module (src/element/element-labels.ts). */
+  declare private lettering?: typeof import("./element-labels.ts").default;
   /** The site whose clock it counts on: its record's (as its `site` names it), else this module's; set by setup(). */
   declare clock: string;
 
@@ -248,8 +254,14 @@ class CountdownTimer extends HTMLElement {
       // `controls="pause"`: the pause button where the count ticks, by the module loaded only for that
       // (src/element/element-controls.ts).
       const controls = this.options.controls == "pause" && !data.status && (await part("controls")).default;
+      // `announce="milestones"`: the live region, by the module loaded only for that (src/element/element-announce.ts).
+      const announce = this.options.announce == "milestones" && !data.status && (await part("announce")).default;
+      // Labels in words or none, or colons: the module loaded only for that (src/element/element-labels.ts).
+      this.lettering =
+        this.options.labels! > "auto" || this.options.separator == "colon" ? (await part("labels")).default : undefined;
       this.begin(data, !!slug, deadline, walk);
       if (controls) controls(this, this.shown.box, this.shown.lang, soon);
+      if (announce) this.shown.say = announce(this.shown.box, this.shown.lang, data.title);
     } catch (error) {
       this.next = undefined;
       this.root.innerHTML = SLOT;
@@ -273,8 +285,14 @@ class CountdownTimer extends HTMLElement {
     // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
     // each a text node written only when it changes (the cell keeps what it shows).
     const run = unitsShown(this.options);
+    const words = this.lettering?.(
+      lang,
+      this.options.labels as Labels,
+      this.options.separator as "colon",
+      layout == "text",
+    );
     // (A unit the run leaves out keeps its cell, hidden.)
-    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(" ")}</p><time part=date></time></div>`;
+    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(words ? words.between : " ")}</p><time part=date></time></div>`;
     const box = this.root.firstChild as HTMLElement;
     const [title, note, count, line] = box.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     title!.textContent = data.title;
@@ -288,7 +306,8 @@ class CountdownTimer extends HTMLElement {
     ]) as Cell[];
     // In the direction of the language's script; the published pattern reads left to right in every one.
     box.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
-    if (layout == "text") count!.dir = "ltr";
+    // (Words, `long` or `short`, read in the language's direction, as the units and tiles layouts.)
+    if (layout == "text" && this.options.labels != "long" && this.options.labels != "short") count!.dir = "ltr";
     ["accent", "color", "bg"].forEach(
       (name, i) => this.options[name] && box.style.setProperty("--" + "afb"[i], "#" + this.options[name]),
     );
@@ -297,7 +316,7 @@ class CountdownTimer extends HTMLElement {
     // (An evergreen countdown's deadline is this element's own.)
     this.next = walk || (() => ms);
     this.ahead = this.paused = false;
-    this.shown = { lang, zone, note, count, line, cells, box, labelled: layout != "text", run };
+    this.shown = { lang, zone, note, count, line, cells, box, labelled: layout != "text", run, cell: words?.cell };
     soon();
   }
 
@@ -324,6 +343,7 @@ class CountdownTimer extends HTMLElement {
     // is left, else to the minute (a change an hour, then a minute, at most); or the done message, or
     // the status.
     const left = secondsLeft(targetMs, nowMs);
+    shown.say?.(left, messages.done);
     const step = left < 86400 ? 60 : 3600;
     const words = status ? messages.status : over ? messages.done : Math.ceil(left / step) * step;
     if (shown.words !== words) {
@@ -364,7 +384,8 @@ class CountdownTimer extends HTMLElement {
         const digits = unitDigits(n, i, run);
         if (cell[3] != digits) {
           cell[0].data = cell[3] = digits;
-          if (shown.labelled) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
+          if (shown.cell) [cell[0].data, cell[1].data] = shown.cell(n, i, run);
+          else if (shown.labelled) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
         }
       });
     }

@@ -1,7 +1,8 @@
-// The browser's part of the site, compiled by esbuild: the widget ticker in two builds, for countdowns
-// that repeat and those that do not (inlined in every embed, pinned by their hashes in the CSP, and
-// minified once more by terser), the pages' script (/assets/site.js), and the two stylesheets,
-// minified and inlined (the pages' CSP pins theirs by hash).
+// The browser's part of the site, compiled by esbuild: the widget ticker (inlined in every embed,
+// pinned by its hash in the CSP, and minified once more by terser), and once more with the code of
+// every option and every kind of countdown as the site's widget script (/assets/widget.js), which a
+// widget that needs any of it loads; the pages' script
+// (/assets/site.js), and the two stylesheets, minified and inlined (the pages' CSP pins theirs by hash).
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -9,8 +10,9 @@ import { build, transform } from "esbuild";
 import { minify } from "terser";
 import { accentColours } from "../text/colour.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
-import { ELEMENT_RENAMED, optionPattern } from "../widget/options.ts";
-import { ELEMENT_PARTS, type ElementPart } from "../paths.ts";
+import path from "node:path";
+import { ELEMENT_RENAMED, optionPattern, STYLED_EXTRAS, WIDGET_EXTRAS, type WidgetExtra } from "../widget/options.ts";
+import { ELEMENT_PARTS, embedPath, WIDGET_SCRIPT_PATH, type ElementPart } from "../paths.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -20,10 +22,10 @@ export interface InlineCode {
 }
 
 export interface SiteAssets {
-  /** The widget's script for a countdown that does not repeat, for one that does (with the occurrence code), and for an evergreen one (with the start code). */
+  /** The widget's inline script: a countdown that does not repeat, with the options most widgets use. */
   ticker: InlineCode;
-  repeatingTicker: InlineCode;
-  evergreenTicker: InlineCode;
+  /** `/assets/widget.js`: the widget's script with every option's code, for every kind of countdown. */
+  widgetScript: string;
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
@@ -71,7 +73,7 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
 const ELEMENT_INTERNAL_NAMES =
-  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|labelled|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs)$/;
+  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|labelled|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs|say)$/;
 /** No property's name is shortened. */
 const NO_NAMES = /^$/;
 const WIDGET_INTERNAL_NAMES =
@@ -93,13 +95,16 @@ async function smaller(code: string): Promise<string> {
   return result.code!.trim();
 }
 
+/** The site's widget script as a widget's URL reaches it (a relative URL, so a base path needs nothing more). */
+const MORE_SRC = path.posix.relative(path.posix.dirname(embedPath("x")), WIDGET_SCRIPT_PATH);
+
 async function bundle(
   entry: string,
   repeats = true,
   target = BROWSERS,
   mangleProps = INTERNAL_NAMES,
   pattern = optionPattern(),
-  evergreen = true,
+  widget: { extras: readonly WidgetExtra[]; css: string } = { extras: WIDGET_EXTRAS, css: "" },
 ): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
@@ -112,13 +117,15 @@ async function bundle(
     legalComments: "none",
     // src/time/ticking.ts: without it the occurrence code is dead and left out.
     // src/widget/ticker.ts: the options' values as one regular expression, not the tables.
-    // src/widget/ticker.ts: EVERGREEN false leaves the start code out too.
     define: {
       REPEATS: String(repeats),
-      EVERGREEN: String(evergreen),
       OPTION_PATTERN: JSON.stringify(pattern),
       ACCENT: JSON.stringify(ACCENT_MARKS.light),
       ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark),
+      // src/widget/ticker.ts: the options whose code this build carries, and where the one with all is.
+      ...Object.fromEntries(WIDGET_EXTRAS.map((extra) => [`WITH.${extra}`, String(widget.extras.includes(extra))])),
+      MORE_SRC: JSON.stringify(MORE_SRC),
+      MORE_CSS: JSON.stringify(widget.css),
     },
     mangleProps,
   });
@@ -137,39 +144,48 @@ function inline(code: string, closingTag: string): InlineCode {
   return { code, hash: `sha256-${createHash("sha256").update(code).digest("base64")}` };
 }
 
+/**
+ * The widget's script (src/widget/ticker.ts) with the code of `extras` (none: the inline ticker; all:
+ * the site's widget script, for every countdown and option).
+ */
+export const widgetTicker = async (extras: readonly WidgetExtra[]) =>
+  smaller(
+    await bundle(
+      "widget/ticker.ts",
+      extras.includes("repeat"),
+      WIDGET_BROWSERS,
+      WIDGET_INTERNAL_NAMES,
+      optionPattern(),
+      {
+        extras,
+        // The styles of the layouts, the pause button and the live region, which the script adds (src/widget/widget-more.css).
+        css: STYLED_EXTRAS.some((extra) => extras.includes(extra)) ? await stylesheet("widget/widget-more.css") : "",
+      },
+    ),
+  );
+
 export async function buildAssets(): Promise<SiteAssets> {
-  const [
-    ticker,
-    repeatingTicker,
-    evergreenTicker,
-    elementScript,
-    elementParts,
-    pageScript,
-    creatorScript,
-    pageStyle,
-    widgetStyle,
-  ] = await Promise.all([
-    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
-    bundle("widget/ticker.ts", true, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), false).then(smaller),
-    bundle("widget/ticker.ts", false, WIDGET_BROWSERS, WIDGET_INTERNAL_NAMES, optionPattern(), true).then(smaller),
-    bundle("element/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
-      smaller,
-    ),
-    Promise.all(
-      ELEMENT_PARTS.map((part) => bundle(`element/element-${part}.ts`, true, ELEMENT_BROWSERS).then(smaller)),
-    ),
-    bundle("pages/page-script.ts"),
-    // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
-    bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
-    stylesheet("pages/pages.css"),
-    stylesheet("widget/widget.css"),
-  ]);
+  const [ticker, widgetScript, elementScript, elementParts, pageScript, creatorScript, pageStyle, widgetStyle] =
+    await Promise.all([
+      widgetTicker([]),
+      widgetTicker(WIDGET_EXTRAS),
+      bundle("element/element.ts", true, ELEMENT_BROWSERS, ELEMENT_INTERNAL_NAMES, optionPattern(ELEMENT_RENAMED)).then(
+        smaller,
+      ),
+      Promise.all(
+        ELEMENT_PARTS.map((part) => bundle(`element/element-${part}.ts`, true, ELEMENT_BROWSERS).then(smaller)),
+      ),
+      bundle("pages/page-script.ts"),
+      // (No name mangled: the creator writes a file's fields by their names, `done` among them.)
+      bundle("pages/creator-script.ts", true, BROWSERS, NO_NAMES),
+      stylesheet("pages/pages.css"),
+      stylesheet("widget/widget.css"),
+    ]);
   const unfilled = inline("", "</style");
   return withAccent(
     {
       ticker: inline(ticker, "</script"),
-      repeatingTicker: inline(repeatingTicker, "</script"),
-      evergreenTicker: inline(evergreenTicker, "</script"),
+      widgetScript,
       elementTemplate: elementScript,
       elementScript,
       elementPartTemplates: Object.fromEntries(ELEMENT_PARTS.map((part, i) => [part, elementParts[i]!])) as Record<

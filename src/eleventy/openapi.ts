@@ -68,6 +68,10 @@ const startParameter = {
 const UNITS_DESCRIPTION =
   "The units shown, largest first, as a run of `d`, `h`, `m`, `s`: the largest holds the units above it (`hms`: `77h 20m 05s` for three days and five hours), the smallest is rounded down.";
 
+/** The `labels` option of the widget, the element and the email image. */
+const LABELS_DESCRIPTION =
+  "The units' labels: `auto` the layout's own (the published pattern's letters in `text`, words in `units` and `tiles`); `long` the words in `lang` (`1 day 02 hours`); `short` the language's shortest (`1d`, `1 T`); `none` the numbers alone.";
+
 /** The widget's options, as query parameters of the embed (src/widget/options.ts). */
 const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   theme: "`transparent` has no background and follows the visitor's colour scheme for text.",
@@ -77,6 +81,8 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   font: "Local font stacks only; no web fonts.",
   layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit.",
   units: UNITS_DESCRIPTION,
+  labels: LABELS_DESCRIPTION,
+  separator: "Between the units: `space`, or `colon` (`1:02:03:04` with `labels=none`).",
   lang: "A BCP 47 language tag: the labels, the date and the built-in messages. Default: the countdown's language.",
   date: "The target: in the visitor's zone, in UTC, or hidden.",
   title: "Show or hide the title.",
@@ -85,6 +91,8 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
     "`pause`: a button, named in the countdown's language and pressed while paused, that stops the updates and starts them again, right at once (WCAG 2.2.2, Pause, Stop, Hide).",
   updates:
     "`minute`: no seconds, so the count changes once a minute at most; `reduced`: so for visitors whose system asks for reduced motion, every second for the others.",
+  announce:
+    "`milestones`: a polite live region, apart from the timer, says the time left at an hour, ten minutes and a minute (`<title>: in 10 minutes`, in `lang`), and the done message at the end; never every second.",
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
 };
 const widgetOptions = [
@@ -111,6 +119,9 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   layout:
     "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit, right to left in a language written so.",
   units: `${UNITS_DESCRIPTION} Without seconds the image changes a frame a minute (for as many minutes as \`frames\`), or, in hours or days, is one still frame.`,
+  labels: LABELS_DESCRIPTION,
+  separator:
+    "Between the units: `space`, or `colon` (`1:02:03:04` with `labels=none`; in `units`, a colon between the columns).",
   lang: "A BCP 47 language tag: the labels and the date line. Default: the countdown's language.",
   title: "Show or hide the title.",
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,

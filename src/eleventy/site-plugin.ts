@@ -3,7 +3,7 @@
 // a Nunjucks page (the API's JSON, the calendar files, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
-import { UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
+import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,7 @@ import {
   OPENAPI_PATH,
   PAGES_PATH,
   PAGE_SCRIPT_PATH,
+  WIDGET_SCRIPT_PATH,
   ELEMENT_SCRIPT_PATH,
   ELEMENT_PARTS,
   elementPartPath,
@@ -40,7 +41,8 @@ import {
 import { accentColours } from "../text/colour.ts";
 import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
-import { isRightToLeftLanguage } from "../text/language-words.ts";
+import { countText, isRightToLeftLanguage } from "../text/language-words.ts";
+import { CHOICES } from "../widget/options.ts";
 import { SCRIPT_WORDS, pageLanguage, pageWordsFor } from "../text/page-words.ts";
 import { siteFilters } from "./filters.ts";
 import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
@@ -58,10 +60,9 @@ const SOURCES = fileURLToPath(new URL("../", import.meta.url));
 /** What the headers of a build depend on: the hashes of its inline code. */
 export function buildFacts(input: SiteInput): BuildFacts {
   return {
-    tickerHashes: [input.assets.ticker.hash, input.assets.repeatingTicker.hash, input.assets.evergreenTicker.hash],
+    tickerHashes: [input.assets.ticker.hash],
     pageStyleHash: input.assets.pageStyle.hash,
     widgetStyleHash: input.assets.widgetStyle.hash,
-    ...(input.dev ? { dev: true } : {}),
   };
 }
 
@@ -173,6 +174,14 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     "unitRuns",
     UNIT_RUNS.map((run) => ({ run, sample: formatTimeLeft(unitsLeft(UNITS_SAMPLE_MS, 0, run), run) })),
   );
+  /** The configurators' choices of labels and separators: each with what it shows, in the countdown's language. */
+  eleventyConfig.addFilter("labelSamples", (lang: string) => {
+    const sample = unitsLeft(UNITS_SAMPLE_MS, 0);
+    return {
+      labels: LABELS.map((value) => ({ value, sample: countText(sample, "dhms", lang, value) })),
+      separators: CHOICES.separator.map((value) => ({ value, sample: countText(sample, "dhms", lang, "none", value) })),
+    };
+  });
   eleventyConfig.addGlobalData("routes", {
     index: INDEX_PATH,
     pages: PAGES_PATH,
@@ -229,6 +238,7 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     errorBody("not_found", `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.`),
   );
   generated("page-script", PAGE_SCRIPT_PATH, () => current().assets.pageScript);
+  generated("widget-script", WIDGET_SCRIPT_PATH, () => current().assets.widgetScript);
   generated("creator-script", CREATOR_SCRIPT_PATH, () => current().assets.creatorScript);
   generated("element-script", ELEMENT_SCRIPT_PATH, () => current().assets.elementScript);
   for (const part of ELEMENT_PARTS)

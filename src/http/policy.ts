@@ -117,15 +117,17 @@ export interface BuildFacts {
   /** CSP sources of the inline stylesheets of the pages and of the widget. */
   pageStyleHash: string;
   widgetStyleHash: string;
-  /** A build for `npm run dev`: the widgets may load the dev loop's script too. */
-  dev?: boolean;
 }
 
-/** The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes. */
-export function embedContentSecurityPolicy(tickerHashes: readonly string[], dev = false): string {
+/**
+ * The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes, and
+ * the site's own script files (the widget script with every option's code; in `npm run dev`, the dev
+ * loop's too).
+ */
+export function embedContentSecurityPolicy(tickerHashes: readonly string[]): string {
   return [
     "default-src 'none'",
-    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")}${dev ? " 'self'" : ""}`,
+    `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")} 'self'`,
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
     "img-src data:",

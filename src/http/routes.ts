@@ -6,6 +6,7 @@ import {
   ELEMENT_PARTS,
   elementPartPath,
   ELEMENT_SCRIPT_PATH,
+  WIDGET_SCRIPT_PATH,
   OEMBED_PATH,
   HEALTH_PATH,
   INDEX_PATH,
@@ -122,7 +123,7 @@ export const LIVE_ROUTES = [
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal); an
       // evergreen countdown's images vary on its start too, written as Unix seconds (other forms are
       // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
-      "Netlify-Vary": "query=theme|accent|color|bg|layout|units|lang|title|width|density|frames",
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|units|labels|separator|lang|title|width|density|frames",
     },
   },
 ] as const;
@@ -161,7 +162,7 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
       path: embedPath(":slug"),
       headers: {
         "Cache-Control": PER_DEPLOY_CACHE,
-        "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes, facts.dev),
+        "Content-Security-Policy": embedContentSecurityPolicy(facts.tickerHashes),
       },
     },
     { path: PAGES_PATH, headers: perDeployJson },
@@ -169,6 +170,8 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: OPENAPI_PATH, headers: perDeployJson },
     // `<countdown-timer>`'s module: other sites load it (CORS, from the rule above), and it changes per deploy.
     { path: ELEMENT_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
+    // The widget script with every option's code (src/widget/ticker.ts): kept as long as the widgets that load it.
+    { path: WIDGET_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     ...ELEMENT_PARTS.map((part) => ({ path: elementPartPath(part), headers: { "Cache-Control": PER_DEPLOY_CACHE } })),
     { path: SCHEMA_PATH, headers: perDeployJson },
   ];

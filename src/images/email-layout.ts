@@ -1,87 +1,12 @@
-// Where everything of the email image goes: the title, the count (as text or as units with their
-// labels), the headline and the date line, each in a room its ink stays inside; the digits drawn once
-// per size (a glyph atlas) and the unit labels once per text, both kept within a budget of bytes.
-import { formatTimeLeft, unitDigits } from "../time/time-left.ts";
-import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
+// Where everything of the email image goes: the title, the count (src/images/email-count.ts), the
+// headline and the date line, each in a room its ink stays inside.
 import type { EmailOptions } from "./email-options.ts";
 import { dateLine, INK, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
-import { inkReach, shape, textWidth, wrapText } from "./fonts.ts";
-import { clear, crop, drawTexts, keptWithin, overlay, type Indexed, type TextRun } from "./raster.ts";
-
-const UNITS = ["day", "hour", "minute", "second"];
-/** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
-const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
-
-// ---- The glyph atlas -----------------------------------------------------------------------------
-
-interface Glyph {
-  image: Indexed;
-  /** Where the pen is in the image, and how far it moves on. */
-  penX: number;
-  baseline: number;
-  advance: number;
-}
-
-const ATLAS_CHARS = "0123456789dhms+ ";
-
-/** The glyph atlases and the unit labels kept: at most 8 MB and 4 MB of pixels, the few sizes in use many times over. */
-export const ATLAS_BYTES = 8 * 1024 * 1024;
-export const LABEL_BYTES = 4 * 1024 * 1024;
-const atlases = keptWithin<Map<string, Glyph>>(ATLAS_BYTES, (atlas) =>
-  [...atlas.values()].reduce((sum, glyph) => sum + glyph.image.pixels.length, 0),
-);
-const labels = keptWithin<Indexed>(LABEL_BYTES, (label) => label.pixels.length);
-
-/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept. */
-function atlasOf(size: number, ink: number): Map<string, Glyph> {
-  return atlases(`${size} ${ink}`, () => {
-    const pad = Math.ceil(size * 0.15);
-    // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
-    const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
-    const height = Math.ceil(size * 1.3);
-    const baseline = Math.ceil(size * 1.0);
-    const chars = [...ATLAS_CHARS];
-    const runs: TextRun[] = chars.map((char, i) => ({
-      text: char,
-      x: i * cell + pad,
-      y: baseline,
-      size,
-      weight: 700,
-      ink,
-    }));
-    const drawn = drawTexts(cell * chars.length, height, runs, "en");
-    const atlas = new Map<string, Glyph>();
-    chars.forEach((char, i) => {
-      atlas.set(char, {
-        image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) },
-        penX: pad,
-        baseline,
-        advance: textWidth(char, size, 700),
-      });
-    });
-    return atlas;
-  });
-}
-
-/** A unit's label drawn once per text, size and language. */
-const labelOf = (text: string, size: number, lang: string, width: number): Indexed =>
-  labels(`${text}\0${size}\0${lang}\0${width}`, () =>
-    drawTexts(
-      width,
-      Math.ceil(size * 1.5),
-      [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }],
-      lang,
-    ),
-  );
+import { countLayout, NOTHING, type Placed } from "./email-count.ts";
+import { inkReach, shape, wrapText } from "./fonts.ts";
+import { drawTexts, type Indexed, type TextRun } from "./raster.ts";
 
 // ---- Layout and frames ---------------------------------------------------------------------------
-
-/** A text of the image and the room it has: its ink must stay inside it, and off every other text's. */
-interface Placed {
-  run: TextRun;
-  lang: string;
-  room: Rect;
-}
 
 interface Layout {
   width: number;
@@ -116,8 +41,6 @@ export function layoutOf(
     runs.push(run);
     placed.push({ run, lang: countdown.lang, room: { x: 0, y: 0, width, height: 0 } });
   };
-  /** The count's texts: drawn per moment, from the glyph atlas and the labels. */
-  const counted: Placed[] = [];
   let y = pad;
 
   if (options.title === "show") {
@@ -145,144 +68,9 @@ export function layoutOf(
   // The count's size comes from the first moment's days ("0d" when it is a headline), so that an
   // image keeps its size from its count to its headline: the <img> snippet gives one size.
   const units = "units" in first ? first.units : [0, 0, 0, 0];
-  /** What each unit (or, as -1, the whole count) shows now, and where its text starts and ends. */
-  const drawn = new Map<number, { text: string; label: string; start: number; end: number }>();
-  let countHeight: number;
-  let drawMoment: (image: Indexed, moment: Moment) => Rect;
-
-  const run = options.units;
-  /** The units shown, as indices of unitsLeft's order. */
-  const shownUnits = [0, 1, 2, 3].filter((unit) => run.includes("dhms"[unit]!));
-  if (options.layout === "units") {
-    // A column as wide as one of four, whatever the units shown: fewer units stand together, centred.
-    const columns = shownUnits.length;
-    const column = Math.floor(inner / 4);
-    const first = pad + Math.floor((inner - columns * column) / 2);
-    const digits = Math.max(2, String(units[shownUnits[0]!]).length);
-    const numberSize = Math.min(52 * s, Math.floor((column * 0.92) / (digits * 0.6)));
-    // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
-    // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
-    const widest = Math.max(
-      ...shownUnits
-        .map((unit) => UNITS[unit]!)
-        .flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(unitWord(lang, unit, n), 14 * s, 400, lang))),
-    );
-    const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
-    const labelTop = countTop + Math.round(numberSize * 1.15);
-    countHeight = labelTop - countTop + Math.ceil(labelSize * 1.5);
-    const order = isRightToLeftLanguage(lang) ? shownUnits.toReversed() : shownUnits;
-    const columnOf = (unit: number) => first + order.indexOf(unit) * column;
-    for (const unit of shownUnits) {
-      const room = { x: columnOf(unit), y: 0, width: column, height: 0 };
-      counted.push({
-        run: {
-          text: unitDigits(units[unit]!, unit, run),
-          x: room.x + column / 2,
-          y: countTop + Math.round(numberSize * 0.95),
-          size: numberSize,
-          weight: 700,
-          ink: INK.accent,
-          align: "center",
-        },
-        lang: "en",
-        room,
-      });
-      counted.push({
-        run: {
-          text: unitWord(lang, UNITS[unit]!, units[unit]!),
-          x: room.x + column / 2,
-          y: labelTop + Math.ceil(labelSize * 1.1),
-          size: labelSize,
-          weight: 400,
-          ink: INK.muted,
-          align: "center",
-        },
-        lang,
-        room,
-      });
-    }
-    drawMoment = (image, moment) => {
-      if (!("units" in moment)) return NOTHING;
-      const atlas = atlasOf(numberSize, INK.accent);
-      const changed: Rect[] = [];
-      for (const unit of shownUnits) {
-        const text = unitDigits(moment.units[unit]!, unit, run);
-        const label = unitWord(lang, UNITS[unit]!, moment.units[unit]!);
-        const left = columnOf(unit);
-        const previous = drawn.get(unit);
-        if (previous?.text === text && previous.label === label) continue;
-        drawn.set(unit, { text, label, start: 0, end: 0 });
-        clear(image, left, countTop, column, countHeight);
-        const textWidthPx = [...text].reduce((sum, char) => sum + atlas.get(char)!.advance, 0);
-        let pen = left + (column - textWidthPx) / 2;
-        for (const char of text) {
-          const glyph = atlas.get(char)!;
-          overlay(
-            image,
-            glyph.image,
-            Math.round(pen - glyph.penX),
-            countTop + Math.round(numberSize * 0.95) - glyph.baseline,
-          );
-          pen += glyph.advance;
-        }
-        overlay(image, labelOf(label, labelSize, lang, column), left, labelTop);
-        changed.push({ x: left, y: countTop, width: column, height: countHeight });
-      }
-      return union(changed);
-    };
-  } else {
-    // The published pattern `<d>d <hh>h <mm>m <ss>s`, ASCII digits, left to right in every language.
-    let size = 60 * s;
-    const formatUnits = (units: number[]) => formatTimeLeft(units, run);
-    while (size > 20 * s && textWidth(formatUnits(units), size, 700) > inner) size -= 2 * s;
-    countHeight = Math.round(size * 1.05);
-    const baseline = countTop + Math.round(size * 0.85);
-    counted.push({
-      run: { text: formatUnits(units), x: width / 2, y: baseline, size, weight: 700, ink: INK.accent, align: "center" },
-      lang: "en",
-      room: { x: 0, y: 0, width, height: 0 },
-    });
-    drawMoment = (image, moment) => {
-      if (!("units" in moment)) return NOTHING;
-      const atlas = atlasOf(size, INK.accent);
-      const text = [...formatUnits(moment.units)];
-      const advances = text.map((char) => atlas.get(char)!.advance);
-      const start = Math.round((width - advances.reduce((sum, advance) => sum + advance, 0)) / 2);
-      const before = drawn.get(-1);
-      // The characters that changed, as pen positions: only those are drawn again. A text of another
-      // length (9 days after 10) is centred anew: all of it, and what the one before covered.
-      const moved = before === undefined || before.start !== start || before.text.length !== text.length;
-      let pen = start;
-      let [from, to] = [Infinity, -Infinity];
-      const pens = text.map((char, i) => {
-        const at = pen;
-        if (moved || before.text[i] !== char) [from, to] = [Math.min(from, at), at + advances[i]!];
-        pen += advances[i]!;
-        return at;
-      });
-      if (moved && before) [from, to] = [Math.min(from, before.start), Math.max(to, before.end)];
-      drawn.set(-1, { text: text.join(""), label: "", start, end: pen });
-      if (from > to) return NOTHING;
-      const bleed = Math.ceil(size * 0.12);
-      const top = baseline - atlas.get("0")!.baseline;
-      const x = Math.max(0, Math.floor(from - bleed));
-      const rect = {
-        x,
-        y: top,
-        width: Math.min(width, Math.ceil(to + bleed)) - x,
-        height: atlas.get("0")!.image.height,
-      };
-      clear(image, rect.x, rect.y, rect.width, rect.height);
-      text.forEach((char, i) => {
-        const glyph = atlas.get(char)!;
-        const left = Math.round(pens[i]! - glyph.penX);
-        if (left + glyph.image.width > rect.x && left < rect.x + rect.width)
-          overlay(image, glyph.image, left, baseline - glyph.baseline);
-      });
-      // What the glyphs drew outside the rectangle is what was there: the neighbours' own pixels.
-      return rect;
-    };
-  }
+  const count = countLayout(options, lang, { s, width, pad, inner, top: countTop }, units, moments);
+  const countHeight = count.height;
+  let drawMoment = count.draw;
 
   // A headline (done, postponed, cancelled) in the count's place, as large as fits it, drawn with the rest.
   if ("headline" in first) {
@@ -310,7 +98,7 @@ export function layoutOf(
       }),
     );
     drawMoment = () => NOTHING;
-  } else placed.push(...counted);
+  } else placed.push(...count.placed);
   y = countTop + countHeight;
 
   // When: the target in the author's zone; struck through once postponed or cancelled (the date no longer holds).
@@ -371,18 +159,4 @@ function stacked(
   );
   const last = baselines.at(-1) ?? top;
   return { baselines, bottom: reach.length ? last + Math.max(step - first, Math.ceil(reach.at(-1)!.descent)) : top };
-}
-
-const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
-
-function union(rects: Rect[]): Rect {
-  if (rects.length === 0) return NOTHING;
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  return {
-    x,
-    y,
-    width: Math.max(...rects.map((r) => r.x + r.width)) - x,
-    height: Math.max(...rects.map((r) => r.y + r.height)) - y,
-  };
 }

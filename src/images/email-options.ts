@@ -3,7 +3,7 @@
 // default), never an error: an image in a sent email cannot be fixed. The build checks the front
 // matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
-import { UNIT_RUNS, type UnitRun } from "../time/time-left.ts";
+import { LABELS, UNIT_RUNS, type Labels, type UnitRun } from "../time/time-left.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const EMAIL_CHOICES = {
@@ -11,6 +11,10 @@ export const EMAIL_CHOICES = {
   layout: ["text", "units"],
   /** The units shown, largest first (src/time/time-left.ts): without seconds, a frame a minute or a still. */
   units: UNIT_RUNS,
+  /** The units' labels, as the widget's (src/widget/options.ts): `auto` letters in `text`, words in `units`. */
+  labels: LABELS,
+  /** Between the units: a space, or a colon. */
+  separator: ["space", "colon"],
   title: ["show", "hide"],
   /** Pixels per CSS pixel: 2 for high-resolution screens (the `<img>` keeps the width of 1). */
   density: ["1", "2"],
@@ -35,6 +39,8 @@ export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
   "bg",
   "layout",
   "units",
+  "labels",
+  "separator",
   "lang",
   "title",
   "width",
@@ -47,6 +53,8 @@ export interface EmailOptions {
   theme: "light" | "dark";
   layout: "text" | "units";
   units: UnitRun;
+  labels: Labels;
+  separator: "space" | "colon";
   title: "show" | "hide";
   density: 1 | 2;
   width: number;
@@ -125,6 +133,8 @@ export function resolveEmailOptions(defaults: string, query: OptionSource): Emai
     theme: "light",
     layout: "text",
     units: "dhms",
+    labels: "auto",
+    separator: "space",
     title: "show",
     density: 1,
     width: EMAIL_RANGES.width.default,

@@ -49,6 +49,8 @@ export function noticeImage(
       theme: "light",
       layout: "text",
       units: "dhms",
+      labels: "auto",
+      separator: "space",
       title: "show",
       density,
       width: cssWidth,

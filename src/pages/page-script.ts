@@ -4,9 +4,10 @@
 // Over 400 lines: one module file for every page, so a page loads one script its CSP hash pins.
 import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords, visitorWords } from "../text/dates.ts";
-import { unitWord } from "../text/language-words.ts";
+import { countText, unitWord } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
-import { formatTimeLeft, unitDigits, unitsLeft } from "../time/time-left.ts";
+import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
+import { liveRegion, milestone } from "../text/milestones.ts";
 import { countingToNext, tickEverySecond } from "../time/ticking.ts";
 import { EMAIL_CHOICES, EMAIL_RANGES } from "../images/email-options.ts";
 import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
@@ -17,6 +18,7 @@ import {
   optionPattern,
   isValidOption,
   resolveOptions,
+  unitsShown,
   type OptionName,
   type WidgetOptions,
 } from "../widget/options.ts";
@@ -35,8 +37,11 @@ const words: ScriptWords = JSON.parse(document.getElementById("page-words")?.tex
  * number in the countdown's language (plural-correct, from Intl, as the widget's units layout).
  */
 const UNIT_NAMES = ["day", "hour", "minute", "second"];
-/** The cells of the units of `run` (the build writes four; those of the others are taken out). */
-function unitsOf(root: HTMLElement, run: string) {
+/**
+ * The cells of the units of `run` (the build writes four; those of the others are taken out), their
+ * labels as `labels` asks (`none`: none; `short`: the language's shortest word).
+ */
+function unitsOf(root: HTMLElement, run: string, labels?: Labels) {
   const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
   if (numbers.length === 0) return undefined;
   const lang = root.dataset.lang || "en";
@@ -47,7 +52,8 @@ function unitsOf(root: HTMLElement, run: string) {
           unit: i,
           number,
           label: number.nextElementSibling as HTMLElement,
-          word: (n: number) => unitWord(lang, UNIT_NAMES[i]!, n),
+          word: (n: number) =>
+            labels == "none" ? "" : unitWord(lang, UNIT_NAMES[i]!, n, labels == "short" ? "short" : "long"),
         },
       ];
     }
@@ -69,15 +75,37 @@ for (const template of document.querySelectorAll<HTMLElement>("[data-start-templ
   if (template instanceof HTMLAnchorElement) template.href = template.href.replace(/%7Bstart%7D|\{start\}/, start);
 }
 
-// The units each count shows: its countdown's own (its widget's defaults, `data-options`), and where
-// the page shows one countdown, its address's `?units=` over them.
+// The units each count shows, their labels and what stands between them: its countdown's own (its
+// widget's defaults, `data-options`: `units`, `updates`, `labels`, `separator`), and where the page
+// shows one countdown, its address's query over them (`?units=hms&labels=none`).
 const optionsPattern = new RegExp(optionPattern());
+/** A live region in a count's root, and what says in it the milestones passed: its title, its done message. */
+function announcer(root: HTMLElement) {
+  const region = liveRegion(root);
+  const title = (root.querySelector("h1, h2, h3") ?? document.querySelector("h1"))!.textContent!.trim();
+  let before: number | undefined;
+  return (left: number) => {
+    const words = milestone(
+      before,
+      (before = left),
+      root.dataset.lang || "en",
+      title,
+      root.querySelector("[data-done]")?.textContent?.trim() ?? "",
+    );
+    if (words) region.textContent = words;
+  };
+}
 const counts = document.querySelectorAll<HTMLElement>("[data-countdown]:not([data-status])");
-const runOf = (root: HTMLElement) =>
-  resolveOptions(root.dataset.options ?? "", counts.length == 1 ? location.search : "", optionsPattern).units ?? "dhms";
 const live = [...counts].map((root) => {
-  const run = runOf(root);
+  const options = resolveOptions(root.dataset.options ?? "", counts.length == 1 ? location.search : "", optionsPattern);
+  const run = unitsShown(options);
+  const labels = options.labels as Labels | undefined;
+  if (options.separator) root.dataset.separator = options.separator;
+  if (labels) root.dataset.labels = labels;
   return {
+    lang: root.dataset.lang || "en",
+    labels,
+    separator: options.separator as "colon" | undefined,
     target: countingToNext(root.dataset),
     run,
     /** The instant its `<time>` elements name: the build's, until it moves on. */
@@ -85,7 +113,9 @@ const live = [...counts].map((root) => {
     root,
     left: root.querySelector<HTMLElement>("[data-left]")!,
     done: root.querySelector<HTMLElement>("[data-done]"),
-    units: unitsOf(root, run),
+    units: unitsOf(root, run, labels),
+    /** `announce=milestones`: what says the milestones passed (src/text/milestones.ts). */
+    say: options.announce == "milestones" ? announcer(root) : undefined,
   };
 });
 
@@ -161,9 +191,10 @@ if (live.length > 0) {
           if (label.textContent !== word) label.textContent = word;
         });
       } else {
-        const text = formatTimeLeft(left, run);
+        const text = countText(left, run, item.lang, item.labels, item.separator);
         if (item.left.textContent !== text) item.left.textContent = text;
       }
+      item.say?.(secondsLeft(targetMs, nowMs));
       // The count gives its place to the done message (they share it: one shows, never both).
       item.done?.classList.toggle("pending", nowMs < targetMs);
       if (item.done) item.left.classList.toggle("pending", nowMs >= targetMs);
@@ -356,7 +387,7 @@ if (emailForm) {
   }
   const query = () => {
     const params = new URLSearchParams();
-    for (const name of ["theme", "layout", "units", "title", "width", "density"] as const) {
+    for (const name of ["theme", "layout", "units", "labels", "separator", "title", "width", "density"] as const) {
       const control = field(name);
       const fallback = name === "width" ? String(EMAIL_RANGES.width.default) : EMAIL_CHOICES[name][0];
       // (A checkbox is its option's other value, or the default.)

@@ -76,13 +76,7 @@ function codeOf(input: SiteInput): string {
     icu: process.versions.icu,
     unicode: process.versions.unicode,
     node: process.versions.node,
-    assets: [
-      input.assets.ticker.hash,
-      input.assets.repeatingTicker.hash,
-      input.assets.evergreenTicker.hash,
-      input.assets.pageStyle.hash,
-      input.assets.widgetStyle.hash,
-    ],
+    assets: [input.assets.ticker.hash, input.assets.pageStyle.hash, input.assets.widgetStyle.hash],
   };
   return hash(`${sourcesDigest()}\0${jsonText(settings)}`);
 }

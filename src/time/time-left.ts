@@ -67,6 +67,10 @@ export const unitDigits = (n: number, i: number, run = "dhms") =>
 export const formatTimeLeft = (units: number[], run = "dhms") =>
   units.flatMap((n, i) => (run.includes("dhms"[i]!) ? [unitDigits(n, i, run) + "dhms"[i]] : [])).join(" ");
 
+/** The `labels` choices of the count (src/widget/options.ts): `auto` is the layout's own. */
+export const LABELS = ["auto", "long", "short", "none"] as const;
+export type Labels = (typeof LABELS)[number];
+
 /** `YYYY-MM-DDThh:mm:ssZ`: the published form of an instant (UTC, whole seconds). */
 export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");

@@ -3,7 +3,7 @@
 // never an error); the build checks the front matter's with the same rules; the JSON Schema, OpenAPI
 // and the page's configurator list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
-import { UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
+import { LABELS, UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const CHOICES = {
@@ -11,6 +11,13 @@ export const CHOICES = {
   font: ["system", "serif", "mono", "rounded"],
   layout: ["text", "units", "tiles"],
   units: UNIT_RUNS,
+  /**
+   * The units' labels: `auto` the layout's own (letters in `text`, the published pattern; words in
+   * `units` and `tiles`), `long` words, `short` the language's shortest (`h`, `Std.`), `none`.
+   */
+  labels: LABELS,
+  /** Between the units: a space, or a colon (`1:02:03:04` with `labels=none`). */
+  separator: ["space", "colon"],
   date: ["local", "author", "utc", "none"],
   title: ["show", "hide"],
   after: ["message", "countup"],
@@ -18,8 +25,31 @@ export const CHOICES = {
   controls: ["none", "pause"],
   /** How often the count changes: `minute` shows no seconds; `reduced` does so for visitors who ask for reduced motion. */
   updates: ["second", "minute", "reduced"],
+  /** `milestones`: a polite live region says the time left at an hour, ten minutes and a minute, and the end (src/text/milestones.ts). */
+  announce: ["none", "milestones"],
   sync: ["0", "1"],
 } as const;
+
+/**
+ * The options (and kinds of countdown) whose code the widget's inline script leaves out
+ * (src/widget/ticker.ts, `WITH`): a widget that uses one loads the site's widget script, which
+ * carries them all.
+ */
+export const WIDGET_EXTRAS = [
+  "repeat",
+  "evergreen",
+  "units",
+  "labels",
+  "layouts",
+  "countup",
+  "pause",
+  "sync",
+  "announce",
+  "colours",
+] as const;
+export type WidgetExtra = (typeof WIDGET_EXTRAS)[number];
+/** Those whose code comes with the styles of src/widget/widget-more.css. */
+export const STYLED_EXTRAS: readonly WidgetExtra[] = ["layouts", "pause", "announce"];
 
 /** Colours: a hex colour without `#`, three or six digits. */
 export const COLOURS = ["accent", "color", "bg"] as const;
@@ -37,12 +67,15 @@ export const OPTION_NAMES: OptionName[] = [
   "font",
   "layout",
   "units",
+  "labels",
+  "separator",
   "lang",
   "date",
   "title",
   "after",
   "controls",
   "updates",
+  "announce",
   "sync",
 ];
 

@@ -630,13 +630,158 @@ for (const name of ENGINE_NAMES) {
       expect(by.hm!.text).toBe("77 hours 20 minutes");
     });
 
-    it("controls=pause: a button in the element's language that stops its updates and starts them again, right at once; updates=minute: no seconds", async () => {
+    /** A page of the host, 1280 × 1000, that has loaded the element's module. */
+    const hostWithModule = async () => {
       const page = await engine.open(`${hostBase}/blank`, { width: 1280, height: 1000 });
-      const target = await page.evaluate((site: string) => {
+      await page.evaluate((site: string) => {
         const module = document.createElement("script");
         module.type = "module";
         module.src = `${site}/api/element.js`;
         document.head.append(module);
+      }, a);
+      return page;
+    };
+
+    it("labels and separator: numbers alone, the language's words or its shortest, a space or a colon, from the module of labels loaded only where one is asked for", async () => {
+      const page = await hostWithModule();
+      await page.evaluate(() => {
+        // Three days, 5 hours, 20 minutes and 5.5 s from now.
+        const target = new Date(Math.ceil(Date.now() / 1000) * 1000 + 278_405_000).toISOString();
+        document.body.insertAdjacentHTML(
+          "beforeend",
+          [
+            'id="plain"',
+            'id="none" labels="none" separator="colon"',
+            'id="long" labels="long" lang="de"',
+            'id="short" labels="short" layout="units" lang="de"',
+            'id="bare" labels="none" layout="units" separator="colon"',
+          ]
+            .map((attributes) => `<countdown-timer target="${target}" ${attributes}></countdown-timer>`)
+            .join(""),
+        );
+      });
+      await waitInPage(
+        page,
+        () =>
+          [...document.querySelectorAll("countdown-timer")].every((element) =>
+            /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""),
+          ),
+        20_000,
+      );
+      const shown = await page.evaluate(() => {
+        const word = (unit: string, n: number, unitDisplay: "long" | "narrow") =>
+          new Intl.NumberFormat("de", { style: "unit", unit, unitDisplay })
+            .formatToParts(n)
+            .find((part) => part.type === "unit")!.value;
+        const root = (id: string) => document.getElementById(id)!.shadowRoot!;
+        return {
+          text: Object.fromEntries(
+            ["none", "long"].map((id) => [id, root(id).querySelector("p")!.textContent!.replace(/\s+/g, " ").trim()]),
+          ),
+          long: ["day", "hour", "minute", "second"].map((unit, i) => word(unit, [3, 5, 20, 5][i]!, "long")),
+          narrow: ["day", "hour", "minute", "second"].map((unit, i) => word(unit, [3, 5, 20, 5][i]!, "narrow")),
+          short: [...root("short").querySelectorAll("[part=unit]")].map((unit) => unit.textContent),
+          bare: [...root("bare").querySelectorAll("b")].map((cell) => ({
+            unit: cell.querySelector("[part=unit]")!.textContent,
+            colon: getComputedStyle(cell, "::before").content,
+          })),
+          labels: performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.endsWith("/api/element-labels.js")).length,
+        };
+      });
+      await page.close();
+      expect(shown.text.none).toMatch(/^3:05:20:0[45]$/);
+      expect(shown.text.long).toMatch(
+        new RegExp(`^3 ${shown.long[0]} 05 ${shown.long[1]} 20 ${shown.long[2]} 0[45] ${shown.long[3]}$`),
+      );
+      expect(shown.short).toEqual(shown.narrow);
+      expect(shown.bare).toEqual([
+        { unit: "", colon: "none" },
+        { unit: "", colon: '":"' },
+        { unit: "", colon: '":"' },
+        { unit: "", colon: '":"' },
+      ]);
+      // The module, once for the page, and not for the element with the layout's own labels.
+      expect(shown.labels).toBe(1);
+    });
+
+    it("announce=milestones: a polite live region in its box, apart from the timer, says the time left at an hour and a minute, and the end, from the module loaded only where asked for", async () => {
+      const page = await hostWithModule();
+      // Each passes its milestone a second and a half after the page's clock is set to `zero`, ten days on.
+      const zero = Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000;
+      await page.evaluate((zero: number) => {
+        const at = (left: number) => new Date(zero + left * 1000).toISOString();
+        document.body.insertAdjacentHTML(
+          "beforeend",
+          `<countdown-timer id="hour" target="${at(3600)}" name="Launch" announce="milestones" lang="fr"></countdown-timer>` +
+            `<countdown-timer id="minute" target="${at(60)}" name="Launch" announce="milestones"></countdown-timer>` +
+            `<countdown-timer id="end" target="${at(0)}" name="Launch" done="Lift-off" announce="milestones"></countdown-timer>` +
+            `<countdown-timer id="between" target="${at(1800)}" name="Launch" announce="milestones"></countdown-timer>` +
+            `<countdown-timer id="plain" target="${at(3600)}" name="Launch"></countdown-timer>`,
+        );
+      }, zero);
+      const drawn = () =>
+        [...document.querySelectorAll("countdown-timer")].every(
+          (element) =>
+            /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? "") &&
+            (element.id == "plain" || element.shadowRoot!.querySelector("[data-said]")),
+        );
+      await waitInPage(page, drawn, 20_000);
+      const read = () =>
+        page.evaluate(() =>
+          Object.fromEntries(
+            ["hour", "minute", "end", "between", "plain"].map((id) => {
+              const region = document.getElementById(id)!.shadowRoot!.querySelector("[data-said]");
+              return [
+                id,
+                region && {
+                  text: region.textContent,
+                  role: region.getAttribute("role"),
+                  inTimer: !!region.parentElement!.closest("p, [part=number]"),
+                },
+              ];
+            }),
+          ),
+        );
+      const first = await read();
+      // The page's clock to a second and a half before `zero`: the elements count on by it.
+      await page.evaluate((at: number) => {
+        const shift = at - Date.now();
+        const now = Date.now;
+        Date.now = () => now.call(Date) + shift;
+      }, zero - 1500);
+      await waitInPage(
+        page,
+        () =>
+          ["hour", "minute", "end"].every(
+            (id) => document.getElementById(id)!.shadowRoot!.querySelector("[data-said]")!.textContent,
+          ),
+        20_000,
+      );
+      const said = await read();
+      const words = await page.evaluate(() => [
+        new Intl.RelativeTimeFormat("fr").format(1, "hour"),
+        new Intl.RelativeTimeFormat("en").format(1, "minute"),
+      ]);
+      const loaded = await page.evaluate(
+        () =>
+          performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/api/element-announce.js"))
+            .length,
+      );
+      await page.close();
+      expect(first.hour).toEqual({ text: "", role: "status", inTimer: false });
+      expect(said.hour!.text).toBe(`Launch: ${words[0]}`);
+      expect(said.minute!.text).toBe(`Launch: ${words[1]}`);
+      expect(said.end!.text).toBe("Launch: Lift-off");
+      expect(said.between!.text).toBe("");
+      expect(said.plain).toBeNull();
+      expect(loaded).toBe(1);
+    });
+
+    it("controls=pause: a button in the element's language that stops its updates and starts them again, right at once; updates=minute: no seconds", async () => {
+      const page = await hostWithModule();
+      const target = await page.evaluate(() => {
         const target = new Date(Math.ceil(Date.now() / 1000) * 1000 + 278_405_000).toISOString();
         document.body.insertAdjacentHTML(
           "beforeend",
@@ -645,7 +790,7 @@ for (const name of ENGINE_NAMES) {
             `<countdown-timer id="minutes" target="${target}" updates="minute"></countdown-timer>`,
         );
         return target;
-      }, a);
+      });
       await waitInPage(page, () => document.getElementById("spanish")?.shadowRoot?.querySelector("button"), 20_000);
       /** The button of element `id`, and what its count shows; `press` clicks it first. */
       const state = (id: string, press = false) =>

@@ -89,6 +89,28 @@ describe("the images, read back by Tesseract", () => {
     );
   });
 
+  it("the email image's labels in words are the language's words for the JSON's time left, and colons stand between numbers alone", async () => {
+    const { timeLeft } = JSON.parse(String((await get("/api/countdown/sale")).body));
+    const numbers = [timeLeft.days, timeLeft.hours, timeLeft.minutes, timeLeft.seconds] as number[];
+    // Intl's own words, with the count's padding: "3 Tage 07 Stunden 20 Minuten 34 Sekunden".
+    const words = ["day", "hour", "minute", "second"]
+      .map((unit, i) =>
+        new Intl.NumberFormat("de", {
+          style: "unit",
+          unit,
+          unitDisplay: "long",
+          minimumIntegerDigits: i ? 2 : 1,
+        }).format(numbers[i]!),
+      )
+      .join("")
+      .replace(/\s+/g, "");
+    const png = (await get("/api/email/sale.png?title=hide&width=800&labels=long&lang=de")).body as Uint8Array;
+    expect(read(png, "eng")).toContain(words);
+    const colons = (await get("/api/email/sale.png?title=hide&width=480&labels=none&separator=colon"))
+      .body as Uint8Array;
+    expect(read(colons, "eng")).toContain(`${timeLeft.days}:${numbers.slice(1).map(two).join(":")}`);
+  });
+
   it("an evergreen countdown's frames count to the start's deadline: each frame read is the JSON's time left for that start and second", async () => {
     // Written as a mailing tool writes a date field: a wall clock in the countdown's zone, its space a "+".
     const redirect = await get("/api/email/offer.gif?title=hide&width=480&frames=40&start=2031-05-13+10:00");

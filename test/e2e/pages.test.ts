@@ -166,6 +166,21 @@ for (const name of ENGINE_NAMES) {
         }
       });
 
+      it("take the labels, the separator and the milestones a countdown's page is asked for (?labels=none&separator=colon&announce=milestones)", async () => {
+        const page = await load("/future-launch/?labels=none&separator=colon&announce=milestones");
+        await waitInPage(page, () => !document.querySelector("[data-left]")!.classList.contains("pending"));
+        const shown = await page.evaluate(() => ({
+          labels: [...document.querySelectorAll("[data-unit] + .label")].filter(
+            (label) => label.getClientRects().length,
+          ).length,
+          colons: [...document.querySelectorAll(".unit")].map((unit) => getComputedStyle(unit, "::before").content),
+          region: document.querySelector("[data-countdown] [data-said]")?.getAttribute("role"),
+        }));
+        expect(shown).toEqual({ labels: 0, colons: ["none", '":"', '":"', '":"'], region: "status" });
+        const plain = await load("/future-launch/");
+        expect(await plain.evaluate(() => !!document.querySelector("[data-said]"))).toBe(false);
+      });
+
       it("pause a countdown's page with its button (named, pressed while paused), and count right at once again", async () => {
         const page = await load("/future-launch/");
         await waitInPage(page, () => !document.querySelector("[data-pause]")!.classList.contains("pending"));
@@ -609,11 +624,14 @@ for (const name of ENGINE_NAMES) {
         await choose(page, "input[name=after][value=countup]", "on");
         await choose(page, "input[name=controls]", "on");
         await choose(page, "select[name=updates]", "minute");
+        await choose(page, "select[name=labels]", "short");
+        await choose(page, "select[name=separator]", "colon");
+        await choose(page, "input[name=announce]", "on");
         await choose(page, "input[name=sync]", "on");
         await choose(page, '[data-colour="accent"]', "on");
         await choose(page, "input[name=accent]", "#e11d48");
         const query =
-          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&lang=de&date=utc&title=hide&after=countup&controls=pause&updates=minute&sync=1";
+          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&labels=short&separator=colon&lang=de&date=utc&title=hide&after=countup&controls=pause&updates=minute&announce=milestones&sync=1";
         expect(await snippets(page)).toEqual([
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "100%", "250"),
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "320", "180"),
@@ -633,6 +651,9 @@ for (const name of ENGINE_NAMES) {
             units: "hms",
             controls: "pause",
             updates: "minute",
+            labels: "short",
+            separator: "colon",
+            announce: "milestones",
             // Hours and minutes, each a number and its word: no seconds.
             cells: 4,
           });

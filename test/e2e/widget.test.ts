@@ -49,6 +49,7 @@ import {
   type FirstFrame,
 } from "../support/in-page.ts";
 import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
+import { WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { unitsText } from "../support/units-text.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
 
@@ -253,16 +254,30 @@ for (const name of ENGINE_NAMES) {
         ).toBe("tabular-nums");
       });
 
-      it("has every option in force at the first frame: theme, layout with its labels, language and direction", async () => {
-        const page = await loadWithFirstFrame("/api/embed/future-launch?theme=dark&layout=units&lang=ar&font=mono");
+      it("has the inline script's options in force at the first frame: theme, font, language and direction", async () => {
+        const page = await loadWithFirstFrame("/api/embed/future-launch?theme=dark&lang=ar&font=mono");
         const first = await page.evaluate(() => (window as unknown as { firstFrame: Promise<FirstFrame> }).firstFrame);
         expect(first).toMatchObject({
           hidden: false,
           dir: "rtl",
-          dataset: { theme: "dark", layout: "units", lang: "ar", font: "mono" },
+          dataset: { theme: "dark", lang: "ar", font: "mono" },
         });
-        expect(first.cells).toHaveLength(8);
-        expect(first.cells.filter((_, i) => i % 2).every((label) => /\p{Script=Arabic}/u.test(label))).toBe(true);
+      });
+
+      it("draws a layout of the widget script's with its labels, and shows no other count before it", async () => {
+        const page = await loadWithFirstFrame("/api/embed/future-launch?theme=dark&layout=units&lang=ar");
+        const first = await page.evaluate(() => (window as unknown as { firstFrame: Promise<FirstFrame> }).firstFrame);
+        // Until the widget script draws, the count is hidden: never the text layout for a moment.
+        if (!first.hidden) expect(first.cells).toHaveLength(8);
+        await waitInPage(page, () => document.querySelectorAll("[data-left] small").length == 4, 5000);
+        const drawn = await page.evaluate(() => ({
+          dir: document.documentElement.dir,
+          labels: [...document.querySelectorAll("[data-left] small")].map((label) => label.textContent!),
+          numbers: [...document.querySelectorAll("[data-left] span")].map((number) => number.textContent!),
+        }));
+        expect(drawn.dir).toBe("rtl");
+        expect(drawn.labels.every((label) => /\p{Script=Arabic}/u.test(label))).toBe(true);
+        expect(drawn.numbers.every((number) => /^\d+$/.test(number))).toBe(true);
       });
     });
 
@@ -452,28 +467,35 @@ for (const name of ENGINE_NAMES) {
         "is broken by nothing the widget does, whatever its options, and stops an injected script",
         { timeout: 60_000 },
         async () => {
-          const urls = [
-            "/api/embed/future-launch",
-            "/api/embed/future-launch?sync=1&theme=transparent&accent=e11d48&bg=111&color=222",
-            "/api/embed/weekly-berlin?layout=units&lang=ar&font=rounded",
-            `/api/embed/${WIDGET_DEFAULTS.slug}`,
-            "/api/embed/cancelled-fr",
-            "/api/embed/nope",
+          // Each widget, and what it requests after its document: the site's widget script where its
+          // options or its kind need it (a repeating countdown, the countdown with defaults' units),
+          // with sync the live JSON too.
+          const cases: [string, string[]][] = [
+            ["/api/embed/future-launch", []],
+            [
+              "/api/embed/future-launch?sync=1&theme=transparent&accent=e11d48&bg=111&color=222",
+              [WIDGET_SCRIPT_PATH, "/api/countdown/future-launch"],
+            ],
+            ["/api/embed/weekly-berlin?layout=units&lang=ar&font=rounded", [WIDGET_SCRIPT_PATH]],
+            [`/api/embed/${WIDGET_DEFAULTS.slug}`, [WIDGET_SCRIPT_PATH]],
+            ["/api/embed/cancelled-fr", []],
+            ["/api/embed/nope", []],
           ];
-          for (const url of urls) {
+          for (const [url, requested] of cases) {
             // Where no script can run before the page's own, violations are watched from just after load;
             // the ticks, the colours and the sync request all come later.
             const page = await load(url, engine.can.beforeLoadScript ? { beforeLoad: CSP_WATCH_SOURCE } : {});
             if (!engine.can.beforeLoadScript) await watchCspAfterLoad(page);
             // A tick, and with sync the request and its answer.
-            if (url.includes("sync=1"))
+            if (requested.length > 1)
+              await waitInPage(page, () => performance.getEntriesByType("resource").length > 1, 5000);
+            else if (requested.length > 0)
               await waitInPage(page, () => performance.getEntriesByType("resource").length > 0, 5000);
             await recordTimerChanges(page, 1100);
-            // One request: the document; with sync, the live JSON too.
             const requests = await page.evaluate(() =>
               performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
             );
-            expect(requests, url).toEqual(url.includes("sync=1") ? ["/api/countdown/future-launch"] : []);
+            expect(requests, url).toEqual(requested);
             expect(await page.evaluate(() => document.cookie), url).toBe("");
             expect(await cspViolations(page), url).toEqual([]);
             expect(await injectedScriptRuns(page), url).toBe(false);
@@ -698,6 +720,58 @@ for (const name of ENGINE_NAMES) {
           expect((await read(await load(`/api/embed/future-launch?units=${run}`))).text, run).toMatch(PATTERN);
       });
 
+      it("labels and separator: numbers alone, the language's words or its shortest, a space or a colon, in the text and units layouts", async () => {
+        const targetMs = target("future-launch");
+        // Three days, 5 hours, 20 minutes and 5.5 seconds before the target: 05 or 04 seconds shown.
+        const at = targetMs - ((3 * 24 + 5) * 3600 + 20 * 60 + 5) * SECOND - 500;
+        const text = async (query: string) => (await read(await loadAt(`/api/embed/future-launch?${query}`, at))).text;
+        expect(await text("labels=none")).toMatch(/^3 05 20 0[45]$/);
+        expect(await text("labels=none&separator=colon")).toMatch(/^3:05:20:0[45]$/);
+        expect(await text("labels=none&separator=colon&units=hm")).toBe("77:20");
+        expect(await text("labels=auto&separator=colon")).toMatch(/^3d : 05h : 20m : 0[45]s$/);
+        // The words of the visitor's browser (Intl), with the count's digits.
+        const page = await loadAt("/api/embed/future-launch?labels=long&lang=de", at);
+        const words = await page.evaluate(() =>
+          ["day", "hour", "minute", "second"].map(
+            (unit, i) =>
+              new Intl.NumberFormat("de", { style: "unit", unit, unitDisplay: "long" })
+                .formatToParts([3, 5, 20, 5][i]!)
+                .find((part) => part.type === "unit")!.value,
+          ),
+        );
+        expect((await read(page)).text).toMatch(
+          new RegExp(`^3 ${words[0]} 05 ${words[1]} 20 ${words[2]} 0[45] ${words[3]}$`),
+        );
+        // The units layout: the language's shortest word under each number, or none and the numbers in one row.
+        const short = await loadAt("/api/embed/future-launch?labels=short&layout=units&lang=de", at);
+        const narrow = await short.evaluate(() =>
+          ["day", "hour", "minute", "second"].map(
+            (unit, i) =>
+              new Intl.NumberFormat("de", { style: "unit", unit, unitDisplay: "narrow" })
+                .formatToParts([3, 5, 20, 5][i]!)
+                .find((part) => part.type === "unit")!.value,
+          ),
+        );
+        expect((await read(short)).cells.filter((_, i) => i % 2 === 1)).toEqual(narrow);
+        const bare = await loadAt("/api/embed/future-launch?labels=none&layout=units&separator=colon", at);
+        const row = await bare.evaluate(() => {
+          const numbers = [...document.querySelectorAll("[data-left] span")];
+          const tops = numbers.map((number) => Math.round(number.getBoundingClientRect().top));
+          return {
+            tops,
+            labels: [...document.querySelectorAll("[data-left] small")].filter((label) => label.getClientRects().length)
+              .length,
+            colons: numbers.map((number) => getComputedStyle(number, "::before").content),
+          };
+        });
+        expect(new Set(row.tops).size).toBe(1);
+        expect(row.labels).toBe(0);
+        expect(row.colons).toEqual(["none", '":"', '":"', '":"']);
+        // An invalid value is ignored: the published pattern.
+        for (const query of ["labels=words", "separator=dash"])
+          expect(await text(query), query).toMatch(/^3d 05h 20m 0[45]s$/);
+      });
+
       it("controls=pause: a named button, in the countdown's language, that stops the updates and starts them again, right at once", async () => {
         // No button unless asked for.
         const plain = await load("/api/embed/future-launch");
@@ -730,6 +804,57 @@ for (const name of ENGINE_NAMES) {
         // A postponed or cancelled countdown does not tick: nothing to pause.
         const cancelled = await load("/api/embed/cancelled-fr?controls=pause");
         expect(await cancelled.evaluate(() => document.querySelector("button")!.getClientRects().length)).toBe(0);
+      });
+
+      it("announce=milestones: a polite live region, apart from the timer, says the time left in the accessibility tree at an hour, ten minutes, a minute and the end, and nothing between", async () => {
+        const targetMs = target("tie-a");
+        /**
+         * The live region of a widget whose clock is set, once it has drawn, to a second and a half
+         * before `left` seconds are left: what it said before the count passed `left`, and after.
+         */
+        const region = async (left: number, said = true) => {
+          const page = await load("/api/embed/tie-a?announce=milestones&lang=de");
+          await waitInPage(page, () => !document.querySelector<HTMLElement>("[data-left]")!.hidden, 10_000);
+          await setClockAfterLoad(page, targetMs - left * SECOND - 1500);
+          const before = await page.evaluate(() => document.querySelector("[data-said]")!.textContent);
+          if (said) await waitInPage(page, () => document.querySelector("[data-said]")!.textContent, 10_000);
+          else await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2600)));
+          const read = await page.evaluate(() => ({
+            text: document.querySelector("[data-said]")!.textContent!,
+            role: document.querySelector("[data-said]")!.getAttribute("role"),
+            inTimer: !!document.querySelector("[role=timer] [data-said]"),
+            title: document.querySelector("h1")!.textContent!,
+            done: document.querySelector("[data-done]")!.textContent!,
+            words: [
+              new Intl.RelativeTimeFormat("de").format(1, "hour"),
+              new Intl.RelativeTimeFormat("de").format(10, "minute"),
+              new Intl.RelativeTimeFormat("de").format(1, "minute"),
+            ],
+          }));
+          return { page, before, ...read };
+        };
+        // Nothing said at load, nor as the clock is set; an hour left, said once.
+        const hour = await region(3600);
+        expect(hour.before).toBe("");
+        expect(hour.role).toBe("status");
+        expect(hour.inTimer).toBe(false);
+        expect(hour.text).toBe(`${hour.title}: ${hour.words[0]}`);
+        expect(await hour.page.hasAccessible("[data-said]", "status", hour.text), "the accessibility tree").toBe(true);
+        const tenMinutes = await region(600);
+        expect(tenMinutes.text).toBe(`${tenMinutes.title}: ${tenMinutes.words[1]}`);
+        const minute = await region(60);
+        expect(minute.text).toBe(`${minute.title}: ${minute.words[2]}`);
+        expect(await minute.page.hasAccessible("[data-said]", "status", minute.text), "the accessibility tree").toBe(
+          true,
+        );
+        const end = await region(0);
+        expect(end.text).toBe(`${end.title}: ${end.done}`);
+        // Between the milestones, however many seconds tick: nothing.
+        expect((await region(1800, false)).text).toBe("");
+        // Not asked for: no region.
+        expect(await (await load("/api/embed/tie-a")).evaluate(() => !!document.querySelector("[data-said]"))).toBe(
+          false,
+        );
       });
 
       it("updates=minute: no seconds, so the count changes once a minute at most; reduced: so under reduced motion alone", async () => {
@@ -1298,10 +1423,10 @@ function unitWord(lang: string, unit: string, n: number): string {
 }
 
 describe("the embed's headers", () => {
-  it("pin the ticker by a CSP hash, without 'unsafe-inline' for scripts, and let any site frame it", async () => {
+  it("pin the ticker by a CSP hash, allow the site's own script files and nothing inline besides, and let any site frame it", async () => {
     const response = await fetch(`${base}/api/embed/future-launch`);
     const csp = response.headers.get("content-security-policy")!;
-    expect(csp).toMatch(/script-src 'sha256-[^']+'( 'sha256-[^']+')*(;|$)/);
+    expect(csp).toMatch(/script-src 'sha256-[^']+' 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toMatch(/frame-ancestors \*/);
     expect(response.headers.get("x-frame-options")).toBeNull();

@@ -176,6 +176,25 @@ describe("the email GIF", () => {
     expect(readCount(await alone("sale", `${READABLE}&units=hms`, NOW), red)).toBe("72h00m19s");
   });
 
+  it("takes the labels and the separator asked for: the numbers alone, with colons; the units layout without its labels or with colons between its columns", async () => {
+    expect(readCount(await alone("sale", `${READABLE}&labels=none`, NOW), red)).toBe("3000019");
+    expect(readCount(await alone("sale", `${READABLE}&labels=none&separator=colon`, NOW), red)).toBe("3:00:00:19");
+    expect(readCount(await alone("sale", `${READABLE}&separator=colon`, NOW), red)).toBe("3d:00h:00m:19s");
+    // The units layout: without labels the count is a row of numbers alone, and the image is lower.
+    const labelled = await alone("sale", `${READABLE}&layout=units`, NOW);
+    const bare = await alone("sale", `${READABLE}&layout=units&labels=none`, NOW);
+    expect(readCount(bare, red)).toBe("3000019");
+    expect(bare.height).toBeLessThan(labelled.height);
+    expect(readCount(await alone("sale", `${READABLE}&layout=units&separator=colon`, NOW), red)).toBe("3:00:00:19");
+    // Every frame of an animation with words is that second drawn alone.
+    const gif = decodeGif((await get(`/api/email/sale.gif?${READABLE}&labels=long&lang=de&frames=3`)).bytes);
+    for (const [k, frame] of gif.frames.entries())
+      expect(
+        differingPixels(frame.shown, await alone("sale", `${READABLE}&labels=long&lang=de`, NOW + k * SECOND)),
+        `frame ${k}`,
+      ).toBe(0);
+  });
+
   it("clears what a longer count covered when it gets shorter (10 days, then 9)", async () => {
     const gif = decodeGif((await get(`/api/email/ten-days.gif?${READABLE}&frames=15`)).bytes);
     expect(gif.frames.length).toBe(15);

@@ -135,12 +135,12 @@ function references(chars: string) {
 let countReferences: ReturnType<typeof references> | undefined;
 
 /**
- * The characters of `<d>d <hh>h <mm>m <ss>s` (spaces left out) drawn in an ink of the picture: the
+ * The characters of `<d>d <hh>h <mm>m <ss>s` (spaces left out; colons, for `separator=colon`) drawn in an ink of the picture: the
  * rows where `ink(r, g, b)` (its coverage, 0 to 1) is found make the line; each blob is the reference
  * character nearest to it. "" when no such ink is found.
  */
 export function readCount(picture: Rgba, ink: (r: number, g: number, b: number) => number): string {
-  countReferences ??= references("0123456789dhms");
+  countReferences ??= references("0123456789dhms:");
   const { width, height, data } = picture;
   const coverage = (x: number, y: number) => {
     const i = (y * width + x) * 4;

@@ -10,6 +10,7 @@ import {
   timeLeft,
   unitsLeft,
 } from "../../src/time/time-left.ts";
+import { countText, separatorText, unitText } from "../../src/text/language-words.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const TARGET = at("2027-01-01T00:00:00Z");
@@ -78,6 +79,31 @@ describe("the published pattern", () => {
     // Five hours and a second: the largest unit shown is not padded.
     expect(formatTimeLeft(unitsLeft(TARGET, TARGET - 18_001_000, "hms"), "hms")).toBe("5h 00m 01s");
     expect(unitsLeft(TARGET, now, "hm")).toEqual([0, 77, 20, 0]);
+  });
+
+  it("takes the labels and the separator an owner chooses: letters, the language's words, none; a space or a colon", () => {
+    const left = [3, 5, 20, 5];
+    expect(countText(left, "dhms", "de")).toBe(formatTimeLeft(left));
+    expect(countText(left, "dhms", "de", "none")).toBe("3 05 20 05");
+    expect(countText(left, "dhms", "de", "none", "colon")).toBe("3:05:20:05");
+    expect(countText([0, 77, 20, 0], "hm", "en", "none", "colon")).toBe("77:20");
+    // The words are Intl's, with the count's own digits (padded as in the pattern), plural-correct.
+    expect(countText([1, 2, 1, 0], "dhms", "en", "long")).toBe("1 day 02 hours 01 minute 00 seconds");
+    expect(countText(left, "dhms", "de", "long")).toBe("3 Tage 05 Stunden 20 Minuten 05 Sekunden");
+    expect(countText(left, "dhms", "de", "long", "colon")).toBe("3 Tage : 05 Stunden : 20 Minuten : 05 Sekunden");
+    expect(countText(left, "dhms", "en", "short")).toBe("3d 05h 20m 05s");
+    // Where the language's word holds the number (Arabic's for one and two), no digits are added.
+    expect(unitText(2, 1, "dhms", "ar", "long")).toEqual([
+      "",
+      new Intl.NumberFormat("ar", { style: "unit", unit: "hour", unitDisplay: "long" }).format(2),
+    ]);
+    expect(unitText(5, 1, "dhms", "ar", "long")[0]).toBe("05");
+    // The separator between numbers alone is tight, between labelled units spaced.
+    expect([separatorText("colon", "none"), separatorText("colon", "auto"), separatorText("space", "none")]).toEqual([
+      ":",
+      " : ",
+      " ",
+    ]);
   });
 
   it("writes instants as YYYY-MM-DDThh:mm:ssZ", () => {

@@ -1,0 +1,383 @@
+// The email image's count: the units of its run as one line (the published pattern, the numbers
+// alone, or with the language's words) or as columns with their labels, drawn per moment: the digits
+// from a glyph atlas drawn once per size, the words and the labels once per text, all kept within a
+// budget of bytes.
+import { unitDigits } from "../time/time-left.ts";
+import { countText, isRightToLeftLanguage, separatorText, unitText, unitWord } from "../text/language-words.ts";
+import type { EmailOptions } from "./email-options.ts";
+import { INK, type Moment, type Rect } from "./email-look.ts";
+import { textWidth } from "./fonts.ts";
+import { clear, crop, drawTexts, keptWithin, overlay, type Indexed, type TextRun } from "./raster.ts";
+
+const UNITS = ["day", "hour", "minute", "second"];
+/** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
+const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
+
+// ---- The glyph atlas -----------------------------------------------------------------------------
+
+interface Glyph {
+  image: Indexed;
+  /** Where the pen is in the image, and how far it moves on. */
+  penX: number;
+  baseline: number;
+  advance: number;
+}
+
+const ATLAS_CHARS = "0123456789dhms+ :";
+
+/** The glyph atlases and the unit labels kept: at most 8 MB and 4 MB of pixels, the few sizes in use many times over. */
+export const ATLAS_BYTES = 8 * 1024 * 1024;
+export const LABEL_BYTES = 4 * 1024 * 1024;
+const atlases = keptWithin<Map<string, Glyph>>(ATLAS_BYTES, (atlas) =>
+  [...atlas.values()].reduce((sum, glyph) => sum + glyph.image.pixels.length, 0),
+);
+const labels = keptWithin<Indexed>(LABEL_BYTES, (label) => label.pixels.length);
+
+/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept. */
+function atlasOf(size: number, ink: number): Map<string, Glyph> {
+  return atlases(`${size} ${ink}`, () => {
+    const pad = Math.ceil(size * 0.15);
+    // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
+    const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
+    const height = Math.ceil(size * 1.3);
+    const baseline = Math.ceil(size * 1.0);
+    const chars = [...ATLAS_CHARS];
+    const runs: TextRun[] = chars.map((char, i) => ({
+      text: char,
+      x: i * cell + pad,
+      y: baseline,
+      size,
+      weight: 700,
+      ink,
+    }));
+    const drawn = drawTexts(cell * chars.length, height, runs, "en");
+    const atlas = new Map<string, Glyph>();
+    chars.forEach((char, i) => {
+      atlas.set(char, {
+        image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) },
+        penX: pad,
+        baseline,
+        advance: textWidth(char, size, 700),
+      });
+    });
+    return atlas;
+  });
+}
+
+/** A word of the count (`labels=long|short` in the text layout) drawn once per text, size, ink and language, as a glyph of its own. */
+const wordOf = (text: string, size: number, ink: number, lang: string): Glyph => {
+  const pad = Math.ceil(size * 0.15);
+  const advance = textWidth(text, size, 700, lang);
+  const height = Math.ceil(size * 1.3);
+  const baseline = Math.ceil(size * 1.0);
+  const image = labels(`${text}\0${size}\0${ink}\0${lang}\0word`, () =>
+    drawTexts(Math.ceil(advance) + 2 * pad, height, [{ text, x: pad, y: baseline, size, weight: 700, ink }], lang),
+  );
+  return { image, penX: pad, baseline, advance };
+};
+
+/** A unit's label drawn once per text, size and language. */
+const labelOf = (text: string, size: number, lang: string, width: number): Indexed =>
+  labels(`${text}\0${size}\0${lang}\0${width}`, () =>
+    drawTexts(
+      width,
+      Math.ceil(size * 1.5),
+      [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }],
+      lang,
+    ),
+  );
+
+// ---- The count's layout --------------------------------------------------------------------------
+
+/** A text of the image and the room it has: its ink must stay inside it, and off every other text's. */
+export interface Placed {
+  run: TextRun;
+  lang: string;
+  room: Rect;
+}
+
+/** Where the count goes: the image's width, its padding and the width inside it, and the count's top, at `s` pixels per CSS pixel. */
+interface CountArea {
+  s: number;
+  width: number;
+  pad: number;
+  inner: number;
+  top: number;
+}
+
+interface CountLayout {
+  /** How high the count is. */
+  height: number;
+  /** Its texts (the first moment's), where they go. */
+  placed: Placed[];
+  /** Draws a moment's count onto the image, and gives the rectangle it may have changed. */
+  draw(image: Indexed, moment: Moment): Rect;
+}
+
+/**
+ * The count's layout in `area`, its size from `units` (the first moment's, so that an image keeps
+ * its size from its count to its headline: the <img> snippet gives one size) and, for a line with
+ * words, the widest of `moments`. Over 80 lines: the measures of the cells, the labels and the words
+ * depend on each other, and the drawing closes over them.
+ */
+export function countLayout(
+  options: EmailOptions,
+  lang: string,
+  area: CountArea,
+  units: number[],
+  moments: Moment[],
+): CountLayout {
+  const { s, width, pad, inner, top: countTop } = area;
+  /** The count's texts: drawn per moment, from the glyph atlas and the labels. */
+  const counted: Placed[] = [];
+  /** What each unit (or, as -1, the whole count) shows now, and where its text starts and ends. */
+  const drawn = new Map<number, { text: string; label: string; start: number; end: number }>();
+  let countHeight: number;
+  let drawMoment: (image: Indexed, moment: Moment) => Rect;
+
+  const run = options.units;
+  /** The units shown, as indices of unitsLeft's order. */
+  const shownUnits = [0, 1, 2, 3].filter((unit) => run.includes("dhms"[unit]!));
+  if (options.layout === "units") {
+    // A column as wide as one of four, whatever the units shown: fewer units stand together, centred.
+    const columns = shownUnits.length;
+    const column = Math.floor(inner / 4);
+    const first = pad + Math.floor((inner - columns * column) / 2);
+    const digits = Math.max(2, String(units[shownUnits[0]!]).length);
+    // (With colons between the columns, the numbers leave them room.)
+    const colons = options.separator == "colon";
+    const numberSize = Math.min(52 * s, Math.floor((column * (colons ? 0.72 : 0.92)) / (digits * 0.6)));
+    // The labels: the unit's word (`short`: the language's shortest), none for `labels=none`.
+    const labelled = options.labels != "none";
+    const labelFor = (unit: number, n: number) =>
+      labelled ? unitWord(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long") : "";
+    // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
+    // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
+    const widest = Math.max(
+      1,
+      ...shownUnits.flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(labelFor(unit, n), 14 * s, 400, lang))),
+    );
+    const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
+    const labelTop = countTop + Math.round(numberSize * 1.15);
+    countHeight = labelled ? labelTop - countTop + Math.ceil(labelSize * 1.5) : labelTop - countTop + 4 * s;
+    const order = isRightToLeftLanguage(lang) ? shownUnits.toReversed() : shownUnits;
+    const columnOf = (unit: number) => first + order.indexOf(unit) * column;
+    // `separator=colon`: a colon on the numbers' line where two columns meet (drawn with the numbers).
+    const numberBaseline = countTop + Math.round(numberSize * 0.95);
+    const boundaries = colons ? order.slice(1).map((_, k) => first + (k + 1) * column) : [];
+    for (const x of boundaries)
+      counted.push({
+        run: { text: ":", x, y: numberBaseline, size: numberSize, weight: 700, ink: INK.accent, align: "center" },
+        lang: "en",
+        room: { x: x - column / 2, y: 0, width: column, height: 0 },
+      });
+    for (const unit of shownUnits) {
+      const room = { x: columnOf(unit), y: 0, width: column, height: 0 };
+      counted.push({
+        run: {
+          text: unitDigits(units[unit]!, unit, run),
+          x: room.x + column / 2,
+          y: countTop + Math.round(numberSize * 0.95),
+          size: numberSize,
+          weight: 700,
+          ink: INK.accent,
+          align: "center",
+        },
+        lang: "en",
+        room,
+      });
+      if (labelled)
+        counted.push({
+          run: {
+            text: labelFor(unit, units[unit]!),
+            x: room.x + column / 2,
+            y: labelTop + Math.ceil(labelSize * 1.1),
+            size: labelSize,
+            weight: 400,
+            ink: INK.muted,
+            align: "center",
+          },
+          lang,
+          room,
+        });
+    }
+    drawMoment = (image, moment) => {
+      if (!("units" in moment)) return NOTHING;
+      const atlas = atlasOf(numberSize, INK.accent);
+      const changed: Rect[] = [];
+      for (const unit of shownUnits) {
+        const text = unitDigits(moment.units[unit]!, unit, run);
+        const label = labelFor(unit, moment.units[unit]!);
+        const left = columnOf(unit);
+        const previous = drawn.get(unit);
+        if (previous?.text === text && previous.label === label) continue;
+        drawn.set(unit, { text, label, start: 0, end: 0 });
+        clear(image, left, countTop, column, countHeight);
+        const textWidthPx = [...text].reduce((sum, char) => sum + atlas.get(char)!.advance, 0);
+        let pen = left + (column - textWidthPx) / 2;
+        for (const char of text) {
+          const glyph = atlas.get(char)!;
+          overlay(
+            image,
+            glyph.image,
+            Math.round(pen - glyph.penX),
+            countTop + Math.round(numberSize * 0.95) - glyph.baseline,
+          );
+          pen += glyph.advance;
+        }
+        if (labelled) overlay(image, labelOf(label, labelSize, lang, column), left, labelTop);
+        changed.push({ x: left, y: countTop, width: column, height: countHeight });
+      }
+      if (changed.length) {
+        const colon = atlas.get(":")!;
+        for (const x of boundaries)
+          overlay(image, colon.image, Math.round(x - colon.advance / 2 - colon.penX), numberBaseline - colon.baseline);
+      }
+      return union(changed);
+    };
+  } else if (options.labels == "long" || options.labels == "short") {
+    // One line of the units with the language's words (`1 day 02 hours`, `1 T 02h`), in its direction:
+    // the digits drawn from the atlas, each word once as a glyph of its own; as large as the widest
+    // moment lets it be. The whole line is drawn again when it changes (a plural changes its width).
+    const between = separatorText(options.separator, options.labels);
+    const rtl = isRightToLeftLanguage(lang);
+    /** A moment's line as its pieces in reading order: digits and separators (the atlas's), words. */
+    const piecesOf = (shown: number[]) =>
+      shownUnits.flatMap((unit, k) => {
+        const [number, word] = unitText(shown[unit]!, unit, run, lang, options.labels);
+        return [
+          ...(k ? [{ text: between, word: false }] : []),
+          { text: number, word: false },
+          { text: word, word: true },
+        ];
+      });
+    const glyphsOf = (shown: number[], size: number) => {
+      const atlas = atlasOf(size, INK.accent);
+      // (Drawn from left to right: a language written right to left reads them from the right.)
+      const pieces = piecesOf(shown);
+      return (rtl ? pieces.toReversed() : pieces).flatMap((piece) =>
+        piece.word ? [wordOf(piece.text, size, INK.accent, lang)] : [...piece.text].map((char) => atlas.get(char)!),
+      );
+    };
+    const lineWidth = (glyphs: Glyph[]) => glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
+    const shownMoments = moments.flatMap((moment) => ("units" in moment ? [moment.units] : []));
+    const widest = (size: number) =>
+      Math.max(...[units, ...shownMoments].map((shown) => lineWidth(glyphsOf(shown, size))));
+    let size = 60 * s;
+    while (size > 8 * s && widest(size) > inner) size -= s;
+    countHeight = Math.round(size * 1.05);
+    const baseline = countTop + Math.round(size * 0.85);
+    counted.push({
+      run: {
+        text: piecesOf(units)
+          .map((piece) => piece.text)
+          .join(""),
+        x: width / 2,
+        y: baseline,
+        size,
+        weight: 700,
+        ink: INK.accent,
+        align: "center",
+      },
+      lang,
+      room: { x: 0, y: 0, width, height: 0 },
+    });
+    drawMoment = (image, moment) => {
+      if (!("units" in moment)) return NOTHING;
+      const glyphs = glyphsOf(moment.units, size);
+      const text = piecesOf(moment.units)
+        .map((piece) => piece.text)
+        .join("\0");
+      const before = drawn.get(-1);
+      if (before?.text === text) return NOTHING;
+      const start = Math.round((width - lineWidth(glyphs)) / 2);
+      const end = start + lineWidth(glyphs);
+      drawn.set(-1, { text, label: "", start, end });
+      const bleed = Math.ceil(size * 0.15);
+      const x = Math.max(0, Math.min(start, before?.start ?? start) - bleed);
+      const top = baseline - glyphs[0]!.baseline;
+      const rect = {
+        x,
+        y: top,
+        width: Math.min(width, Math.ceil(Math.max(end, before?.end ?? end) + bleed)) - x,
+        height: glyphs[0]!.image.height,
+      };
+      clear(image, rect.x, rect.y, rect.width, rect.height);
+      let pen = start;
+      for (const glyph of glyphs) {
+        overlay(image, glyph.image, Math.round(pen - glyph.penX), baseline - glyph.baseline);
+        pen += glyph.advance;
+      }
+      return rect;
+    };
+  } else {
+    // The published pattern `<d>d <hh>h <mm>m <ss>s` (or, with `labels=none`, the numbers alone, and
+    // colons for `separator=colon`), ASCII digits, left to right in every language.
+    let size = 60 * s;
+    const formatUnits = (units: number[]) => countText(units, run, "en", options.labels, options.separator);
+    while (size > 20 * s && textWidth(formatUnits(units), size, 700) > inner) size -= 2 * s;
+    countHeight = Math.round(size * 1.05);
+    const baseline = countTop + Math.round(size * 0.85);
+    counted.push({
+      run: { text: formatUnits(units), x: width / 2, y: baseline, size, weight: 700, ink: INK.accent, align: "center" },
+      lang: "en",
+      room: { x: 0, y: 0, width, height: 0 },
+    });
+    drawMoment = (image, moment) => {
+      if (!("units" in moment)) return NOTHING;
+      const atlas = atlasOf(size, INK.accent);
+      const text = [...formatUnits(moment.units)];
+      const advances = text.map((char) => atlas.get(char)!.advance);
+      const start = Math.round((width - advances.reduce((sum, advance) => sum + advance, 0)) / 2);
+      const before = drawn.get(-1);
+      // The characters that changed, as pen positions: only those are drawn again. A text of another
+      // length (9 days after 10) is centred anew: all of it, and what the one before covered.
+      const moved = before === undefined || before.start !== start || before.text.length !== text.length;
+      let pen = start;
+      let [from, to] = [Infinity, -Infinity];
+      const pens = text.map((char, i) => {
+        const at = pen;
+        if (moved || before.text[i] !== char) [from, to] = [Math.min(from, at), at + advances[i]!];
+        pen += advances[i]!;
+        return at;
+      });
+      if (moved && before) [from, to] = [Math.min(from, before.start), Math.max(to, before.end)];
+      drawn.set(-1, { text: text.join(""), label: "", start, end: pen });
+      if (from > to) return NOTHING;
+      const bleed = Math.ceil(size * 0.12);
+      const top = baseline - atlas.get("0")!.baseline;
+      const x = Math.max(0, Math.floor(from - bleed));
+      const rect = {
+        x,
+        y: top,
+        width: Math.min(width, Math.ceil(to + bleed)) - x,
+        height: atlas.get("0")!.image.height,
+      };
+      clear(image, rect.x, rect.y, rect.width, rect.height);
+      text.forEach((char, i) => {
+        const glyph = atlas.get(char)!;
+        const left = Math.round(pens[i]! - glyph.penX);
+        if (left + glyph.image.width > rect.x && left < rect.x + rect.width)
+          overlay(image, glyph.image, left, baseline - glyph.baseline);
+      });
+      // What the glyphs drew outside the rectangle is what was there: the neighbours' own pixels.
+      return rect;
+    };
+  }
+
+  return { height: countHeight, placed: counted, draw: drawMoment };
+}
+
+export const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
+
+function union(rects: Rect[]): Rect {
+  if (rects.length === 0) return NOTHING;
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return {
+    x,
+    y,
+    width: Math.max(...rects.map((r) => r.x + r.width)) - x,
+    height: Math.max(...rects.map((r) => r.y + r.height)) - y,
+  };
+}
