@@ -78,7 +78,7 @@ export async function widgetWeight(outDir: string): Promise<BenchSection> {
           // (The script's styles, src/widget/widget-more.css, come with each of STYLED_EXTRAS.)
           `+ ${extra} alone${STYLED_EXTRAS.includes(extra) ? ", with the script's styles" : ""}`,
           "",
-          gz(await widgetTicker([extra])) - inlineAlone,
+          gz(await widgetTicker([extra], true)) - inlineAlone,
         ]),
       )),
     ],

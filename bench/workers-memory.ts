@@ -5,7 +5,7 @@
 // WebAssembly memories (HarfBuzz holds the fonts, resvg its largest drawing). Beside them, what the
 // Worker may keep by its own budgets (src/workers/memory.ts; the email image's caches).
 import path from "node:path";
-import { ATLAS_BYTES, LABEL_BYTES } from "../src/images/email-count.ts";
+import { ATLAS_BYTES, LABEL_BYTES } from "../src/images/email-glyphs.ts";
 import { buildForWorkers } from "../src/publish/workers-build.ts";
 import { MEMORY } from "../src/workers/memory.ts";
 import { runChild } from "./processes.ts";

@@ -103,6 +103,13 @@ const SHOTS: Shot[] = [
   { file: "widget-link.png", slug: "summer-sale", query: "?layout=tiles&date=author", size: WIDE },
   { file: "widget-repeating.png", slug: "friday-stream", query: "?layout=tiles", size: SMALL },
   { file: "widget-postponed.png", slug: "open-air-concert", size: SMALL },
+  { file: "widget-labels-long-de.png", slug: "sommerfest", query: "?labels=long", size: WIDE },
+  {
+    file: "widget-labels-none-colon.png",
+    slug: "product-launch",
+    query: "?layout=tiles&labels=none&separator=colon",
+    size: SMALL,
+  },
 ];
 
 /** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator; on a phone; on a German site. */

@@ -42,6 +42,19 @@ type Schema =
 
 const instant = (description: string) => ({ type: "string", pattern: INSTANT_PATTERN, description }) as const;
 
+/** A unit's own words: by plural category of the countdown's language, `other` always there (src/authoring/unit-words.ts). */
+const UNIT_FORMS = {
+  type: "object",
+  additionalProperties: false,
+  required: ["other"],
+  properties: Object.fromEntries(
+    (["zero", "one", "two", "few", "many", "other"] as const).map((category) => [
+      category,
+      { type: "string", minLength: 1, maxLength: 24 } as const,
+    ]),
+  ) as Record<"zero" | "one" | "two" | "few" | "many" | "other", { type: "string"; minLength: 1; maxLength: 24 }>,
+} as const;
+
 export const RECORD_SCHEMA = {
   type: "object",
   additionalProperties: false,
@@ -72,6 +85,14 @@ export const RECORD_SCHEMA = {
     },
     lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
     status: { enum: NAMED_STATUSES, description: "Left out when scheduled." },
+    unitWords: {
+      type: "object",
+      additionalProperties: false,
+      required: [],
+      description:
+        "The countdown's own words for its units (its file's `unit_words`), by unit and plural category of `lang`: shown in place of the platform's where the count is in words in `lang`. Left out when it has none.",
+      properties: { day: UNIT_FORMS, hour: UNIT_FORMS, minute: UNIT_FORMS, second: UNIT_FORMS },
+    },
     repeat: {
       type: "object",
       additionalProperties: false,

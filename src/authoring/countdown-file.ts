@@ -44,6 +44,7 @@ import {
 import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } from "./targets.ts";
 import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
+import { unitWordsField } from "./unit-words.ts";
 
 /**
  * The file's other problems, behind a line YAML cannot read: where the fix is sure (a value put in
@@ -254,6 +255,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
 
   const { query: widget, link } = widgetDefaults(fields.widget, problem);
   const email = emailDefaults(fields.email, problem);
+  const unitWords = unitWordsField(fields.unit_words, problem);
 
   if (
     problems.length > 0 ||
@@ -289,6 +291,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     widget,
     ...(link ? { link } : {}),
     email,
+    ...(unitWords ? { unitWords } : {}),
     ...(unlisted ? { unlisted } : {}),
   };
   const warnings: Problem[] = [];

@@ -2,6 +2,7 @@
 // fields, and a problem of a file as the author reads it.
 import type { Schedule } from "../time/occurrence.ts";
 import type { Status } from "../vocabulary.ts";
+import type { UnitWords } from "../text/language-words.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
 export interface Countdown {
@@ -33,6 +34,8 @@ export interface Countdown {
   link?: WidgetLink;
   /** The email image's defaults, valid options as a query string ("" when none). */
   email: string;
+  /** Its own words for the units (`unit_words`), by unit and plural category (src/authoring/unit-words.ts). */
+  unitWords?: UnitWords;
   /** Kept off the index, `/api/pages` and every list (a campaign's countdown); its own files and live answers are as any countdown's. */
   unlisted?: true;
 }

@@ -71,6 +71,12 @@ export const FRONT_MATTER_FIELDS = {
     default: false,
     description: `true: kept off the index, ${PAGES_PATH} and every list of the site, for a campaign's countdown; its page, widget, element, JSON and images work for whoever has their address.`,
   },
+  unit_words: {
+    required: false,
+    unitWords: true,
+    description:
+      "The countdown's own words for its units, in its language, in place of the platform's where they are shown in words (\"labels: long\", the units and tiles layouts): day, hour, minute, second, each a word, a list of the singular and the plural ([Stunde, Stunden]), or the forms of the language's plural categories (one, few, many, other).",
+  },
   widget: {
     required: false,
     options: OPTION_NAMES,

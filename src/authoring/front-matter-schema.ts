@@ -3,6 +3,7 @@
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
+import { PLURAL_CATEGORIES, UNIT_WORD_MAX, UNIT_WORD_UNITS } from "./unit-words.ts";
 import { FRONT_MATTER_FIELDS } from "./fields.ts";
 import { LINK_TEXT_MAX } from "./countdown.ts";
 
@@ -24,6 +25,7 @@ const ZONE_EXAMPLES = [
 export function frontMatterJsonSchema(): object {
   const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } =
     FRONT_MATTER_FIELDS;
+  const word = { type: "string", minLength: 1, maxLength: UNIT_WORD_MAX, pattern: "\\S" };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "countdown.schema.json",
@@ -80,6 +82,28 @@ export function frontMatterJsonSchema(): object {
       repeat: { enum: [...repeat.values], description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
       unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
+      unit_words: {
+        type: "object",
+        additionalProperties: false,
+        description: FRONT_MATTER_FIELDS.unit_words.description,
+        properties: Object.fromEntries(
+          UNIT_WORD_UNITS.map((unit) => [
+            unit,
+            {
+              oneOf: [
+                word,
+                { type: "array", items: word, minItems: 1, maxItems: 2 },
+                {
+                  type: "object",
+                  additionalProperties: false,
+                  required: ["other"],
+                  properties: Object.fromEntries(PLURAL_CATEGORIES.map((category) => [category, word])),
+                },
+              ],
+            },
+          ]),
+        ),
+      },
       widget: {
         type: "object",
         additionalProperties: false,

@@ -21,4 +21,4 @@ export default `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p
   `${L}>p>b{display:inline-grid;text-align:center}${L}>p [part=unit]{font-size:max(12px,.3em);font-weight:500}` +
   `[data-layout=tiles] b{padding:.1em .2em;border-radius:.2em;background:#8882}` +
   // `separator="colon"`: a colon in the gap before each number but the first.
-  `${L}>p>b{position:relative}:host([separator=colon]) ${L}>p>b:not([hidden])~b:before{content:":";position:absolute;inset-inline-start:-.125em;width:0;display:flex;justify-content:center}`;
+  `${L}>p>b{position:relative}:host([separator=colon]) ${L}>p{gap:.5em}:host([separator=colon]) ${L}>p>b:not([hidden])~b:before{content:":";position:absolute;inset-inline-start:-.25em;width:0;display:flex;justify-content:center}`;

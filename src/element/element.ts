@@ -12,6 +12,7 @@
 import { dataPath, elementPartPath, type ElementPart } from "../paths.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
+import type { UnitWords } from "../text/language-words.ts";
 import { tickEverySecond } from "../time/ticking.ts";
 import { elementOptionNames, unitsShown } from "../widget/options.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
@@ -21,7 +22,7 @@ declare const OPTION_PATTERN: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
 /** `/api/data/<slug>.json`: the record (src/published-record.ts) and its messages; or an inline element's attributes as one. */
-interface Data extends Pick<PublishedRecord, "title" | "evergreen" | "lang" | "status"> {
+interface Data extends Pick<PublishedRecord, "title" | "evergreen" | "lang" | "status" | "unitWords"> {
   /** The target (an evergreen record has none: each element counts from its own viewer's start). */
   targetDate: string;
   /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
@@ -251,14 +252,14 @@ class CountdownTimer extends HTMLElement {
           ? [await (layouts ??= part("looks").then(({ default: css }) => new CSSStyleSheet().replace(css)))]
           : []),
       ];
-      // `controls="pause"`: the pause button where the count ticks, by the module loaded only for that
-      // (src/element/element-controls.ts).
+      // Each by the module loaded only for it (src/element/element-<part>.ts): the pause button where the
+      // count ticks, the live region of the milestones; labels in words or none, colons, or own words.
       const controls = this.options.controls == "pause" && !data.status && (await part("controls")).default;
-      // `announce="milestones"`: the live region, by the module loaded only for that (src/element/element-announce.ts).
       const announce = this.options.announce == "milestones" && !data.status && (await part("announce")).default;
-      // Labels in words or none, or colons: the module loaded only for that (src/element/element-labels.ts).
       this.lettering =
-        this.options.labels! > "auto" || this.options.separator == "colon" ? (await part("labels")).default : undefined;
+        this.options.labels! > "auto" || this.options.separator == "colon" || data.unitWords
+          ? (await part("labels")).default
+          : undefined;
       this.begin(data, !!slug, deadline, walk);
       if (controls) controls(this, this.shown.box, this.shown.lang, soon);
       if (announce) this.shown.say = announce(this.shown.box, this.shown.lang, data.title);
@@ -282,17 +283,18 @@ class CountdownTimer extends HTMLElement {
       data.lang ||
       "en";
     const layout = this.options.layout ?? "text";
-    // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts),
-    // each a text node written only when it changes (the cell keeps what it shows).
+    // Four cells: a number and its label ("d", or the unit's word in `lang` for the other layouts), each
+    // a text node written only when it changes (the cell keeps what it shows). A unit the run leaves out
+    // keeps its cell, hidden.
     const run = unitsShown(this.options);
     const words = this.lettering?.(
       lang,
       this.options.labels as Labels,
       this.options.separator as "colon",
       layout == "text",
+      lang == (data.lang ?? "en") ? (data.unitWords as UnitWords) : undefined, // its own words, in its language
     );
-    // (A unit the run leaves out keeps its cell, hidden.)
-    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join(words ? words.between : " ")}</p><time part=date></time></div>`;
+    this.root.innerHTML = `<div part=box data-layout=${layout}><span part=title></span><span part=message></span><p>${[..."dhms"].map((unit) => `${run.includes(unit) && unit != run[0] ? (words ? words.between : " ") : ""}<b${run.includes(unit) ? "" : " hidden"}><span part=number> </span><span part=unit>${layout == "text" ? unit : " "}</span></b>`).join("")}</p><time part=date></time></div>`;
     const box = this.root.firstChild as HTMLElement;
     const [title, note, count, line] = box.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     title!.textContent = data.title;

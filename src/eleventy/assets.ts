@@ -104,7 +104,11 @@ async function bundle(
   target = BROWSERS,
   mangleProps = INTERNAL_NAMES,
   pattern = optionPattern(),
-  widget: { extras: readonly WidgetExtra[]; css: string } = { extras: WIDGET_EXTRAS, css: "" },
+  widget: { extras: readonly WidgetExtra[]; css: string; inline: boolean } = {
+    extras: WIDGET_EXTRAS,
+    css: "",
+    inline: false,
+  },
 ): Promise<string> {
   const result = await build({
     entryPoints: [source(entry)],
@@ -124,6 +128,7 @@ async function bundle(
       ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark),
       // src/widget/ticker.ts: the options whose code this build carries, and where the one with all is.
       ...Object.fromEntries(WIDGET_EXTRAS.map((extra) => [`WITH.${extra}`, String(widget.extras.includes(extra))])),
+      INLINE: String(widget.inline),
       MORE_SRC: JSON.stringify(MORE_SRC),
       MORE_CSS: JSON.stringify(widget.css),
     },
@@ -146,9 +151,10 @@ function inline(code: string, closingTag: string): InlineCode {
 
 /**
  * The widget's script (src/widget/ticker.ts) with the code of `extras` (none: the inline ticker; all:
- * the site's widget script, for every countdown and option).
+ * the site's widget script, for every countdown and option); `inline`: the inline ticker's part that
+ * sets the options before the first frame (which the site's widget script finds done).
  */
-export const widgetTicker = async (extras: readonly WidgetExtra[]) =>
+export const widgetTicker = async (extras: readonly WidgetExtra[], inline = extras.length == 0) =>
   smaller(
     await bundle(
       "widget/ticker.ts",
@@ -158,6 +164,7 @@ export const widgetTicker = async (extras: readonly WidgetExtra[]) =>
       optionPattern(),
       {
         extras,
+        inline,
         // The styles of the layouts, the pause button and the live region, which the script adds (src/widget/widget-more.css).
         css: STYLED_EXTRAS.some((extra) => extras.includes(extra)) ? await stylesheet("widget/widget-more.css") : "",
       },

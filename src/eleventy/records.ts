@@ -21,6 +21,7 @@ export function publishedCountdown({
   lang,
   status,
   schedule,
+  unitWords,
 }: Countdown): PublishedCountdown {
   const { start, repeat, untilMs } = schedule;
   return {
@@ -30,6 +31,7 @@ export function publishedCountdown({
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
+    ...(unitWords ? { unitWords: unitWords as PublishedCountdown["unitWords"] } : {}),
     ...(repeat
       ? {
           repeat: {

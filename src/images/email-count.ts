@@ -1,91 +1,24 @@
 // The email image's count: the units of its run as one line (the published pattern, the numbers
-// alone, or with the language's words) or as columns with their labels, drawn per moment: the digits
-// from a glyph atlas drawn once per size, the words and the labels once per text, all kept within a
-// budget of bytes.
+// alone, or with the language's words) or as columns with their labels, drawn per moment from the
+// glyphs of src/images/email-glyphs.ts.
 import { unitDigits } from "../time/time-left.ts";
-import { countText, isRightToLeftLanguage, separatorText, unitText, unitWord } from "../text/language-words.ts";
+import {
+  countText,
+  isRightToLeftLanguage,
+  separatorText,
+  unitText,
+  unitWord,
+  type UnitWords,
+} from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { INK, type Moment, type Rect } from "./email-look.ts";
 import { textWidth } from "./fonts.ts";
-import { clear, crop, drawTexts, keptWithin, overlay, type Indexed, type TextRun } from "./raster.ts";
+import { clear, overlay, type Indexed, type TextRun } from "./raster.ts";
+import { atlasOf, labelOf, wordOf, type Glyph } from "./email-glyphs.ts";
 
 const UNITS = ["day", "hour", "minute", "second"];
 /** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
 const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
-
-// ---- The glyph atlas -----------------------------------------------------------------------------
-
-interface Glyph {
-  image: Indexed;
-  /** Where the pen is in the image, and how far it moves on. */
-  penX: number;
-  baseline: number;
-  advance: number;
-}
-
-const ATLAS_CHARS = "0123456789dhms+ :";
-
-/** The glyph atlases and the unit labels kept: at most 8 MB and 4 MB of pixels, the few sizes in use many times over. */
-export const ATLAS_BYTES = 8 * 1024 * 1024;
-export const LABEL_BYTES = 4 * 1024 * 1024;
-const atlases = keptWithin<Map<string, Glyph>>(ATLAS_BYTES, (atlas) =>
-  [...atlas.values()].reduce((sum, glyph) => sum + glyph.image.pixels.length, 0),
-);
-const labels = keptWithin<Indexed>(LABEL_BYTES, (label) => label.pixels.length);
-
-/** The count's characters at a size, in an ink, drawn once (one resvg call) and kept. */
-function atlasOf(size: number, ink: number): Map<string, Glyph> {
-  return atlases(`${size} ${ink}`, () => {
-    const pad = Math.ceil(size * 0.15);
-    // Wide enough for the widest character ("m"), so that no cell holds a part of its neighbour.
-    const cell = Math.ceil(Math.max(...[...ATLAS_CHARS].map((char) => textWidth(char, size, 700)))) + 2 * pad;
-    const height = Math.ceil(size * 1.3);
-    const baseline = Math.ceil(size * 1.0);
-    const chars = [...ATLAS_CHARS];
-    const runs: TextRun[] = chars.map((char, i) => ({
-      text: char,
-      x: i * cell + pad,
-      y: baseline,
-      size,
-      weight: 700,
-      ink,
-    }));
-    const drawn = drawTexts(cell * chars.length, height, runs, "en");
-    const atlas = new Map<string, Glyph>();
-    chars.forEach((char, i) => {
-      atlas.set(char, {
-        image: { width: cell, height, pixels: crop(drawn, i * cell, 0, cell, height) },
-        penX: pad,
-        baseline,
-        advance: textWidth(char, size, 700),
-      });
-    });
-    return atlas;
-  });
-}
-
-/** A word of the count (`labels=long|short` in the text layout) drawn once per text, size, ink and language, as a glyph of its own. */
-const wordOf = (text: string, size: number, ink: number, lang: string): Glyph => {
-  const pad = Math.ceil(size * 0.15);
-  const advance = textWidth(text, size, 700, lang);
-  const height = Math.ceil(size * 1.3);
-  const baseline = Math.ceil(size * 1.0);
-  const image = labels(`${text}\0${size}\0${ink}\0${lang}\0word`, () =>
-    drawTexts(Math.ceil(advance) + 2 * pad, height, [{ text, x: pad, y: baseline, size, weight: 700, ink }], lang),
-  );
-  return { image, penX: pad, baseline, advance };
-};
-
-/** A unit's label drawn once per text, size and language. */
-const labelOf = (text: string, size: number, lang: string, width: number): Indexed =>
-  labels(`${text}\0${size}\0${lang}\0${width}`, () =>
-    drawTexts(
-      width,
-      Math.ceil(size * 1.5),
-      [{ text, x: width / 2, y: Math.ceil(size * 1.1), size, weight: 400, ink: INK.muted, align: "center" }],
-      lang,
-    ),
-  );
 
 // ---- The count's layout --------------------------------------------------------------------------
 
@@ -126,6 +59,7 @@ export function countLayout(
   area: CountArea,
   units: number[],
   moments: Moment[],
+  words?: UnitWords,
 ): CountLayout {
   const { s, width, pad, inner, top: countTop } = area;
   /** The count's texts: drawn per moment, from the glyph atlas and the labels. */
@@ -150,7 +84,7 @@ export function countLayout(
     // The labels: the unit's word (`short`: the language's shortest), none for `labels=none`.
     const labelled = options.labels != "none";
     const labelFor = (unit: number, n: number) =>
-      labelled ? unitWord(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long") : "";
+      labelled ? unitWord(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long", words) : "";
     // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
     // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
     const widest = Math.max(
@@ -244,12 +178,13 @@ export function countLayout(
     /** A moment's line as its pieces in reading order: digits and separators (the atlas's), words. */
     const piecesOf = (shown: number[]) =>
       shownUnits.flatMap((unit, k) => {
-        const [number, word] = unitText(shown[unit]!, unit, run, lang, options.labels);
+        const [before, number, after] = unitText(shown[unit]!, unit, run, lang, options.labels, words);
         return [
           ...(k ? [{ text: between, word: false }] : []),
+          { text: before, word: true },
           { text: number, word: false },
-          { text: word, word: true },
-        ];
+          { text: after, word: true },
+        ].filter((piece) => piece.text);
       });
     const glyphsOf = (shown: number[], size: number) => {
       const atlas = atlasOf(size, INK.accent);
@@ -260,9 +195,26 @@ export function countLayout(
       );
     };
     const lineWidth = (glyphs: Glyph[]) => glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
-    const shownMoments = moments.flatMap((moment) => ("units" in moment ? [moment.units] : []));
-    const widest = (size: number) =>
-      Math.max(...[units, ...shownMoments].map((shown) => lineWidth(glyphsOf(shown, size))));
+    // The widest moment's line, measured (as the glyphs' advances are) without drawing a glyph; the
+    // distinct lines are few (the words change with a plural, the digits are of one width).
+    const lines = new Map<string, { text: string; word: boolean }[]>();
+    for (const shown of [units, ...moments.flatMap((moment) => ("units" in moment ? [moment.units] : []))]) {
+      // (Every digit has the width of "0": the font's digits are tabular.)
+      const pieces = piecesOf(shown).map((piece) =>
+        piece.word ? piece : { ...piece, text: piece.text.replace(/\d/g, "0") },
+      );
+      lines.set(pieces.map((piece) => piece.text).join("\0"), pieces);
+    }
+    const measured = (pieces: { text: string; word: boolean }[], size: number) =>
+      pieces.reduce(
+        (sum, piece) =>
+          sum +
+          (piece.word
+            ? textWidth(piece.text, size, 700, lang)
+            : [...piece.text].reduce((width, char) => width + textWidth(char, size, 700), 0)),
+        0,
+      );
+    const widest = (size: number) => Math.max(...[...lines.values()].map((pieces) => measured(pieces, size)));
     let size = 60 * s;
     while (size > 8 * s && widest(size) > inner) size -= s;
     countHeight = Math.round(size * 1.05);

@@ -68,7 +68,9 @@ export function layoutOf(
   // The count's size comes from the first moment's days ("0d" when it is a headline), so that an
   // image keeps its size from its count to its headline: the <img> snippet gives one size.
   const units = "units" in first ? first.units : [0, 0, 0, 0];
-  const count = countLayout(options, lang, { s, width, pad, inner, top: countTop }, units, moments);
+  // (The countdown's own words for its units, where the image is in its language.)
+  const words = lang === countdown.lang ? countdown.unitWords : undefined;
+  const count = countLayout(options, lang, { s, width, pad, inner, top: countTop }, units, moments, words);
   const countHeight = count.height;
   let drawMoment = count.draw;
 

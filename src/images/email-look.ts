@@ -1,6 +1,7 @@
 // The email image's look: the countdown as the image needs it, the themes' colours and inks, the date
 // line, and what a frame shows. The layout (src/images/email-layout.ts) and the frames
 // (src/images/email-image.ts) share it; the notices (src/images/notice-image.ts) take its colours.
+import type { UnitWords } from "../text/language-words.ts";
 import { readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import type { EmailOptions } from "./email-options.ts";
@@ -21,6 +22,8 @@ export interface EmailCountdown {
   done: string;
   /** The headline of a postponed or cancelled countdown, in its language ("Postponed"). */
   statusWords: string;
+  /** Its own words for the units, in its language (src/text/language-words.ts). */
+  unitWords?: UnitWords;
 }
 
 /** Colours of the themes: background, text, secondary text, accent (as the widget's). */

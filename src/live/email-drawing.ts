@@ -31,6 +31,7 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
     targetAt: (nowMs) => currentTarget(entry, nowMs),
     done: entry.done ?? messages.done,
     statusWords: entry.status ? messages[entry.status] : "",
+    ...(entry.unitWords ? { unitWords: entry.unitWords } : {}),
   };
 }
 

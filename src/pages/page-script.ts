@@ -4,7 +4,7 @@
 // Over 400 lines: one module file for every page, so a page loads one script its CSP hash pins.
 import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords, visitorWords } from "../text/dates.ts";
-import { countText, unitWord } from "../text/language-words.ts";
+import { countText, unitWord, type UnitWords } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 import { liveRegion, milestone } from "../text/milestones.ts";
@@ -41,7 +41,7 @@ const UNIT_NAMES = ["day", "hour", "minute", "second"];
  * The cells of the units of `run` (the build writes four; those of the others are taken out), their
  * labels as `labels` asks (`none`: none; `short`: the language's shortest word).
  */
-function unitsOf(root: HTMLElement, run: string, labels?: Labels) {
+function unitsOf(root: HTMLElement, run: string, labels?: Labels, words?: UnitWords) {
   const numbers = [...root.querySelectorAll<HTMLElement>("[data-unit]")];
   if (numbers.length === 0) return undefined;
   const lang = root.dataset.lang || "en";
@@ -53,7 +53,7 @@ function unitsOf(root: HTMLElement, run: string, labels?: Labels) {
           number,
           label: number.nextElementSibling as HTMLElement,
           word: (n: number) =>
-            labels == "none" ? "" : unitWord(lang, UNIT_NAMES[i]!, n, labels == "short" ? "short" : "long"),
+            labels == "none" ? "" : unitWord(lang, UNIT_NAMES[i]!, n, labels == "short" ? "short" : "long", words),
         },
       ];
     }
@@ -82,7 +82,7 @@ const optionsPattern = new RegExp(optionPattern());
 /** A live region in a count's root, and what says in it the milestones passed: its title, its done message. */
 function announcer(root: HTMLElement) {
   const region = liveRegion(root);
-  const title = (root.querySelector("h1, h2, h3") ?? document.querySelector("h1"))!.textContent!.trim();
+  const title = root.dataset.title!;
   let before: number | undefined;
   return (left: number) => {
     const words = milestone(
@@ -102,9 +102,12 @@ const live = [...counts].map((root) => {
   const labels = options.labels as Labels | undefined;
   if (options.separator) root.dataset.separator = options.separator;
   if (labels) root.dataset.labels = labels;
+  /** The countdown's own words for its units (its file's `unit_words`): the pages are in its language. */
+  const words: UnitWords | undefined = root.dataset.words ? JSON.parse(root.dataset.words) : undefined;
   return {
     lang: root.dataset.lang || "en",
     labels,
+    words,
     separator: options.separator as "colon" | undefined,
     target: countingToNext(root.dataset),
     run,
@@ -113,7 +116,7 @@ const live = [...counts].map((root) => {
     root,
     left: root.querySelector<HTMLElement>("[data-left]")!,
     done: root.querySelector<HTMLElement>("[data-done]"),
-    units: unitsOf(root, run, labels),
+    units: unitsOf(root, run, labels, words),
     /** `announce=milestones`: what says the milestones passed (src/text/milestones.ts). */
     say: options.announce == "milestones" ? announcer(root) : undefined,
   };
@@ -191,7 +194,7 @@ if (live.length > 0) {
           if (label.textContent !== word) label.textContent = word;
         });
       } else {
-        const text = countText(left, run, item.lang, item.labels, item.separator);
+        const text = countText(left, run, item.lang, item.labels, item.separator, item.words);
         if (item.left.textContent !== text) item.left.textContent = text;
       }
       item.say?.(secondsLeft(targetMs, nowMs));

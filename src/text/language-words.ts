@@ -24,7 +24,15 @@ export function isRightToLeftLanguage(lang: string): boolean {
  * holds a few hundred.
  */
 const unitFormats = new Map<string, Intl.NumberFormat>();
-export function unitWord(lang: string, unit: string, n: number, length: "long" | "short" = "long"): string {
+export function unitWord(
+  lang: string,
+  unit: string,
+  n: number,
+  length: "long" | "short" = "long",
+  words?: UnitWords,
+): string {
+  const own = length == "long" && ownWord(words, unit, n, lang);
+  if (own) return own;
   return unitParts(lang, unit, n, length)
     .filter((part) => part.type === "unit")
     .map((part) => part.value)
@@ -43,6 +51,8 @@ function unitParts(lang: string, unit: string, n: number, length: "long" | "shor
         style: "unit",
         unit,
         unitDisplay: length == "short" ? "narrow" : "long",
+        // (The count's digits stand for the number: no group separator, "1234 hours".)
+        useGrouping: false,
       })),
     );
   }
@@ -52,22 +62,46 @@ function unitParts(lang: string, unit: string, n: number, length: "long" | "shor
 const UNIT_NAMES = ["day", "hour", "minute", "second"];
 
 /**
- * A unit of the count as text, its number and its label (the element writes them in two parts;
- * countText joins them): `auto` the published pattern's letter (`02h`); `long` and `short` the
- * language's words for the number, from Intl, with the digits (unitDigits) for its number and what
- * Intl writes around it ("02 hours", "1 T"; no number where the language's word holds it, Arabic's for
- * one and two); `none` the digits alone.
+ * A countdown's own words for its units (its file's `unit_words`), by unit and plural category of
+ * its language (`one`, `few`, `other`...; `other` always there): they take the place of Intl's long
+ * words where the count is shown in the countdown's own language.
  */
-export function unitText(n: number, i: number, run: string, lang: string, labels: Labels = "auto"): [string, string] {
+export type UnitWords = Partial<Record<string, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>>;
+
+/** The countdown's own word for `n` of `unit`, in the plural category of `lang`; undefined where it has none. */
+function ownWord(words: UnitWords | undefined, unit: string, n: number, lang: string): string | undefined {
+  const forms = words?.[unit];
+  return forms && (forms[new Intl.PluralRules(lang).select(n)] ?? forms.other);
+}
+
+/**
+ * A unit of the count as text: what comes before its number, the number, and what comes after (the
+ * element writes them in parts; countText joins them): `auto` the published pattern's letter (`02h`);
+ * `long` and `short` the language's words for the number, from Intl, where Intl puts them ("02
+ * hours", "1 T", Swahili's "saa 02"), with the digits (unitDigits, ungrouped) for its number, and no
+ * number where the language's word holds it (Arabic's for one and two); `long` takes the countdown's
+ * own `words` where it has them; `none` the digits alone.
+ */
+export function unitText(
+  n: number,
+  i: number,
+  run: string,
+  lang: string,
+  labels: Labels = "auto",
+  words?: UnitWords,
+): [string, string, string] {
   const digits = unitDigits(n, i, run);
-  if (labels == "auto" || labels == "none") return [digits, labels == "auto" ? "dhms"[i]! : ""];
+  if (labels == "auto" || labels == "none") return ["", digits, labels == "auto" ? "dhms"[i]! : ""];
+  const own = labels == "long" && ownWord(words, UNIT_NAMES[i]!, n, lang);
+  if (own) return ["", digits, " " + own];
   const parts = unitParts(lang, UNIT_NAMES[i]!, n, labels);
-  const number = parts.some((part) => part.type == "integer") ? digits : "";
-  const label = parts
-    .filter((part) => part.type != "integer")
-    .map((part) => part.value)
-    .join("");
-  return [number, number ? label : label.trim()];
+  const at = parts.findIndex((part) => part.type == "integer");
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join("");
+  return at < 0 ? ["", "", text(0).trim()] : [text(0, at), digits, text(at + 1)];
 }
 
 /** Between the units: a space, or a colon (tight between numbers alone, `1:02:03:04`; spaced between labelled ones). */
@@ -84,7 +118,8 @@ export const countText = (
   lang: string,
   labels: Labels = "auto",
   separator: "space" | "colon" = "space",
+  words?: UnitWords,
 ) =>
   units
-    .flatMap((n, i) => (run.includes("dhms"[i]!) ? [unitText(n, i, run, lang, labels).join("")] : []))
+    .flatMap((n, i) => (run.includes("dhms"[i]!) ? [unitText(n, i, run, lang, labels, words).join("")] : []))
     .join(separatorText(separator, labels));

@@ -8,22 +8,26 @@ const MILESTONES = [3600, 600, 60, 0];
 /**
  * What to announce as the seconds left go from `before` to `left`: the milestone just passed (within
  * the last few seconds: a tick late under load; not one a sleeping machine or a hidden tab passed long
- * ago), as "<title>: in 10 minutes" in `lang`, or "<title>: <done>" at the end, however late; "" where
- * none was, and at the first draw (`before` undefined), so that loading a page says nothing.
+ * ago), as "<title>: in 10 minutes" in `lang`, or "<title>: <done>" at the end, however late (the
+ * language's "now" where there is no done message; no title where there is none); "" where none was,
+ * and at the first draw (`before` undefined), so that loading a page says nothing.
  */
-export function milestone(before: number | undefined, left: number, lang: string, title: string, done: string): string {
-  const passed = MILESTONES.find((at) => before! > at && left <= at && left > at - 5);
+export function milestone(
+  before: number | undefined,
+  left: number,
+  lang: string,
+  title: string | null,
+  done: string | null,
+): string {
+  // The end: the count reached zero, or (a repeating countdown) moved on from its last seconds to the next occurrence.
+  const ended = before! > 0 && (left <= 0 || (before! < 5 && left > before!));
+  const passed = ended ? 0 : MILESTONES.find((at) => at && before! > at && left <= at && left > at - 5);
   if (passed === undefined) return "";
-  return (
-    title +
-    ": " +
-    (passed
-      ? new Intl.RelativeTimeFormat(lang).format(
-          passed / (passed < 3600 ? 60 : 3600),
-          passed < 3600 ? "minute" : "hour",
-        )
-      : done)
-  );
+  const format = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const words = passed
+    ? format.format(passed / (passed < 3600 ? 60 : 3600), passed < 3600 ? "minute" : "hour")
+    : done || format.format(0, "second");
+  return [title, words].filter(Boolean).join(": ");
 }
 
 /**

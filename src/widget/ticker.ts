@@ -11,6 +11,7 @@
 //                                                 query string overrides (src/widget/options.ts)
 //         data-zone="Europe/Berlin"              the author's zone, for `date=author`
 //         data-live="/api/countdown/<slug>"      the live JSON, for the `sync` option
+//         data-words='{"hour":{"one":"Stunde"…}}' the countdown's own words for its units (`unit_words`)
 //         data-status="postponed"                not ticking: [data-done] shows the status instead
 //         data-evergreen="259200000" data-key=...>  an evergreen countdown instead of data-countdown: its
 //                                                 duration and slug; dated for the viewer from the link's
@@ -18,8 +19,8 @@
 //     and its children, in this order: <h1>, [data-done] the done message (hidden until the target),
 //     [data-left] the time left (hidden until drawn), <time> the target (UTC text without JavaScript),
 //     then what the build wrote and nothing here changes: a repeating countdown's rule, a postponed
-//     one's "new date to be announced", the countdown's link; last, the pause button (hidden unless
-//     `controls=pause`).
+//     one's "new date to be announced", the countdown's link; last, with `controls=pause`, the pause
+//     button this script adds (its word the build's `data-pause`).
 import { formatTimeLeft, secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 import { liveRegion, milestone } from "../text/milestones.ts";
 import { countText, unitWord } from "../text/language-words.ts";
@@ -58,6 +59,8 @@ declare const WITH: {
   /** `color`, `accent`, `bg`: the custom colours and the contrast check. */
   colours: boolean;
 };
+/** Set by the bundler: true in the inline ticker (no option's code), false in the site's widget script, which it loads. */
+declare const INLINE: boolean;
 /** Set by the bundler: the site's widget script, relative to the widget's own URL. */
 declare const MORE_SRC: string;
 /** Set by the bundler: in the site's widget script, the styles of its layouts and pause button (src/widget/widget-more.css). */
@@ -69,25 +72,45 @@ const root = document.querySelector("main")!;
 const data = root.dataset;
 const [title, done, left, when] = root.children as unknown as [HTMLElement, HTMLElement, HTMLElement, HTMLTimeElement];
 const options = resolveOptions(data.options!, location.search, new RegExp(OPTION_PATTERN));
+// Before the first frame, by the inline ticker whichever script draws (the site's widget script finds
+// them done): the countdown's own words (its title, its done message or status) stay in its language,
+// said for screen readers, and the labels and the date follow `lang`; the options the stylesheet reads
+// (data-theme, data-font, data-layout, data-title, data-date), the direction of the language's script
+// (as Intl knows it), and the custom colours (a custom text colour is the secondary text's too; the
+// site's widget script checks their contrast).
+if (INLINE) {
+  title.lang = done.lang = html.lang;
+  html.lang = options.lang ?? html.lang;
+  Object.assign(html.dataset, options);
+  html.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(html.lang).maximize().script!) ? "rtl" : "ltr";
+  for (const [names, hex] of [
+    ["fm", options.color],
+    ["a", options.accent],
+    ["b", options.bg],
+  ]) {
+    for (const name of hex ? names! : "") style.setProperty("--" + name, "#" + hex);
+  }
+}
+const lang = html.lang;
 // An option whose code this build leaves out: the site's widget script draws this widget instead.
+// (Each value but the default compared as it sorts against a letter, in fewer bytes than its name:
+// "long", "none" and "short" sort after "auto"; "colon" before "s", "space" after; "minute" and
+// "reduced" before "s", "second" after; "units" and "tiles" after "text"; "countup" before "m",
+// "message" after; "pause" after "o", "none" before; "1" after "0"; "milestones" before "n", "none" after.)
 if (
   (!WITH.repeat && data.repeat) ||
   (!WITH.evergreen && data.evergreen) ||
-  (!WITH.labels && (options.labels! > "auto" || options.separator == "colon")) ||
-  (!WITH.units && (options.units || options.updates)) ||
+  (!WITH.labels && (options.labels! > "auto" || options.separator! < "s")) ||
+  (!WITH.units && ((options.units || "dhms") != "dhms" || options.updates! < "s")) ||
   (!WITH.layouts && options.layout! > "text") ||
-  (!WITH.countup && options.after == "countup") ||
-  (!WITH.pause && options.controls == "pause") ||
-  (!WITH.sync && options.sync == "1") ||
-  (!WITH.announce && options.announce == "milestones") ||
+  (!WITH.countup && options.after! < "m") ||
+  (!WITH.pause && options.controls! > "o") ||
+  (!WITH.sync && options.sync! > "0") ||
+  (!WITH.announce && options.announce! < "n") ||
   (!WITH.colours && (options.color || options.accent || options.bg))
 ) {
   document.body.appendChild(document.createElement("script")).src = MORE_SRC;
 } else {
-  // The countdown's own words (its title, its done message or status) stay in its language, said for
-  // screen readers; the labels and the date follow `lang`.
-  title.lang = done.lang = html.lang;
-  const lang = (html.lang = options.lang ?? html.lang);
   // An evergreen countdown counts to this viewer's own deadline (only in its own build).
   if (WITH.evergreen) dateForViewer(data, new URLSearchParams(location.search).get("start"));
   const target = countingTo(data);
@@ -95,20 +118,6 @@ if (
   let offsetMs = 0;
 
   if (MORE_CSS) document.head.appendChild(document.createElement("style")).textContent = MORE_CSS;
-  // Before the first frame: the options the stylesheet reads (data-theme, data-font, data-layout,
-  // data-title, data-date), the direction of the language's script (as Intl knows it), the colours (a
-  // custom text colour is the secondary text's too).
-  Object.assign(html.dataset, options);
-  html.dir = /Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg/.test(new Intl.Locale(lang).maximize().script!) ? "rtl" : "ltr";
-  if (WITH.colours) {
-    for (const [names, hex] of [
-      ["fm", options.color],
-      ["a", options.accent],
-      ["b", options.bg],
-    ]) {
-      for (const name of hex ? names! : "") style.setProperty("--" + name, "#" + hex);
-    }
-  }
 
   /**
    * WCAG relative luminance of an element's computed colour (`rgb(r, g, b)`), with the sRGB curve's
@@ -139,12 +148,8 @@ if (
 
   // The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local: named
   // by its abbreviation or offset, no city), the countdown's author's, or UTC.
-  const dateZone =
-    options.date == "utc"
-      ? "UTC"
-      : options.date == "author"
-        ? data.zone!
-        : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // (The visitor's zone is Intl's default: no zone given.)
+  const dateZone = options.date == "utc" ? "UTC" : options.date == "author" ? data.zone! : undefined!;
   const dateCity = options.date == "author";
   /**
    * The `units` layout: per unit its number, its label and the format of the label: the unit's word for
@@ -171,6 +176,8 @@ if (
         : [],
     );
 
+  /** The countdown's own words for its units (`data-words`), where the widget is in its language. */
+  const words = (WITH.labels || WITH.layouts) && title.lang == lang && data.words ? JSON.parse(data.words) : undefined;
   /** Paused by the visitor (`controls=pause`): nothing is drawn or scheduled until they press again. */
   let paused: boolean | undefined;
   /** `announce=milestones`: the live region (src/text/milestones.ts), and the seconds left at the last draw. */
@@ -196,14 +203,14 @@ if (
         // (`labels=none`: the labels are not shown, widget-more.css.)
         units.forEach(([number, label, unit, i]) => {
           number.textContent = unitDigits(shown[i]!, i, run);
-          label.textContent = unitWord(lang, unit, shown[i]!, options.labels == "short" ? "short" : "long");
+          label.textContent = unitWord(lang, unit, shown[i]!, options.labels == "short" ? "short" : "long", words);
         });
         style.setProperty("--n", "" + (digits + 2 * (run.length - 4)));
       } else {
         left.textContent =
           (countUp ? "+" : "") +
           (WITH.labels
-            ? countText(shown, run, lang, options.labels as Labels, options.separator as "colon")
+            ? countText(shown, run, lang, options.labels as Labels, options.separator as "colon", words)
             : formatTimeLeft(shown, run));
         // (The text's length, less the 13 characters of the pattern around one digit of days.)
         style.setProperty("--n", "" + (left.textContent.length - 13));
@@ -248,12 +255,14 @@ if (
       ++step < 8
     );
   }
-  // `controls=pause`: the button the build wrote (last, hidden), shown where the count ticks (not for a
-  // postponed or cancelled countdown); pressed, the updates stop; pressed again, the count is drawn at
-  // once and ticks on.
+  // `controls=pause`: a button last in the widget, its word the build's (`data-pause`, in the
+  // countdown's language), where the count ticks (not for a postponed or cancelled countdown); pressed,
+  // the updates stop; pressed again, the count is drawn at once and ticks on.
   if (WITH.pause && options.controls == "pause" && !data.status) {
-    const pause = root.lastElementChild as HTMLButtonElement;
-    pause.hidden = false;
+    const pause = root.appendChild(document.createElement("button"));
+    pause.type = "button";
+    pause.textContent = data.pause!;
+    pause.setAttribute("aria-pressed", "false");
     pause.onclick = () => {
       pause.setAttribute("aria-pressed", "" + (paused = !paused));
       tick();

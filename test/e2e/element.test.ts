@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
-import { HOSTILE_TITLE } from "../support/fixtures.ts";
+import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
 import { unitsText } from "../support/units-text.ts";
@@ -655,11 +655,21 @@ for (const name of ENGINE_NAMES) {
             'id="long" labels="long" lang="de"',
             'id="short" labels="short" layout="units" lang="de"',
             'id="bare" labels="none" layout="units" separator="colon"',
+            'id="hms" units="hms" labels="none" separator="colon"',
           ]
             .map((attributes) => `<countdown-timer target="${target}" ${attributes}></countdown-timer>`)
             .join(""),
         );
       });
+      // A record of the site with its own words for hours and minutes.
+      await page.evaluate(
+        (slug: string) =>
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            `<countdown-timer id="own" slug="${slug}" layout="units" units="hm"></countdown-timer>`,
+          ),
+        WIDGET_DEFAULTS.slug,
+      );
       await waitInPage(
         page,
         () =>
@@ -676,11 +686,15 @@ for (const name of ENGINE_NAMES) {
         const root = (id: string) => document.getElementById(id)!.shadowRoot!;
         return {
           text: Object.fromEntries(
-            ["none", "long"].map((id) => [id, root(id).querySelector("p")!.textContent!.replace(/\s+/g, " ").trim()]),
+            ["none", "long", "hms"].map((id) => [
+              id,
+              (root(id).querySelector("p") as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+            ]),
           ),
           long: ["day", "hour", "minute", "second"].map((unit, i) => word(unit, [3, 5, 20, 5][i]!, "long")),
           narrow: ["day", "hour", "minute", "second"].map((unit, i) => word(unit, [3, 5, 20, 5][i]!, "narrow")),
           short: [...root("short").querySelectorAll("[part=unit]")].map((unit) => unit.textContent),
+          own: [...root("own").querySelectorAll("b:not([hidden]) [part=unit]")].map((unit) => unit.textContent),
           bare: [...root("bare").querySelectorAll("b")].map((cell) => ({
             unit: cell.querySelector("[part=unit]")!.textContent,
             colon: getComputedStyle(cell, "::before").content,
@@ -692,10 +706,14 @@ for (const name of ENGINE_NAMES) {
       });
       await page.close();
       expect(shown.text.none).toMatch(/^3:05:20:0[45]$/);
+      // Only between the units shown: no colon where a unit the run leaves out would be.
+      expect(shown.text.hms).toMatch(/^77:20:0[45]$/);
       expect(shown.text.long).toMatch(
         new RegExp(`^3 ${shown.long[0]} 05 ${shown.long[1]} 20 ${shown.long[2]} 0[45] ${shown.long[3]}$`),
       );
       expect(shown.short).toEqual(shown.narrow);
+      // A record's own words for its units (its file's `unit_words`), in its language.
+      expect(shown.own).toEqual(["Std.", "Min."]);
       expect(shown.bare).toEqual([
         { unit: "", colon: "none" },
         { unit: "", colon: '":"' },

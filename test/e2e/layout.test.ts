@@ -3,13 +3,13 @@
 // and emoji, or one unbroken word; done messages and links at their longest; counting, ended with a
 // done message and with the built-in one, postponed, cancelled, repeating, evergreen counting and
 // ended) on a German site and an Arabic one (right to left): the index, each page and owner page at
-// 320, 375, 768 and 1280 px, the widget in every layout (and with a random run of units) at both
+// 320, 375, 768 and 1280 px, the widget in every layout (and with a random run of units, and random labels and separator) at both
 // published sizes and at 280 px, <countdown-timer> in every layout in a 290 px card and full width,
 // the email image in both layouts (and with the random run) at 240, 600 and 1200 px. Nothing may stand outside its box,
 // be cut off, scroll sideways or be drawn over other text (boxProblems, test/support/in-page.ts), and
 // the widget clamps no text at a size where a smaller frame shows it whole (clampedTexts).
 // The data comes from fast-check with a seed the run prints; LAYOUT_SEED=<seed> makes the same again.
-import { UNIT_RUNS } from "../../src/time/time-left.ts";
+import { LABELS, UNIT_RUNS } from "../../src/time/time-left.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -121,6 +121,8 @@ const countdownArbitrary = fc.record({
   link: fc.boolean(),
   layout: fc.constantFrom("text", "units", "tiles"),
   units: fc.constantFrom(...UNIT_RUNS),
+  labels: fc.constantFrom(...LABELS),
+  separator: fc.constantFrom("space", "colon"),
 });
 
 /** A countdown's file: `digits` digits of days left (1 to 5), in `state`. */
@@ -160,7 +162,15 @@ function countdownFile(
 
 interface Site {
   base: string;
-  slugs: { slug: string; layout: string; units: string; over: boolean; evergreen: boolean }[];
+  slugs: {
+    slug: string;
+    layout: string;
+    units: string;
+    /** The labels and the separator, as a query: `labels=long&separator=colon`. */
+    words: string;
+    over: boolean;
+    evergreen: boolean;
+  }[];
   local: ProductionServer;
   outDir: string;
 }
@@ -221,6 +231,7 @@ beforeAll(async () => {
           slug,
           layout: data.layout,
           units: data.units,
+          words: `labels=${data.labels}&separator=${data.separator}`,
           over: state.startsWith("ended"),
           evergreen: state === "evergreen",
         };
@@ -282,8 +293,15 @@ describe("email image", () => {
         const { slugs, outDir } = sites[language]!;
         const store = openLiveFolder(buildPaths(outDir).live);
         const problems: string[] = [];
-        for (const { slug, evergreen, units } of slugs) {
-          for (const layout of ["text", "units", `units&units=${units}`, `text&units=${units}`]) {
+        for (const { slug, evergreen, units, words } of slugs) {
+          for (const layout of [
+            "text",
+            "units",
+            `units&units=${units}`,
+            `text&units=${units}`,
+            `text&${words}`,
+            `units&${words}`,
+          ]) {
             for (const width of [240, 600, 1200]) {
               // An evergreen one for a recipient who just signed up, and for one whose deadline has passed.
               for (const start of evergreen ? [`&start=${NOW / 1000}`, `&start=${OLD_START}`] : [""]) {
@@ -423,12 +441,13 @@ for (const name of ENGINE_NAMES) {
         async () => {
           const { base, slugs } = sites[language]!;
           const problems: string[] = [];
-          for (const { slug, layout, units, over, evergreen } of slugs) {
+          for (const { slug, layout, units, words, over, evergreen } of slugs) {
             for (const query of [
               "layout=text",
               "layout=units",
               "layout=tiles",
               `layout=${layout}&units=${units}`,
+              `layout=${layout}&${words}`,
               ...(evergreen ? [`layout=${layout}&start=${OLD_START}`] : []),
             ]) {
               problems.push(...(await problemsAt(`${base}/api/embed/${slug}?${query}`, WIDGET_SIZES, true)));

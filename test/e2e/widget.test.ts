@@ -775,7 +775,7 @@ for (const name of ENGINE_NAMES) {
       it("controls=pause: a named button, in the countdown's language, that stops the updates and starts them again, right at once", async () => {
         // No button unless asked for.
         const plain = await load("/api/embed/future-launch");
-        expect(await plain.evaluate(() => document.querySelector("button")!.getClientRects().length > 0)).toBe(false);
+        expect(await plain.evaluate(() => !!document.querySelector("button"))).toBe(false);
         const page = await load("/api/embed/future-launch?controls=pause");
         expect(await page.hasAccessible("button", "button", pauseWord("en")), "the accessibility tree").toBe(true);
         const button = () =>
@@ -803,7 +803,7 @@ for (const name of ENGINE_NAMES) {
         expect(await spanish.hasAccessible("button", "button", pauseWord("en"))).toBe(true);
         // A postponed or cancelled countdown does not tick: nothing to pause.
         const cancelled = await load("/api/embed/cancelled-fr?controls=pause");
-        expect(await cancelled.evaluate(() => document.querySelector("button")!.getClientRects().length)).toBe(0);
+        expect(await cancelled.evaluate(() => !!document.querySelector("button"))).toBe(false);
       });
 
       it("announce=milestones: a polite live region, apart from the timer, says the time left in the accessibility tree at an hour, ten minutes, a minute and the end, and nothing between", async () => {
@@ -1034,10 +1034,12 @@ for (const name of ENGINE_NAMES) {
           dateShown: true,
           date: expect.stringMatching(/ UTC$/),
         });
-        // Its units, hours and minutes: the hours hold the days.
-        const hours = Math.floor(secondsLeft(target(slug), defaults.now) / 3600);
-        expect(defaults.cells[1]).toBe(unitWord("de", "hour", hours));
-        expect(defaults.cells.length).toBe(4);
+        // Its units, hours and minutes (the hours hold the days), with its own words for them; Intl's
+        // in another language.
+        expect(defaults.cells.filter((_, i) => i % 2)).toEqual(["Std.", "Min."]);
+        const english = await read(await load(`/api/embed/${slug}?lang=en`));
+        const hours = Math.floor(secondsLeft(target(slug), english.now) / 3600);
+        expect(english.cells[1]).toBe(unitWord("en", "hour", hours));
         expect(await colours(page)).toMatchObject({ bg: THEME.dark.bg, accent: rgb(WIDGET_DEFAULTS.widget.accent) });
         expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).fontFamily)).toMatch(
           /^ui-serif/,

@@ -19,7 +19,8 @@ import {
   workOf,
   type EmailDrawings,
 } from "../../src/live/email.ts";
-import { drawEmail, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
+import { drawEmail, emailTexts, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
+import { unitWord as unitWordOf } from "../../src/text/language-words.ts";
 import { onWorkerThreads, startWorker } from "../../src/node/email-painters.ts";
 import { Worker } from "node:worker_threads";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
@@ -76,6 +77,14 @@ const countdowns: LiveCountdown[] = [
     lang: "ar",
   },
   { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
+  // Its own words for hours and minutes (`unit_words`), in German.
+  {
+    slug: "worte",
+    title: "Stadtfest",
+    targetDate: at(START + 3 * DAY + 2 * 3600 * SECOND),
+    lang: "de",
+    unitWords: { hour: { one: "Std.", other: "Std." }, minute: { other: "Min." } },
+  },
   // Evergreen: 72 hours from each viewer's start, starts without an offset read in Berlin.
   { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
 ];
@@ -193,6 +202,22 @@ describe("the email GIF", () => {
         differingPixels(frame.shown, await alone("sale", `${READABLE}&labels=long&lang=de`, NOW + k * SECOND)),
         `frame ${k}`,
       ).toBe(0);
+  });
+
+  it("draws a countdown's own words for its units where the image is in its language, Intl's in another", () => {
+    const entry = store.get("worte")!;
+    const texts = (query: string) =>
+      emailTexts({ entry, options: resolveEmailOptions(entry.email ?? "", query), second: NOW }).texts.map(
+        (text) => text.text,
+      );
+    expect(texts("layout=units")).toEqual(expect.arrayContaining(["Std.", "Min."]));
+    expect(texts("layout=units")).toContain(unitWordOf("de", "day", 3));
+    // 3 days, 1 hour, 59 minutes and 59.6 seconds left.
+    expect(texts("labels=long").join(" ")).toContain(
+      `3 ${unitWordOf("de", "day", 3)} 01 Std. 59 Min. 59 ${unitWordOf("de", "second", 59)}`,
+    );
+    expect(texts("layout=units&lang=en")).not.toContain("Std.");
+    expect(texts("layout=units&lang=en")).toContain(unitWordOf("en", "hour", 1));
   });
 
   it("clears what a longer count covered when it gets shorter (10 days, then 9)", async () => {

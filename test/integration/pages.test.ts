@@ -86,7 +86,7 @@ describe("a countdown's page, for its visitors", () => {
 
   it("shows the count large, as labelled units in the countdown's language sized by the days' digits, the description, and when in the author's zone with a line for the visitor's own time", () => {
     expect(page).toMatch(
-      /<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_/]+" data-options="" data-lang="en">\s*<div class="event">\s*<h1>/,
+      /<div data-countdown="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z" data-zone="[A-Za-z_/]+" data-options="" data-lang="en" data-title="[^"]+">\s*<div class="event">\s*<h1>/,
     );
     const timer =
       /<div role="timer" aria-label="Time left until [^"]+" class="units js-only pending" data-left data-digits="1">([\s\S]*?)<\/div>\s*<p class="done/.exec(
@@ -106,12 +106,13 @@ describe("a countdown's page, for its visitors", () => {
     expect(read("berlin-wall-clock/index.html")).toMatch(
       /<time datetime="2099-07-01T10:00:00Z" data-when>Wed, Jul 1, 2099, 12:00\sPM CEST \(Berlin\)<\/time>/,
     );
-    // The labels are Intl's words in the countdown's language, written right to left where it is.
+    // The labels are Intl's words in the countdown's language, written right to left where it is, and
+    // its own words (`unit_words`) where it has them.
     const german = read(`${WIDGET_DEFAULTS.slug}/index.html`);
     expect([...german.matchAll(/<span class="label">([^<]+)<\/span>/g)].map((match) => match[1])).toEqual([
       "Tage",
-      "Stunden",
-      "Minuten",
+      "Std.",
+      "Min.",
       "Sekunden",
     ]);
   });

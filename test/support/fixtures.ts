@@ -50,6 +50,8 @@ export const DAILY_UNTIL = {
 export const WIDGET_DEFAULTS = {
   slug: "widget-defaults",
   widget: { theme: "dark", layout: "units", units: "hm", accent: "fb7185", date: "utc", font: "serif" },
+  /** Its own words for hours and minutes (`unit_words`), in place of Intl's German ones. */
+  unitWords: { hour: { one: "Std.", other: "Std." }, minute: { other: "Min." } },
 };
 
 /** The call to action of the widget-defaults countdown (front matter only). */
@@ -80,7 +82,7 @@ export function fixtureFiles(): Record<string, string> {
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [EVERGREEN.slug]: `---\ntitle: "${EVERGREEN.title}"\nevergreen: "${EVERGREEN.hours}h"\ntimezone: "${EVERGREEN.zone}"\nlang: de\n---\nIhr persönliches Angebot.\n`,
-    [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nwidget:\n${Object.entries(
+    [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nunit_words:\n  hour: [Std., Std.]\n  minute: Min.\nwidget:\n${Object.entries(
       WIDGET_DEFAULTS.widget,
     )
       .map(([name, value]) => `  ${name}: "${value}"`)

@@ -433,6 +433,33 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     );
   });
 
+  it("reads the countdown's own words for its units as forms by plural category, and says how to write a wrong one", () => {
+    expect(
+      fields(
+        `unit_words:\n  day: [Tag, Tage]\n  hour: Std.\n  minute: { one: minuta, few: minuty, many: minut, other: minuty }`,
+      ).countdown?.unitWords,
+    ).toEqual({
+      day: { one: "Tag", other: "Tage" },
+      hour: { other: "Std." },
+      minute: { one: "minuta", few: "minuty", many: "minut", other: "minuty" },
+    });
+    expect(fields(`title: T`).countdown?.unitWords).toBeUndefined();
+    expect(
+      problems(
+        `unit_words:\n  days: Tage\n  hour: [a, b, c]\n  minute: { one: x }\n  second: ""\n  day: { one: Tag, lots: Tage, other: Tage }`,
+      ),
+    ).toEqual([
+      'countdowns/launch.md: unit_words.days: unknown unit; did you mean "day"? the units are day, hour, minute, second',
+      "countdowns/launch.md: unit_words.hour: is a list of 3: write the singular and the plural, like hour: [Stunde, Stunden]",
+      'countdowns/launch.md: unit_words.minute: has no "other": the form for any number the others do not name is needed',
+      'countdowns/launch.md: unit_words.second: "" is not a word: write 1 to 24 characters on one line, like hour: [Stunde, Stunden]',
+      "countdowns/launch.md: unit_words.day.lots: is not a plural category; use zero, one, two, few, many, other",
+    ]);
+    expect(problems(`unit_words: Tage`)).toEqual([
+      'countdowns/launch.md: unit_words: must be the units\' words indented under it, like hour: [Stunde, Stunden], not the string "Tage"',
+    ]);
+  });
+
   it("checks every widget default with the widget's own rules, and keeps them as the embed's query", () => {
     expect(fields(`widget:\n  theme: dark\n  accent: "e11d48"\n  layout: units\n  lang: de`).countdown?.widget).toBe(
       "theme=dark&accent=e11d48&layout=units&lang=de",

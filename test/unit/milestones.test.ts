@@ -18,6 +18,15 @@ describe("the milestones said", () => {
     expect(say(3600, 3599)).toBe("");
   });
 
+  it("say the end of a repeating countdown's occurrence as it moves on to the next; without a title or a done message, what there is", () => {
+    expect(say(2, 604_798)).toBe("Launch: We have lift-off");
+    expect(say(3600, 604_798)).toBe("");
+    expect(milestone(601, 600, "en", null, null)).toBe(inMinutes(10));
+    expect(milestone(1, 0, "de", "Launch", null)).toBe(
+      `Launch: ${new Intl.RelativeTimeFormat("de", { numeric: "auto" }).format(0, "second")}`,
+    );
+  });
+
   it("say nothing at the first draw, nor at any other second", () => {
     for (const left of [7200, 3600, 600, 60, 0]) expect(say(undefined, left)).toBe("");
     let said = 0;

@@ -10,7 +10,7 @@ import {
   timeLeft,
   unitsLeft,
 } from "../../src/time/time-left.ts";
-import { countText, separatorText, unitText } from "../../src/text/language-words.ts";
+import { countText, separatorText, unitText, unitWord } from "../../src/text/language-words.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const TARGET = at("2027-01-01T00:00:00Z");
@@ -95,15 +95,46 @@ describe("the published pattern", () => {
     // Where the language's word holds the number (Arabic's for one and two), no digits are added.
     expect(unitText(2, 1, "dhms", "ar", "long")).toEqual([
       "",
+      "",
       new Intl.NumberFormat("ar", { style: "unit", unit: "hour", unitDisplay: "long" }).format(2),
     ]);
-    expect(unitText(5, 1, "dhms", "ar", "long")[0]).toBe("05");
+    expect(unitText(5, 1, "dhms", "ar", "long")[1]).toBe("05");
+    // Numbers of a thousand and more have no group separator; a language that puts its word first keeps it there.
+    expect(countText([0, 1234, 0, 0], "hm", "en", "long")).toBe(
+      `1234 ${unitWord("en", "hour", 1234)} 00 ${unitWord("en", "minute", 0)}`,
+    );
+    const swahili = new Intl.NumberFormat("sw", { style: "unit", unit: "hour", unitDisplay: "long" }).formatToParts(2);
+    expect(swahili.at(-1)!.type).toBe("integer");
+    expect(unitText(2, 1, "dhms", "sw", "long")).toEqual([
+      swahili
+        .slice(0, -1)
+        .map((part) => part.value)
+        .join(""),
+      "02",
+      "",
+    ]);
     // The separator between numbers alone is tight, between labelled units spaced.
     expect([separatorText("colon", "none"), separatorText("colon", "auto"), separatorText("space", "none")]).toEqual([
       ":",
       " : ",
       " ",
     ]);
+  });
+
+  it("takes a countdown's own words for its units in place of the platform's long words, by the plural category of its language", () => {
+    const words = {
+      day: { one: "Tag", other: "Tage" },
+      minute: { one: "minuta", few: "minuty", many: "minut", other: "minuty" },
+    };
+    expect(countText([1, 5, 2, 0], "dhm", "de", "long", "space", words)).toBe(
+      `1 Tag 05 ${unitWord("de", "hour", 5)} 02 minuty`,
+    );
+    expect(countText([2, 0, 5, 0], "dm", "pl", "long", "space", words)).toBe("2 Tage 05 minut");
+    expect(unitWord("pl", "minute", 22, "long", words)).toBe("minuty");
+    expect(unitWord("pl", "minute", 1, "long", words)).toBe("minuta");
+    // Not in place of the shortest words, nor of the published letters.
+    expect(unitWord("de", "day", 2, "short", words)).toBe(unitWord("de", "day", 2, "short"));
+    expect(countText([2, 0, 0, 0], "dhms", "de", "auto", "space", words)).toBe("2d 00h 00m 00s");
   });
 
   it("writes instants as YYYY-MM-DDThh:mm:ssZ", () => {
