@@ -252,7 +252,7 @@ class CountdownTimer extends HTMLElement {
           ? [await (layouts ??= part("looks").then(({ default: css }) => new CSSStyleSheet().replace(css)))]
           : []),
       ];
-      // Each by the module loaded only for it (src/element/element-<part>.ts): the pause button where the
+      // Each by the module loaded only for it (src/element/, one file each): the pause button where the
       // count ticks, the live region of the milestones; labels in words or none, colons, or own words.
       const controls = this.options.controls == "pause" && !data.status && (await part("controls")).default;
       const announce = this.options.announce == "milestones" && !data.status && (await part("announce")).default;
