@@ -112,7 +112,7 @@ export const DEV_EVENTS_HEADERS: HeaderSet = {
 
 /** What the build knows that some headers depend on: the hashes of its inline code. */
 export interface BuildFacts {
-  /** CSP sources of the widget ticker's two builds (src/eleventy/assets.ts), `sha256-<base64>`. */
+  /** CSP sources of the widget's inline ticker (src/eleventy/assets.ts), `sha256-<base64>`. */
   tickerHashes: string[];
   /** CSP sources of the inline stylesheets of the pages and of the widget. */
   pageStyleHash: string;
