@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Problem } from "../src/authoring/countdown.ts";
 import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
+import { readDoneImages } from "../src/publish/done-images.ts";
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
 import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
@@ -87,10 +88,14 @@ await withConfig(async (config) => {
       const read = readSite(config);
       site = files.length > 0 ? [] : read.problems;
       const defaultLang = (read.site ?? SITE_DEFAULTS).language;
+      const dir = requireCountdownsDir(config);
       result =
         files.length > 0
           ? loadCountdownFiles(files, { now, defaultLang })
-          : await loadCountdowns(requireCountdownsDir(config), { now, defaultLang });
+          : await loadCountdowns(dir, { now, defaultLang });
+      // The done images' files too, as the build reads them.
+      if (files.length === 0)
+        result.problems.push(...readDoneImages(result.countdowns, path.dirname(dir), path.basename(dir)).problems);
     }
     const problems = [...site, ...result.problems];
     printWarnings(result.warnings);

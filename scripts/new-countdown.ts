@@ -31,7 +31,8 @@ file exists already.
   --lang <tag>           the countdown's language, like de or pt-BR (default: the site's language)
   --status <status>      ${STATUSES.join(", ")} (default ${STATUSES[0]})
   --repeat <rule>        ${REPEATS.join(", ")}: the target is the first occurrence
-  --until <date-time>    with --repeat: no occurrence after this, written like --target
+  --until <date-time>    with --repeat: no occurrence after this; with --evergreen: no viewer's
+                         deadline after this (the campaign's end); written like --target
   --unlisted             off the index and /api/pages (a campaign's countdown); its address works
   --slug <slug>          the file name without .md (default: made from the title)
   -h, --help             this help`;

@@ -29,6 +29,8 @@ export const livePath = (slug: string) => `/api/countdown/${slug}`;
 export const dataPath = (slug: string) => `/api/data/${slug}.json`;
 /** The live shields-style badge, for READMEs. */
 export const badgePath = (slug: string) => `/api/badge/${slug}.svg`;
+/** The link that leads to a countdown's `go.before` while it counts and to `go.after` once it has ended (src/live/go.ts). */
+export const goPath = (slug: string) => `/go/${slug}`;
 /** The link-preview image (Open Graph), made on first request and cached until the next deploy. */
 export const previewImagePath = (slug: string) => `/api/og/${slug}.png`;
 /** The countdown as an image for email: an animated GIF, or its first frame as a PNG. */
@@ -65,6 +67,11 @@ export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";
 /** The site's logo (the site file's `logo`), copied into the build under the name of its type. */
 export const logoPath = (type: string) => `/assets/logo.${type}`;
+/** A countdown's done image (`done_image`), published under the hash of its bytes; its extension is its type's. */
+export const doneImagePath = (image: { hash: string; type: string }) =>
+  `/assets/done-${image.hash}.${image.type === "jpeg" ? "jpg" : image.type}`;
+/** The same image as the live data keeps it for the email image (src/images/done-frame.ts), by its path. */
+export const doneBitmapFile = (imagePath: string) => `done/${imagePath.slice(imagePath.lastIndexOf("/") + 1)}.json`;
 /** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */
 export const DEV_RELOAD_SCRIPT = "/__dev/reload.js";
 export const DEV_EVENTS = "/__dev/events";
@@ -76,9 +83,15 @@ export const WIDGET_NOT_FOUND = "/api/not-found.html";
 /** Top-level names the site itself uses: a countdown's page at `/<slug>/` must not take them. */
 export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
   ...new Set(
-    [INDEX_PATH + "index.html", indexPagePath(2), NOT_FOUND_PAGE, PAGES_PATH, PAGE_SCRIPT_PATH, NEW_PAGE_PATH].map(
-      (p) => p.split("/")[1]!.replace(/\.html$/, ""),
-    ),
+    [
+      INDEX_PATH + "index.html",
+      indexPagePath(2),
+      NOT_FOUND_PAGE,
+      PAGES_PATH,
+      PAGE_SCRIPT_PATH,
+      NEW_PAGE_PATH,
+      goPath("x"),
+    ].map((p) => p.split("/")[1]!.replace(/\.html$/, "")),
   ),
 ])();
 

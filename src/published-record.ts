@@ -78,12 +78,22 @@ export const RECORD_SCHEMA = {
       description: "An evergreen countdown's duration in seconds: each viewer counts it from their own start.",
       examples: [259200],
     },
+    until: instant(
+      "With `evergreen`: the countdown's cap, its file's `until`. A viewer's deadline is the earlier of their start plus `evergreen` and `until`.",
+    ),
     zone: {
       type: "string",
       description: "The author's IANA time zone; left out for UTC.",
       examples: ["Europe/Berlin"],
     },
     lang: { type: "string", description: "The countdown's language (BCP 47); left out for English." },
+    doneImage: {
+      type: "string",
+      pattern: "^/assets/done-[A-Za-z0-9_-]+\\.(png|jpg|gif)$",
+      description:
+        "The picture shown at zero in place of the zeros (its file's `done_image`), a path of the site, published under the hash of its bytes; left out when it has none.",
+      examples: ["/assets/done-9fJx2kLq0aZbC3dE.png"],
+    },
     status: { enum: NAMED_STATUSES, description: "Left out when scheduled." },
     unitWords: {
       type: "object",
@@ -123,6 +133,16 @@ export const LIVE_COUNTDOWN_SCHEMA = {
     email: {
       type: "string",
       description: "The email image's defaults as a query string; left out when there are none.",
+    },
+    go: {
+      type: "object",
+      additionalProperties: false,
+      required: ["before", "after"],
+      description: "Where `/go/<slug>` sends a visitor (its file's `go`): https addresses; left out when it has none.",
+      properties: {
+        before: { type: "string", pattern: "^https://", description: "While the countdown counts." },
+        after: { type: "string", pattern: "^https://", description: "Once it has ended." },
+      },
     },
   },
 } as const satisfies Schema;

@@ -1,4 +1,4 @@
-// The Netlify Function of the countdown JSON and health, over the live data folder of the same build.
+// The Netlify Function of the countdown JSON, the go links and health, over the live data folder of the same build.
 // netlify.toml's included_files puts that folder in the function's bundle, at the same place relative
 // to this file as in the repository (dist/live), so the function reads the data of its own deploy and
 // no other: nothing is stale across deploys. It reads meta.json on its first request and one shard
@@ -12,5 +12,5 @@ export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.m
 // A literal, as Netlify reads it without running the file; a test checks it against LIVE_ROUTES in
 // src/http/routes.ts.
 export const config = {
-  path: ["/api/countdown/*", "/api/health"],
+  path: ["/api/countdown/*", "/go/*", "/api/health"],
 };

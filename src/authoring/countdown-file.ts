@@ -1,14 +1,13 @@
 // The authoring format: parses one `countdowns/<slug>.md` file and checks every rule of it, with the
 // model (countdown.ts), the fields (fields.ts), the zones (zones.ts), the targets (targets.ts) and the
-// widget's and email's defaults (option-defaults.ts). The build and `npm run check` both go through
+// widget's and email's defaults (option-defaults.ts), its warnings (countdown-warnings.ts). The build and `npm run check` both go through
 // here, so an author sees the same messages everywhere.
 import yaml from "js-yaml";
-import { isOver } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import { wallClockOf, wallClockText, zoneOffset } from "../time/zone.ts";
+import { wallClockOf } from "../time/zone.ts";
 import { DURATION_EXAMPLE, parseDuration } from "../time/evergreen.ts";
 import { OPTION_NAMES, isLanguageTag } from "../widget/options.ts";
-import { LANGUAGE_NAMES, intlKnowledge, unknownLanguage } from "./language.ts";
+import { unknownLanguage } from "./language.ts";
 import {
   explainYamlError,
   findLineMistake,
@@ -41,10 +40,13 @@ import {
   requiredString,
   slugProblem,
 } from "./fields.ts";
-import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } from "./targets.ts";
+import { parseTarget, type ParsedTarget } from "./targets.ts";
+import { warnAbout } from "./countdown-warnings.ts";
 import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
 import { unitWordsField } from "./unit-words.ts";
+import { goLinksField } from "./go-links.ts";
+import { doneImageFile } from "./done-image.ts";
 
 /**
  * The file's other problems, behind a line YAML cannot read: where the fix is sure (a value put in
@@ -187,7 +189,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
       if ("error" in parsed) problem("evergreen", parsed.error);
       else evergreenMs = parsed.ms;
     }
-    for (const key of ["target", "repeat", "until"]) {
+    for (const key of ["target", "repeat"]) {
       if (fields[key] !== undefined)
         problem(
           key,
@@ -235,10 +237,10 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   if (fields.until !== undefined) {
     if (typeof fields.until !== "string")
       problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
-    else if (repeat === undefined && fields.repeat === undefined)
+    else if (repeat === undefined && fields.repeat === undefined && !evergreen)
       problem(
         "until",
-        `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`,
+        `ends a repeating countdown or caps an evergreen one; add "repeat:" (daily, weekly, monthly or yearly) or "evergreen:", or remove "until"`,
       );
     else {
       const parsed = parseTarget(fields.until.trim(), timezone);
@@ -253,9 +255,12 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
   const unlisted = fields.unlisted === true;
 
-  const { query: widget, link } = widgetDefaults(fields.widget, problem);
+  const { query: widget, link } = widgetDefaults(fields.widget, problem, fields.go !== undefined);
   const email = emailDefaults(fields.email, problem);
   const unitWords = unitWordsField(fields.unit_words, problem);
+  const go = goLinksField(fields.go, problem);
+  const doneImage = fields.done_image === undefined ? undefined : doneImageFile(fields.done_image);
+  if (typeof doneImage === "object") problem("done_image", doneImage.problem);
 
   if (
     problems.length > 0 ||
@@ -281,6 +286,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
           targetMs: NO_DATE_MS,
           targetDate: "",
           evergreenMs,
+          ...(until !== undefined ? { evergreenUntilMs: until.ms } : {}),
           schedule: { start: wallClockOf(NO_DATE_MS), zone: timezone },
         }),
     timezone,
@@ -292,6 +298,8 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     ...(link ? { link } : {}),
     email,
     ...(unitWords ? { unitWords } : {}),
+    ...(go ? { go } : {}),
+    ...(typeof doneImage === "string" ? { doneImageFile: doneImage } : {}),
     ...(unlisted ? { unlisted } : {}),
   };
   const warnings: Problem[] = [];
@@ -306,93 +314,6 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
       : [],
   };
   if (zoneNote) warn("timezone", zoneNote);
-  if (start) warnAbout(countdown, written, start, until, options.now, warn);
-  else warnAboutText(countdown, written.textLines, warn);
+  warnAbout(countdown, written, start, until, options.now, warn);
   return { countdown, problems: [], warnings };
-}
-
-/**
- * What a valid file probably does not mean: a countdown already over, a time that happens twice, a
- * zone with no effect, text cut by a "#". Each says which reading is taken and how to change it.
- */
-function warnAbout(
-  countdown: Countdown,
-  written: {
-    target: string;
-    until?: string;
-    zoneSet: boolean;
-    textLines: { key: string; line?: number; value?: string }[];
-  },
-  start: ParsedTarget,
-  until: ParsedTarget | undefined,
-  now: number | undefined,
-  warn: (field: string, message: string) => void,
-): void {
-  const { schedule, timezone: zone } = countdown;
-  // A repeating countdown counts to its next occurrence: only the end of the rule can be over.
-  if (now !== undefined && !schedule.repeat && now >= countdown.targetMs) {
-    warn(
-      "target",
-      `${asWritten(written.target, countdown.targetMs)} is in the past, so the countdown is published as ended; if it should still count down, set a later date`,
-    );
-  }
-  if (now !== undefined && until && isOver(schedule, now)) {
-    const when = until.ms <= now ? "is in the past" : "leaves no occurrence after now";
-    warn(
-      "until",
-      `${asWritten(written.until!, until.ms)} ${when}: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever`,
-    );
-  }
-  if (start.laterMs !== undefined) {
-    const both = `happens twice in ${zone}, when the clocks go back: ${instantText(start.ms, zone)} and ${instantText(start.laterMs, zone)}`;
-    if (schedule.repeat) {
-      warn(
-        "target",
-        `"${written.target}" ${both}; the first occurrence is the earlier (a doubled time always means the earlier); pick a time outside the repeated hour to avoid it`,
-      );
-    } else {
-      const later = `${wallClockText(start.wall)}${offsetText(zoneOffset(zone, start.laterMs))}`;
-      warn(
-        "target",
-        `"${written.target}" ${both}; the countdown uses the earlier; to mean the later, write its offset: target: "${later}"`,
-      );
-    }
-  }
-  if (until?.laterMs !== undefined) {
-    warn(
-      "until",
-      `"${written.until}" happens twice in ${zone}, when the clocks go back; the earlier, ${instantText(until.ms, zone)}, ends the countdown`,
-    );
-  }
-  if (written.zoneSet && start.offset !== undefined && !schedule.repeat) {
-    const time = written.target.slice(11, 16);
-    warn(
-      "timezone",
-      `"${zone}" has no effect: the target "${written.target}" carries its own offset (${start.offset}), so it is ${countdown.targetDate} in any zone; to mean ${time} in ${zone}, remove "${start.offset}" from the target, else remove "timezone"`,
-    );
-  }
-  warnAboutText(countdown, written.textLines, warn);
-}
-
-/** Words that will not read as meant: a language Intl does not know, text a " #" cut short (YAML read the rest as a comment). */
-function warnAboutText(
-  countdown: Countdown,
-  textLines: { key: string; line?: number; value?: string }[],
-  warn: (field: string, message: string) => void,
-): void {
-  if (!intlKnowledge(countdown.lang).data) {
-    warn(
-      "lang",
-      `"${countdown.lang}" (${LANGUAGE_NAMES.of(countdown.lang)}) has no dates or labels in this platform's Intl, so browsers will most likely show them in English`,
-    );
-  }
-  for (const { key, line, value } of textLines) {
-    if (value !== undefined && !/^["'|>]/.test(value) && /\s#/.test(value)) {
-      const kept = key === "title" ? countdown.title : countdown.doneMessage;
-      warn(
-        key,
-        `on line ${line}, YAML reads everything from " #" on as a comment, so it is "${kept}"; to keep the rest, put the value in quotes: ${key}: ${quoted(value)}`,
-      );
-    }
-  }
 }

@@ -3,6 +3,7 @@
 import type { Schedule } from "../time/occurrence.ts";
 import type { Status } from "../vocabulary.ts";
 import type { UnitWords } from "../text/language-words.ts";
+import type { DoneImage } from "./done-image.ts";
 
 /** A published countdown, as the build and the live runtime see it. */
 export interface Countdown {
@@ -17,6 +18,8 @@ export interface Countdown {
    * `?start=`, their first visit; src/time/evergreen.ts). It has no date of its own.
    */
   evergreenMs?: number;
+  /** An evergreen countdown's cap (its file's `until`): no viewer's deadline is later. */
+  evergreenUntilMs?: number;
   /** When it happens: the target as a wall clock in `timezone`, the repeat rule and its end (src/time/occurrence.ts). */
   schedule: Schedule;
   /** The IANA zone the author wrote the target in (canonical spelling). */
@@ -34,6 +37,11 @@ export interface Countdown {
   link?: WidgetLink;
   /** The email image's defaults, valid options as a query string ("" when none). */
   email: string;
+  /** The picture shown at zero in place of the zeros (`done_image`): its path as written, and once the build has read the file, the file (src/publish/done-images.ts). */
+  doneImageFile?: string;
+  doneImage?: DoneImage;
+  /** Where `/go/<slug>` sends a visitor: `before` while it counts, `after` once it has ended (src/live/go.ts). */
+  go?: GoLinks;
   /** Its own words for the units (`unit_words`), by unit and plural category (src/authoring/unit-words.ts). */
   unitWords?: UnitWords;
   /** Kept off the index, `/api/pages` and every list (a campaign's countdown); its own files and live answers are as any countdown's. */
@@ -50,8 +58,14 @@ export const NO_DATE_MS = 8.64e15;
 /** A link the widget shows under the count, opened in the host page's window. */
 export interface WidgetLink {
   text: string;
-  /** An absolute https URL. */
-  url: string;
+  /** An absolute https URL; left out where the countdown has `go`, whose `/go/<slug>` the link leads to. */
+  url?: string;
+}
+
+/** A countdown's `go` addresses, absolute https URLs. */
+export interface GoLinks {
+  before: string;
+  after: string;
 }
 
 /** The longest text of a widget's link: a button's words, not a sentence. */

@@ -63,7 +63,8 @@ export const FRONT_MATTER_FIELDS = {
   until: {
     required: false,
     pattern: TARGET_PATTERN,
-    description: 'With "repeat": no occurrence after this date-time (written like "target").',
+    description:
+      'With "repeat": no occurrence after this date-time; with "evergreen": no viewer\'s deadline after it (written like "target").',
   },
   unlisted: {
     required: false,
@@ -76,6 +77,18 @@ export const FRONT_MATTER_FIELDS = {
     unitWords: true,
     description:
       "The countdown's own words for its units, in its language, in place of the platform's where they are shown in words (\"labels: long\", the units and tiles layouts): day, hour, minute, second, each a word, a list of the singular and the plural ([Stunde, Stunden]), or the forms of the language's plural categories (one, few, many, other).",
+  },
+  done_image: {
+    required: false,
+    pattern: /\.(png|jpe?g|gif)$/i,
+    description:
+      'A picture shown at zero in place of the zeros (the email image, the widget, the page): a PNG, JPEG or GIF file in the repository, named from the folder that holds countdowns/ ("images/sale-over.png"), at most 1 MB and 4096 pixels a side.',
+  },
+  go: {
+    required: false,
+    links: ["before", "after"],
+    description:
+      'Where /go/<slug> sends a visitor: "before", an https address, while the countdown counts; "after", an https address, once it has ended (a repeating one once its last occurrence has passed). The widget\'s link and the email snippet on the owner\'s page lead there.',
   },
   widget: {
     required: false,

@@ -23,8 +23,9 @@ const ZONE_EXAMPLES = [
 
 /** The front matter's JSON Schema. Over 80 lines: one literal, a few lines a field. */
 export function frontMatterJsonSchema(): object {
-  const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } =
+  const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, go, widget, email } =
     FRONT_MATTER_FIELDS;
+  const doneImage = FRONT_MATTER_FIELDS.done_image;
   const word = { type: "string", minLength: 1, maxLength: UNIT_WORD_MAX, pattern: "\\S" };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -81,7 +82,22 @@ export function frontMatterJsonSchema(): object {
       status: { enum: [...status.values], default: status.default, description: status.description },
       repeat: { enum: [...repeat.values], description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
+      done_image: {
+        type: "string",
+        pattern: doneImage.pattern.source,
+        description: doneImage.description,
+        examples: ["images/sale-over.png"],
+      },
       unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
+      go: {
+        type: "object",
+        additionalProperties: false,
+        required: go.links,
+        description: go.description,
+        properties: Object.fromEntries(
+          go.links.map((name) => [name, { type: "string", format: "uri", pattern: "^\\s*https://" }]),
+        ),
+      },
       unit_words: {
         type: "object",
         additionalProperties: false,
@@ -175,13 +191,14 @@ export function frontMatterJsonSchema(): object {
         },
       },
     },
-    dependentRequired: { until: ["repeat"] },
+    // `until` ends a repeating countdown or caps an evergreen one.
+    dependentSchemas: { until: { anyOf: [{ required: ["repeat"] }, { required: ["evergreen"] }] } },
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [
       { required: ["target"], not: { required: ["evergreen"] } },
       {
         required: ["evergreen"],
-        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["until"] }] },
+        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }] },
       },
     ],
   };

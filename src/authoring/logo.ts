@@ -69,7 +69,7 @@ export function inspectLogo(
   };
 }
 
-function pngSize(bytes: Uint8Array): [number, number] | string {
+export function pngSize(bytes: Uint8Array): [number, number] | string {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length < 24 || signature.some((byte, i) => bytes[i] !== byte) || ascii(bytes, 12, 16) !== "IHDR")
     return "is not a PNG image (its bytes are something else); save it as PNG, or name it for its type";

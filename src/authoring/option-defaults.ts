@@ -1,6 +1,7 @@
 // A countdown's defaults for its widget and its email image (`widget:` and `email:` in the front
 // matter), each option checked with the widget's or the image's own rules and kept as a query string;
 // and the widget's call to action (`widget: link:`).
+import { httpsAddress } from "./go-links.ts";
 import {
   EMAIL_OPTION_NAMES,
   emailOptionHint,
@@ -25,6 +26,7 @@ import { unknownLanguage } from "./language.ts";
 export function widgetDefaults(
   value: unknown,
   problem: (field: string, message: string) => void,
+  goSet = false,
 ): { query: string; link?: WidgetLink } {
   if (value === undefined) return { query: "" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -37,7 +39,7 @@ export function widgetDefaults(
     const field = `widget.${name}`;
     const raw = colourValue(name, written);
     if (name === "link") {
-      link = widgetLink(written, problem);
+      link = widgetLink(written, problem, goSet);
     } else if (!(OPTION_NAMES as string[]).includes(name)) {
       problem(field, `unknown widget option; the options are ${OPTION_NAMES.join(", ")}, and link`);
     } else if (raw === null && COLOUR_OPTIONS.includes(name)) {
@@ -64,8 +66,12 @@ export function widgetDefaults(
 
 const LINK_EXAMPLE = 'link: { text: "Get tickets", url: "https://example.com/tickets" }';
 
-/** `widget: link:`: a text of one short line and an https URL, both required. */
-function widgetLink(value: unknown, problem: (field: string, message: string) => void): WidgetLink | undefined {
+/** `widget: link:`: a text of one short line and an https URL, both required but the URL of a countdown with `go`, whose link leads to `/go/<slug>`. */
+function widgetLink(
+  value: unknown,
+  problem: (field: string, message: string) => void,
+  goSet: boolean,
+): WidgetLink | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     problem("widget.link", `must be a text and a URL, like ${LINK_EXAMPLE}, not ${describe(value)}`);
     return undefined;
@@ -93,26 +99,21 @@ function widgetLink(value: unknown, problem: (field: string, message: string) =>
     ok = false;
   }
   const written = typeof fields.url === "string" ? fields.url.trim() : undefined;
-  let url: URL | undefined;
-  try {
-    url = written === undefined ? undefined : new URL(written);
-  } catch {
-    url = undefined;
-  }
-  if (written === undefined) {
+  const url = written === undefined ? undefined : httpsAddress(written);
+  if (written === undefined && !(goSet && fields.url === undefined)) {
     problem(
       "widget.link.url",
       `${fields.url === undefined ? "is missing" : `must be text, not ${describe(fields.url)}`}; write the address the link opens, like ${LINK_EXAMPLE}`,
     );
     ok = false;
-  } else if (!url || url.protocol !== "https:" || !url.hostname) {
+  } else if (written !== undefined && !url) {
     problem(
       "widget.link.url",
       `${JSON.stringify(written)} is not an https address; the widget links only to https://... pages, like ${LINK_EXAMPLE}`,
     );
     ok = false;
   }
-  return ok ? { text: text!, url: url!.href } : undefined;
+  return ok ? { text: text!, ...(url ? { url } : {}) } : undefined;
 }
 
 /**

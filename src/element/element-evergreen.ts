@@ -5,8 +5,8 @@
 import { viewerDeadline } from "../time/evergreen.ts";
 
 /**
- * The deadline of a record (`evergreen`: its duration in seconds) for the viewer of an element, from
- * its `start` attribute or their first visit, kept under `key` (`<site> <slug>`).
+ * The deadline of a record (`evergreen`: its duration in seconds, `until`: its cap) for the viewer of
+ * an element, from its `start` attribute or their first visit, kept under `key` (`<site> <slug>`).
  */
-export default (record: { evergreen: number; zone?: string }, start: string | null, key: string) =>
-  viewerDeadline(record.evergreen * 1e3, record.zone ?? "UTC", key, start);
+export default (record: { evergreen: number; zone?: string; until?: string }, start: string | null, key: string) =>
+  viewerDeadline(record.evergreen * 1e3, record.zone ?? "UTC", key, start, record.until);

@@ -1,14 +1,11 @@
 // `<countdown-timer>`: a countdown in the host page itself, without an iframe (docs/element.md). The
-// module /api/element.js, compiled by esbuild and terser at build time (src/eleventy/assets.ts) from this
-// file and the same time code as the widget's ticker: the time left (src/time/time-left.ts), the one
-// clock (src/time/ticking.ts), the occurrences of a repeating countdown, the dates (src/text/dates.ts)
-// and the options' rules (src/widget/options.ts). It is written for bytes: every page that uses it
-// loads it, and it must stay within 4,096 bytes gzipped (a test holds it there).
-//
-// One timer for every element of the page (tickEverySecond): it draws every element just after each
-// second boundary of the corrected clock, schedules nothing while the tab is hidden, and draws the right
-// value at once when the tab shows again. An element out of view is not redrawn; it only keeps its
-// accessible name (at most one change a minute) and its end event.
+// module /api/element.js, compiled by esbuild and terser (src/eleventy/assets.ts) from this file and the
+// widget's time code: the time left (src/time/time-left.ts), the one clock (src/time/ticking.ts), the
+// dates (src/text/dates.ts) and the options' rules (src/widget/options.ts). Written for bytes: every
+// page that uses it loads it, within 4,096 bytes gzipped (a test holds it there). One timer for every
+// element of the page (tickEverySecond): it draws every element just after each second boundary of the
+// corrected clock, nothing while the tab is hidden, the right value at once when it shows again. An
+// element out of view is not redrawn; it only keeps its accessible name and its end event.
 import { dataPath, elementPartPath, type ElementPart } from "../paths.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
@@ -22,7 +19,8 @@ declare const OPTION_PATTERN: string;
 const pattern = new RegExp(OPTION_PATTERN);
 
 /** `/api/data/<slug>.json`: the record (src/published-record.ts) and its messages; or an inline element's attributes as one. */
-interface Data extends Pick<PublishedRecord, "title" | "evergreen" | "lang" | "status" | "unitWords"> {
+type Fields = "title" | "evergreen" | "until" | "lang" | "status" | "unitWords" | "doneImage";
+interface Data extends Pick<PublishedRecord, Fields> {
   /** The target (an evergreen record has none: each element counts from its own viewer's start). */
   targetDate: string;
   /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
@@ -234,9 +232,8 @@ class CountdownTimer extends HTMLElement {
             status: status == "postponed" || status == "cancelled" ? status : undefined,
             messages: { done, status: done ?? status },
           };
-      // Evergreen: this viewer's deadline, from the `start` attribute or their first visit, by the
-      // module loaded only for that (src/element/element-evergreen.ts).
-      // (Its first visit is kept under `<site> <slug>`, the site as the attribute or this module's.)
+      // Evergreen: this viewer's deadline, from the `start` attribute or their first visit (kept under
+      // `<site> <slug>`), by the module loaded only for that (src/element/element-evergreen.ts).
       const deadline =
         data.evergreen && (await part("evergreen")).default(data, attribute("start"), this.clock + " " + slug);
       // Repeating: the walk through its occurrences, shared by the elements of one record, by the
@@ -378,7 +375,10 @@ class CountdownTimer extends HTMLElement {
         );
         note.textContent = text;
         note.hidden = !text;
-        count.hidden = !!status;
+        // At zero, a done image (the record's `doneImage`) in place of the zeros: the words stay, unseen.
+        const image = over && !status && data.doneImage && `url(${new URL(data.doneImage.slice(1), this.clock)})`;
+        note.style.cssText = image ? `background:center/contain no-repeat ${image};color:#0000;min-height:6em` : "";
+        count.hidden = !!status || !!image;
         box.toggleAttribute("data-up", countUp);
       }
       (countUp ? unitsLeft(nowMs, targetMs, run) : unitsLeft(targetMs, nowMs, run)).forEach((n, i) => {

@@ -2,6 +2,7 @@
 // and the pages of the index; and the manifest that records them for the Node server, which serves
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
+import type { Countdown } from "../authoring/countdown.ts";
 import {
   API_NOT_FOUND,
   INDEX_PATH,
@@ -24,6 +25,7 @@ import {
   indexPagePath,
   indexPages,
   logoPath,
+  doneImagePath,
   ownerPagePath,
   pagePath,
   type SiteAddress,
@@ -47,9 +49,15 @@ const SITE_FILES = /* @__PURE__ */ (() =>
     WIDGET_NOT_FOUND,
   ].map(fileOf))();
 
-/** The site's own files, its logo's among them when it has one. */
-export const siteFiles = (logo: { type: string } | undefined) =>
-  logo ? [...SITE_FILES, fileOf(logoPath(logo.type))] : SITE_FILES;
+/** The site's own files, its logo's among them when it has one, and the countdowns' done images (each once). */
+export const siteFiles = (
+  logo: { type: string } | undefined,
+  countdowns: readonly Pick<Countdown, "doneImage">[] = [],
+) => [
+  ...SITE_FILES,
+  ...(logo ? [fileOf(logoPath(logo.type))] : []),
+  ...new Set(countdowns.flatMap(({ doneImage }) => (doneImage ? [fileOf(doneImagePath(doneImage))] : []))),
+];
 
 /** The files of one countdown. */
 export const countdownFiles = (slug: string) =>

@@ -10,6 +10,8 @@ import {
   INDEX_PATH,
   absoluteUrl,
   badgePath,
+  goPath,
+  doneImagePath,
   calendarPath,
   dataPath,
   emailImagePath,
@@ -29,6 +31,7 @@ import { durationWords, evergreenWords, messagesFor } from "../text/messages.ts"
 import { dateWords } from "../text/dates.ts";
 import { fill, pageLanguage, pageWordsFor, type PageWords } from "../text/page-words.ts";
 import { ruleWords } from "../text/repeat-words.ts";
+import type { DoneImage } from "../authoring/done-image.ts";
 import { pauseWord } from "../text/pause-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
@@ -62,6 +65,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   // ... and as visitors request them: under the site's base path, or absolute.
   eleventyConfig.addFilter("href", (sitePath: string) => publicPath(site(), sitePath));
   eleventyConfig.addFilter("absoluteUrl", (sitePath: string) => absoluteUrl(site(), sitePath));
+  /** A countdown's done image, as the site serves it. */
+  eleventyConfig.addFilter("doneImageHref", (image: DoneImage) => publicPath(site(), doneImagePath(image)));
 
   /**
    * When a countdown is (its next occurrence), as people read it (src/text/dates.ts): the author's
@@ -75,7 +80,17 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
       said.set(
         countdown,
         (words = countdown.evergreenMs
-          ? evergreenWords(countdown.evergreenMs, countdown.lang)
+          ? [
+              evergreenWords(countdown.evergreenMs, countdown.lang),
+              // Its cap: "72 hours from your first visit · until Thu, Dec 31, 2026, 11:59 PM CET (Berlin)".
+              countdown.evergreenUntilMs !== undefined &&
+                messagesFor(countdown.lang).until.replace(
+                  "{date}",
+                  dateWords(countdown.evergreenUntilMs, countdown.timezone, countdown.lang),
+                ),
+            ]
+              .filter(Boolean)
+              .join(" · ")
           : dateWords(countdown.nextMs, countdown.timezone, countdown.lang)),
       );
     return words;
@@ -98,6 +113,8 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter("previewImageUrl", (slug: string) => absoluteUrl(site(), previewImagePath(slug)));
   eleventyConfig.addFilter("badgeUrl", (slug: string) => absoluteUrl(site(), badgePath(slug)));
   eleventyConfig.addFilter("badgePath", badgePath);
+  /** A countdown's go link, absolute: before the deadline to `go.before`, after it to `go.after` (src/live/go.ts). */
+  eleventyConfig.addFilter("goUrl", (countdown: SiteCountdown) => absoluteUrl(site(), goPath(countdown.slug)));
   /** The email image: its path in the site, and its absolute URL for the snippet. */
   eleventyConfig.addFilter("emailImagePath", (slug: string, format: "gif" | "png" = "gif") =>
     emailImagePath(slug, format),
@@ -217,9 +234,13 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
    */
   eleventyConfig.addFilter("countdownData", (countdown: SiteCountdown) => {
     const { schedule, status } = countdown;
-    // An evergreen countdown's deadline is each viewer's own: the scripts date it (src/time/evergreen.ts) from its duration, keeping the visitor's first visit under its slug.
+    // An evergreen countdown's deadline is each viewer's own: the scripts date it (src/time/evergreen.ts) from its duration and cap, keeping the visitor's first visit under its slug.
     const attributes: Record<string, string> = countdown.evergreenMs
-      ? { "data-evergreen": String(countdown.evergreenMs), "data-key": countdown.slug }
+      ? {
+          "data-evergreen": String(countdown.evergreenMs),
+          "data-key": countdown.slug,
+          ...(countdown.evergreenUntilMs !== undefined ? { "data-until": isoSeconds(countdown.evergreenUntilMs) } : {}),
+        }
       : { "data-countdown": countdown.nextDate };
     if (schedule.repeat) {
       // The wall clock of the occurrence data-countdown is: the browser walks on from it (src/time/ticking.ts).

@@ -2,7 +2,7 @@
 // list of pages (`/api/pages`). Types of their own, documented in OpenAPI (openapi.ts), made from the
 // checked countdowns field by field, so no internal change can alter what clients read.
 import { listed, type Countdown } from "../authoring/countdown.ts";
-import { absoluteUrl, pagePath, type SiteAddress } from "../paths.ts";
+import { absoluteUrl, doneImagePath, pagePath, type SiteAddress } from "../paths.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
 import type { PublishedRecord } from "../published-record.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -17,21 +17,25 @@ export function publishedCountdown({
   title,
   targetDate,
   evergreenMs,
+  evergreenUntilMs,
   timezone,
   lang,
   status,
   schedule,
   unitWords,
+  doneImage,
 }: Countdown): PublishedCountdown {
   const { start, repeat, untilMs } = schedule;
   return {
     slug,
     title,
     ...(evergreenMs ? { evergreen: evergreenMs / 1000 } : { targetDate }),
+    ...(evergreenUntilMs !== undefined ? { until: isoSeconds(evergreenUntilMs) } : {}),
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
     ...(unitWords ? { unitWords: unitWords as PublishedCountdown["unitWords"] } : {}),
+    ...(doneImage ? { doneImage: doneImagePath(doneImage) } : {}),
     ...(repeat
       ? {
           repeat: {

@@ -4,7 +4,7 @@
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
 import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
@@ -35,6 +35,7 @@ import {
   dataPath,
   fileOf,
   logoPath,
+  doneImagePath,
   pagePath,
   publicPath,
 } from "../paths.ts";
@@ -225,6 +226,19 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     const target = path.join(outputDir, fileOf(logoPath(identity.logo.type)));
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, bytes);
+  });
+
+  // The countdowns' done images, from the repository, under the hash of their bytes (src/publish/done-images.ts):
+  // with the site's own files (siteFiles), not in a later run that writes only countdowns' files.
+  eleventyConfig.on("eleventy.after", async () => {
+    const { countdowns, config, outputDir, ownFilesOnly } = current();
+    if (ownFilesOnly) return;
+    const root = path.dirname(config.countdownsDir);
+    for (const image of new Set(countdowns.flatMap((countdown) => countdown.doneImage ?? []))) {
+      const target = path.join(outputDir, fileOf(doneImagePath(image)));
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(path.join(root, image.file), target);
+    }
   });
 
   generated("pages", PAGES_PATH, () => jsonText(pagesList(current().countdowns, current().config.site)));

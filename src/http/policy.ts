@@ -120,8 +120,8 @@ export interface BuildFacts {
 }
 
 /**
- * The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes, and
- * the site's own script files (the widget script with every option's code; in `npm run dev`, the dev
+ * The CSP of every embed: nothing from elsewhere, inline styles, the ticker pinned by its hashes, the
+ * site's own images (a done image), and the site's own script files (the widget script with every option's code; in `npm run dev`, the dev
  * loop's too).
  */
 export function embedContentSecurityPolicy(tickerHashes: readonly string[]): string {
@@ -130,7 +130,8 @@ export function embedContentSecurityPolicy(tickerHashes: readonly string[]): str
     `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")} 'self'`,
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
-    "img-src data:",
+    // The countdown's done image, from the site.
+    "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors *",

@@ -20,6 +20,7 @@ import {
   dataPath,
   emailImagePath,
   embedPath,
+  goPath,
   livePath,
   previewImagePath,
 } from "../paths.ts";
@@ -64,8 +65,22 @@ export const LIVE_ROUTES = [
       "Content-Type": JSON_TYPE,
       "Cache-Control": LIVE_CACHE,
       "Netlify-CDN-Cache-Control": LIVE_CDN_CACHE,
-      // An evergreen countdown's answers vary on its `start` too (varyOnStart, src/live/countdown.ts).
+      // An evergreen countdown's answers vary on its `start` too (varyOnStart, src/live/viewer-target.ts).
       "Netlify-Vary": "query=shape",
+    },
+  },
+  {
+    // A link that changes at zero (src/live/go.ts): its caching is the answer's own, never past the deadline.
+    name: "go",
+    fn: "live",
+    path: goPath("*"),
+    headers: {
+      ...COMMON_HEADERS,
+      // The page the visitor leaves is not told to the one they arrive at: no tracking.
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": NO_STORE,
+      // An evergreen countdown's answer is each viewer's (`start`); other parameters (a mail tool's tracking) do not split the cache.
+      "Netlify-Vary": "query=start",
     },
   },
   {

@@ -11,6 +11,7 @@ import { colorsOf, type EmailCountdown, type Moment, type Rect } from "./email-l
 import { layoutOf } from "./email-layout.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
+import { doneFrame, type DoneBitmap } from "./done-frame.ts";
 import { crop, drawTexts, paletteOf, type Indexed } from "./raster.ts";
 
 /** The longest a GIF frame can show: its delay is 16 bits of hundredths of a second (655 s). */
@@ -122,6 +123,29 @@ export function renderEmailGif(
   const { width, height, frames } = framesOf(countdown, options, nowMs, options.frames);
   const { bg, inks } = colorsOf(options);
   return { bytes: encodeGif(width, height, paletteOf(bg, inks), frames), width, height };
+}
+
+/**
+ * An ended countdown's done image, in the frame its done message would have (the same size, so a
+ * snippet's width and height stay right), on the frame's background: one still frame.
+ */
+export function renderDoneImage(
+  countdown: EmailCountdown,
+  options: EmailOptions,
+  nowMs: number,
+  bitmap: DoneBitmap,
+  format: "gif" | "png",
+): Uint8Array<ArrayBuffer> {
+  const { width, height } = layoutOf(
+    countdown,
+    options,
+    [{ headline: countdown.done }],
+    countdown.targetAt(nowMs).targetMs,
+  );
+  const { palette, pixels } = doneFrame(bitmap, width, height, colorsOf(options).bg);
+  return format === "png"
+    ? encodePng(width, height, palette, pixels)
+    : encodeGif(width, height, palette, [{ left: 0, top: 0, width, height, pixels, delay: 100 }]);
 }
 
 /** The first frame alone, as a PNG. */

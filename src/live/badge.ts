@@ -6,7 +6,7 @@ import VERDANA_11 from "anafanafo/data/verdana-11px-normal.json" with { type: "j
 import { badgePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
-import { currentTarget } from "./countdown.ts";
+import { currentTarget } from "./viewer-target.ts";
 import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { ok, slugIn, type LiveRequest } from "./route.ts";
 import type { LiveEntry } from "./live-store.ts";

@@ -4,11 +4,14 @@
 // the same bytes either way. Where they are drawn is a painter's choice: in this thread (here), or on
 // the Node server's worker threads (src/node/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
-import { emailImageTexts, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
+import { emailImageTexts, renderDoneImage, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
+import type { DoneBitmap } from "../images/done-frame.ts";
 import type { EmailCountdown } from "../images/email-look.ts";
 import { messagesFor } from "../text/messages.ts";
-import { currentTarget } from "./countdown.ts";
-import type { LiveEntry } from "./live-store.ts";
+import { currentTarget } from "./viewer-target.ts";
+import type { LiveEntry, LiveStore } from "./live-store.ts";
+import { doneBitmapFile } from "../paths.ts";
+import { SECOND } from "../time/units.ts";
 
 /** What one drawing needs; a plain object, so a worker thread can be sent it. */
 export interface EmailJob {
@@ -17,6 +20,8 @@ export interface EmailJob {
   options: EmailOptions;
   /** The second it is drawn from, in ms since the epoch. */
   second: number;
+  /** Ended, with a done image: its bitmap, drawn in place of the count. */
+  doneImage?: DoneBitmap;
 }
 
 /** The countdown as the drawing needs it, in its own language. */
@@ -35,9 +40,20 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
   };
 }
 
+/**
+ * What an ended countdown with a done image adds to its drawing at `second`: the picture's bitmap,
+ * read from the live data (src/images/done-frame.ts); nothing while it counts, or for a status.
+ */
+export function doneImageAt(store: LiveStore, entry: LiveEntry, second: number): { doneImage?: DoneBitmap } {
+  if (!entry.doneImage || entry.status || !currentTarget(entry, second + SECOND - 1).over) return {};
+  return { doneImage: store.file(doneBitmapFile(entry.doneImage)) as DoneBitmap };
+}
+
 /** The image's bytes. */
-export const drawEmail = ({ entry, format, options, second }: EmailJob): Uint8Array<ArrayBuffer> =>
-  (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
+export const drawEmail = ({ entry, format, options, second, doneImage }: EmailJob): Uint8Array<ArrayBuffer> =>
+  doneImage
+    ? renderDoneImage(emailCountdown(entry), options, second, doneImage, format)
+    : (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
 
 /** Every text of the image and where it is (src/images/email-image.ts): what the layout property checks. */
 export const emailTexts = ({ entry, options, second }: Omit<EmailJob, "format">) =>

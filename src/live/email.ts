@@ -18,8 +18,8 @@ import { noticeImage } from "../images/notice-image.ts";
 import type { Notice } from "../text/messages.ts";
 import { emailImagePath } from "../paths.ts";
 import { accentColours } from "../text/colour.ts";
-import { forViewer, varyOnStart } from "./countdown.ts";
-import { inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
+import { forViewer, varyOnStart } from "./viewer-target.ts";
+import { doneImageAt, inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 import { SECOND } from "../time/units.ts";
 
@@ -367,7 +367,11 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
       return {
         status: 200,
         headers,
-        body: await drawings.draw(key, { entry: viewer, format, options, second }, signal),
+        body: await drawings.draw(
+          key,
+          { entry: viewer, format, options, second, ...doneImageAt(store, viewer, second) },
+          signal,
+        ),
       };
     } catch (error) {
       if (!(error instanceof DrawingRefused)) throw error;

@@ -46,7 +46,9 @@ export interface LiveEntry extends LiveCountdown {
   targetMs: number;
   /** An evergreen countdown's duration in ms. */
   evergreenMs?: number;
-  /** An evergreen countdown dated for one viewer (src/live/countdown.ts, forViewer): their start, whole seconds. */
+  /** An evergreen countdown's cap (`until`) in ms: no viewer's deadline is later. */
+  untilMs?: number;
+  /** An evergreen countdown dated for one viewer (src/live/viewer-target.ts, forViewer): their start, whole seconds. */
   startMs?: number;
   /** A repeating countdown's occurrences (src/time/occurrence.ts). */
   schedule?: Schedule;
@@ -63,6 +65,8 @@ export interface LiveStore {
   count: number;
   /** A countdown by slug; throws `LiveDataError` when the shard it is in cannot be read. */
   get(slug: string): LiveEntry | undefined;
+  /** Another file of the live data (a done image's bitmap: src/images/done-frame.ts), parsed once; throws `LiveDataError` when it is missing or no JSON. */
+  file(name: string): unknown;
   /** The file `get(slug)` reads (its shard): what a runtime that fetches its files fetches first. */
   fileOf(slug: string): string;
   /** Reads every shard, as `get` would, and checks that they hold `count` countdowns; throws `LiveDataError` saying what is wrong. */
@@ -144,6 +148,7 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     return entries;
   };
   let nextChecked = 0;
+  const files = new Map<string, unknown>();
   return {
     version: meta.version,
     tz: meta.tz,
@@ -155,6 +160,10 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
+    file(name) {
+      if (!files.has(name)) files.set(name, readJson(read, name));
+      return files.get(name);
+    },
     fileOf: (slug) => shardFile(shardOf(slug, meta.shards!)),
     verify() {
       let count = 0;
@@ -207,14 +216,16 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
       ((value as LiveCountdown).slug !== key ? `${at} holds another slug` : undefined);
     if (problem) throw new LiveDataError(`live data ${name}: ${problem}`);
     const countdown = value as LiveCountdown;
-    const { targetDate, evergreen, zone, repeat } = countdown;
+    const { targetDate, evergreen, until, zone, repeat } = countdown;
     // (The pattern takes a month 13: the instant must be one a Date holds.)
     const targetMs = targetDate ? Date.parse(targetDate) : NaN;
     const untilMs = repeat?.until === undefined ? undefined : Date.parse(repeat.until);
-    if ((targetDate && Number.isNaN(targetMs)) || Number.isNaN(untilMs))
+    const capMs = until === undefined ? undefined : Date.parse(until);
+    if ((targetDate && Number.isNaN(targetMs)) || Number.isNaN(untilMs) || Number.isNaN(capMs))
       throw new LiveDataError(`live data ${name}: ${at} names an instant that is no date`);
     const entry: LiveEntry = { ...countdown, targetMs, repeat: undefined };
     if (evergreen) entry.evergreenMs = evergreen * SECOND;
+    if (capMs !== undefined) entry.untilMs = capMs;
     if (repeat !== undefined) {
       const wall = parseWallClock(repeat.start);
       if (!wall) throw new LiveDataError(`live data ${name}: ${at}.repeat.start is no wall clock`);

@@ -98,8 +98,8 @@ function fields(): NewCountdown {
     lang: text("lang") === siteLang ? undefined : text("lang"),
     status: text("status"),
     repeat,
-    // The last occurrence may be on that day: the end of it.
-    until: repeat && text("until") ? `${input("until").value} 23:59:59` : undefined,
+    // The last occurrence, or an evergreen countdown's latest deadline, may be on that day: the end of it.
+    until: (repeat || text("evergreen")) && text("until") ? `${input("until").value} 23:59:59` : undefined,
     description: input("description").value,
     unlisted: checkbox("unlisted") || undefined,
     widget: { ...(theme ? { theme } : {}), ...(layout ? { layout } : {}) },
@@ -120,11 +120,10 @@ let askedForFile = false;
 
 /** Shows what the form makes. Over 80 lines: every field's problem, the preview and the file follow one reading of the form. */
 function update(): void {
-  input("until").disabled = !input("repeat").value;
-  // A duration counts from each viewer's start: no date, time or repeat rule with it.
+  // A duration counts from each viewer's start: no date, time or repeat rule with it; `until` caps it.
   const evergreen = !!input("evergreen").value.trim();
   for (const name of ["date", "time", "repeat"]) input(name).disabled = evergreen;
-  if (evergreen) input("until").disabled = true;
+  input("until").disabled = !input("repeat").value && !evergreen;
   const countdown = fields();
   const written = input("slug").value.trim();
   const lang = countdown.lang ?? siteLang;

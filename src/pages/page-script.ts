@@ -412,6 +412,8 @@ if (emailForm) {
       const src = `${emailForm.dataset.emailSrc}${next ? `?${next}` : ""}${startOf(tag!)}`.replace(/&/g, "&amp;");
       snippet.textContent = snippet.dataset
         .emailSnippet!.replace("{src}", src)
+        // The go link of an evergreen countdown: the recipient's start, as the image's.
+        .replace("{start}", tag ? `?start=${tag}` : "")
         .replace("{width}", String(width))
         .replace("{height}", height ? ` height="${height}"` : "");
     };

@@ -34,10 +34,9 @@ import {
 import { bundleServer } from "./server-bundle.ts";
 import { linkTree } from "./link-tree.js";
 
-/** What a build wrote: every countdown's files, or (`rewritten`) those of the countdowns that changed since the build it started from. */
+/** What a build wrote: every countdown's files, or (`rewritten`, undefined when all) those of the countdowns that changed since the build it started from. */
 interface Written {
   countdowns: number;
-  /** Undefined when every file was written. */
   rewritten?: number;
 }
 
@@ -51,7 +50,6 @@ interface Written {
  * twins made), `manifest`, `live data`, `server`, `switched` (the new build served) and `pruned`.
  */
 type OnStep = (step: string) => void;
-
 type PublishResult = ({ ok: true; outDir: string; warnings: Problem[] } & Written) | { ok: false; problems: Problem[] };
 
 /** Gathers, checks and publishes the site of the settings; `full` writes every file anew. */
@@ -141,7 +139,10 @@ export async function publishInput(
         await renderChanges(input, changes, paths, entries, shared, digests);
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
-        digests.add([...siteFiles(input.identity.logo), ...indexPageFiles(listed(input.countdowns).length)]);
+        digests.add([
+          ...siteFiles(input.identity.logo, input.countdowns),
+          ...indexPageFiles(listed(input.countdowns).length),
+        ]);
       }
       onStep("rendered");
       await digests.finish(DIGEST_THREADS);
@@ -161,6 +162,7 @@ export async function publishInput(
         paths.live,
         liveData(input),
         changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined,
+        { countdowns: input.countdowns, root: path.dirname(config.countdownsDir) },
       );
       onStep("live data");
       // A partial build keeps the server of the build it started from, made from the same code.
@@ -206,7 +208,6 @@ interface PublishTarget {
 const FOLDER_OF_BUILDS: PublishTarget = { shares: true, twins: true, bundlesServer: true };
 const DEV_LOOP: PublishTarget = { ...FOLDER_OF_BUILDS, bundlesServer: false };
 const NETLIFY: PublishTarget = { shares: false, twins: false, bundlesServer: false };
-
 const publishTarget = (config: SiteInput["config"], input: SiteInput): PublishTarget =>
   config.netlify ? NETLIFY : input.dev ? DEV_LOOP : FOLDER_OF_BUILDS;
 
@@ -215,7 +216,6 @@ const publishTarget = (config: SiteInput["config"], input: SiteInput): PublishTa
  * one thread's work at 10,000 countdowns) are shared by every core, up to four.
  */
 const DIGEST_THREADS = Math.min(4, availableParallelism());
-
 /** The results of checking each countdown file, kept with the build for the next one (src/authoring/check-cache.ts). */
 const CHECKED_FILE = "checked.json";
 
@@ -282,7 +282,7 @@ async function renderChanges(
   // pages of the index that list one: what the run writes beside the countdowns' files.
   const firstPage = fileOf(indexPagePath(1));
   const lists = [
-    ...siteFiles(input.identity.logo).filter((file) => file !== firstPage),
+    ...siteFiles(input.identity.logo, input.countdowns).filter((file) => file !== firstPage),
     ...[...changes.indexPages].map((n) => fileOf(indexPagePath(n))),
   ];
   if (!shared)

@@ -19,7 +19,7 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
-import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../paths.ts";
+import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath, goPath } from "../paths.ts";
 import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER } from "../workers/asset-files.ts";
@@ -48,13 +48,15 @@ const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.ma
 
 /**
  * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's
- * `run_worker_first`, which a test holds equal): what only the Worker reads, and the API, whose every
+ * `run_worker_first`, which a test holds equal): what only the Worker reads, the go links, and the API, whose every
  * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a
  * 405), but for the API's own files above (`!`: Cloudflare serves them first).
  */
 export const WORKER_FIRST = [
   `${WORKER_FOLDER}/*`,
   "/api/*",
+  // The go links, live outside the API (src/live/go.ts).
+  goPath("*"),
   ...API_FILES_SERVED_BY_CLOUDFLARE.map((file) => `!${file}`),
 ];
 /** Whether Cloudflare serves an own file of the site itself (else the Worker, from the assets). */

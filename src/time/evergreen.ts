@@ -112,14 +112,16 @@ export function startMs(text: string, zone: string): number {
 export type StartProblem = "start_required" | "invalid_start" | "start_in_future" | "start_too_old";
 
 /**
- * A viewer's deadline: their start (whole seconds) plus the duration, or why the start is refused:
- * none, not readable, ahead of the clock by more than START_AHEAD_MS, or more than START_SPAN_DAYS back.
+ * A viewer's deadline: their start (whole seconds) plus the duration, at the latest `untilMs` (the
+ * countdown's cap); or why the start is refused: none, not readable, ahead of the clock by more than
+ * START_AHEAD_MS, or more than START_SPAN_DAYS back.
  */
 export function deadline(
   start: string | null | undefined,
   zone: string,
   durationMs: number,
   nowMs: number,
+  untilMs = Infinity,
 ): { startMs: number; deadlineMs: number } | { problem: StartProblem } {
   if (start == null || start.trim() == "") return { problem: "start_required" };
   const ms = startMs(start, zone);
@@ -127,7 +129,7 @@ export function deadline(
   if (ms > nowMs + START_AHEAD_MS) return { problem: "start_in_future" };
   if (ms < nowMs - START_SPAN_DAYS * DAY) return { problem: "start_too_old" };
   const whole = Math.floor(ms / SECOND) * SECOND;
-  return { startMs: whole, deadlineMs: whole + durationMs };
+  return { startMs: whole, deadlineMs: Math.min(whole + durationMs, untilMs) };
 }
 
 /** What is wrong with a refused start and how to fix it, as the live JSON says it. */
@@ -147,18 +149,26 @@ export function startProblemText(problem: StartProblem, start: string | null | u
 
 /**
  * In a browser: dates an evergreen countdown's element (`data-evergreen`: its duration in ms,
- * `data-key`: its slug, `data-zone`) for this viewer, in `data-countdown`: their deadline, from the
+ * `data-key`: its slug, `data-zone`, `data-until`: its cap) for this viewer, in `data-countdown`: their deadline, from the
  * link's start where it is one that is not refused, else from their first visit on this device
  * (kept in localStorage, partitioned by the top-level site in every current browser). The first
  * start seen is kept, so coming back without the link's start keeps the same deadline.
  */
 export function dateForViewer(data: DOMStringMap, linkStart: string | null): void {
   if (data.evergreen)
-    data.countdown = new Date(viewerDeadline(+data.evergreen, data.zone || "UTC", data.key!, linkStart)).toISOString();
+    data.countdown = new Date(
+      viewerDeadline(+data.evergreen, data.zone || "UTC", data.key!, linkStart, data.until),
+    ).toISOString();
 }
 
-/** A viewer's deadline in a browser, as `dateForViewer` dates it; `key` names the countdown in localStorage. */
-export function viewerDeadline(durationMs: number, zone: string, key: string, linkStart: string | null): number {
+/** A viewer's deadline in a browser, as `dateForViewer` dates it; `key` names the countdown in localStorage, `until` (an instant) caps it. */
+export function viewerDeadline(
+  durationMs: number,
+  zone: string,
+  key: string,
+  linkStart: string | null,
+  until?: string,
+): number {
   const now = Date.now();
   key = "countdown-start:" + key;
   // The same checks as deadline()'s, without its words (a refused start is NaN or out of range: not
@@ -173,7 +183,7 @@ export function viewerDeadline(durationMs: number, zone: string, key: string, li
   try {
     if (!taken(first)) localStorage[key] = start;
   } catch {}
-  return start + durationMs;
+  return Math.min(start + durationMs, until ? Date.parse(until) : Infinity);
 }
 
 /**

@@ -111,8 +111,13 @@ if (
 ) {
   document.body.appendChild(document.createElement("script")).src = MORE_SRC;
 } else {
-  // An evergreen countdown counts to this viewer's own deadline (only in its own build).
-  if (WITH.evergreen) dateForViewer(data, new URLSearchParams(location.search).get("start"));
+  // An evergreen countdown counts to this viewer's own deadline (only in its own build), and its go
+  // link carries the start that makes it (its deadline less its duration: the cap, if any, is kept).
+  if (WITH.evergreen) {
+    dateForViewer(data, new URLSearchParams(location.search).get("start"));
+    const go = document.querySelector<HTMLAnchorElement>("[data-go]");
+    if (go) go.search = "start=" + (Date.parse(data.countdown!) - +data.evergreen!) / 1e3;
+  }
   const target = countingTo(data);
   /** Server time minus this machine's time, once `sync` has measured it. */
   let offsetMs = 0;

@@ -99,7 +99,7 @@ beforeAll(async () => {
     response.writeHead(200, {
       "Content-Type": "text/html; charset=utf-8",
       // Scripts and requests from the two sites only; no inline script or style at all.
-      "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b} ${liarBase}; style-src 'self'; img-src data:; frame-src 'self'; report-uri /csp`,
+      "Content-Security-Policy": `default-src 'none'; script-src ${a} ${b}; connect-src ${a} ${b} ${liarBase}; style-src 'self'; img-src data: ${a}; frame-src 'self'; report-uri /csp`,
     });
     response.end(
       url.pathname === "/blank"
@@ -465,6 +465,46 @@ for (const name of ENGINE_NAMES) {
         target,
       );
       expect(event).toEqual({ bubbles: true, composed: true, target, message: "Doors open" });
+    });
+
+    it("shows an ended countdown's done image in place of its zeros, its words kept for assistive technology", async () => {
+      const shown = await page.evaluate(
+        (site: string) =>
+          new Promise<{ image: string; color: string; count: boolean; words: string | null; loaded: boolean } | null>(
+            (resolve) => {
+              const element = document.createElement("countdown-timer");
+              element.setAttribute("slug", "go-ended");
+              element.setAttribute("site", `${site}/`);
+              document.getElementById("x")!.append(element);
+              const look = () => {
+                const root = element.shadowRoot;
+                const note = root?.querySelector<HTMLElement>("[part=message]");
+                if (!note?.style.backgroundImage) return setTimeout(look, 50);
+                const url = /url\("?([^")]+)"?\)/.exec(note.style.backgroundImage)![1]!;
+                const image = new Image();
+                image.onload = image.onerror = () =>
+                  resolve({
+                    image: url,
+                    color: getComputedStyle(note).color,
+                    count: (note.nextElementSibling as HTMLElement).hidden,
+                    words: note.textContent,
+                    loaded: image.naturalWidth > 0,
+                  });
+                image.src = url;
+              };
+              look();
+              setTimeout(() => resolve(null), 8000);
+            },
+          ),
+        a,
+      );
+      expect(shown).toEqual({
+        image: expect.stringMatching(new RegExp(`^${a}/assets/done-[A-Za-z0-9_-]+\\.png$`)),
+        color: "rgba(0, 0, 0, 0)",
+        count: true,
+        words: "The countdown has ended.",
+        loaded: true,
+      });
     });
 
     it("corrects a visitor's clock an hour off from the server's Date", async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { waitInPage } from "../support/in-page.ts";
-import { EVERGREEN } from "../support/fixtures.ts";
+import { EVERGREEN, EVERGREEN_CAPPED } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 
 const HOUR = 3_600_000;
@@ -73,14 +73,16 @@ beforeAll(async () => {
   base = await listen(site.server);
   // The element's host page: another origin, whose CSP allows the site's scripts and requests only.
   host = http.createServer((request, response) => {
-    const start = new URL(request.url!, "http://host").searchParams.get("start") ?? "";
+    const query = new URL(request.url!, "http://host").searchParams;
+    const start = query.get("start") ?? "";
+    const slug = query.get("slug") ?? EVERGREEN.slug;
     response.writeHead(200, {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": `default-src 'none'; script-src ${base}; connect-src ${base}; img-src data:`,
     });
     response.end(
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"><script type="module" src="${base}/api/element.js"></script>` +
-        `<body><countdown-timer slug="${EVERGREEN.slug}" site="${base}/" start="${start.replace(/"/g, "&quot;")}"></countdown-timer><countdown-timer slug="${EVERGREEN.slug}" site="${base}/"></countdown-timer>`,
+        `<body><countdown-timer slug="${slug}" site="${base}/" start="${start.replace(/"/g, "&quot;")}"></countdown-timer><countdown-timer slug="${slug}" site="${base}/"></countdown-timer>`,
     );
   });
   hostBase = (await listen(host)).replace("127.0.0.1", "localhost");
@@ -147,6 +149,43 @@ for (const name of ENGINE_NAMES) {
         );
         if (engine.can.consoleMessages)
           for (const opened of [widget, page, element]) expect(opened.consoleProblems(), "console").toEqual([]);
+      } finally {
+        await Promise.all([widget.close(), page.close(), element.close()]);
+      }
+    });
+
+    it("capped by `until`: the widget, the page and the element count to the earlier of the start plus the duration and the cap", async () => {
+      const { slug, until, hours } = EVERGREEN_CAPPED;
+      const widget = await engine.open(`${base}/api/embed/${slug}.html`);
+      // An hour ago by the browser's clock: its 72 hours end after the cap, 10 hours after the build's
+      // clock (under faketime the browser's clock may be 400 days behind it: then the duration ends first).
+      const startMs = (await widget.evaluate(() => Date.now())) - HOUR;
+      const startSeconds = Math.floor(startMs / 1000);
+      const expected = Math.min(startSeconds + hours * 3600, Date.parse(until) / 1000);
+      await widget.goto(`${base}/api/embed/${slug}.html?start=${startSeconds}`);
+      const page = await engine.open(`${base}/${slug}/?start=${startSeconds}`);
+      const element = await engine.open(`${hostBase}/?slug=${slug}&start=${startSeconds}`);
+      try {
+        await waitInPage(
+          element,
+          () =>
+            /\d/.test(
+              document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "",
+            ),
+          15_000,
+        );
+        for (const [label, opened] of [
+          ["widget", widget],
+          ["page", page],
+          ["element", element],
+        ] as const) {
+          const deadline = await shownDeadline(opened, label);
+          expect(deadline, label).not.toBeNull();
+          expect(
+            Math.abs(deadline! - expected),
+            `${label}: counts to ${deadline}, not ${expected}`,
+          ).toBeLessThanOrEqual(1);
+        }
       } finally {
         await Promise.all([widget.close(), page.close(), element.close()]);
       }

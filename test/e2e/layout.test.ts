@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
 import { readQuery, type Query } from "../../src/http/kernel.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
-import { forViewer } from "../../src/live/countdown.ts";
+import { forViewer } from "../../src/live/viewer-target.ts";
 import { emailTexts } from "../../src/live/email-drawing.ts";
 import { openLiveFolder } from "../../src/node/live-folder.ts";
 import type { LiveEntry } from "../../src/live/live-store.ts";

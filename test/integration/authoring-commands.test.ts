@@ -1,14 +1,14 @@
 // The authoring commands: `npm run new` writes a countdown file only when it is valid and new;
 // `npm run check` validates with exactly the build's rules and messages.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { slugFromTitle } from "../../src/authoring/write-countdown.ts";
-import { fromNow, writeFixtureCountdowns } from "../support/fixtures.ts";
+import { DONE_IMAGE, fromNow, writeFixtureCountdowns } from "../support/fixtures.ts";
 import { ROOT } from "../support/paths.ts";
 
 const exec = promisify(execFile);
@@ -212,7 +212,7 @@ describe("npm run new", () => {
       [["--title", "T", "--target", "2030-01-01T00:00", "--done", ""], /done: is empty/],
       [
         ["--title", "T", "--target", "2030-01-01T00:00", "--until", "2031-01-01"],
-        /until: ends a repeating countdown; add "repeat:"/,
+        /until: ends a repeating countdown or caps an evergreen one; add "repeat:"/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -394,10 +394,20 @@ describe("npm run check", () => {
     expect(result.stdout).toMatch(/^All \d+ countdown\(s\) are valid\.$/m);
     expect(result.stderr.split("\n").filter((line) => line.startsWith("warning: "))).toEqual([
       'warning: countdowns/daily-until.md: until: "2024-03-12 12:00" (2024-03-12T16:00:00Z) is in the past: every occurrence is over, so the countdown is published as ended; move "until" later, or remove it to repeat for ever',
+      expect.stringMatching(/^warning: countdowns\/go-ended\.md: target: ".*" is in the past/),
       'warning: countdowns/long-past.md: target: "2000-01-01T00:00:00Z" is in the past, so the countdown is published as ended; if it should still count down, set a later date',
       expect.stringMatching(/^warning: countdowns\/recently-ended\.md: target: ".*" is in the past/),
     ]);
-    expect(result.stderr).toMatch(/^3 warning\(s\); they do not fail the build\.$/m);
+    expect(result.stderr).toMatch(/^4 warning\(s\); they do not fail the build\.$/m);
+    // A done image named but not there is a problem, as the build says it.
+    rmSync(path.join(path.dirname(dir), DONE_IMAGE.file));
+    const missing = await run("check.ts", [], dir);
+    expect([missing.code, missing.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        `countdowns/go-ended.md: done_image: "${DONE_IMAGE.file}" is not a file in the repository`,
+      ),
+    ]);
   });
 
   it("checks just the files given, wherever they are, a file's slug from its name", async () => {

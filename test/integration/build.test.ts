@@ -19,7 +19,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import Eleventy from "@11ty/eleventy";
 import { describe, expect, it } from "vitest";
 import { buildPaths, readConfig } from "../../src/config.ts";
-import { currentTarget } from "../../src/live/countdown.ts";
+import { currentTarget } from "../../src/live/viewer-target.ts";
 import { openLiveFolder } from "../../src/node/live-folder.ts";
 import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
@@ -28,7 +28,14 @@ import { countdownFiles, indexPageFiles, siteFiles } from "../../src/eleventy/bu
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/eleventy/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/eleventy/site-plugin.ts";
-import { EVERGREEN, FIXTURE_LOGO, HOSTILE_TITLE, writeFixtureCountdowns } from "../support/fixtures.ts";
+import {
+  EVERGREEN,
+  EVERGREEN_CAPPED,
+  FIXTURE_LOGO,
+  HOSTILE_TITLE,
+  fixtureFiles,
+  writeFixtureCountdowns,
+} from "../support/fixtures.ts";
 import { startServer } from "../support/production-server.ts";
 import {
   ROOT,
@@ -75,8 +82,11 @@ function expectCompressedTwins(site: string): number {
 
 describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
+    // The done image of go-ended, under the hash of its bytes, as its record names it.
+    const doneImage = JSON.parse(read("api/data/go-ended.json")).doneImage as string;
     const expected = [
       ...siteFiles({ type: "svg" }),
+      doneImage,
       ...indexPageFiles(slugs().length),
       ...slugs().flatMap(countdownFiles),
       "/_headers",
@@ -88,7 +98,7 @@ describe("builds every countdown into static files", () => {
       expect(Object.keys(JSON.parse(read(`api/data/${slug}.json`))).slice(0, 3)).toEqual([
         "slug",
         "title",
-        slug === EVERGREEN.slug ? "evergreen" : "targetDate",
+        slug === EVERGREEN.slug || slug === EVERGREEN_CAPPED.slug ? "evergreen" : "targetDate",
       ]);
     expect(JSON.parse(read(`api/data/${EVERGREEN.slug}.json`))).toEqual({
       slug: EVERGREEN.slug,
@@ -153,7 +163,16 @@ describe("builds every countdown into static files", () => {
     const targets = pages.map((page) => currentTarget(live.get(page.slug)!, TEST_NOW).targetMs);
     expect(targets).toEqual([...targets].sort((a, b) => a - b));
     expect(pages.findIndex((page) => page.slug === "tie-a")).toBe(pages.findIndex((page) => page.slug === "tie-b") - 1);
-    expect(pages.map((page) => page.slug).sort()).toEqual(slugs().sort());
+    // Every countdown but the unlisted ones.
+    const unlisted = Object.entries(fixtureFiles()).flatMap(([slug, text]) =>
+      /^unlisted: true$/m.test(text) ? [slug] : [],
+    );
+    expect(unlisted.length).toBeGreaterThan(0);
+    expect(pages.map((page) => page.slug).sort()).toEqual(
+      slugs()
+        .filter((slug) => !unlisted.includes(slug))
+        .sort(),
+    );
   });
 
   it("writes the live data the function and the Node server read, and marks the folder as a build", () => {

@@ -87,6 +87,14 @@ const countdowns: LiveCountdown[] = [
   },
   // Evergreen: 72 hours from each viewer's start, starts without an offset read in Berlin.
   { slug: "offer", title: "Welcome offer", evergreen: 72 * 3600, zone: "Europe/Berlin" },
+  // The same, capped: no viewer's deadline is after the campaign's end, 10 hours from the clock.
+  {
+    slug: "capped",
+    title: "Until the end",
+    evergreen: 72 * 3600,
+    zone: "Europe/Berlin",
+    until: at(NOW - 400 + 10 * 3600 * SECOND),
+  },
 ];
 const store = testLiveStore(countdowns, { version: "email-test" });
 
@@ -317,6 +325,25 @@ describe("an evergreen countdown", () => {
     // Over from the deadline on, as any countdown.
     const over = await json("?start=2031-05-10T09:26:40Z");
     expect([over.body.expired, over.body.timeLeft.days, over.body.timeLeft.seconds]).toEqual([true, 0, 0]);
+  });
+
+  it("with `until`, counts to the earlier of the viewer's start plus the duration and the cap, in the JSON and the image", async () => {
+    const cap = at(NOW - 400 + 10 * 3600 * SECOND);
+    // Started an hour ago: 71 hours are left of the duration, but the campaign ends in 10.
+    const hourAgo = `start=${(NOW - 400) / SECOND - 3600}`;
+    const capped = (await get(`/api/countdown/capped?${hourAgo}`)).body;
+    expect(JSON.parse(String(capped)).targetDate).toBe(cap);
+    expect(JSON.parse(String(capped)).timeLeft).toEqual({ days: 0, hours: 9, minutes: 59, seconds: 59 });
+    // Started 70 hours ago: its own deadline, 2 hours on, comes first.
+    const early = JSON.parse(
+      String((await get(`/api/countdown/capped?start=${(NOW - 400) / SECOND - 70 * 3600}`)).body),
+    );
+    expect(early.targetDate).toBe(at(NOW - 400 + 2 * 3600 * SECOND));
+    const gif = decodeGif((await get(`/api/email/capped.gif?${READABLE}&frames=1&${hourAgo}`)).bytes);
+    expect(readCount(gif.frames[0]!.shown, red)).toBe("0d09h59m59s");
+    // After the cap, every viewer's countdown is over, however recent their start.
+    const after = JSON.parse(String((await get(`/api/countdown/capped?${hourAgo}`, NOW + 10 * 3600 * SECOND)).body));
+    expect([after.expired, after.targetDate]).toEqual([true, cap]);
   });
 
   it("refuses a missing, unreadable, future or too old start with a 400 that says what and how, in the error shape", async () => {

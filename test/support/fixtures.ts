@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isoSeconds } from "../../src/time/time-left.ts";
+import { encodePng } from "../../src/images/png.ts";
 import { TEST_NOW } from "./paths.ts";
 
 const DAY = 86_400_000;
@@ -65,6 +66,36 @@ export const EVERGREEN = {
   title: "Willkommensangebot: 20 % Rabatt",
 };
 
+/** An evergreen countdown capped by `until` 10 hours after the run's clock: a viewer who started an hour ago counts to the cap, not 72 hours on. */
+export const EVERGREEN_CAPPED = {
+  slug: "angebot-bis",
+  hours: 72,
+  zone: "Europe/Berlin",
+  until: fromNow(10 / 24),
+};
+
+/** The go links (`go:`) of the go-sale, go-ended and angebot-bis countdowns: /go/<slug> sends to `before`, then to `after`. */
+export const GO_LINKS = { before: "https://shop.example/sale?ref=countdown", after: "https://shop.example/next" };
+const GO_FIELD = `go:\n  before: "${GO_LINKS.before}"\n  after: "${GO_LINKS.after}"\n`;
+
+/**
+ * The go-ended countdown's done image: a PNG beside the countdowns folder, its left half red and its
+ * right half blue, so a drawing of it is known by its colours.
+ */
+export const DONE_IMAGE = {
+  file: "images/sale-over.png",
+  width: 120,
+  height: 60,
+  left: [220, 20, 60],
+  right: [30, 60, 200],
+} as const;
+
+export function doneImageBytes(): Uint8Array {
+  const { width, height, left, right } = DONE_IMAGE;
+  const pixels = new Uint8Array(width * height).map((_, i) => (i % width < width / 2 ? 0 : 1));
+  return encodePng(width, height, [left, right], pixels);
+}
+
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
   return {
@@ -82,6 +113,10 @@ export function fixtureFiles(): Record<string, string> {
     "postponed-de": `---\ntitle: "Konzert im Park"\ntarget: "${fromNow(40)}"\nlang: de\nstatus: postponed\n---\n`,
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [EVERGREEN.slug]: `---\ntitle: "${EVERGREEN.title}"\nevergreen: "${EVERGREEN.hours}h"\ntimezone: "${EVERGREEN.zone}"\nlang: de\n---\nIhr persönliches Angebot.\n`,
+    [EVERGREEN_CAPPED.slug]: `---\ntitle: "Angebot bis Kampagnenende"\nevergreen: "${EVERGREEN_CAPPED.hours}h"\nuntil: "${EVERGREEN_CAPPED.until}"\ntimezone: "${EVERGREEN_CAPPED.zone}"\nlang: de\nunlisted: true\n${GO_FIELD}widget:\n  link: { text: "Zum Angebot" }\n---\n`,
+    // A sale whose links change at zero: counting, and ended.
+    "go-sale": `---\ntitle: "Sale"\ntarget: "${fromNow(3)}"\nunlisted: true\n${GO_FIELD}widget:\n  link: { text: "Shop now" }\n---\n`,
+    "go-ended": `---\ntitle: "Sale over"\ntarget: "${fromNow(-2)}"\nunlisted: true\ndone_image: "${DONE_IMAGE.file}"\n${GO_FIELD}widget:\n  link: { text: "Next sale" }\n---\n`,
     [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nunit_words:\n  hour: [Std., Std.]\n  minute: Min.\nwidget:\n${Object.entries(
       WIDGET_DEFAULTS.widget,
     )
@@ -103,9 +138,11 @@ export function writeFixtureSite(siteFile: string): void {
   writeFileSync(siteFile, `${JSON.stringify({ logo: "logo.svg" })}\n`);
 }
 
-/** Writes the fixtures into `dir`, replacing what was there. */
+/** Writes the fixtures into `dir`, replacing what was there, and the done image beside it. */
 export function writeFixtureCountdowns(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  mkdirSync(path.join(path.dirname(dir), path.dirname(DONE_IMAGE.file)), { recursive: true });
+  writeFileSync(path.join(path.dirname(dir), DONE_IMAGE.file), doneImageBytes());
   for (const [slug, text] of Object.entries(fixtureFiles())) writeFileSync(path.join(dir, `${slug}.md`), text);
 }

@@ -117,6 +117,17 @@ export function timelessLiveTargets(): string[] {
     "/api/email/willkommen.gif",
     `/api/countdown/willkommen?start=${tenDaysAgo}`,
     "/api/countdown/willkommen",
+    // Go links: counting (days ahead: kept a day at the CDN), ended, an evergreen one's viewer without
+    // a start, ended for a start ten days ago, refused for a start it cannot read; none, unknown.
+    "/go/go-sale",
+    "/go/go-sale?utm_source=news",
+    "/go/go-ended",
+    "/go/angebot-bis",
+    `/go/angebot-bis?start=${tenDaysAgo}`,
+    "/go/angebot-bis?start=nope",
+    "/go/long-past",
+    "/go/nope",
+    "/go/",
   ];
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { formatProblem, formatWarning, type Problem } from "../../src/authoring/countdown.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { loadCountdowns } from "../../src/authoring/load-countdowns.ts";
+import { publishedCountdown } from "../../src/eleventy/records.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { TEST_NOW } from "../support/paths.ts";
 
@@ -313,16 +314,35 @@ describe("an evergreen countdown: a duration each viewer counts from their own s
     expect(onlyProblem(file(`title: Offer\nevergreen: "90s"`), "evergreen")).toMatch(/not a whole number of minutes/);
   });
 
-  it("refuses a target, a repeat rule or an end beside it: it counts from each viewer, not to a date", () => {
+  it("refuses a target or a repeat rule beside it: it counts from each viewer, not to a date", () => {
     const problems = problemsOf(
       file(`title: Offer\nevergreen: "72h"\ntarget: "2027-01-01"\nrepeat: weekly\nuntil: "2028-01-01"`),
     );
-    expect(problems.map((problem) => problem.field)).toEqual(["target", "repeat", "until"]);
+    expect(problems.map((problem) => problem.field)).toEqual(["target", "repeat"]);
     expect(formatProblem(problems[0]!)).toMatch(
       /target: cannot be given with "evergreen".*remove "target", or remove "evergreen" to count to the date/,
     );
     // Neither: the target is what is missing.
     expect(onlyProblem(file(`title: Offer`), "target")).toMatch(/is missing; add a "target:" line/);
+  });
+});
+
+describe("an evergreen countdown with until", () => {
+  it("is capped at until, read in its zone; a cap in the past is warned about, the countdown published as ended", () => {
+    const capped = parse(file(`title: Offer\nevergreen: "72h"\nuntil: "2030-12-31 23:59"\ntimezone: "Europe/Berlin"`));
+    expect([capped.problems, capped.countdown?.evergreenUntilMs]).toEqual([[], Date.parse("2030-12-31T22:59:00Z")]);
+    expect(capped.countdown && publishedCountdown(capped.countdown).until).toBe("2030-12-31T22:59:00Z");
+    const past = parseCountdownFile(
+      "countdowns/launch.md",
+      file(`title: Offer\nevergreen: "72h"\nuntil: "2030-01-01T00:00:00Z"`),
+      {
+        now: Date.parse("2030-06-01T00:00:00Z"),
+      },
+    );
+    expect(past.warnings.map(formatProblem)).toEqual([
+      `countdowns/launch.md: until: "2030-01-01T00:00:00Z" is in the past: every viewer's deadline is over, so the countdown is published as ended; move "until" later, or remove it`,
+    ]);
+    expect(onlyProblem(file(`title: Offer\nevergreen: "72h"\nuntil: "someday"`), "until")).toMatch(/someday/);
   });
 });
 
@@ -423,7 +443,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
         .start,
     ).toEqual({ year: 2030, month: 5, day: 1, hour: 17, minute: 30, second: 0 });
     expect(problems(`until: "2030-06-01T08:30"`)).toEqual([
-      `countdowns/launch.md: until: ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`,
+      `countdowns/launch.md: until: ends a repeating countdown or caps an evergreen one; add "repeat:" (daily, weekly, monthly or yearly) or "evergreen:", or remove "until"`,
     ]);
     expect(problems(`repeat: daily\nuntil: "2030-04-01T08:30"`)).toEqual([
       "countdowns/launch.md: until: is before the target; the last occurrence cannot come before the first",

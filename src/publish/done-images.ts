@@ -1,0 +1,124 @@
+// The done images of a build (src/authoring/done-image.ts): each file checked as the build reads it
+// (its type by its bytes, its size in bytes and pixels), published under its hash, and drawn once
+// into the palette picture the email image scales into its frame at zero (src/images/done-frame.ts),
+// a file of the live data (`done/<hash>.json`).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { pngSize } from "../authoring/logo.ts";
+import type { Countdown, Problem } from "../authoring/countdown.ts";
+import { doneBitmapFile, doneImagePath } from "../paths.ts";
+import {
+  DONE_IMAGE_MAX_BYTES,
+  DONE_IMAGE_MAX_SIDE,
+  DONE_IMAGE_MIN_SIDE,
+  type DoneImage,
+  type DoneImageType,
+} from "../authoring/done-image.ts";
+import { DONE_BITMAP_SIDE, quantize, type DoneBitmap } from "../images/done-frame.ts";
+
+/** A JPEG's size, from its first start-of-frame marker. */
+function jpegSize(bytes: Uint8Array): [number, number] | string {
+  const wrong = "is not a JPEG image (its bytes are something else); save it as JPEG, or name it for its type";
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return wrong;
+  for (let at = 2; at + 9 < bytes.length;) {
+    if (bytes[at] !== 0xff) return wrong;
+    const marker = bytes[at + 1]!;
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    // SOF0 to SOF15, but DHT (c4), JPG (c8) and DAC (cc).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return [(bytes[at + 7]! << 8) | bytes[at + 8]!, (bytes[at + 5]! << 8) | bytes[at + 6]!];
+    at += 2 + length;
+  }
+  return "is a JPEG without a size (no frame header); save it again";
+}
+
+/** A GIF's logical screen size. */
+function gifSize(bytes: Uint8Array): [number, number] | string {
+  const signature = String.fromCharCode(...bytes.subarray(0, 6));
+  if (bytes.length < 10 || (signature !== "GIF87a" && signature !== "GIF89a"))
+    return "is not a GIF image (its bytes are something else); save it as GIF, or name it for its type";
+  return [bytes[6]! | (bytes[7]! << 8), bytes[8]! | (bytes[9]! << 8)];
+}
+
+/** The done image from its bytes, or a problem's message (`shown`: how messages name the file). */
+function inspectDoneImage(file: string, bytes: Uint8Array, shown: string): DoneImage | { problem: string } {
+  if (bytes.length > DONE_IMAGE_MAX_BYTES)
+    return {
+      problem: `${shown} is ${Math.ceil(bytes.length / 1024)} KB; a done image loads in widgets and emails, so it may be at most ${DONE_IMAGE_MAX_BYTES / 1024} KB: make it smaller`,
+    };
+  const type: DoneImageType = /\.png$/i.test(file) ? "png" : /\.gif$/i.test(file) ? "gif" : "jpeg";
+  const size = type === "png" ? pngSize(bytes) : type === "gif" ? gifSize(bytes) : jpegSize(bytes);
+  if (typeof size === "string") return { problem: `${shown} ${size}` };
+  const [width, height] = size;
+  if (Math.min(width, height) < DONE_IMAGE_MIN_SIDE || Math.max(width, height) > DONE_IMAGE_MAX_SIDE)
+    return {
+      problem: `${shown} is ${width} × ${height} pixels; a done image is ${DONE_IMAGE_MIN_SIDE} to ${DONE_IMAGE_MAX_SIDE} pixels a side: resize it`,
+    };
+  return { file, type, width, height, hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 16) };
+}
+
+const MIME: Record<DoneImageType, string> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif" };
+
+/** The done image drawn (by resvg: PNG, JPEG, a GIF's first frame) at most DONE_BITMAP_SIDE a side, as the live data keeps it. */
+function doneBitmap(bytes: Uint8Array, image: DoneImage): DoneBitmap {
+  const scale = Math.min(1, DONE_BITMAP_SIDE / Math.max(image.width, image.height));
+  const [width, height] = [image.width, image.height].map((side) => Math.max(1, Math.round(side * scale)));
+  const href = `data:${MIME[image.type]};base64,${Buffer.from(bytes).toString("base64")}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" preserveAspectRatio="none" href="${href}"/></svg>`;
+  const rendered = new Resvg(svg).render();
+  // resvg's pixels have their alpha multiplied in: taken out again.
+  const rgba = new Uint8Array(rendered.pixels);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const alpha = rgba[i + 3]!;
+    if (alpha > 0 && alpha < 255)
+      for (let c = 0; c < 3; c++) rgba[i + c] = Math.min(255, Math.round((rgba[i + c]! * 255) / alpha));
+  }
+  return quantize(rgba, rendered.width, rendered.height);
+}
+
+/**
+ * The countdowns with their done images read and checked, or the problems of those that cannot be
+ * read: each file named from `root` (the folder that holds the countdowns folder), as `display` shows it.
+ */
+export function readDoneImages(
+  countdowns: Countdown[],
+  root: string,
+  displayDir: string,
+): { countdowns: Countdown[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const read = countdowns.map((countdown) => {
+    const file = countdown.doneImageFile;
+    if (!file) return countdown;
+    const problem = (message: string) =>
+      problems.push({ file: `${displayDir}/${countdown.slug}.md`, field: "done_image", message });
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path.join(root, file));
+    } catch {
+      problem(
+        `"${file}" is not a file in the repository; put the image there, named from the folder that holds ${displayDir}/`,
+      );
+      return countdown;
+    }
+    const image = inspectDoneImage(file, bytes, `"${file}"`);
+    if ("problem" in image) {
+      problem(image.problem);
+      return countdown;
+    }
+    return { ...countdown, doneImage: image };
+  });
+  return { countdowns: read, problems };
+}
+
+/** The live data's done bitmaps (`done/<hash>.json`), one for each image the countdowns show. */
+export async function writeDoneBitmaps(liveDir: string, countdowns: readonly Countdown[], root: string): Promise<void> {
+  const images = new Map(countdowns.flatMap((c) => (c.doneImage ? [[c.doneImage.hash, c.doneImage] as const] : [])));
+  for (const image of images.values()) {
+    const file = path.join(liveDir, doneBitmapFile(doneImagePath(image)));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(doneBitmap(readFileSync(path.join(root, image.file)), image)));
+  }
+}
