@@ -139,10 +139,13 @@ for event in calendar.walk("VEVENT"):
     rule = event.get("RRULE")
     tzid = start.params.get("TZID")
     naive = start.dt.replace(tzinfo=None)
-    walls = list(islice(rrule.rrulestr(rule.to_ical().decode(), dtstart=naive), limit)) if rule else [naive]
+    # UNTIL is an instant: the wall clocks are expanded without it, and cut at it once read as instants.
+    until = rule.get("UNTIL", [end])[0] if rule else end
+    text = ";".join(part for part in (rule.to_ical().decode() if rule else "").split(";") if not part.startswith("UNTIL="))
+    walls = list(islice(rrule.rrulestr(text, dtstart=naive), limit)) if rule else [naive]
     starts = [zones[tzid].localize(wall, is_dst=None) if tzid else wall.replace(tzinfo=timezone.utc) for wall in walls]
     events[str(event["UID"])] = {
-        "starts": [round(s.timestamp() * 1000) for s in starts if s < end],
+        "starts": [round(s.timestamp() * 1000) for s in starts if s < end and s <= until],
         "status": str(event["STATUS"]),
         "summary": str(event["SUMMARY"]),
     }
@@ -174,7 +177,7 @@ describe("python3-icalendar reads the site's feed", () => {
     expect(reading.calname).toBe(FEED_NAME);
     expect(reading.refresh).toBe("PT1H");
     expect(reading.ttl).toBe("PT1H");
-    expect(reading.zones).toEqual(["America/New_York", "Europe/Berlin"]);
+    expect(reading.zones).toEqual(["America/New_York", "America/Sao_Paulo", "Europe/Berlin"]);
   });
 
   it("every listed countdown with a date, at the service's own occurrences, with its status; none left out", () => {

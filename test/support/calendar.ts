@@ -159,7 +159,7 @@ const feedPage = (slug: string) => `${SITE_URL}${slug}/`;
 
 /**
  * The countdowns of a site's feed: two repeating ones in Berlin (the second from 2070, so the zone's
- * one VTIMEZONE spans both), one in New York, a one-off in UTC whose title is folded, one postponed
+ * one VTIMEZONE spans both), two in São Paulo, one in New York, a one-off in UTC whose title is folded, one postponed
  * and one cancelled; and those it leaves out: an unlisted one (in a zone no other uses) and an evergreen one.
  */
 export function feedCountdowns(): { listed: Countdown[]; leftOut: Countdown[] } {
@@ -178,6 +178,18 @@ export function feedCountdowns(): { listed: Countdown[]; leftOut: Countdown[] } 
         "leap-new-york",
       ),
       countdownOf({ title: long, target: "2027-06-01T12:00:00Z" }, DESCRIPTION_BODY, "launch"),
+      // São Paulo kept summer time until 2019: the zone's one VTIMEZONE must hold those years for the
+      // first and the years after for the second.
+      countdownOf(
+        { target: "2010-01-15 12:00", timezone: "America/Sao_Paulo", repeat: "monthly", until: "2012-12-31" },
+        "",
+        "sao-paulo-2010",
+      ),
+      countdownOf(
+        { target: "2030-01-15 12:00", timezone: "America/Sao_Paulo", repeat: "yearly" },
+        "",
+        "sao-paulo-2030",
+      ),
     ],
     leftOut: [
       countdownOf(

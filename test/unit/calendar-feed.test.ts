@@ -32,8 +32,8 @@ describe("the site's calendar feed", () => {
   });
 
   it("describes each zone its events use once, before the events, and no zone only a countdown left out uses", () => {
-    expect(value("TZID")).toEqual(["America/New_York", "Europe/Berlin"]);
-    expect(lines.filter((line) => line == "BEGIN:VTIMEZONE")).toHaveLength(2);
+    expect(value("TZID")).toEqual(["America/New_York", "America/Sao_Paulo", "Europe/Berlin"]);
+    expect(lines.filter((line) => line == "BEGIN:VTIMEZONE")).toHaveLength(3);
     expect(lines.lastIndexOf("END:VTIMEZONE")).toBeLessThan(lines.indexOf("BEGIN:VEVENT"));
     expect(ics).not.toContain("Asia/Tokyo");
   });
@@ -54,6 +54,8 @@ describe("the site's calendar feed", () => {
       "far-berlin": "TENTATIVE",
       launch: "CONFIRMED",
       "leap-new-york": "CANCELLED",
+      "sao-paulo-2010": "CONFIRMED",
+      "sao-paulo-2030": "CONFIRMED",
       "weekly-berlin": "CONFIRMED",
     });
   });
@@ -113,10 +115,10 @@ describe("ical.js reads the feed as a subscribed calendar app", () => {
     expect(calendar.getFirstPropertyValue("description")).toBe("Every launch.");
     expect(String(calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT1H");
     expect(String(calendar.getFirstPropertyValue("x-published-ttl"))).toBe("PT1H");
-    expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(2);
+    expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(3);
   });
 
-  it("every event at the service's own occurrences, in Berlin from 2027 and from 2070 by the one VTIMEZONE", () => {
+  it("every event at the service's own occurrences, each zone's by its one VTIMEZONE: Berlin's from 2027 and 2070, São Paulo's with summer time and after it", () => {
     expect(calendar.getAllSubcomponents("vevent")).toHaveLength(listed.length);
     for (const countdown of listed) {
       const { starts } = readWithIcalJs(calendar, `${countdown.slug}@countdowns.example.test`, 12);
