@@ -3,12 +3,19 @@
 // countdown's VEVENT is the one of its own file (calendar.ts), its UID among them, so an event
 // imported from that file is the feed's; each zone's VTIMEZONE is written once, over the years every
 // event in it needs. Unlisted countdowns are left out, and so are evergreen ones (no date: each
-// visitor's deadline is their own); postponed and cancelled ones say so, as in their files.
+// visitor's deadline is their own); postponed and cancelled ones say so, as in their files. A site
+// of more than FEED_MOST of them keeps the first it is given (the build gives the index's order).
 import { listed, type Countdown } from "./countdown.ts";
 import { CALENDAR_START, calendarEvent, calendarText, icsText, zoneLines, type ZoneYears } from "./calendar.ts";
 
 /** How often a subscribed calendar app asks for the feed again (RFC 7986's REFRESH-INTERVAL, and X-PUBLISHED-TTL for Outlook). */
 const FEED_REFRESH = "PT1H";
+/**
+ * The most events the feed holds: some 4 MB of them (without long descriptions), which calendar apps
+ * still read, far from the 25 MiB a Worker's asset may be (`/api/pages` reaches that first, at about
+ * 210,000 countdowns).
+ */
+const FEED_MOST = 10_000;
 
 interface FeedOptions {
   /** The calendar's name in the app (the site's), and what it is. */
@@ -20,14 +27,18 @@ interface FeedOptions {
   /** A countdown's page, absolute, and when its event was made (DTSTAMP): as its own file says them. */
   pageUrl: (slug: string) => string;
   stamp: (slug: string) => string;
+  /** The most events it holds (FEED_MOST unless given). */
+  most?: number;
 }
 
+/** The feed of `countdowns`, the first FEED_MOST of them kept where there are more. */
 export function calendarFeed(countdowns: readonly Countdown[], options: FeedOptions): string {
   const zones = new Map<string, ZoneYears>();
   const events: string[] = [];
   // By slug: the feed changes only where a countdown does, not with the order of the next occurrences.
   const dated = listed(countdowns)
     .filter((countdown) => !countdown.evergreenMs)
+    .slice(0, options.most ?? FEED_MOST)
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   for (const countdown of dated) {
     const { zone, lines } = calendarEvent(countdown, {

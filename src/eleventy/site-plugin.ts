@@ -267,7 +267,8 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     true,
   );
   generated("calendar-feed", CALENDAR_FEED_PATH, () =>
-    calendarFeed(current().countdowns, {
+    // Where there are more than it holds, the upcoming soonest, then those that ended last.
+    calendarFeed(indexOrder(current().countdowns), {
       name: current().identity.name,
       description: current().identity.description,
       siteUrl: absoluteUrl(current().config.site, INDEX_PATH),

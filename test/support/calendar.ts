@@ -202,9 +202,10 @@ export function feedCountdowns(): { listed: Countdown[]; leftOut: Countdown[] } 
   };
 }
 
-/** The feed of a site of `countdowns`, as the build makes it. */
-export const feedOf = (countdowns: readonly Countdown[]) =>
+/** The feed of a site of `countdowns`, as the build makes it (of at most `most`). */
+export const feedOf = (countdowns: readonly Countdown[], most?: number) =>
   calendarFeed(countdowns, {
+    ...(most === undefined ? {} : { most }),
     name: FEED_NAME,
     description: "Every launch.",
     siteUrl: SITE_URL,

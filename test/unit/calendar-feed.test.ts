@@ -87,6 +87,14 @@ describe("the site's calendar feed", () => {
     expect(value("SUMMARY")).toContain(listed.find(({ slug }) => slug == "launch")!.title.replace(/,/g, "\\,"));
   });
 
+  it("keeps the first countdowns it is given where there are more than it holds", () => {
+    const [first, second, third] = listed;
+    const few = unfold(feedOf([leftOut[0]!, third!, leftOut[1]!, first!, second!], 2));
+    expect(few.filter((line) => line.startsWith("UID:"))).toEqual(
+      [third!, first!].map(({ slug }) => `UID:${slug}@countdowns.example.test`).sort(),
+    );
+  });
+
   it("is a calendar with no events on a site with nothing listed", () => {
     expect(unfold(feedOf(leftOut)).filter((line) => /^BEGIN:V(EVENT|TODO|TIMEZONE)$/.test(line))).toEqual([]);
   });
