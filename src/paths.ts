@@ -19,6 +19,8 @@ export const pagePath = (slug: string) => `/${slug}/`;
 export const ownerPagePath = (slug: string) => `/${slug}/embed/`;
 /** The add-to-calendar file of a countdown. */
 export const calendarPath = (slug: string) => `/${slug}/${slug}.ics`;
+/** Every listed countdown with a date in one calendar, which calendar apps subscribe to (src/authoring/calendar-feed.ts). */
+export const CALENDAR_FEED_PATH = "/calendar.ics";
 /** The widget, the `src` of the published iframe snippet. */
 export const embedPath = (slug: string) => `/api/embed/${slug}`;
 /** The file behind `embedPath`: Netlify and the Node server serve `<path>.html` at `<path>`. */
@@ -99,6 +101,14 @@ export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
 export const publicPath = (site: SiteAddress, sitePath: string) => site.basePath + sitePath;
 /** The absolute URL of a path of the site. */
 export const absoluteUrl = (site: SiteAddress, sitePath: string) => site.origin + publicPath(site, sitePath);
+
+/**
+ * The feed's address for a Subscribe link: `webcal://`, which opens the calendar app's subscribe
+ * dialog, where the site is https; the URL itself on an http site, to copy into an app (apps differ
+ * in whether they fetch webcal over http or https).
+ */
+export const feedSubscribeUrl = (site: SiteAddress) =>
+  absoluteUrl(site, CALENDAR_FEED_PATH).replace(/^https:\/\//, "webcal://");
 
 /** The oEmbed answer for a countdown's page, for the page's discovery link. */
 export const oembedUrl = (site: SiteAddress, slug: string) =>

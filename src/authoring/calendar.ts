@@ -1,6 +1,7 @@
 // The add-to-calendar file of a countdown (RFC 5545): one event at the target, with its status; a
 // repeating countdown's event repeats (RRULE) at the same wall-clock time in the countdown's zone,
-// which the file describes (VTIMEZONE) for calendars that do not know the zone by name.
+// which the file describes (VTIMEZONE) for calendars that do not know the zone by name. The site's
+// feed (calendar-feed.ts) holds the same events, with one VTIMEZONE per zone.
 import MarkdownIt from "markdown-it";
 import type { Countdown } from "./countdown.ts";
 import type { Status } from "../vocabulary.ts";
@@ -11,7 +12,7 @@ import { zoneTransitions } from "../time/zone-transitions.ts";
 import { MINUTE } from "../time/units.ts";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
-function icsText(text: string): string {
+export function icsText(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
@@ -61,18 +62,46 @@ interface CalendarOptions {
   stamp: string;
 }
 
-export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarOptions): string {
+/** The years of a zone an event's times need its VTIMEZONE to spell out (UTC years, inclusive). */
+export interface ZoneYears {
+  zone: string;
+  firstYear: number;
+  lastYear: number;
+}
+
+/** The first lines of a calendar of events: a countdown's file, and the site's feed. */
+export const CALENDAR_START = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//countdown-service//EN",
+  "CALSCALE:GREGORIAN",
+  "METHOD:PUBLISH",
+];
+
+/** A calendar's lines as its file: each folded, each ended by CRLF. */
+export const calendarText = (lines: readonly string[]) => `${lines.map(foldLine).join("\r\n")}\r\n`;
+
+export function calendarFile(countdown: Countdown, options: CalendarOptions): string {
+  if (countdown.evergreenMs) return evergreenFile(countdown, options);
+  const { zone, lines } = calendarEvent(countdown, options);
+  return calendarText([...CALENDAR_START, ...(zone ? zoneLines(zone) : []), ...lines, "END:VCALENDAR"]);
+}
+
+/** The VTIMEZONE of a zone over its years. */
+export const zoneLines = ({ zone, firstYear, lastYear }: ZoneYears) => vtimezone(zone, firstYear, lastYear);
+
+/**
+ * A dated countdown's VEVENT, unfolded, and the years of the zone it refers to (none in UTC): the
+ * same in its own file and in the site's feed.
+ */
+export function calendarEvent(
+  countdown: Countdown,
+  { pageUrl, stamp }: CalendarOptions,
+): { zone: ZoneYears | undefined; lines: string[] } {
   const host = new URL(pageUrl).hostname;
   const description = [plainText(countdown.description), pageUrl].filter(Boolean).join("\n\n");
-  if (countdown.evergreenMs) return evergreenFile(countdown, host, stamp, description, pageUrl);
   const { zone, event } = when(countdown, new Date(stamp).getUTCFullYear());
   const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//countdown-service//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    ...zone,
     "BEGIN:VEVENT",
     // Stable across builds and deploys: a calendar that imports it twice updates the one event.
     `UID:${countdown.slug}@${host}`,
@@ -83,9 +112,8 @@ export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarO
     `DESCRIPTION:${icsText(description)}`,
     `URL:${pageUrl}`,
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  return { zone, lines };
 }
 
 /**
@@ -93,13 +121,9 @@ export function calendarFile(countdown: Countdown, { pageUrl, stamp }: CalendarO
  * the visitor's event). Its file says what it is, as a to-do without a date (VTODO, whose DTSTART and
  * DUE are optional): the title, and the duration from the first visit where a date would be.
  */
-function evergreenFile(
-  countdown: Countdown,
-  host: string,
-  stamp: string,
-  description: string,
-  pageUrl: string,
-): string {
+function evergreenFile(countdown: Countdown, { pageUrl, stamp }: CalendarOptions): string {
+  const host = new URL(pageUrl).hostname;
+  const description = [plainText(countdown.description), pageUrl].filter(Boolean).join("\n\n");
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -115,7 +139,7 @@ function evergreenFile(
     "END:VTODO",
     "END:VCALENDAR",
   ];
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  return calendarText(lines);
 }
 
 /** A repeating schedule's RRULE value (`FREQ=WEEKLY;UNTIL=...`), as the calendar file and the calendar links write it. */
@@ -131,20 +155,23 @@ export function repeatRule({ start, repeat, untilMs }: Schedule): string {
   return `FREQ=${repeat!.toUpperCase()}${day}${untilMs === undefined ? "" : `;UNTIL=${utcText(untilMs)}`}`;
 }
 
-/** The event's DTSTART and RRULE, and the VTIMEZONE they refer to (none in UTC). */
-function when(countdown: Countdown, buildYear: number): { zone: string[]; event: string[] } {
+/** The event's DTSTART and RRULE, and the years of the zone they refer to (none in UTC). */
+function when(countdown: Countdown, buildYear: number): { zone: ZoneYears | undefined; event: string[] } {
   const { start, zone, repeat, untilMs } = countdown.schedule;
   // A one-off starts at its instant, in UTC: exact even for a target written with an offset in a
   // fall-back hour, which a wall clock with TZID would read as the earlier of the two.
   const utcStart = `DTSTART:${utcText(countdown.targetMs)}`;
-  if (!repeat) return { zone: [], event: [utcStart] };
+  if (!repeat) return { zone: undefined, event: [utcStart] };
   const rule = `RRULE:${repeatRule(countdown.schedule)}`;
-  if (zone == "UTC") return { zone: [], event: [utcStart, rule] };
+  if (zone == "UTC") return { zone: undefined, event: [utcStart, rule] };
   // A wall clock in the zone, repeated by RFC 5545's rules (DST, skipped days): those of occurrence.ts.
   const local = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute, start.second);
   const horizon = Math.max(start.year, buildYear) + HORIZON_YEARS;
   const lastYear = untilMs === undefined ? horizon : Math.min(horizon, new Date(untilMs).getUTCFullYear());
-  return { zone: vtimezone(zone, start.year - 1, lastYear), event: [`DTSTART;TZID=${zone}:${localText(local)}`, rule] };
+  return {
+    zone: { zone, firstYear: start.year - 1, lastYear },
+    event: [`DTSTART;TZID=${zone}:${localText(local)}`, rule],
+  };
 }
 
 /** Transitions that recur each year on the same weekday of a month, at the same local time. */

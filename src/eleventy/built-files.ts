@@ -5,6 +5,7 @@ import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import {
   API_NOT_FOUND,
+  CALENDAR_FEED_PATH,
   INDEX_PATH,
   CREATOR_SCRIPT_PATH,
   ELEMENT_PARTS,
@@ -40,6 +41,7 @@ const SITE_FILES = /* @__PURE__ */ (() =>
     PAGES_PATH,
     OPENAPI_PATH,
     SCHEMA_PATH,
+    CALENDAR_FEED_PATH,
     PAGE_SCRIPT_PATH,
     WIDGET_SCRIPT_PATH,
     CREATOR_SCRIPT_PATH,

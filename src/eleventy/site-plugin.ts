@@ -1,6 +1,6 @@
 // The site, put together for Eleventy: where the templates are, and one local plugin with the
 // countdowns and the build's facts as global data, the filters, and every generated file that is not
-// a Nunjucks page (the API's JSON, the calendar files, the pages' script, Netlify's `_headers` and
+// a Nunjucks page (the API's JSON, the calendar files and feed, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
 import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { calendarFile } from "../authoring/calendar.ts";
+import { calendarFeed } from "../authoring/calendar-feed.ts";
 import { START_TAGS } from "../text/start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
@@ -16,6 +17,7 @@ import { logoHash } from "../authoring/logo.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
+  CALENDAR_FEED_PATH,
   DEV_RELOAD_SCRIPT,
   INDEX_PATH,
   NOT_FOUND_PAGE,
@@ -33,6 +35,7 @@ import {
   absoluteUrl,
   calendarPath,
   dataPath,
+  feedSubscribeUrl,
   fileOf,
   logoPath,
   doneImagePath,
@@ -150,6 +153,9 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
     // The accent as every face draws it, on light and on dark backgrounds (the configurator's defaults).
     accents: accentColours(current().identity.accent),
+    // The calendar feed: its URL, and the address of the header's Subscribe link (webcal:// on https).
+    feedUrl: absoluteUrl(current().config.site, CALENDAR_FEED_PATH),
+    subscribeUrl: feedSubscribeUrl(current().config.site),
   }));
   /**
    * The pages' own words, in the site's language where the pages speak it (src/text/page-words.ts):
@@ -265,15 +271,25 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     ({ countdown }) => jsonText(dataRecord(countdown!)),
     true,
   );
+  // A countdown's calendar file, and the feed of them all: each event with its page and stamp.
+  const pageUrl = (slug: string) => absoluteUrl(current().config.site, pagePath(slug));
+  const stamp = (slug: string) => new Date(current().stamps?.get(slug) ?? current().builtAt).toISOString();
   generated(
     "calendar",
     (data) => calendarPath(data.countdown!.slug),
-    ({ countdown }) =>
-      calendarFile(countdown!, {
-        pageUrl: absoluteUrl(current().config.site, pagePath(countdown!.slug)),
-        stamp: new Date(current().stamps?.get(countdown!.slug) ?? current().builtAt).toISOString(),
-      }),
+    ({ countdown }) => calendarFile(countdown!, { pageUrl: pageUrl(countdown!.slug), stamp: stamp(countdown!.slug) }),
     true,
+  );
+  generated("calendar-feed", CALENDAR_FEED_PATH, () =>
+    // Where there are more than it holds, the upcoming soonest, then those that ended last.
+    calendarFeed(indexOrder(current().countdowns), {
+      name: current().identity.name,
+      description: current().identity.description,
+      siteUrl: absoluteUrl(current().config.site, INDEX_PATH),
+      feedUrl: absoluteUrl(current().config.site, CALENDAR_FEED_PATH),
+      pageUrl,
+      stamp,
+    }),
   );
 }
 

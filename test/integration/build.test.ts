@@ -363,6 +363,10 @@ describe("a site under a base path (URL with a path)", () => {
     const page = readFileSync(path.join(site, "future-launch/index.html"), "utf8");
     expect(page).toContain('<script type="module" src="/countdowns/assets/site.js">');
     expect(page).toContain('href="/countdowns/future-launch/future-launch.ics"');
+    expect(page).toContain('href="webcal://example.org/countdowns/calendar.ics"');
+    expect(readFileSync(path.join(site, "calendar.ics"), "utf8")).toContain(
+      "SOURCE;VALUE=URI:https://example.org/countdowns/calendar.ics\r\n",
+    );
     expect(page).toContain('href="/countdowns/future-launch/embed/"');
     expect(page).toContain('href="/countdowns/"');
     expect(page).not.toMatch(/(href|src)="\/(?!countdowns\/)/);

@@ -343,14 +343,19 @@ describe("one way to write a date", () => {
 describe("the pages' own words", () => {
   const work = mkdtempSync(path.join(tmpdir(), "countdown-words-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
-  /** A site of one countdown with the site file `site`, built; its pages by file. */
-  async function site(name: string, fields: Record<string, unknown>): Promise<(file: string) => string> {
+  /** A site of one countdown (and `more`, by slug) with the site file `site`, built; its pages by file. */
+  async function site(
+    name: string,
+    fields: Record<string, unknown>,
+    more: Record<string, string> = {},
+  ): Promise<(file: string) => string> {
     const dir = path.join(work, name);
     mkdirSync(path.join(dir, "countdowns"), { recursive: true });
     writeFileSync(
       path.join(dir, "countdowns", "konzert.md"),
       `---\ntitle: "Konzert"\ntarget: "2099-07-01 20:00"\ntimezone: "Europe/Berlin"\nlang: de\n---\n`,
     );
+    for (const [slug, text] of Object.entries(more)) writeFileSync(path.join(dir, "countdowns", `${slug}.md`), text);
     writeFileSync(path.join(dir, "site.json"), JSON.stringify(fields));
     const built = await publish(
       readConfig({
@@ -378,6 +383,29 @@ describe("the pages' own words", () => {
     expect(german("new/index.html")).toContain('<label for="f-title">Titel</label>');
     expect(german("konzert/embed/index.html")).toContain('<h2 id="embed">Einbetten</h2>');
     expect(german("index.html")).toContain('<a href="/new/">Neuer Countdown</a>');
+    expect(german("index.html")).toContain(">Abonnieren</a>");
+    expect(german("index.html")).toContain(">Alle Countdowns in Ihrer Kalender-App abonnieren</a>");
+  });
+
+  it("link an http site's feed by its URL, to copy into a calendar app, and leave unlisted countdowns out of it", async () => {
+    const local = await site(
+      "feed",
+      { name: "Lokal" },
+      {
+        versteckt: `---\ntitle: "Versteckt"\ntarget: "2099-08-01T12:00:00Z"\nunlisted: true\n---\n`,
+        willkommen: `---\ntitle: "Willkommen"\nevergreen: "48h"\n---\n`,
+      },
+    );
+    const index = local("index.html");
+    const url = /<link rel="alternate" type="text\/calendar" href="(http:\/\/[^"]+\/calendar\.ics)"/.exec(index)![1];
+    expect(index).toContain(
+      `<a href="${url}" title="Copy this address into your calendar app to subscribe to every countdown" data-subscribe>Subscribe</a>`,
+    );
+    expect(index).not.toContain("webcal:");
+    const feed = local("calendar.ics");
+    expect(feed).toContain("UID:konzert@");
+    expect(feed).toContain("X-WR-CALNAME:Lokal\r\n");
+    expect(feed).not.toMatch(/versteckt|willkommen/);
   });
 
   it("run right to left on a site in Arabic, and are English for a language the pages do not speak", async () => {
@@ -397,8 +425,8 @@ describe("the pages' own words", () => {
     }
     expect(read("future-launch/embed/index.html")).toContain('href="/api/openapi.json"');
     const tools = await site("tools", { tools: ["pages", "api", "creator"] });
-    expect(/<nav aria-label="Site">([\s\S]*?)<\/nav>/.exec(tools("index.html"))![1]).toBe(
-      '<a href="/new/">New countdown</a><a href="/api/pages">All countdowns (JSON)</a><a href="/api/openapi.json">API (OpenAPI)</a>\n',
+    expect(/<nav aria-label="Site">([\s\S]*?)<\/nav>/.exec(tools("index.html"))![1]).toMatch(
+      /^<a href="\/new\/">New countdown<\/a><a href="\/api\/pages">All countdowns \(JSON\)<\/a><a href="\/api\/openapi.json">API \(OpenAPI\)<\/a><a href="http:[^"]+\/calendar\.ics" title="[^"]+" data-subscribe>Subscribe<\/a>\n$/,
     );
   });
 
@@ -476,6 +504,48 @@ describe("the calendar file", () => {
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const long = read("longest-title/longest-title.ics");
     expect(long.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
+  });
+});
+
+describe("the calendar feed", () => {
+  const feed = read("calendar.ics");
+  const lines = feed.replace(/\r\n /g, "").split("\r\n");
+  const events = (ics: string) => ics.match(/BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/g) ?? [];
+
+  it("holds every listed countdown with a date, each VEVENT as in its own file; the evergreen one left out", () => {
+    const slugs = (JSON.parse(read("api/pages")) as { slug: string }[])
+      .map(({ slug }) => slug)
+      .filter((slug) => slug !== EVERGREEN.slug);
+    expect(lines.filter((line) => line.startsWith("UID:"))).toEqual(
+      slugs.map((slug) => `UID:${slug}@countdowns.example.test`).sort(),
+    );
+    for (const slug of slugs) expect(events(feed), slug).toContain(events(read(`${slug}/${slug}.ics`))[0]);
+    expect(feed).not.toContain(`${EVERGREEN.slug}@`);
+    expect(lines).toContain("STATUS:TENTATIVE");
+    expect(lines).toContain("STATUS:CANCELLED");
+  });
+
+  it("is named after the site, says how often to fetch it again, and describes each zone once", () => {
+    expect(lines).toContain("NAME:Countdowns");
+    expect(lines).toContain("X-WR-CALNAME:Countdowns");
+    expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT1H");
+    expect(lines).toContain("X-PUBLISHED-TTL:PT1H");
+    expect(lines).toContain(`SOURCE;VALUE=URI:${TEST_BASE_URL}/calendar.ics`);
+    const zones = lines.filter((line) => line.startsWith("TZID:"));
+    expect(zones).toEqual(["TZID:America/New_York", "TZID:Europe/Berlin"]);
+  });
+
+  it("is linked from every page's header and from the index as webcal://, and named in the index's head", () => {
+    const link = `<a href="webcal://countdowns.example.test/calendar.ics" title="Subscribe to every countdown in your calendar app" data-subscribe>Subscribe</a>`;
+    for (const file of ["index.html", "future-launch/index.html", "404.html", "future-launch/embed/index.html"])
+      expect(/<nav aria-label="Site">([\s\S]*?)<\/nav>/.exec(read(file))![1], file).toContain(link);
+    const index = read("index.html");
+    expect(index).toContain(
+      `<link rel="alternate" type="text/calendar" href="${TEST_BASE_URL}/calendar.ics" title="Countdowns">`,
+    );
+    expect(index).toContain(
+      '<p><a href="webcal://countdowns.example.test/calendar.ics" data-subscribe>Subscribe to every countdown in your calendar app</a></p>',
+    );
   });
 });
 

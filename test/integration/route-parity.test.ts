@@ -166,6 +166,18 @@ describe("the Node server answers every path as Netlify would from the generated
     }
   });
 
+  it("serves the calendar feed as a countdown's calendar file: text/calendar in UTF-8, cached alike", async () => {
+    const feed = netlifyAnswer("/calendar.ics");
+    const file = netlifyAnswer("/future-launch/future-launch.ics");
+    expect([feed.status, feed.file]).toEqual([200, "/calendar.ics"]);
+    const response = await fetch(`${server.url}/calendar.ics`);
+    expect(response.status).toBe(200);
+    for (const headers of [feed.headers, file.headers, response.headers]) {
+      expect(headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(headers.get("cache-control")).toBe(file.headers.get("cache-control"));
+    }
+  });
+
   it("protects every page from framing, and lets any site frame the widget", () => {
     for (const pathname of [
       "/",

@@ -29,7 +29,7 @@ import { packOf, readPack } from "../../src/workers/packs.ts";
 import { startWorkerd, wranglerConfigFor, type RunningWorker } from "../../tools/workerd.ts";
 import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
-import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../../src/paths.ts";
+import { CALENDAR_FEED_PATH, ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../../src/paths.ts";
 import { probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
 import { fromNow } from "../support/fixtures.ts";
 
@@ -131,6 +131,18 @@ describe("the Workers build in workerd answers as the Node server", () => {
     ];
     for (const target of targets) {
       for (const method of ["HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]) await expectAlike(target, { method });
+    }
+  });
+
+  it("serves the calendar feed as Cloudflare's own file, typed and cached as a countdown's calendar file", async () => {
+    for (const target of [CALENDAR_FEED_PATH, "/future-launch/future-launch.ics"]) {
+      const response = await ask(worker.url, target);
+      expect(response.status, target).toBe(200);
+      expect(response.headers.get("content-type"), target).toBe("text/calendar; charset=utf-8");
+      expect(response.headers.get("cache-control"), target).toBe("public, max-age=0, must-revalidate");
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(TEST_OUT_DIR, "site", target))),
+      ).toBe(true);
     }
   });
 
@@ -344,7 +356,9 @@ describe("the Workers build", () => {
     const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
     for (const file of served)
       expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
-    expect(served).toEqual(expect.arrayContaining([ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath)]));
+    expect(served).toEqual(
+      expect.arrayContaining([ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath), CALENDAR_FEED_PATH]),
+    );
     expect(served).not.toContain("/api/pages");
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);

@@ -3,6 +3,7 @@
 // reader must agree on, run by the unit tests with ical.js and by the e2e tests with Python's icalendar.
 import { describe, expect, it } from "vitest";
 import { calendarFile } from "../../src/authoring/calendar.ts";
+import { calendarFeed } from "../../src/authoring/calendar-feed.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { type Countdown } from "../../src/authoring/countdown.ts";
 import { occurrence } from "../../src/time/occurrence.ts";
@@ -12,10 +13,10 @@ export const PAGE_URL = "https://countdowns.example.test/stream/";
 // A fixed build time: the VTIMEZONE's horizon is counted from it.
 const STAMP = "2027-01-01T00:00:00.000Z";
 
-/** A countdown from front matter fields, as an author writes them. */
-export function countdownOf(fields: Record<string, string>, body = ""): Countdown {
+/** A countdown from front matter fields, as an author writes them, in `countdowns/<slug>.md`. */
+export function countdownOf(fields: Record<string, string | boolean>, body = "", slug = "stream"): Countdown {
   const yaml = Object.entries({ title: "Stream", ...fields }).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-  const result = parseCountdownFile("countdowns/stream.md", `---\n${yaml.join("\n")}\n---\n${body}\n`);
+  const result = parseCountdownFile(`countdowns/${slug}.md`, `---\n${yaml.join("\n")}\n---\n${body}\n`);
   if (!result.countdown) throw new Error(JSON.stringify(result.problems));
   return result.countdown;
 }
@@ -148,3 +149,74 @@ export function readerCases(name: string, read: Reader): void {
     });
   });
 }
+
+// ---- The site's feed -----------------------------------------------------------------------------
+
+const SITE_URL = "https://countdowns.example.test/";
+/** A site's name with what a TEXT value escapes. */
+export const FEED_NAME = "Launches, live; and more";
+const feedPage = (slug: string) => `${SITE_URL}${slug}/`;
+
+/**
+ * The countdowns of a site's feed: two repeating ones in Berlin (the second from 2070, so the zone's
+ * one VTIMEZONE spans both), two in São Paulo, one in New York, a one-off in UTC whose title is folded, one postponed
+ * and one cancelled; and those it leaves out: an unlisted one (in a zone no other uses) and an evergreen one.
+ */
+export function feedCountdowns(): { listed: Countdown[]; leftOut: Countdown[] } {
+  const long = "Raketenstart über Berlin: die Übertragung, live und in voller Länge 🚀, mit allen Gästen";
+  return {
+    listed: [
+      countdownOf({ target: "2027-01-08 17:00", timezone: "Europe/Berlin", repeat: "weekly" }, "", "weekly-berlin"),
+      countdownOf(
+        { target: "2070-06-01 10:00", timezone: "Europe/Berlin", repeat: "yearly", status: "postponed" },
+        "",
+        "far-berlin",
+      ),
+      countdownOf(
+        { target: "2028-02-29 12:00", timezone: "America/New_York", repeat: "yearly", status: "cancelled" },
+        "",
+        "leap-new-york",
+      ),
+      countdownOf({ title: long, target: "2027-06-01T12:00:00Z" }, DESCRIPTION_BODY, "launch"),
+      // São Paulo kept summer time until 2019: the zone's one VTIMEZONE must hold those years for the
+      // first and the years after for the second.
+      countdownOf(
+        { target: "2010-01-15 12:00", timezone: "America/Sao_Paulo", repeat: "monthly", until: "2012-12-31" },
+        "",
+        "sao-paulo-2010",
+      ),
+      countdownOf(
+        { target: "2030-01-15 12:00", timezone: "America/Sao_Paulo", repeat: "yearly" },
+        "",
+        "sao-paulo-2030",
+      ),
+    ],
+    leftOut: [
+      countdownOf(
+        { target: "2027-04-01 08:00", timezone: "Asia/Tokyo", repeat: "daily", unlisted: true },
+        "",
+        "hidden",
+      ),
+      countdownOf({ evergreen: "72h", timezone: "Europe/Berlin" }, "", "welcome"),
+    ],
+  };
+}
+
+/** The feed of a site of `countdowns`, as the build makes it (of at most `most`). */
+export const feedOf = (countdowns: readonly Countdown[], most?: number) =>
+  calendarFeed(countdowns, {
+    ...(most === undefined ? {} : { most }),
+    name: FEED_NAME,
+    description: "Every launch.",
+    siteUrl: SITE_URL,
+    feedUrl: `${SITE_URL}calendar.ics`,
+    pageUrl: feedPage,
+    stamp: () => STAMP,
+  });
+
+/** A countdown's own calendar file on the same site. */
+export const ownFileOf = (countdown: Countdown) =>
+  calendarFile(countdown, { pageUrl: feedPage(countdown.slug), stamp: STAMP });
+
+/** The VEVENT (or VTODO) blocks of a calendar, as written (folded). */
+export const eventsOf = (ics: string) => ics.match(/BEGIN:(VEVENT|VTODO)\r\n[\s\S]*?END:\1\r\n/g) ?? [];

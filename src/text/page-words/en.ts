@@ -7,6 +7,9 @@ const en = {
   newCountdown: "New countdown",
   pagesList: "All countdowns (JSON)",
   apiDescription: "API (OpenAPI)",
+  subscribe: "Subscribe",
+  subscribeToAll: "Subscribe to every countdown in your calendar app",
+  subscribeCopy: "Copy this address into your calendar app to subscribe to every countdown",
   // The index
   pageOf: "page {n} of {count}",
   upcoming: "Upcoming",
