@@ -1,6 +1,7 @@
 // The site file, `_data/site.json` (Eleventy's place for global data): the site's name, description,
 // language, accent colour, footer links, logo and repository, as its owner writes them. Checked like a
 // countdown file: every problem at once, each naming the field and the fix.
+import { pageWordsFor } from "../text/page-words.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -211,7 +212,8 @@ export function parseSiteFile(
   return {
     site: {
       name: name ?? SITE_DEFAULTS.name,
-      description: description ?? SITE_DEFAULTS.description,
+      // Without one, the default description in the site's language.
+      description: description ?? pageWordsFor(language ?? SITE_DEFAULTS.language)["siteDescription"],
       language: language ?? SITE_DEFAULTS.language,
       accent: accent ?? SITE_DEFAULTS.accent,
       links: links ?? SITE_DEFAULTS.links,

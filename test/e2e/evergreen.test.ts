@@ -186,6 +186,12 @@ for (const name of ENGINE_NAMES) {
             `${label}: counts to ${deadline}, not ${expected}`,
           ).toBeLessThanOrEqual(1);
         }
+        // Its call to action is its go link with the start that gives this viewer's deadline (/go/ caps it too).
+        const link = new URL(await widget.evaluate(() => document.querySelector<HTMLAnchorElement>("[data-go]")!.href));
+        expect(link.pathname).toBe(`/go/${slug}`);
+        expect(Math.min(Number(link.searchParams.get("start")) + hours * 3600, Date.parse(until) / 1000)).toBe(
+          expected,
+        );
       } finally {
         await Promise.all([widget.close(), page.close(), element.close()]);
       }

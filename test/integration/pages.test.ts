@@ -467,7 +467,7 @@ describe("the pages' own words", () => {
       );
       if (lang !== "en") expect(same.length, `${lang}: ${same.join(", ")}`).toBeLessThanOrEqual(6);
     }
-    const sources = ["src/pages", "src/eleventy"]
+    const sources = ["src/pages", "src/eleventy", "src/authoring"]
       .flatMap((dir) =>
         readdirSync(path.join(ROOT, dir)).map((file) => readFileSync(path.join(ROOT, dir, file), "utf8")),
       )

@@ -32,6 +32,9 @@ describe("the site file", () => {
       repository: "https://github.com/you/countdowns",
       branch: "live",
     });
+    // Without a description, the default one in the site's language.
+    expect(parse({ language: "de" }).site?.description).toBe("Live-Countdowns zu Terminen, die zählen.");
+    expect(parse({ language: "ja" }).site?.description).toBe("大切な日までのライブカウントダウン。");
   });
 
   it("reports every problem at once, each with its field and how to fix it", () => {

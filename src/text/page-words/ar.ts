@@ -6,6 +6,7 @@ export default {
   newCountdown: "عدّ تنازلي جديد",
   pagesList: "كل العدادات التنازلية (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "عدّ تنازلي مباشر لمواعيد تهمّ.",
   subscribe: "اشترك",
   subscribeToAll: "اشترك في كل العدادات التنازلية في تطبيق التقويم",
   subscribeCopy: "انسخ هذا العنوان إلى تطبيق التقويم للاشتراك في كل العدادات التنازلية",

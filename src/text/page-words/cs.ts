@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nový odpočet",
   pagesList: "Všechny odpočty (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Živá odpočítávání k datům, na kterých záleží.",
   subscribe: "Odebírat",
   subscribeToAll: "Odebírat všechny odpočty v aplikaci kalendáře",
   subscribeCopy: "Zkopírujte tuto adresu do aplikace kalendáře a budete odebírat všechny odpočty",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Ny nedtælling",
   pagesList: "Alle nedtællinger (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Live nedtællinger til datoer, der betyder noget.",
   subscribe: "Abonnér",
   subscribeToAll: "Abonnér på alle nedtællinger i din kalenderapp",
   subscribeCopy: "Kopiér denne adresse ind i din kalenderapp for at abonnere på alle nedtællinger",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Neuer Countdown",
   pagesList: "Alle Countdowns (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Live-Countdowns zu Terminen, die zählen.",
   subscribe: "Abonnieren",
   subscribeToAll: "Alle Countdowns in Ihrer Kalender-App abonnieren",
   subscribeCopy: "Kopieren Sie diese Adresse in Ihre Kalender-App, um alle Countdowns zu abonnieren",

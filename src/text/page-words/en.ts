@@ -7,6 +7,8 @@ const en = {
   newCountdown: "New countdown",
   pagesList: "All countdowns (JSON)",
   apiDescription: "API (OpenAPI)",
+  /** The site's description where its site file gives none. */
+  siteDescription: "Live countdowns to dates that matter.",
   subscribe: "Subscribe",
   subscribeToAll: "Subscribe to every countdown in your calendar app",
   subscribeCopy: "Copy this address into your calendar app to subscribe to every countdown",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nueva cuenta atrás",
   pagesList: "Todas las cuentas atrás (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Cuentas atrás en directo para las fechas que importan.",
   subscribe: "Suscribirse",
   subscribeToAll: "Suscribirse a todas las cuentas atrás en su aplicación de calendario",
   subscribeCopy: "Copie esta dirección en su aplicación de calendario para suscribirse a todas las cuentas atrás",

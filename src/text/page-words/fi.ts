@@ -6,6 +6,7 @@ export default {
   newCountdown: "Uusi lähtölaskenta",
   pagesList: "Kaikki lähtölaskennat (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Reaaliaikaiset laskurit tärkeisiin päiviin.",
   subscribe: "Tilaa",
   subscribeToAll: "Tilaa kaikki lähtölaskennat kalenterisovellukseesi",
   subscribeCopy: "Kopioi tämä osoite kalenterisovellukseesi tilataksesi kaikki lähtölaskennat",

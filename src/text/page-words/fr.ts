@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nouveau compte à rebours",
   pagesList: "Tous les comptes à rebours (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Des comptes à rebours en direct vers les dates qui comptent.",
   subscribe: "S’abonner",
   subscribeToAll: "S’abonner à tous les comptes à rebours dans votre application d’agenda",
   subscribeCopy: "Copiez cette adresse dans votre application d’agenda pour vous abonner à tous les comptes à rebours",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "ספירה לאחור חדשה",
   pagesList: "כל הספירות לאחור (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "ספירות לאחור חיות לתאריכים שחשובים.",
   subscribe: "הרשמה",
   subscribeToAll: "הרשמה לכל הספירות לאחור באפליקציית היומן",
   subscribeCopy: "העתיקו את הכתובת הזאת לאפליקציית היומן כדי להירשם לכל הספירות לאחור",

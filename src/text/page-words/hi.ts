@@ -6,6 +6,7 @@ export default {
   newCountdown: "नई उलटी गिनती",
   pagesList: "सभी उलटी गिनतियाँ (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "महत्वपूर्ण तारीख़ों की लाइव उलटी गिनती।",
   subscribe: "सदस्यता लें",
   subscribeToAll: "अपने कैलेंडर ऐप में सभी उलटी गिनतियों की सदस्यता लें",
   subscribeCopy: "सभी उलटी गिनतियों की सदस्यता लेने के लिए यह पता अपने कैलेंडर ऐप में कॉपी करें",

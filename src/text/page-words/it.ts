@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nuovo conto alla rovescia",
   pagesList: "Tutti i conti alla rovescia (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Conti alla rovescia in diretta per le date che contano.",
   subscribe: "Iscriviti",
   subscribeToAll: "Iscriviti a tutti i conti alla rovescia nella tua app del calendario",
   subscribeCopy: "Copia questo indirizzo nella tua app del calendario per iscriverti a tutti i conti alla rovescia",

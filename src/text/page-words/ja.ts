@@ -6,6 +6,7 @@ export default {
   newCountdown: "新しいカウントダウン",
   pagesList: "すべてのカウントダウン（JSON）",
   apiDescription: "API（OpenAPI）",
+  siteDescription: "大切な日までのライブカウントダウン。",
   subscribe: "購読",
   subscribeToAll: "すべてのカウントダウンをカレンダーアプリで購読",
   subscribeCopy: "このアドレスをカレンダーアプリにコピーすると、すべてのカウントダウンを購読できます",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "새 카운트다운",
   pagesList: "모든 카운트다운(JSON)",
   apiDescription: "API(OpenAPI)",
+  siteDescription: "중요한 날까지의 실시간 카운트다운.",
   subscribe: "구독",
   subscribeToAll: "캘린더 앱에서 모든 카운트다운 구독",
   subscribeCopy: "이 주소를 캘린더 앱에 복사해 모든 카운트다운을 구독하세요",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Ny nedtelling",
   pagesList: "Alle nedtellinger (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Direkte nedtellinger til datoer som betyr noe.",
   subscribe: "Abonner",
   subscribeToAll: "Abonner på alle nedtellinger i kalenderappen din",
   subscribeCopy: "Kopier denne adressen inn i kalenderappen din for å abonnere på alle nedtellinger",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nieuwe aftelling",
   pagesList: "Alle aftellingen (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Live aftellers naar datums die ertoe doen.",
   subscribe: "Abonneren",
   subscribeToAll: "Abonneer je op alle aftellingen in je agenda-app",
   subscribeCopy: "Kopieer dit adres naar je agenda-app om je op alle aftellingen te abonneren",

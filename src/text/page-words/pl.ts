@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nowe odliczanie",
   pagesList: "Wszystkie odliczania (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Odliczanie na żywo do ważnych dat.",
   subscribe: "Subskrybuj",
   subscribeToAll: "Subskrybuj wszystkie odliczania w aplikacji kalendarza",
   subscribeCopy: "Skopiuj ten adres do aplikacji kalendarza, aby subskrybować wszystkie odliczania",

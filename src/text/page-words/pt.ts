@@ -6,6 +6,7 @@ export default {
   newCountdown: "Nova contagem regressiva",
   pagesList: "Todas as contagens regressivas (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Contagens regressivas ao vivo para as datas que importam.",
   subscribe: "Assinar",
   subscribeToAll: "Assinar todas as contagens regressivas no seu app de agenda",
   subscribeCopy: "Copie este endereço no seu app de agenda para assinar todas as contagens regressivas",

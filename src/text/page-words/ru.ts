@@ -6,6 +6,7 @@ export default {
   newCountdown: "Новый отсчёт",
   pagesList: "Все отсчёты (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Живые обратные отсчёты до важных дат.",
   subscribe: "Подписаться",
   subscribeToAll: "Подписаться на все отсчёты в приложении календаря",
   subscribeCopy: "Скопируйте этот адрес в приложение календаря, чтобы подписаться на все отсчёты",

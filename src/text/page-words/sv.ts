@@ -6,6 +6,7 @@ export default {
   newCountdown: "Ny nedräkning",
   pagesList: "Alla nedräkningar (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Direkta nedräkningar till datum som betyder något.",
   subscribe: "Prenumerera",
   subscribeToAll: "Prenumerera på alla nedräkningar i din kalenderapp",
   subscribeCopy: "Kopiera den här adressen till din kalenderapp för att prenumerera på alla nedräkningar",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "Yeni geri sayım",
   pagesList: "Tüm geri sayımlar (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Önemli tarihlere canlı geri sayımlar.",
   subscribe: "Abone ol",
   subscribeToAll: "Tüm geri sayımlara takvim uygulamanızda abone olun",
   subscribeCopy: "Tüm geri sayımlara abone olmak için bu adresi takvim uygulamanıza kopyalayın",

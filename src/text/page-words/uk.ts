@@ -6,6 +6,7 @@ export default {
   newCountdown: "Новий відлік",
   pagesList: "Усі відліки (JSON)",
   apiDescription: "API (OpenAPI)",
+  siteDescription: "Живі зворотні відліки до важливих дат.",
   subscribe: "Підписатися",
   subscribeToAll: "Підписатися на всі відліки в застосунку календаря",
   subscribeCopy: "Скопіюйте цю адресу в застосунок календаря, щоб підписатися на всі відліки",

@@ -6,6 +6,7 @@ export default {
   newCountdown: "新建倒计时",
   pagesList: "全部倒计时（JSON）",
   apiDescription: "API（OpenAPI）",
+  siteDescription: "距离重要日子的实时倒计时。",
   subscribe: "订阅",
   subscribeToAll: "在日历应用中订阅所有倒计时",
   subscribeCopy: "将此地址复制到日历应用中，即可订阅所有倒计时",
