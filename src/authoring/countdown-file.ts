@@ -18,7 +18,7 @@ import {
   type LineMistake,
 } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
-import { REPEATS, STATUSES } from "../vocabulary.ts";
+import { STATUSES } from "../vocabulary.ts";
 import {
   DEFAULT_LANG,
   DEFAULT_TIMEZONE,
@@ -45,6 +45,7 @@ import { asWritten, instantText, offsetText, parseTarget, type ParsedTarget } fr
 import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
 import { unitWordsField } from "./unit-words.ts";
+import { repeatFields } from "./repeat-field.ts";
 
 /**
  * The file's other problems, behind a line YAML cannot read: where the fix is sure (a value put in
@@ -187,7 +188,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
       if ("error" in parsed) problem("evergreen", parsed.error);
       else evergreenMs = parsed.ms;
     }
-    for (const key of ["target", "repeat", "until"]) {
+    for (const key of ["target", "repeat", "until", "except"]) {
       if (fields[key] !== undefined)
         problem(
           key,
@@ -229,25 +230,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   }
 
   const status = oneOf(fields, "status", STATUSES, problem) ?? "scheduled";
-  const repeat = oneOf(fields, "repeat", REPEATS, problem);
-
-  let until: ParsedTarget | undefined;
-  if (fields.until !== undefined) {
-    if (typeof fields.until !== "string")
-      problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
-    else if (repeat === undefined && fields.repeat === undefined)
-      problem(
-        "until",
-        `ends a repeating countdown; add "repeat:" (daily, weekly, monthly or yearly), or remove "until"`,
-      );
-    else {
-      const parsed = parseTarget(fields.until.trim(), timezone);
-      if ("error" in parsed) problem("until", parsed.error);
-      else if (start !== undefined && parsed.ms < start.ms)
-        problem("until", `is before the target; the last occurrence cannot come before the first`);
-      else until = parsed;
-    }
-  }
+  const { repeat, until, untilMs, except } = repeatFields(fields, start, timezone, problem);
 
   if (fields.unlisted !== undefined && typeof fields.unlisted !== "boolean")
     problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
@@ -274,7 +257,8 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
             start: start.wall,
             zone: timezone,
             ...(repeat ? { repeat } : {}),
-            ...(until !== undefined ? { untilMs: until.ms } : {}),
+            ...(untilMs !== undefined ? { untilMs } : {}),
+            ...(except?.length ? { except } : {}),
           },
         }
       : {

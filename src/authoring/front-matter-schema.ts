@@ -25,6 +25,7 @@ const ZONE_EXAMPLES = [
 export function frontMatterJsonSchema(): object {
   const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, widget, email } =
     FRONT_MATTER_FIELDS;
+  const except = FRONT_MATTER_FIELDS.except;
   const word = { type: "string", minLength: 1, maxLength: UNIT_WORD_MAX, pattern: "\\S" };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -79,8 +80,14 @@ export function frontMatterJsonSchema(): object {
         examples: ["en", "de", "pt-BR", "ar"],
       },
       status: { enum: [...status.values], default: status.default, description: status.description },
-      repeat: { enum: [...repeat.values], description: repeat.description },
+      repeat: { type: "string", minLength: 1, examples: repeat.examples, description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
+      except: {
+        type: "array",
+        maxItems: except.maxItems,
+        items: { type: "string", pattern: until.pattern.source },
+        description: except.description,
+      },
       unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
       unit_words: {
         type: "object",
@@ -175,13 +182,20 @@ export function frontMatterJsonSchema(): object {
         },
       },
     },
-    dependentRequired: { until: ["repeat"] },
+    dependentRequired: { until: ["repeat"], except: ["repeat"] },
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [
       { required: ["target"], not: { required: ["evergreen"] } },
       {
         required: ["evergreen"],
-        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["until"] }] },
+        not: {
+          anyOf: [
+            { required: ["target"] },
+            { required: ["repeat"] },
+            { required: ["until"] },
+            { required: ["except"] },
+          ],
+        },
       },
     ],
   };
