@@ -30,7 +30,9 @@ file exists already.
   --done <text>          what the widget shows once the target has passed
   --lang <tag>           the countdown's language, like de or pt-BR (default: the site's language)
   --status <status>      ${STATUSES.join(", ")} (default ${STATUSES[0]})
-  --repeat <rule>        ${REPEATS.join(", ")}: the target is the first occurrence
+  --repeat <rule>        ${REPEATS.join(", ")}, an RRULE ("FREQ=MONTHLY;BYDAY=1MO") or a phrase
+                         ("weekdays", "every 2 weeks", "first Monday monthly"), written as its
+                         RRULE: the target is the first occurrence
   --until <date-time>    with --repeat: no occurrence after this; with --evergreen: no viewer's
                          deadline after this (the campaign's end); written like --target
   --unlisted             off the index and /api/pages (a campaign's countdown); its address works

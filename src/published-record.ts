@@ -2,7 +2,7 @@
 // schema (`FromSchema`), the live data's checker reads it (`schemaProblem`), and the OpenAPI document
 // publishes it (src/eleventy/openapi.ts). The record is what `/api/data/<slug>.json` publishes and
 // what the live data holds, with the live routes' own fields beside it (LIVE_COUNTDOWN_SCHEMA).
-import { NAMED_STATUSES, REPEATS } from "./vocabulary.ts";
+import { EXCEPT_MAX, NAMED_STATUSES, REPEATS } from "./vocabulary.ts";
 
 /** The longest slug. */
 export const SLUG_MAX = 64;
@@ -29,6 +29,12 @@ type Schema =
       readonly minimum?: number;
       readonly description?: string;
       readonly examples?: readonly number[];
+    }
+  | {
+      readonly type: "array";
+      readonly items: Schema;
+      readonly maxItems?: number;
+      readonly description?: string;
     }
   | {
       readonly type: "object";
@@ -110,7 +116,13 @@ export const RECORD_SCHEMA = {
       description:
         "A repeating countdown: `targetDate` is its first occurrence; later ones are at the same wall-clock time in `zone`.",
       properties: {
-        rule: { enum: REPEATS, description: "How it repeats." },
+        rule: {
+          type: "string",
+          pattern: `^(${REPEATS.join("|")}|FREQ=[A-Z0-9=;,+-]+)$`,
+          description:
+            "How it repeats: daily, weekly, monthly or yearly, or an RFC 5545 RRULE's parts (without `RRULE:`; docs/authoring.md lists those it takes).",
+          examples: ["weekly", "FREQ=MONTHLY;BYDAY=1MO"],
+        },
         start: {
           type: "string",
           pattern: WALL_CLOCK_PATTERN,
@@ -118,7 +130,13 @@ export const RECORD_SCHEMA = {
           examples: ["2027-03-05T17:00:00"],
         },
         until: instant("The last instant an occurrence may be at."),
-        last: instant("With `until`: the last occurrence."),
+        last: instant("With `until` or the rule's COUNT: the last occurrence."),
+        except: {
+          type: "array",
+          items: instant("An occurrence left out."),
+          maxItems: EXCEPT_MAX,
+          description: "The occurrences left out (RFC 5545's EXDATE), in order; left out when there are none.",
+        },
       },
     },
   },
@@ -155,13 +173,15 @@ export type FromSchema<S> = S extends { enum: readonly (infer E)[] }
     ? string
     : S extends { type: "integer" }
       ? number
-      : S extends { type: "object"; properties: infer P; required: readonly (infer R)[] }
-        ? Simplify<
-            { -readonly [K in keyof P & R]: FromSchema<P[K]> } & {
-              -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]>;
-            }
-          >
-        : never;
+      : S extends { type: "array"; items: infer I }
+        ? FromSchema<I>[]
+        : S extends { type: "object"; properties: infer P; required: readonly (infer R)[] }
+          ? Simplify<
+              { -readonly [K in keyof P & R]: FromSchema<P[K]> } & {
+                -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]>;
+              }
+            >
+          : never;
 
 /** `/api/data/<slug>.json` without its messages. */
 export type PublishedRecord = FromSchema<typeof RECORD_SCHEMA>;
@@ -191,6 +211,15 @@ export function schemaProblem(schema: Schema, value: unknown, at: string): strin
     let pattern = patterns.get(schema.pattern);
     if (!pattern) patterns.set(schema.pattern, (pattern = new RegExp(schema.pattern)));
     return pattern.test(value) ? undefined : `${at} is not like ${schema.examples?.[0] ?? pattern.source}`;
+  }
+  if (schema.type === "array") {
+    if (!Array.isArray(value)) return `${at} is not an array`;
+    if (value.length > (schema.maxItems ?? Infinity)) return `${at} has more than ${schema.maxItems} items`;
+    for (const [i, item] of value.entries()) {
+      const problem = schemaProblem(schema.items, item, `${at}[${i}]`);
+      if (problem) return problem;
+    }
+    return undefined;
   }
   if (!isPlainObject(value)) return `${at} is not an object`;
   for (const name of schema.required) if (!(name in value)) return `${at} has no ${name}`;

@@ -12,3 +12,6 @@ export type NamedStatus = (typeof NAMED_STATUSES)[number];
 /** How a countdown repeats (RFC 5545's frequencies): its target is the next occurrence. */
 export const REPEATS = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Repeat = (typeof REPEATS)[number];
+
+/** The most occurrences a countdown's `except` may leave out. */
+export const EXCEPT_MAX = 100;

@@ -7,6 +7,7 @@ import type { Countdown } from "./countdown.ts";
 import type { Status } from "../vocabulary.ts";
 import type { Schedule } from "../time/occurrence.ts";
 import { zoneOffset } from "../time/zone.ts";
+import { isRule } from "../time/rule.ts";
 import { evergreenWords } from "../text/messages.ts";
 import { zoneTransitions } from "../time/zone-transitions.ts";
 import { MINUTE } from "../time/units.ts";
@@ -144,6 +145,9 @@ function evergreenFile(countdown: Countdown, { pageUrl, stamp }: CalendarOptions
 
 /** A repeating schedule's RRULE value (`FREQ=WEEKLY;UNTIL=...`), as the calendar file and the calendar links write it. */
 export function repeatRule({ start, repeat, untilMs }: Schedule): string {
+  // A rule as the file wrote it; its COUNT ends it, and RFC 5545 takes no UNTIL beside a COUNT.
+  if (isRule(repeat!))
+    return repeat + (untilMs === undefined || /COUNT=/.test(repeat!) ? "" : `;UNTIL=${utcText(untilMs)}`);
   // The day of a monthly or yearly rule is written out, as RFC 5545 would take it from DTSTART:
   // without it ical.js moves February 29 to March 1 in common years instead of skipping them.
   const day =
@@ -155,22 +159,26 @@ export function repeatRule({ start, repeat, untilMs }: Schedule): string {
   return `FREQ=${repeat!.toUpperCase()}${day}${untilMs === undefined ? "" : `;UNTIL=${utcText(untilMs)}`}`;
 }
 
-/** The event's DTSTART and RRULE, and the years of the zone they refer to (none in UTC). */
+/** The event's DTSTART, RRULE and EXDATEs, and the years of the zone they refer to (none in UTC). */
 function when(countdown: Countdown, buildYear: number): { zone: ZoneYears | undefined; event: string[] } {
-  const { start, zone, repeat, untilMs } = countdown.schedule;
+  const { start, zone, repeat, untilMs, except = [] } = countdown.schedule;
   // A one-off starts at its instant, in UTC: exact even for a target written with an offset in a
   // fall-back hour, which a wall clock with TZID would read as the earlier of the two.
   const utcStart = `DTSTART:${utcText(countdown.targetMs)}`;
   if (!repeat) return { zone: undefined, event: [utcStart] };
   const rule = `RRULE:${repeatRule(countdown.schedule)}`;
-  if (zone == "UTC") return { zone: undefined, event: [utcStart, rule] };
+  // The occurrences left out, as DTSTART writes them.
+  const exdates = except.map((ms) =>
+    zone == "UTC" ? `EXDATE:${utcText(ms)}` : `EXDATE;TZID=${zone}:${localText(ms + zoneOffset(zone, ms) * MINUTE)}`,
+  );
+  if (zone == "UTC") return { zone: undefined, event: [utcStart, rule, ...exdates] };
   // A wall clock in the zone, repeated by RFC 5545's rules (DST, skipped days): those of occurrence.ts.
   const local = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute, start.second);
   const horizon = Math.max(start.year, buildYear) + HORIZON_YEARS;
   const lastYear = untilMs === undefined ? horizon : Math.min(horizon, new Date(untilMs).getUTCFullYear());
   return {
     zone: { zone, firstYear: start.year - 1, lastYear },
-    event: [`DTSTART;TZID=${zone}:${localText(local)}`, rule],
+    event: [`DTSTART;TZID=${zone}:${localText(local)}`, rule, ...exdates],
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type LineMistake,
 } from "./front-matter-text.ts";
 import { messagesFor } from "../text/messages.ts";
-import { REPEATS, STATUSES } from "../vocabulary.ts";
+import { STATUSES } from "../vocabulary.ts";
 import {
   DEFAULT_LANG,
   DEFAULT_TIMEZONE,
@@ -47,6 +47,7 @@ import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
 import { unitWordsField } from "./unit-words.ts";
 import { goLinksField } from "./go-links.ts";
 import { doneImageFile } from "./done-image.ts";
+import { repeatFields } from "./repeat-field.ts";
 
 /**
  * The file's other problems, behind a line YAML cannot read: where the fix is sure (a value put in
@@ -189,7 +190,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
       if ("error" in parsed) problem("evergreen", parsed.error);
       else evergreenMs = parsed.ms;
     }
-    for (const key of ["target", "repeat"]) {
+    for (const key of ["target", "repeat", "except"]) {
       if (fields[key] !== undefined)
         problem(
           key,
@@ -231,25 +232,7 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   }
 
   const status = oneOf(fields, "status", STATUSES, problem) ?? "scheduled";
-  const repeat = oneOf(fields, "repeat", REPEATS, problem);
-
-  let until: ParsedTarget | undefined;
-  if (fields.until !== undefined) {
-    if (typeof fields.until !== "string")
-      problem("until", `must be a date-time in quotes, not ${describe(fields.until)}`);
-    else if (repeat === undefined && fields.repeat === undefined && !evergreen)
-      problem(
-        "until",
-        `ends a repeating countdown or caps an evergreen one; add "repeat:" (daily, weekly, monthly or yearly) or "evergreen:", or remove "until"`,
-      );
-    else {
-      const parsed = parseTarget(fields.until.trim(), timezone);
-      if ("error" in parsed) problem("until", parsed.error);
-      else if (start !== undefined && parsed.ms < start.ms)
-        problem("until", `is before the target; the last occurrence cannot come before the first`);
-      else until = parsed;
-    }
-  }
+  const { repeat, until, untilMs, except } = repeatFields(fields, start, timezone, problem);
 
   if (fields.unlisted !== undefined && typeof fields.unlisted !== "boolean")
     problem("unlisted", `must be true or false, not ${describe(fields.unlisted)}`);
@@ -279,7 +262,8 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
             start: start.wall,
             zone: timezone,
             ...(repeat ? { repeat } : {}),
-            ...(until !== undefined ? { untilMs: until.ms } : {}),
+            ...(untilMs !== undefined ? { untilMs } : {}),
+            ...(except?.length ? { except } : {}),
           },
         }
       : {

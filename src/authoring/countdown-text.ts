@@ -1,6 +1,7 @@
 // A new countdown's file as an author would write it, from its fields: what `npm run new` writes and
 // what the creator page (/new/) shows, in Node and in the browser alike.
 import { SLUG_MAX } from "../published-record.ts";
+import { phraseRule } from "./repeat-rule.ts";
 
 /** A new countdown's fields as given on the command line: text, checked with the build's rules. */
 export interface NewCountdown {
@@ -103,10 +104,14 @@ export function titleSlug(
   return { slug };
 }
 
-/** The file as an author would write it; values are double-quoted (JSON strings are YAML strings), `unlisted: true` as it is. */
+/**
+ * The file as an author would write it; values are double-quoted (JSON strings are YAML strings),
+ * `unlisted: true` as it is; a repeat phrase ("weekdays") as the RRULE it means.
+ */
 export function countdownFileText(countdown: NewCountdown): string {
+  const repeat = countdown.repeat && (phraseRule(countdown.repeat) ?? countdown.repeat.trim());
   const lines = WRITTEN_FIELDS.filter((key) => countdown[key] !== undefined && countdown[key] !== false).map(
-    (key) => `${key}: ${JSON.stringify(countdown[key])}`,
+    (key) => `${key}: ${JSON.stringify(key == "repeat" ? repeat : countdown[key])}`,
   );
   const widget = Object.entries(countdown.widget ?? {});
   if (widget.length > 0) lines.push("widget:", ...widget.map(([name, value]) => `  ${name}: ${JSON.stringify(value)}`));

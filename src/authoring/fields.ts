@@ -7,7 +7,7 @@ import { EMAIL_OPTION_NAMES } from "../images/email-options.ts";
 import { OPTION_NAMES } from "../widget/options.ts";
 import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX } from "./countdown.ts";
 import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../published-record.ts";
-import { REPEATS, STATUSES } from "../vocabulary.ts";
+import { EXCEPT_MAX, REPEATS, STATUSES } from "../vocabulary.ts";
 import { TARGET_PATTERN } from "./targets.ts";
 
 /**
@@ -56,15 +56,20 @@ export const FRONT_MATTER_FIELDS = {
   },
   repeat: {
     required: false,
-    values: REPEATS,
+    examples: [...REPEATS, "FREQ=MONTHLY;BYDAY=1MO", "weekdays", "every 2 weeks"],
     description:
-      'The countdown repeats: "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
+      'The countdown repeats: daily, weekly, monthly, yearly, an RFC 5545 RRULE (FREQ, INTERVAL, COUNT, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST) or an English phrase for one ("weekdays", "first Monday monthly"). "target" is the first occurrence, later ones are at the same wall-clock time in "timezone"; it always counts to the next one.',
   },
   until: {
     required: false,
     pattern: TARGET_PATTERN,
     description:
       'With "repeat": no occurrence after this date-time; with "evergreen": no viewer\'s deadline after it (written like "target").',
+  },
+  except: {
+    required: false,
+    maxItems: EXCEPT_MAX,
+    description: `With "repeat": occurrences left out, at most ${EXCEPT_MAX}: each a date ("2026-12-25": that day's occurrence) or a date-time written like "target", each an occurrence of the rule.`,
   },
   unlisted: {
     required: false,

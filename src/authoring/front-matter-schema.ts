@@ -26,6 +26,7 @@ export function frontMatterJsonSchema(): object {
   const { title, target, evergreen, timezone, done, lang, status, repeat, until, unlisted, go, widget, email } =
     FRONT_MATTER_FIELDS;
   const doneImage = FRONT_MATTER_FIELDS.done_image;
+  const except = FRONT_MATTER_FIELDS.except;
   const word = { type: "string", minLength: 1, maxLength: UNIT_WORD_MAX, pattern: "\\S" };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -80,8 +81,14 @@ export function frontMatterJsonSchema(): object {
         examples: ["en", "de", "pt-BR", "ar"],
       },
       status: { enum: [...status.values], default: status.default, description: status.description },
-      repeat: { enum: [...repeat.values], description: repeat.description },
+      repeat: { type: "string", minLength: 1, examples: repeat.examples, description: repeat.description },
       until: { type: "string", pattern: until.pattern.source, description: until.description },
+      except: {
+        type: "array",
+        maxItems: except.maxItems,
+        items: { type: "string", pattern: until.pattern.source },
+        description: except.description,
+      },
       done_image: {
         type: "string",
         pattern: doneImage.pattern.source,
@@ -191,14 +198,15 @@ export function frontMatterJsonSchema(): object {
         },
       },
     },
-    // `until` ends a repeating countdown or caps an evergreen one.
+    // `until` ends a repeating countdown or caps an evergreen one; `except` leaves out a repeating one's occurrences.
+    dependentRequired: { except: ["repeat"] },
     dependentSchemas: { until: { anyOf: [{ required: ["repeat"] }, { required: ["evergreen"] }] } },
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [
       { required: ["target"], not: { required: ["evergreen"] } },
       {
         required: ["evergreen"],
-        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }] },
+        not: { anyOf: [{ required: ["target"] }, { required: ["repeat"] }, { required: ["except"] }] },
       },
     ],
   };

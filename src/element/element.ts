@@ -26,7 +26,7 @@ interface Data extends Pick<PublishedRecord, Fields> {
   /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
   zone?: string | null;
   /** A record's rule and first occurrence; an inline element's rule alone (its target is the first). */
-  repeat?: string | { rule: string; start: string; last?: string };
+  repeat?: string | { rule: string; start: string; last?: string; except?: string[] };
   messages: { done: string; status?: string; newDate?: string };
   /** The walk through its occurrences, shared by the elements of one record. */
   walk?: (nowMs: number) => number;

@@ -37,6 +37,7 @@ import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../text/repository.ts";
 import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
+import { isRule } from "../time/rule.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 import { elementAttributes, optionPattern, resolveOptions } from "../widget/options.ts";
@@ -245,8 +246,11 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     if (schedule.repeat) {
       // The wall clock of the occurrence data-countdown is: the browser walks on from it (src/time/ticking.ts).
       // (nextMs is an occurrence: its next at or after it is itself.)
-      const [k] = nextOccurrenceOf(schedule, countdown.nextMs)!;
-      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(startOf(schedule, k)) });
+      // A rule's own start: its periods (INTERVAL, BYSETPOS) count from it.
+      const [k] = nextOccurrenceOf(schedule, countdown.nextMs) ?? [0];
+      const start = isRule(schedule.repeat) ? schedule.start : startOf(schedule, k);
+      Object.assign(attributes, { "data-repeat": schedule.repeat, "data-start": wallClockText(start) });
+      if (schedule.except) attributes["data-except"] = schedule.except.map(isoSeconds).join(" ");
       // The browser needs no until: no occurrence is after the last one.
       const last = lastOccurrence(schedule);
       if (last !== undefined) attributes["data-last"] = isoSeconds(last);
@@ -254,7 +258,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
     // The author's zone: a repeating countdown's occurrences are in it; the widget's `date=author` names it.
     attributes["data-zone"] = schedule.zone;
     if (status !== "scheduled") attributes["data-status"] = status;
-    // Every value is a word, a zone name or a date: nothing to escape.
+    // Every value is a word, a rule (letters, digits, "=;,-"), a zone name or dates: nothing to escape.
     return Object.entries(attributes)
       .map(([name, value]) => `${name}="${value}"`)
       .join(" ");

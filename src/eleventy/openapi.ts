@@ -5,7 +5,7 @@
 // data (one entry an endpoint or a schema), not logic.
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
 import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../published-record.ts";
-import { REPEATS, STATUSES } from "../vocabulary.ts";
+import { STATUSES } from "../vocabulary.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
 import { MOST_QUERY_LENGTH, MOST_QUERY_PARAMETERS } from "../http/kernel.ts";
@@ -586,7 +586,10 @@ function schemas(): object {
           description:
             "A postponed or cancelled countdown keeps its target; its widget shows the status instead of ticking.",
         },
-        repeat: { enum: [...REPEATS], description: "How the countdown repeats; the target is the next occurrence." },
+        repeat: {
+          ...RECORD_SCHEMA.properties.repeat.properties.rule,
+          description: "How the countdown repeats (the record's `repeat.rule`); the target is the next occurrence.",
+        },
         evergreen: {
           type: "integer",
           minimum: 60,

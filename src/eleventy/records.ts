@@ -25,7 +25,7 @@ export function publishedCountdown({
   unitWords,
   doneImage,
 }: Countdown): PublishedCountdown {
-  const { start, repeat, untilMs } = schedule;
+  const { start, repeat, untilMs, except } = schedule;
   return {
     slug,
     title,
@@ -41,9 +41,14 @@ export function publishedCountdown({
           repeat: {
             rule: repeat,
             start: wallClockText(start),
+            // A rule's COUNT ends it at its last occurrence: no `until` of the author's.
             ...(untilMs !== undefined
-              ? { until: isoSeconds(untilMs), last: isoSeconds(lastOccurrence(schedule)!) }
+              ? {
+                  ...(/COUNT=/.test(repeat) ? {} : { until: isoSeconds(untilMs) }),
+                  last: isoSeconds(lastOccurrence(schedule)!),
+                }
               : {}),
+            ...(except ? { except: except.map(isoSeconds) } : {}),
           },
         }
       : {}),

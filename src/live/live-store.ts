@@ -219,9 +219,17 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
     const { targetDate, evergreen, until, zone, repeat } = countdown;
     // (The pattern takes a month 13: the instant must be one a Date holds.)
     const targetMs = targetDate ? Date.parse(targetDate) : NaN;
-    const untilMs = repeat?.until === undefined ? undefined : Date.parse(repeat.until);
+    // The last occurrence bounds the walk as `until` does (a COUNT's end has no `until`).
+    const end = repeat?.last ?? repeat?.until;
+    const untilMs = end === undefined ? undefined : Date.parse(end);
+    const except = repeat?.except?.map(Date.parse);
     const capMs = until === undefined ? undefined : Date.parse(until);
-    if ((targetDate && Number.isNaN(targetMs)) || Number.isNaN(untilMs) || Number.isNaN(capMs))
+    if (
+      (targetDate && Number.isNaN(targetMs)) ||
+      Number.isNaN(untilMs) ||
+      Number.isNaN(capMs) ||
+      except?.some(Number.isNaN)
+    )
       throw new LiveDataError(`live data ${name}: ${at} names an instant that is no date`);
     const entry: LiveEntry = { ...countdown, targetMs, repeat: undefined };
     if (evergreen) entry.evergreenMs = evergreen * SECOND;
@@ -235,6 +243,7 @@ function checkShard(data: unknown, name: string): Map<string, LiveEntry> {
         zone: zone ?? "UTC",
         repeat: repeat.rule,
         ...(untilMs === undefined ? {} : { untilMs }),
+        ...(except ? { except } : {}),
       };
     }
     bySlug.set(key, entry);

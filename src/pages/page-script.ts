@@ -8,7 +8,7 @@ import { countText, unitWord, type UnitWords } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 import { liveRegion, milestone } from "../text/milestones.ts";
-import { countingToNext, tickEverySecond } from "../time/ticking.ts";
+import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { EMAIL_CHOICES, EMAIL_RANGES } from "../images/email-options.ts";
 import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
 import {
@@ -109,7 +109,7 @@ const live = [...counts].map((root) => {
     labels,
     words,
     separator: options.separator as "colon" | undefined,
-    target: countingToNext(root.dataset),
+    target: countingTo(root.dataset),
     run,
     /** The instant its `<time>` elements name: the build's, until it moves on. */
     shown: Date.parse(root.dataset.countdown!),

@@ -5,6 +5,9 @@
 import type { Schedule } from "../time/occurrence.ts";
 import { formatOf, zoneWords } from "./dates.ts";
 import { messagesFor } from "./messages.ts";
+import { isRule, readRule } from "../time/rule.ts";
+import { REPEATS, type Repeat } from "../vocabulary.ts";
+import { exceptWords, ruleParts } from "./rule-words.ts";
 
 /** `ms` in words of `lang` in `timeZone`, through the dates' cache of formats. */
 const words = (lang: string, options: Intl.DateTimeFormatOptions, ms: number, timeZone = "UTC") =>
@@ -13,18 +16,24 @@ const words = (lang: string, options: Intl.DateTimeFormatOptions, ms: number, ti
 /**
  * The rule of a repeating countdown in `lang`, as of its occurrence `atMs` (whose offset names the
  * zone: CET in winter, CEST in summer): "Weekly · Friday · 5:00 PM CET (Berlin)", "Wöchentlich ·
- * Freitag · 17:00 MEZ (Berlin)"; "" for a countdown that does not repeat.
+ * Freitag · 17:00 MEZ (Berlin)"; an RRULE's parts in words (src/text/rule-words.ts): "Monthly ·
+ * first Monday · 5:00 PM CET (Berlin)"; "" for a countdown that does not repeat.
  */
-export function ruleWords({ start, zone, repeat, untilMs }: Schedule, lang: string, atMs: number): string {
+export function ruleWords(schedule: Schedule, lang: string, atMs: number): string {
+  const { start, zone, repeat, untilMs } = schedule;
   if (!repeat) return "";
   const messages = messagesFor(lang);
+  const rule = isRule(repeat);
+  const every = messages.every[rule ? REPEATS[readRule(repeat, start).freq]! : (repeat as Repeat)];
   const day = Date.UTC(2000, start.month - 1, start.day);
-  const when = {
-    daily: () => undefined,
-    weekly: () => words(lang, { weekday: "long" }, atMs, zone),
-    monthly: () => words(lang, { day: "numeric" }, day),
-    yearly: () => words(lang, { day: "numeric", month: "long" }, day),
-  }[repeat]();
+  const when = rule
+    ? undefined
+    : {
+        daily: () => undefined,
+        weekly: () => words(lang, { weekday: "long" }, atMs, zone),
+        monthly: () => words(lang, { day: "numeric" }, day),
+        yearly: () => words(lang, { day: "numeric", month: "long" }, day),
+      }[repeat as Repeat]();
   const time = `${words(lang, { hour: "numeric", minute: "2-digit" }, atMs, zone)} ${zoneWords(zone, atMs, lang)}`;
   const until =
     untilMs === undefined
@@ -33,5 +42,6 @@ export function ruleWords({ start, zone, repeat, untilMs }: Schedule, lang: stri
           "{date}",
           words(lang, { day: "numeric", month: "short", year: "numeric" }, untilMs, zone),
         );
-  return [messages.every[repeat], when, time, until].filter(Boolean).join(" · ");
+  const left = schedule.except && exceptWords(lang, schedule.except.length);
+  return [...(rule ? ruleParts(schedule, lang, every) : [every, when]), time, until, left].filter(Boolean).join(" · ");
 }

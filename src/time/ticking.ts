@@ -1,8 +1,7 @@
 // The clock of every live countdown in a browser, the widget's and the pages': draw now, then again
 // just after each second boundary, never on a decremented counter; nothing while the page is hidden,
 // the right value at once when it shows again or wakes.
-import { nextOccurrence, occurrence, type Schedule } from "./occurrence.ts";
-import type { Repeat } from "../vocabulary.ts";
+import { nextOccurrence, type Schedule } from "./occurrence.ts";
 import { msToNextSecond } from "./time-left.ts";
 
 /** Set by the bundler: false in the widget of a countdown that does not repeat (src/eleventy/assets.ts). */
@@ -31,8 +30,9 @@ export function tickEverySecond(draw: (nowMs: number) => boolean, offset = () =>
 /**
  * A repeating countdown's schedule from the attributes the build writes (src/eleventy/filters.ts,
  * countdownData): `data-repeat`, `data-zone`, `data-start` (the wall clock of the occurrence
- * `data-countdown` is, so the schedule starts there) and, when it ends, `data-last` (its last
- * occurrence, which bounds it as its `until` does).
+ * `data-countdown` is, so the schedule starts there; a rule's own start) and, when it ends, `data-last`
+ * (its last occurrence, which bounds it as its `until` does) and `data-except` (the instants left out,
+ * space-separated).
  */
 function scheduleOf(data: DOMStringMap): Schedule {
   // data-start is written as wallClockText writes it ("2027-03-05T17:00:00"): its six numbers in order.
@@ -47,42 +47,22 @@ function scheduleOf(data: DOMStringMap): Schedule {
   return {
     start: { year, month, day, hour, minute, second },
     zone: data.zone!,
-    repeat: data.repeat as Repeat,
+    repeat: data.repeat,
     untilMs: data.last ? Date.parse(data.last) : undefined,
+    except: data.except?.split(" ").map(Date.parse),
   };
 }
 
 /**
- * What a `[data-countdown]` element counts to, as a function of now, for the widget: its
- * `data-countdown` instant; for a repeating countdown the occurrences after that one in turn as each
- * passes (`occurrence` of `scheduleOf`), and the last one once none is ahead. A widget first drawn
- * long after its build walks every occurrence between (a daily one two years on: about 730 steps,
- * 13 ms, once), with less code than finding the next one at once (`countingToNext`). `REPEATS` is
- * false in a widget whose countdown does not repeat, so its bundle leaves the occurrence code out.
+ * What a `[data-countdown]` element counts to, as a function of now: its `data-countdown` instant; for
+ * a repeating countdown the next occurrence as each passes (`nextOccurrence` of `scheduleOf`), the
+ * last one once none is ahead. `REPEATS` is false in a widget whose countdown does not repeat, so its
+ * bundle leaves the occurrence code out; the pages' script has it always (an index page holds up to 100 countdowns, each perhaps years past its build).
  */
 export function countingTo(data: DOMStringMap): (nowMs: number) => number {
   let target = Date.parse(data.countdown!);
-  if (REPEATS && data.repeat) {
-    const schedule = scheduleOf(data);
-    const last = schedule.untilMs;
-    let k = 0;
-    // At an occurrence's own instant it is the one after it that counts; a date the rule skips has
-    // none. (The bound only guards against data no build writes.)
-    return (nowMs) => {
-      while (nowMs >= target && target !== last && k < 1e5) target = occurrence(schedule, ++k) ?? target;
-      return target;
-    };
-  }
-  return () => target;
-}
-
-/**
- * The same for the pages, finding each next occurrence at once (`nextOccurrence`): an index page
- * holds up to 100 countdowns, each perhaps years past its build.
- */
-export function countingToNext(data: DOMStringMap): (nowMs: number) => number {
-  let target = Date.parse(data.countdown!);
-  if (!data.repeat) return () => target;
+  if (!REPEATS || !data.repeat) return () => target;
   const schedule = scheduleOf(data);
+  // At an occurrence's own instant it is the one after it that counts.
   return (nowMs) => (nowMs >= target ? (target = nextOccurrence(schedule, nowMs + 1) ?? schedule.untilMs!) : target);
 }

@@ -63,7 +63,7 @@ function hostPage(inlineFrom: number): string {
     `target="${iso(inlineFrom + 2 * HOUR)}" name="In two hours"`,
     `target="${iso(inlineFrom + 36 * HOUR + 61_000)}" name="Berlin" zone="Europe/Berlin" date="author" layout="units"`,
     `target="${iso(inlineFrom + 12_345 * 86_400_000)}" name="Five digits" layout="tiles"`,
-    `target="${iso(inlineFrom - 2.5 * 86_400_000)}" name="Daily" repeat="daily" zone="UTC"`,
+    `target="${iso(inlineFrom - 2.5 * 86_400_000)}" name="Daily" repeat="FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA,SU" zone="UTC"`,
     `target="${iso(inlineFrom - HOUR)}" name="Counting up" after="countup" done="Over"`,
     `target="${iso(inlineFrom + 5 * HOUR)}" name="Shifted" lang="de"`,
     `target="${iso(inlineFrom + 7 * HOUR)}" name="Inherits" layout="units"`,

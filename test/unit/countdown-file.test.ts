@@ -427,8 +427,8 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(problems(`status: delayed`)).toEqual([
       'countdowns/launch.md: status: "delayed" is not one of scheduled, postponed, cancelled',
     ]);
-    expect(problems(`repeat: fortnightly`)).toEqual([
-      'countdowns/launch.md: repeat: "fortnightly" is not one of daily, weekly, monthly, yearly',
+    expect(problems(`repeat: sometimes`)).toEqual([
+      `countdowns/launch.md: repeat: "sometimes" is not one of daily, weekly, monthly, yearly, an RFC 5545 rule like FREQ=MONTHLY;BYDAY=1MO, or a phrase like "weekdays", "every 2 weeks", "every Monday and Thursday" or "first Monday monthly"`,
     ]);
   });
 
@@ -443,7 +443,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
         .start,
     ).toEqual({ year: 2030, month: 5, day: 1, hour: 17, minute: 30, second: 0 });
     expect(problems(`until: "2030-06-01T08:30"`)).toEqual([
-      `countdowns/launch.md: until: ends a repeating countdown or caps an evergreen one; add "repeat:" (daily, weekly, monthly or yearly) or "evergreen:", or remove "until"`,
+      `countdowns/launch.md: until: ends a repeating countdown or caps an evergreen one; add "repeat:" (daily, weekly, monthly, yearly or a rule) or "evergreen:", or remove "until"`,
     ]);
     expect(problems(`repeat: daily\nuntil: "2030-04-01T08:30"`)).toEqual([
       "countdowns/launch.md: until: is before the target; the last occurrence cannot come before the first",

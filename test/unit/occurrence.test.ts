@@ -490,7 +490,7 @@ const startDate = (s: Schedule) =>
 
 /** Occurrence k by the oracle, `until` aside. */
 function expectedAt(s: Schedule, k: number): Expected {
-  const date = s.repeat ? startDate(s).plus({ [UNIT[s.repeat]]: k }) : startDate(s);
+  const date = s.repeat ? startDate(s).plus({ [UNIT[s.repeat as Repeat]]: k }) : startDate(s);
   if ((s.repeat === "monthly" || s.repeat === "yearly") && date.day !== s.start.day) return { k, date, gap: false };
   return {
     k,
@@ -502,7 +502,7 @@ function expectedAt(s: Schedule, k: number): Expected {
 /** The oracle's occurrences for a window of k around `ms`, wide enough to hold the last before and the first after it. */
 function windowAround(s: Schedule, ms: number): Expected[] {
   if (!s.repeat) return [expectedAt(s, 0)];
-  const unit = UNIT[s.repeat];
+  const unit = UNIT[s.repeat as Repeat];
   const estimate = Math.floor(DateTime.fromMillis(ms, { zone: "UTC" }).diff(startDate(s), unit).get(unit));
   // Yearly on Feb 29 goes up to 8 years without an occurrence (2096 to 2104).
   const reach = s.repeat === "yearly" ? 10 : 4;
@@ -560,7 +560,7 @@ type InstantSpec = { ms: number } | { k: number; delta: number };
 function resolve(s: Schedule, spec: InstantSpec): number {
   if ("ms" in spec) return spec.ms;
   if (!s.repeat) return expectedAt(s, 0).ms! + spec.delta;
-  const unit = UNIT[s.repeat];
+  const unit = UNIT[s.repeat as Repeat];
   const count = Math.max(1, Math.floor(DateTime.fromMillis(TO, { zone: "UTC" }).diff(startDate(s), unit).get(unit)));
   for (let k = spec.k % count; ; k++) {
     const found = expectedAt(s, k).ms;

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "لن يُقام هذا الحدث.",
   postponedNote: "هذا هو الموعد المُعلن سابقًا؛ وسيُعلن عن موعد جديد لاحقًا.",
   addToCalendar: "إضافة إلى التقويم (.ics)",
+  outlookOnce: "رابط Outlook يضيف الموعد القادم فقط؛ ملف التقويم (.ics) يحمل السلسلة كاملة.",
   share: "مشاركة",
   fullScreen: "ملء الشاشة",
   description: "الوصف",

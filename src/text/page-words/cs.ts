@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Neuskuteční se.",
   postponedNote: "Toto je dříve oznámené datum; nové bude teprve oznámeno.",
   addToCalendar: "Přidat do kalendáře (.ics)",
+  outlookOnce: "Odkaz pro Outlook přidá jen příští termín; celou řadu má soubor kalendáře (.ics).",
   share: "Sdílet",
   fullScreen: "Celá obrazovka",
   description: "Popis",

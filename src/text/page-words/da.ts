@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Begivenheden finder ikke sted.",
   postponedNote: "Dette er den tidligere annoncerede dato; en ny følger.",
   addToCalendar: "Føj til kalender (.ics)",
+  outlookOnce: "Outlook-linket tilføjer kun den næste gang; kalenderfilen (.ics) har hele serien.",
   share: "Del",
   fullScreen: "Fuld skærm",
   description: "Beskrivelse",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Findet nicht statt.",
   postponedNote: "Dies ist der zuvor angekündigte Termin; ein neuer folgt.",
   addToCalendar: "Zum Kalender hinzufügen (.ics)",
+  outlookOnce: "Der Outlook-Link trägt nur den nächsten Termin ein; die Kalenderdatei (.ics) enthält die ganze Serie.",
   share: "Teilen",
   fullScreen: "Vollbild",
   description: "Beschreibung",

@@ -28,6 +28,7 @@ const en = {
   willNotTakePlace: "It will not take place.",
   postponedNote: "This is the date announced before; a new one is to come.",
   addToCalendar: "Add to calendar (.ics)",
+  outlookOnce: "The Outlook link adds the next occurrence only; the calendar file (.ics) has the whole series.",
   share: "Share",
   fullScreen: "Full screen",
   description: "Description",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "No se celebrará.",
   postponedNote: "Esta es la fecha anunciada anteriormente; se anunciará una nueva.",
   addToCalendar: "Añadir al calendario (.ics)",
+  outlookOnce: "El enlace de Outlook solo añade la próxima vez; el archivo de calendario (.ics) tiene toda la serie.",
   share: "Compartir",
   fullScreen: "Pantalla completa",
   description: "Descripción",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Tapahtumaa ei järjestetä.",
   postponedNote: "Tämä on aiemmin ilmoitettu ajankohta; uusi ilmoitetaan myöhemmin.",
   addToCalendar: "Lisää kalenteriin (.ics)",
+  outlookOnce: "Outlook-linkki lisää vain seuraavan kerran; kalenteritiedostossa (.ics) on koko sarja.",
   share: "Jaa",
   fullScreen: "Koko näyttö",
   description: "Kuvaus",

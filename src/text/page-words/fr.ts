@@ -24,6 +24,8 @@ export default {
   willNotTakePlace: "Cet événement n’aura pas lieu.",
   postponedNote: "C’est la date annoncée précédemment ; une nouvelle date suivra.",
   addToCalendar: "Ajouter au calendrier (.ics)",
+  outlookOnce:
+    "Le lien Outlook n’ajoute que la prochaine date ; le fichier de calendrier (.ics) contient toute la série.",
   share: "Partager",
   fullScreen: "Plein écran",
   description: "Description",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "האירוע לא יתקיים.",
   postponedNote: "זהו המועד שפורסם קודם; מועד חדש יפורסם בהמשך.",
   addToCalendar: "הוספה ליומן (.ics)",
+  outlookOnce: "הקישור ל-Outlook מוסיף רק את המועד הבא; קובץ היומן (.ics) מכיל את כל הסדרה.",
   share: "שיתוף",
   fullScreen: "מסך מלא",
   description: "תיאור",

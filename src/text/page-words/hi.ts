@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "यह आयोजन नहीं होगा।",
   postponedNote: "यह पहले घोषित की गई तारीख़ है; नई तारीख़ बाद में घोषित होगी।",
   addToCalendar: "कैलेंडर में जोड़ें (.ics)",
+  outlookOnce: "Outlook लिंक केवल अगली बार जोड़ता है; कैलेंडर फ़ाइल (.ics) में पूरी शृंखला है।",
   share: "शेयर करें",
   fullScreen: "फ़ुल स्क्रीन",
   description: "विवरण",

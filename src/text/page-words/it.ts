@@ -24,6 +24,8 @@ export default {
   willNotTakePlace: "Non avrà luogo.",
   postponedNote: "Questa è la data annunciata in precedenza; ne verrà comunicata una nuova.",
   addToCalendar: "Aggiungi al calendario (.ics)",
+  outlookOnce:
+    "Il link di Outlook aggiunge solo la prossima volta; il file del calendario (.ics) contiene tutta la serie.",
   share: "Condividi",
   fullScreen: "Schermo intero",
   description: "Descrizione",

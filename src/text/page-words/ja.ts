@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "開催されません。",
   postponedNote: "これは以前に発表された日付です。新しい日付は追って発表されます。",
   addToCalendar: "カレンダーに追加（.ics）",
+  outlookOnce: "Outlook のリンクは次の 1 回だけを追加します。繰り返し全体はカレンダー ファイル（.ics）にあります。",
   share: "共有",
   fullScreen: "全画面",
   description: "説明",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "진행되지 않습니다.",
   postponedNote: "이전에 발표된 날짜입니다. 새 날짜는 추후 공지됩니다.",
   addToCalendar: "캘린더에 추가(.ics)",
+  outlookOnce: "Outlook 링크는 다음 일정만 추가합니다. 전체 반복은 캘린더 파일(.ics)에 있습니다.",
   share: "공유",
   fullScreen: "전체 화면",
   description: "설명",

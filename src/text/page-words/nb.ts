@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Det blir ikke noe av.",
   postponedNote: "Dette er datoen som ble kunngjort tidligere; en ny kommer.",
   addToCalendar: "Legg til i kalender (.ics)",
+  outlookOnce: "Outlook-lenken legger bare til neste gang; kalenderfilen (.ics) har hele serien.",
   share: "Del",
   fullScreen: "Fullskjerm",
   description: "Beskrivelse",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Het gaat niet door.",
   postponedNote: "Dit is de eerder aangekondigde datum; er volgt een nieuwe.",
   addToCalendar: "Aan agenda toevoegen (.ics)",
+  outlookOnce: "De Outlook-link voegt alleen de volgende keer toe; het agendabestand (.ics) bevat de hele reeks.",
   share: "Delen",
   fullScreen: "Volledig scherm",
   description: "Beschrijving",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Wydarzenie się nie odbędzie.",
   postponedNote: "To wcześniej ogłoszony termin; nowy zostanie podany.",
   addToCalendar: "Dodaj do kalendarza (.ics)",
+  outlookOnce: "Link do Outlooka dodaje tylko najbliższy termin; cała seria jest w pliku kalendarza (.ics).",
   share: "Udostępnij",
   fullScreen: "Pełny ekran",
   description: "Opis",

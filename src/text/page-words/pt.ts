@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "O evento não vai acontecer.",
   postponedNote: "Esta é a data anunciada anteriormente; uma nova será divulgada.",
   addToCalendar: "Adicionar à agenda (.ics)",
+  outlookOnce: "O link do Outlook adiciona só a próxima vez; o arquivo de agenda (.ics) tem a série inteira.",
   share: "Compartilhar",
   fullScreen: "Tela cheia",
   description: "Descrição",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Событие не состоится.",
   postponedNote: "Это ранее объявленная дата; новую объявят позже.",
   addToCalendar: "Добавить в календарь (.ics)",
+  outlookOnce: "Ссылка для Outlook добавляет только ближайшее событие; вся серия — в файле календаря (.ics).",
   share: "Поделиться",
   fullScreen: "Во весь экран",
   description: "Описание",

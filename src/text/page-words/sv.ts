@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Det blir inte av.",
   postponedNote: "Det här är det tidigare utannonserade datumet; ett nytt kommer.",
   addToCalendar: "Lägg till i kalendern (.ics)",
+  outlookOnce: "Outlook-länken lägger bara till nästa tillfälle; kalenderfilen (.ics) har hela serien.",
   share: "Dela",
   fullScreen: "Helskärm",
   description: "Beskrivning",

@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Bu etkinlik gerçekleşmeyecek.",
   postponedNote: "Bu, daha önce duyurulan tarih; yenisi duyurulacak.",
   addToCalendar: "Takvime ekle (.ics)",
+  outlookOnce: "Outlook bağlantısı yalnızca bir sonrakini ekler; serinin tamamı takvim dosyasında (.ics).",
   share: "Paylaş",
   fullScreen: "Tam ekran",
   description: "Açıklama",

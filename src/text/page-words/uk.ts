@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "Подія не відбудеться.",
   postponedNote: "Це раніше оголошена дата; нову оголосять пізніше.",
   addToCalendar: "Додати до календаря (.ics)",
+  outlookOnce: "Посилання для Outlook додає лише найближчу подію; уся серія — у файлі календаря (.ics).",
   share: "Поділитися",
   fullScreen: "На весь екран",
   description: "Опис",

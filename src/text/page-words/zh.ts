@@ -24,6 +24,7 @@ export default {
   willNotTakePlace: "此活动不会举行。",
   postponedNote: "这是此前公布的日期；新日期待定。",
   addToCalendar: "添加到日历（.ics）",
+  outlookOnce: "Outlook 链接只添加下一次；完整的重复系列在日历文件（.ics）中。",
   share: "分享",
   fullScreen: "全屏",
   description: "说明",
