@@ -30,7 +30,14 @@ import {
   type OpenOptions,
 } from "../support/engines.ts";
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
-import { DAILY_UNTIL, LONGEST_TITLE, WEEKLY_BERLIN, WIDGET_DEFAULTS, WIDGET_LINK } from "../support/fixtures.ts";
+import {
+  DAILY_UNTIL,
+  LONGEST_TITLE,
+  WEEKDAY_CUTOFF,
+  WEEKLY_BERLIN,
+  WIDGET_DEFAULTS,
+  WIDGET_LINK,
+} from "../support/fixtures.ts";
 import {
   CSP_WATCH_SOURCE,
   FIRST_FRAME_SOURCE,
@@ -1186,6 +1193,34 @@ for (const name of ENGINE_NAMES) {
         expect(following - occurrence).toBe(7 * DAY);
         expectTimeLeft(next, following);
         expect(next).toMatchObject({ datetime: new Date(following).toISOString(), doneShown: false });
+      });
+    });
+
+    describe("a rule: weekdays at 14:00 in Berlin, one day left out", () => {
+      const { zone, hour, slug, except } = WEEKDAY_CUTOFF;
+      /** The next weekday 14:00 in Berlin at or after `ms` but the one left out, by Luxon (the oracle). */
+      const nextOccurrence = (ms: number) => {
+        for (let day = DateTime.fromMillis(ms, { zone }).startOf("day"); ; day = day.plus({ days: 1 })) {
+          const at = day.set({ hour });
+          if (at.weekday <= 5 && at.toISODate() !== except && at.toMillis() >= ms) return at.toMillis();
+        }
+      };
+      it("counts past the weekend and past the day left out to the occurrence the rule names", async () => {
+        const holiday = DateTime.fromISO(except, { zone });
+        // The afternoon before the day left out; and a Friday afternoon, a weekend ahead.
+        let friday = holiday.minus({ days: 14 }).set({ hour: 15 });
+        while (friday.weekday !== 5) friday = friday.plus({ days: 1 });
+        // The day after the one left out (a Friday's: the Monday after), and the Monday after the Friday.
+        for (const [now, left] of [
+          [holiday.minus({ days: 1 }).set({ hour: 15 }).toMillis(), (holiday.weekday === 5 ? 95 : 47) * HOUR],
+          [friday.toMillis(), 71 * HOUR],
+        ] as const) {
+          const expected = nextOccurrence(now);
+          expect(expected - now, "the oracle").toBe(left);
+          const shown = await read(await loadAt(`/api/embed/${slug}`, now));
+          expectTimeLeft(shown, expected);
+          expect(shown.datetime).toBe(new Date(expected).toISOString());
+        }
       });
     });
 

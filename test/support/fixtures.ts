@@ -6,6 +6,7 @@ import path from "node:path";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { encodePng } from "../../src/images/png.ts";
 import { TEST_NOW } from "./paths.ts";
+import { DateTime } from "luxon";
 
 const DAY = 86_400_000;
 
@@ -96,6 +97,24 @@ export function doneImageBytes(): Uint8Array {
   return encodePng(width, height, [left, right], pixels);
 }
 
+/**
+ * A delivery cut-off on weekdays at 14:00 in Berlin (an RFC 5545 rule), from a Monday long past, with
+ * one occurrence left out: the first Christmas Day on a weekday at least 30 days after the run's clock.
+ */
+export const WEEKDAY_CUTOFF = /* @__PURE__ */ (() => {
+  let christmas = DateTime.fromMillis(TEST_NOW, { zone: "Europe/Berlin" }).set({ month: 12, day: 25 }).startOf("day");
+  while (christmas.weekday > 5 || christmas.toMillis() < TEST_NOW + 30 * DAY)
+    christmas = christmas.plus({ years: 1 }).set({ month: 12, day: 25 });
+  return {
+    slug: "cutoff",
+    start: "2024-01-01 14:00",
+    zone: "Europe/Berlin",
+    hour: 14,
+    rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+    except: christmas.toISODate()!,
+  };
+})();
+
 /** `<slug>.md` contents by slug. */
 export function fixtureFiles(): Record<string, string> {
   return {
@@ -114,6 +133,7 @@ export function fixtureFiles(): Record<string, string> {
     "cancelled-fr": `---\ntitle: "Concert annulé"\ntarget: "${fromNow(41)}"\nlang: fr\nstatus: cancelled\n---\n`,
     [EVERGREEN.slug]: `---\ntitle: "${EVERGREEN.title}"\nevergreen: "${EVERGREEN.hours}h"\ntimezone: "${EVERGREEN.zone}"\nlang: de\n---\nIhr persönliches Angebot.\n`,
     [EVERGREEN_CAPPED.slug]: `---\ntitle: "Angebot bis Kampagnenende"\nevergreen: "${EVERGREEN_CAPPED.hours}h"\nuntil: "${EVERGREEN_CAPPED.until}"\ntimezone: "${EVERGREEN_CAPPED.zone}"\nlang: de\nunlisted: true\n${GO_FIELD}widget:\n  link: { text: "Zum Angebot" }\n---\n`,
+    [WEEKDAY_CUTOFF.slug]: `---\ntitle: "Order by 2 pm"\ntarget: "${WEEKDAY_CUTOFF.start}"\ntimezone: "${WEEKDAY_CUTOFF.zone}"\nrepeat: "${WEEKDAY_CUTOFF.rule}"\nexcept: ["${WEEKDAY_CUTOFF.except}"]\nunlisted: true\n---\n`,
     // A sale whose links change at zero: counting, and ended.
     "go-sale": `---\ntitle: "Sale"\ntarget: "${fromNow(3)}"\nunlisted: true\n${GO_FIELD}widget:\n  link: { text: "Shop now" }\n---\n`,
     "go-ended": `---\ntitle: "Sale over"\ntarget: "${fromNow(-2)}"\nunlisted: true\ndone_image: "${DONE_IMAGE.file}"\n${GO_FIELD}widget:\n  link: { text: "Next sale" }\n---\n`,
