@@ -83,6 +83,7 @@ await withConfig(async (config) => {
         now,
         defaultLang: (read.site ?? SITE_DEFAULTS).language,
       });
+      result.problems.push(...readDoneImages(result.countdowns, work, "countdowns").problems);
     } else {
       // The whole site: the site file as well as every countdown, as the build reads them.
       const read = readSite(config);

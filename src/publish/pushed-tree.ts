@@ -1,12 +1,13 @@
-// A pushed commit's countdowns and site file (and the site file's logo), read from git's own objects (never from a checkout), for
+// A pushed commit's countdowns and site file (and the site file's logo, the countdowns' done images), read from git's own objects (never from a checkout), for
 // the pre-receive hook: only regular files of the countdowns folder, of a bounded size and number,
 // under names a countdown can have; everything else is a problem that says what it is. The files are
 // then written into a fresh folder, as plain files, for the checks every countdown goes through.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown.ts";
 import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
+import { DONE_IMAGE_MAX_BYTES, doneImageFile } from "../authoring/done-image.ts";
 import { SITE_FILE } from "../config.ts";
 import { messageOf } from "../error-message.ts";
 
@@ -172,7 +173,38 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   }
 
   writeEntries(gitDir, wanted, into);
+  // The done images the countdowns name, from the commit, for their checks (a missing one is theirs to report).
+  const images: TreeEntry[] = [];
+  for (const file of doneImagesNamed(into)) {
+    const [image] = listTree(gitDir, commit, [file], false);
+    if (image && image.mode !== "100644" && image.mode !== "100755")
+      problem(image.path, `is ${kindOf(image)}; a done image must be a regular file`);
+    else if (image && image.size > DONE_IMAGE_MAX_BYTES)
+      problem(
+        image.path,
+        `is ${Math.ceil(image.size / 1024)} KB; a done image may be at most ${DONE_IMAGE_MAX_BYTES / 1024} KB`,
+      );
+    else if (image) images.push(image);
+  }
+  if (images.length <= MAX_DONE_IMAGES) writeEntries(gitDir, images, into);
+  else problem(`${FOLDER}/`, `name ${images.length} done images; a push may carry at most ${MAX_DONE_IMAGES}`);
   return problems;
+}
+
+/** A push may carry at most this many done images (each at most DONE_IMAGE_MAX_BYTES). */
+const MAX_DONE_IMAGES = 200;
+
+/** The paths of the done images the countdowns written into `into` name, each once (paths the field refuses left out). */
+function doneImagesNamed(into: string): Set<string> {
+  const named = new Set<string>();
+  for (const name of readdirSync(path.join(into, FOLDER))) {
+    const written = /^done_image:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(
+      readFileSync(path.join(into, FOLDER, name), "utf8"),
+    );
+    const file = written && doneImageFile(written[1]);
+    if (typeof file === "string") named.add(file);
+  }
+  return named;
 }
 
 /** Writes each entry's file into `into`, each object read once (many files may share one), in batches of at most BATCH_BYTES. */

@@ -181,6 +181,26 @@ describe("git push to your own server (deploy/git-hooks)", () => {
       /_data\/logo\.svg: file: is 196 KB; a logo loads with every page, so it may be at most 100 KB/,
     );
 
+    // A countdown's done image: read from the commit and checked as the build checks it.
+    const withDoneImage = (write: (file: string) => void) =>
+      pushed(() => {
+        writeFileSync(
+          path.join(countdowns, "sale.md"),
+          `---\ntitle: "Sale"\ntarget: "${fromNow(3)}"\ndone_image: "images/over.png"\n---\n`,
+        );
+        mkdirSync(path.join(clone, "images"), { recursive: true });
+        write(path.join(clone, "images", "over.png"));
+      });
+    expect(withDoneImage(() => {})).toContain(
+      'countdowns/sale.md: done_image: "images/over.png" is not a file in the repository',
+    );
+    expect(withDoneImage((file) => symlinkSync("/etc/passwd", file))).toContain(
+      "images/over.png: file: is a symbolic link; a done image must be a regular file",
+    );
+    expect(withDoneImage((file) => writeFileSync(file, "not a picture"))).toContain(
+      'countdowns/sale.md: done_image: "images/over.png" is not a PNG image',
+    );
+
     // A tree git itself would never make: an entry named ".." among the countdowns.
     const blob = spawnSync("git", ["hash-object", "-w", "--stdin"], {
       cwd: clone,
