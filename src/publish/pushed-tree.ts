@@ -173,7 +173,17 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   }
 
   writeEntries(gitDir, wanted, into);
-  // The done images the countdowns name, from the commit, for their checks (a missing one is theirs to report).
+  extractDoneImages(gitDir, commit, into, problem);
+  return problems;
+}
+
+/** The done images the countdowns written into `into` name, from the commit, for their checks (a missing one is theirs to report). */
+function extractDoneImages(
+  gitDir: string,
+  commit: string,
+  into: string,
+  problem: (file: string, message: string) => void,
+): void {
   const images: TreeEntry[] = [];
   for (const file of doneImagesNamed(into)) {
     const [image] = listTree(gitDir, commit, [file], false);
@@ -188,7 +198,6 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
   }
   if (images.length <= MAX_DONE_IMAGES) writeEntries(gitDir, images, into);
   else problem(`${FOLDER}/`, `name ${images.length} done images; a push may carry at most ${MAX_DONE_IMAGES}`);
-  return problems;
 }
 
 /** A push may carry at most this many done images (each at most DONE_IMAGE_MAX_BYTES). */
