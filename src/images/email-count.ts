@@ -12,7 +12,7 @@ import {
 } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
 import { INK, type Moment, type Rect } from "./email-look.ts";
-import { textWidth } from "./fonts.ts";
+import { inkReach, shape, textWidth } from "./fonts.ts";
 import { clear, overlay, type Indexed, type TextRun } from "./raster.ts";
 import { atlasOf, labelOf, wordOf, type Glyph } from "./email-glyphs.ts";
 
@@ -217,7 +217,14 @@ export function countLayout(
     const widest = (size: number) => Math.max(...[...lines.values()].map((pieces) => measured(pieces, size)));
     let size = 60 * s;
     while (size > 8 * s && widest(size) > inner) size -= s;
-    countHeight = Math.round(size * 1.05);
+    // Deep enough for the words' ink below the baseline too (Arabic's ي reaches further than a digit).
+    const wordDescent = Math.max(
+      0,
+      ...[...lines.values()].flatMap((pieces) =>
+        pieces.filter((piece) => piece.word).map((piece) => inkReach(shape(piece.text, size, 700, lang)).descent),
+      ),
+    );
+    countHeight = Math.round(size * 1.05) + Math.max(0, Math.ceil(wordDescent - size * 0.2));
     const baseline = countTop + Math.round(size * 0.85);
     counted.push({
       run: {
