@@ -22,6 +22,11 @@ export interface DoneImage {
   hash: string;
 }
 
+/** The done images of `countdowns`, each once (countdowns may share one file). */
+export const distinctDoneImages = (countdowns: readonly { doneImage?: DoneImage }[]): DoneImage[] => [
+  ...new Map(countdowns.flatMap(({ doneImage }) => (doneImage ? [[doneImage.hash, doneImage] as const] : []))).values(),
+];
+
 const EXAMPLE = 'done_image: "images/sale-over.png"';
 
 /** The field as written: a relative path of a PNG, JPEG or GIF file, or a problem's message. */

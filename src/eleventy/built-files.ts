@@ -3,6 +3,7 @@
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
+import { distinctDoneImages } from "../authoring/done-image.ts";
 import {
   API_NOT_FOUND,
   CALENDAR_FEED_PATH,
@@ -58,7 +59,7 @@ export const siteFiles = (
 ) => [
   ...SITE_FILES,
   ...(logo ? [fileOf(logoPath(logo.type))] : []),
-  ...new Set(countdowns.flatMap(({ doneImage }) => (doneImage ? [fileOf(doneImagePath(doneImage))] : []))),
+  ...distinctDoneImages(countdowns).map((image) => fileOf(doneImagePath(image))),
 ];
 
 /** The files of one countdown. */

@@ -3,6 +3,7 @@
 // a Nunjucks page (the API's JSON, the calendar files and feed, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
+import { distinctDoneImages } from "../authoring/done-image.ts";
 import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -240,7 +241,7 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     const { countdowns, config, outputDir, ownFilesOnly } = current();
     if (ownFilesOnly) return;
     const root = path.dirname(config.countdownsDir);
-    for (const image of new Set(countdowns.flatMap((countdown) => countdown.doneImage ?? []))) {
+    for (const image of distinctDoneImages(countdowns)) {
       const target = path.join(outputDir, fileOf(doneImagePath(image)));
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(path.join(root, image.file), target);

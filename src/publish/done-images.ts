@@ -14,6 +14,7 @@ import {
   DONE_IMAGE_MAX_BYTES,
   DONE_IMAGE_MAX_SIDE,
   DONE_IMAGE_MIN_SIDE,
+  distinctDoneImages,
   type DoneImage,
   type DoneImageType,
 } from "../authoring/done-image.ts";
@@ -115,8 +116,7 @@ export function readDoneImages(
 
 /** The live data's done bitmaps (`done/<hash>.json`), one for each image the countdowns show. */
 export async function writeDoneBitmaps(liveDir: string, countdowns: readonly Countdown[], root: string): Promise<void> {
-  const images = new Map(countdowns.flatMap((c) => (c.doneImage ? [[c.doneImage.hash, c.doneImage] as const] : [])));
-  for (const image of images.values()) {
+  for (const image of distinctDoneImages(countdowns)) {
     const file = path.join(liveDir, doneBitmapFile(doneImagePath(image)));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(doneBitmap(readFileSync(path.join(root, image.file)), image)));

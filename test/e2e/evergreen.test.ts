@@ -43,6 +43,17 @@ async function jsonDeadline(start: string): Promise<number> {
   return Date.parse(((await response.json()) as { targetDate: string }).targetDate);
 }
 
+/** Until the page's first `<countdown-timer>` shows its numbers. */
+const elementDrawn = (element: EnginePage) =>
+  waitInPage(
+    element,
+    () =>
+      /\d/.test(
+        document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "",
+      ),
+    15_000,
+  );
+
 /** What a page shows, as the deadline it counts to by the page's clock (its seconds left added to it), in seconds. */
 function shownDeadline(page: EnginePage, selector: "widget" | "page" | "element", index = 0): Promise<number | null> {
   return page.evaluate(
@@ -120,14 +131,7 @@ for (const name of ENGINE_NAMES) {
       const page = await engine.open(`${base}/${EVERGREEN.slug}/?${query}`);
       const element = await engine.open(`${hostBase}/?start=${encodeURIComponent(start)}`);
       try {
-        await waitInPage(
-          element,
-          () =>
-            /\d/.test(
-              document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "",
-            ),
-          15_000,
-        );
+        await elementDrawn(element);
         // The widget and the page count on the browser's clock, the element on the server's where the
         // two are within two hours (it corrects the browser's by no more): a second may turn between
         // the reads. Where the server's clock is 400 days ahead, the element keeps the browser's too.
@@ -166,14 +170,7 @@ for (const name of ENGINE_NAMES) {
       const page = await engine.open(`${base}/${slug}/?start=${startSeconds}`);
       const element = await engine.open(`${hostBase}/?slug=${slug}&start=${startSeconds}`);
       try {
-        await waitInPage(
-          element,
-          () =>
-            /\d/.test(
-              document.querySelector("countdown-timer")?.shadowRoot?.querySelector("[part=number]")?.textContent ?? "",
-            ),
-          15_000,
-        );
+        await elementDrawn(element);
         for (const [label, opened] of [
           ["widget", widget],
           ["page", page],
