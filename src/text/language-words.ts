@@ -111,6 +111,8 @@ export const separatorText = (separator: "space" | "colon" = "space", labels: La
 /**
  * The count as one line of text (the widget's `text` layout, the pages' count): the units of `run`
  * as unitText writes them, joined by the separator (`1d 02h 03m 04s`, `1 day 02 hours …`, `1:02:03:04`).
+ * `whole`: each unit's spaces, and the one before a colon, non-breaking, so a line too long for its
+ * box wraps between units only (`345 Tage :` / `21 Stunden`), never between a number and its word.
  */
 export const countText = (
   units: number[],
@@ -119,7 +121,9 @@ export const countText = (
   labels: Labels = "auto",
   separator: "space" | "colon" = "space",
   words?: UnitWords,
+  whole?: boolean,
 ) =>
   units
     .flatMap((n, i) => (run.includes("dhms"[i]!) ? [unitText(n, i, run, lang, labels, words).join("")] : []))
-    .join(separatorText(separator, labels));
+    .map((unit) => (whole ? unit.replace(/ /g, "\xa0") : unit))
+    .join(whole ? separatorText(separator, labels).replace(/^ (?=:)/, "\xa0") : separatorText(separator, labels));

@@ -215,7 +215,7 @@ if (
         left.textContent =
           (countUp ? "+" : "") +
           (WITH.labels
-            ? countText(shown, run, lang, options.labels as Labels, options.separator as "colon", words)
+            ? countText(shown, run, lang, options.labels as Labels, options.separator as "colon", words, true)
             : formatTimeLeft(shown, run));
         // (The text's length, less the 13 characters of the pattern around one digit of days.)
         style.setProperty("--n", "" + (left.textContent.length - 13));

@@ -735,7 +735,8 @@ for (const name of ENGINE_NAMES) {
         expect(await text("labels=none")).toMatch(/^3 05 20 0[45]$/);
         expect(await text("labels=none&separator=colon")).toMatch(/^3:05:20:0[45]$/);
         expect(await text("labels=none&separator=colon&units=hm")).toBe("77:20");
-        expect(await text("labels=auto&separator=colon")).toMatch(/^3d : 05h : 20m : 0[45]s$/);
+        // Each unit whole (a no-break space in it and before its colon): a line that wraps breaks between units.
+        expect(await text("labels=auto&separator=colon")).toMatch(/^3d\xa0: 05h\xa0: 20m\xa0: 0[45]s$/);
         // The words of the visitor's browser (Intl), with the count's digits.
         const page = await loadAt("/api/embed/future-launch?labels=long&lang=de", at);
         const words = await page.evaluate(() =>
@@ -747,7 +748,7 @@ for (const name of ENGINE_NAMES) {
           ),
         );
         expect((await read(page)).text).toMatch(
-          new RegExp(`^3 ${words[0]} 05 ${words[1]} 20 ${words[2]} 0[45] ${words[3]}$`),
+          new RegExp(`^3\xa0${words[0]} 05\xa0${words[1]} 20\xa0${words[2]} 0[45]\xa0${words[3]}$`),
         );
         // The units layout: the language's shortest word under each number, or none and the numbers in one row.
         const short = await loadAt("/api/embed/future-launch?labels=short&layout=units&lang=de", at);

@@ -92,6 +92,14 @@ describe("the published pattern", () => {
     expect(countText(left, "dhms", "de", "long")).toBe("3 Tage 05 Stunden 20 Minuten 05 Sekunden");
     expect(countText(left, "dhms", "de", "long", "colon")).toBe("3 Tage : 05 Stunden : 20 Minuten : 05 Sekunden");
     expect(countText(left, "dhms", "en", "short")).toBe("3d 05h 20m 05s");
+    // Whole units (the widget's text, which may wrap): breakable only after a unit and its colon.
+    expect(countText(left, "dhms", "de", "long", "colon", undefined, true)).toBe(
+      "3\xa0Tage\xa0: 05\xa0Stunden\xa0: 20\xa0Minuten\xa0: 05\xa0Sekunden",
+    );
+    expect(countText(left, "dhms", "de", "long", "space", undefined, true)).toBe(
+      "3\xa0Tage 05\xa0Stunden 20\xa0Minuten 05\xa0Sekunden",
+    );
+    expect(countText(left, "dhms", "de", "none", "colon", undefined, true)).toBe("3:05:20:05");
     // Where the language's word holds the number (Arabic's for one and two), no digits are added.
     expect(unitText(2, 1, "dhms", "ar", "long")).toEqual([
       "",
