@@ -185,6 +185,74 @@ function withGeneratedLiveData(work: string, runOutDir: string, runFolder: strin
   return folder;
 }
 
+/** Cloudflare's list prices (Workers Paid): per million Worker requests, per million CPU ms; asset requests free. */
+const PRICES = { perMillionRequests: 0.3, perMillionCpuMs: 0.02 };
+/** The free plan's Worker requests a day. */
+const FREE_REQUESTS_A_DAY = 100_000;
+/** The sizes the share of views without the Worker is shown at. */
+const VIEW_SIZES = [2_005, 20_000, 100_000];
+
+/** The bytes of the countdowns' files a Workers build serves as assets (beside their copies in the packs). */
+function servedBytes(folder: string): number {
+  let bytes = 0;
+  for (const sub of ["embed", "data"]) {
+    const dir = path.join(folder, "assets", "api", sub);
+    for (const name of readdirSync(dir)) bytes += statSync(path.join(dir, name)).size;
+  }
+  return bytes;
+}
+
+/**
+ * At each size and plan: the files, and the share of widget, record and page views Cloudflare serves
+ * from the assets, without the Worker (the build's order: every widget, then every record, as the
+ * plan's files allow; pages always through the Worker), and what a million widget views cost.
+ */
+function viewsWithoutWorker(others: (size: number) => number, widgetCpuMs: number) {
+  const perMillion = (share: number) =>
+    (1 - share) * (PRICES.perMillionRequests + widgetCpuMs * PRICES.perMillionCpuMs);
+  const rows = VIEW_SIZES.flatMap((size) =>
+    (["free", "paid"] as const).map((plan) => {
+      const limit = ASSET_LIMITS[plan];
+      const room = Math.max(0, limit - others(size));
+      const widget = Math.min(1, room / size);
+      const record = Math.min(1, Math.max(0, room - size) / size);
+      return { size, plan, limit, files: Math.min(limit, others(size) + 2 * size), widget, record };
+    }),
+  );
+  const pct = (share: number) => `${fmt(share * 100, share === 1 || share === 0 ? 0 : 1)}%`;
+  const text = [
+    `Views served without the Worker (the countdowns' widgets, then their records, as assets as far as the plan's files allow, \`CLOUDFLARE_ASSET_FILES\`; pages through the Worker), and a million widget views at list prices ($${PRICES.perMillionRequests} a million Worker requests, $${PRICES.perMillionCpuMs} a million CPU ms at the packed widget's ${fmt(widgetCpuMs)} ms; asset requests free on every plan):`,
+    "",
+    table(
+      [
+        "countdowns",
+        "plan (files)",
+        "asset files",
+        "widget views without the Worker",
+        "record views",
+        "page views",
+        "a million widget views, paid plan",
+        "widget views a day within the free plan's Worker requests",
+      ],
+      rows.map((row) => [
+        row.size,
+        `${row.plan} (${row.limit})`,
+        row.files,
+        pct(row.widget),
+        pct(row.record),
+        "0%",
+        `$${fmt(perMillion(row.widget), 3)}`,
+        row.widget === 1 ? "unlimited" : Math.round(FREE_REQUESTS_A_DAY / (1 - row.widget)),
+      ]),
+    ),
+  ].join("\n");
+  const summary = rows
+    .filter((row) => row.plan === "free")
+    .map((row) => `${pct(row.widget)} of widget views without the Worker at ${row.size} countdowns`)
+    .join(", ");
+  return { rows, text, summary: `on the free plan ${summary}` };
+}
+
 export async function workersBench(
   work: string,
   runOutDir: string,
@@ -208,19 +276,32 @@ export async function workersBench(
   // Assets at 100,000: measured when the run went that far, else the site's own, fonts and live data
   // counted as the build writes them and the packs at the measured bytes per countdown.
   const measured100k = scales.find((s) => s.size === 100_000);
-  const fixed = largest.made.assets - largest.made.packs - Math.ceil(largest.size / 256);
-  const assetsAt100k =
-    measured100k?.made.assets ??
-    fixed + Math.ceil(100_000 / 256) + Math.ceil((100_000 * perCountdown) / (2 * 1024 * 1024));
+  const servedOf = (made: WorkersBuild) => made.served.widget + made.served.record;
+  const fixed = largest.made.assets - largest.made.packs - Math.ceil(largest.size / 256) - servedOf(largest.made);
+  /** The files a build of `size` countdowns writes but the countdowns' own: the site's, fonts, live data, packs. */
+  const others = (size: number) => {
+    const measured = scales.find((s) => s.size === size);
+    if (measured) return measured.made.assets - servedOf(measured.made);
+    const packBytes = (size * (largest.assetBytes - servedBytes(largest.folder))) / largest.size;
+    return fixed + Math.ceil(size / 256) + Math.ceil(packBytes / (2 * 1024 * 1024));
+  };
+  const assetsAt100k = measured100k?.made.assets ?? Math.min(ASSET_LIMITS.free, others(100_000) + 2 * 100_000);
 
   // Over the largest build's generated countdowns: a new countdown each request where a route keeps
   // what it drew (the link preview per countdown, the email image per countdown, options and second).
   const generatedSlug = (n: number) => `countdown-${String(10 + n).padStart(6, "0")}`;
+  // The widget as Cloudflare serves it, and as the Worker does from a pack (a Workers build of the
+  // largest size with no room for the countdowns' files).
+  const allPacked = path.join(work, "workers-all-packed");
+  await buildForWorkers(path.join(work, `workers-out-${largest.size}`), allPacked, undefined, 1);
+  const [packedWidget] = await cpuPerRequest(allPacked, [["widget (packed)", (n) => `/api/embed/${generatedSlug(n)}`]]);
+  rmSync(allPacked, { recursive: true, force: true });
   const cpu = await cpuPerRequest(largest.folder, [
     ["live JSON", (n) => `/api/countdown/${generatedSlug(n)}`],
     ["health", () => "/api/health"],
     ["page (packed)", (n) => `/${generatedSlug(n)}/`],
-    ["widget (packed)", (n) => `/api/embed/${generatedSlug(n)}`],
+    ["widget (an asset: Cloudflare's own, no Worker)", (n) => `/api/embed/${generatedSlug(n)}`],
+    ["record (an asset: Cloudflare's own, no Worker)", (n) => `/api/data/${generatedSlug(n)}.json`],
     ["the index (an own file, streamed through the Worker)", () => "/"],
     ["badge", (n) => `/api/badge/${generatedSlug(n)}.svg`],
     ["link preview image, a new drawing each", (n) => `/api/og/${generatedSlug(n)}.png`],
@@ -244,7 +325,13 @@ export async function workersBench(
   const growth = coldJson.at100k / coldJson.run;
   const pageGrowth = coldPage.largest / coldPage.run;
   const over = cpu.filter(({ cpuMs }) => cpuMs > FREE_CPU_MS).map(({ label }) => label);
-  const ok = assetsAt100k <= ASSET_LIMITS.paid && growth <= MAX_GROWTH && pageGrowth <= MAX_GROWTH;
+  cpu.splice(3, 0, packedWidget!);
+  const views = viewsWithoutWorker(others, packedWidget!.cpuMs);
+  const ok =
+    assetsAt100k <= ASSET_LIMITS.paid &&
+    growth <= MAX_GROWTH &&
+    pageGrowth <= MAX_GROWTH &&
+    views.rows.every((row) => row.size > ASSET_LIMITS.free / 2 || row.widget === 1);
 
   const figures = [
     "Workers builds of generated countdowns (asset files, `_headers` among them; the edit: one countdown's title changed, the site built again from the previous build and the Workers build from the previous one, and the asset files whose bytes changed, which is what `wrangler deploy` uploads):",
@@ -281,6 +368,8 @@ export async function workersBench(
     "",
     `Asset files at 100,000 countdowns: ${assetsAt100k}${measured100k ? " (measured)" : ` (from the ${largest.size} build: ${fixed} files of the site, the fonts and the live data's meta, one live shard per 256 countdowns, and packs of 2 MiB at ${fmt(perCountdown / 1024, 1)} KB per countdown)`}; the free plan allows ${ASSET_LIMITS.free}, the paid one ${ASSET_LIMITS.paid}. The Worker: ${fmt(run.workerBytes / 2 ** 20, 2)} MB before compression.`,
     "",
+    views.text,
+    "",
     `CPU of the workerd process per request, warm, ${REQUESTS} requests one at a time to the Workers build of ${largest.size} countdowns (its HTTP handling and Cloudflare's asset routing included: an upper bound of what the Worker is billed):`,
     "",
     table(
@@ -296,7 +385,7 @@ export async function workersBench(
     "",
     `A cold Worker's first answer (a fresh workerd each time, median of ${COLD_STARTS}, the two cases compared taken in turn): the live JSON ${fmt(coldJson.run)} ms at this run's ${run.countdowns} countdowns, ${fmt(coldJson.at100k)} ms at 100,000 (generated live data; ${fmt(growth)}×, target ≤ ${MAX_GROWTH}×); a countdown's page ${fmt(coldPage.run)} ms at ${run.countdowns}, ${fmt(coldPage.largest)} ms at ${largest.size} (${fmt(pageGrowth)}×, target ≤ ${MAX_GROWTH}×; a pack is at most about 2 MiB at any size).`,
   ].join("\n");
-  const summary = `${assetsAt100k} asset files at 100,000 countdowns (paid plan: ${ASSET_LIMITS.paid}, free: ${ASSET_LIMITS.free}); CPU per request ${cpu.map(({ label, cpuMs }) => `${label} ${fmt(cpuMs)} ms`).join(", ")}${over.length ? ` (over the free plan's ${FREE_CPU_MS} ms: ${over.join(", ")})` : ""}; a cold first answer ${fmt(growth)}× at 100,000 countdowns (target ≤ ${MAX_GROWTH}×).`;
+  const summary = `${assetsAt100k} asset files at 100,000 countdowns (paid plan: ${ASSET_LIMITS.paid}, free: ${ASSET_LIMITS.free}); ${views.summary}; CPU per request ${cpu.map(({ label, cpuMs }) => `${label} ${fmt(cpuMs)} ms`).join(", ")}${over.length ? ` (over the free plan's ${FREE_CPU_MS} ms: ${over.join(", ")})` : ""}; a cold first answer ${fmt(growth)}× at 100,000 countdowns (target ≤ ${MAX_GROWTH}×).`;
   for (const s of scales) rmSync(s.folder, { recursive: true, force: true });
   return { id: "workers", title: "Cloudflare Workers: assets, CPU per request, cold answers", ok, summary, figures };
 }

@@ -19,15 +19,31 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
-import { ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath, goPath } from "../paths.ts";
+import { dataPath, embedFile, embedPath, goPath } from "../paths.ts";
 import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
-import { WORKER_FOLDER } from "../workers/asset-files.ts";
+import { WORKER_FOLDER, ownAssetPath } from "../workers/asset-files.ts";
 import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";
 import { packCount, packFile, packOf, writePack } from "../workers/packs.ts";
 import type { WorkerSite } from "../workers/worker.ts";
 
 export const WORKERS_FOLDER = "workers";
+
+/**
+ * A countdown's files Cloudflare serves itself as assets at their own paths, hottest first (what one
+ * view of another site asks for: the widget in its frame, the record `<countdown-timer>` fetches),
+ * while the plan's file count allows: a view of either runs no Worker. Each is an own folder of the
+ * API, so one `_headers` rule gives all of them their headers and no other file's rule reaches them.
+ * Cloudflare answers only GET and HEAD there (405 to a preflight, which neither a frame nor the
+ * element's fetch makes). The pages, their calendar files and the owners' pages stay in the packs:
+ * `/<slug>/` is a path no asset can have with the folder handling the Worker's spellings need.
+ */
+const COUNTDOWN_ASSETS = [
+  { kind: "widget", at: embedPath, file: embedFile },
+  { kind: "record", at: dataPath, file: dataPath },
+] as const;
+const COUNTDOWN_ASSET_FOLDERS = COUNTDOWN_ASSETS.map(({ at }) => at("x").replace(/[^/]*$/, ""));
+export type CountdownAssetKind = (typeof COUNTDOWN_ASSETS)[number]["kind"];
 /** Cloudflare reads at most 100 rules from `_headers`; one per own file of the site. */
 const MOST_HEADER_RULES = 100;
 /** Cloudflare's limits on the assets of one deploy: files on the free and the paid plan, and bytes per file. */
@@ -39,34 +55,25 @@ export class WorkersBuildError extends Error {
 }
 
 /**
- * The site's own files under /api/ that Cloudflare serves itself, free and without a Worker request:
- * the element's scripts, loaded by every page of other sites that shows one, as module scripts, which
- * no browser preflights. The API's other own files (the pages list, OpenAPI, the JSON Schema), asked
- * for by programs that may preflight, are the Worker's, which answers a preflight as every /api/ path does.
- */
-const API_FILES_SERVED_BY_CLOUDFLARE = [ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath)];
-
-/**
  * The paths the Worker answers before Cloudflare looks for an asset there (wrangler.jsonc's
- * `run_worker_first`, which a test holds equal): what only the Worker reads, the go links, and the API, whose every
- * path answers a CORS preflight (Cloudflare answers any method but GET and HEAD on an asset with a
- * 405), but for the API's own files above (`!`: Cloudflare serves them first).
+ * `run_worker_first`, which a test holds equal): what only it reads, and the go links, where no asset
+ * is. No pattern covers an asset's path: where a path has one (the site's own files, the countdowns'
+ * widgets and records as COUNTDOWN_ASSETS made them), Cloudflare serves it, free, without the Worker;
+ * where it has none (a live route, an API file the Worker answers, a packed file, a miss), Cloudflare
+ * runs the Worker. (A `!` pattern would not do: it has Cloudflare answer 404 where it finds no asset.)
  */
 export const WORKER_FIRST = [
   `${WORKER_FOLDER}/*`,
-  "/api/*",
   // The go links, live outside the API (src/live/go.ts).
   goPath("*"),
-  ...API_FILES_SERVED_BY_CLOUDFLARE.map((file) => `!${file}`),
 ];
-/** Whether Cloudflare serves an own file of the site itself (else the Worker, from the assets). */
-const servedByCloudflare = (file: string) =>
-  API_FILES_SERVED_BY_CLOUDFLARE.includes(file) || (!file.startsWith("/api/") && !file.startsWith(`${WORKER_FOLDER}/`));
 
 export interface WorkersBuild {
   folder: string;
   /** Asset files written (`_headers` among them). */
   assets: number;
+  /** Of them, the countdowns' files served at their own paths (COUNTDOWN_ASSETS), by kind. */
+  served: Record<CountdownAssetKind, number>;
   packs: number;
   /** Packs linked from an earlier Workers build rather than written. */
   reused: number;
@@ -79,11 +86,14 @@ export interface WorkersBuild {
  * Writes the Workers output of the build at `outDir` into `folder` (`<build>/workers/` unless given),
  * anew; packs unchanged since an earlier Workers build (the one in `folder` already, and `previous`:
  * their folders, else those of the build folders the build shares files with) are linked from it.
+ * `fileLimit`: the asset files the account's plan allows (CLOUDFLARE_ASSET_FILES). Over 80 lines: the
+ * assets in the order they are counted, every other file first and the countdowns' in what is left.
  */
 export async function buildForWorkers(
   outDir: string,
   folder = path.join(realpathSync(outDir), WORKERS_FOLDER),
   previous?: readonly string[],
+  fileLimit: number = ASSET_LIMITS.free,
 ): Promise<WorkersBuild> {
   const buildDir = realpathSync(outDir);
   const paths = buildPaths(buildDir);
@@ -104,23 +114,36 @@ export async function buildForWorkers(
   // The site's own files as assets; the index's pages after the first and every countdown's files in packs.
   const own: Record<string, FileEntry> = {};
   const packed: { file: string; entry: FileEntry }[] = [];
+  const countdownFiles: [string, Record<string, FileEntry>][] = [];
   for (const [file, entry] of Object.entries(meta.files)) {
     if (indexPageOfFile(file) !== undefined) packed.push({ file, entry });
     else own[file] = [entry[0], entry[1], 0, 0];
   }
   for (let index = 0; index < meta.shards; index++) {
     const shard = JSON.parse(await readFile(path.join(paths.manifest, shardFile(index)), "utf8")) as ManifestShard;
-    for (const files of Object.values(shard))
+    for (const [slug, files] of Object.entries(shard)) {
+      countdownFiles.push([slug, files]);
       for (const [file, entry] of Object.entries(files)) packed.push({ file, entry });
+    }
   }
   for (const [file, entry] of Object.entries(meta.files))
-    if (own[file]) await copyAsset(file, built.locate(file, entry));
-  const direct = Object.keys(own).filter(servedByCloudflare);
-  if (direct.length > MOST_HEADER_RULES)
+    if (own[file]) await copyAsset(ownAssetPath(file), built.locate(file, entry));
+  const direct = Object.keys(own).filter((file) => ownAssetPath(file) === file);
+  if (direct.length + COUNTDOWN_ASSETS.length > MOST_HEADER_RULES)
     throw new WorkersBuildError(
-      `the site has ${direct.length} files Cloudflare serves itself, and it reads at most ${MOST_HEADER_RULES} rules of _headers`,
+      `the site has ${direct.length} files Cloudflare serves itself, beside ${COUNTDOWN_ASSETS.length} folders of countdowns' files, and it reads at most ${MOST_HEADER_RULES} rules of _headers`,
     );
-  await writeAsset("_headers", headersFile(meta.facts, direct));
+  await writeAsset(
+    "_headers",
+    headersFile(meta.facts, [
+      ...direct.map((file) => ({ rule: file, at: file, file })),
+      ...COUNTDOWN_ASSETS.map(({ at, file }, i) => ({
+        rule: `${COUNTDOWN_ASSET_FOLDERS[i]}*`,
+        at: at("x"),
+        file: file("x"),
+      })),
+    ]),
+  );
 
   const homes = (meta.homes ?? [])
     .filter((home): home is string => home !== null && home !== meta.self)
@@ -141,10 +164,36 @@ export async function buildForWorkers(
   for (const name of await readdir(fontFolder()))
     if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
 
+  const served = await writeCountdownAssets(countdownFiles, fileLimit - count(), (at, file, entry) =>
+    copyAsset(at, built.locate(file, entry)),
+  );
+
   await rm(aside, { recursive: true, force: true });
   const workerSite: WorkerSite = { facts: meta.facts, files: own, packs };
   const workerBytes = await bundleWorker(folder, workerSite);
-  return { folder, assets: count(), packs, reused, countdowns: meta.count, workerBytes };
+  return { folder, assets: count(), served, packs, reused, countdowns: meta.count, workerBytes };
+}
+
+/**
+ * The countdowns' hottest files as assets at their paths, kind by kind (COUNTDOWN_ASSETS), in as many
+ * files as `room` (what the plan has left); each stays in its pack too, for what Cloudflare hands the
+ * Worker there (another method). Returns how many of each kind.
+ */
+async function writeCountdownAssets(
+  countdowns: readonly [string, Record<string, FileEntry>][],
+  room: number,
+  copy: (at: string, file: string, entry: FileEntry) => Promise<void>,
+): Promise<Record<CountdownAssetKind, number>> {
+  const served = { widget: 0, record: 0 };
+  for (const { kind, at, file } of COUNTDOWN_ASSETS)
+    for (const [slug, files] of countdowns) {
+      const entry = files[file(slug)];
+      if (!entry || room <= 0) continue;
+      await copy(at(slug), file(slug), entry);
+      served[kind]++;
+      room--;
+    }
+  return served;
 }
 
 /** Writes the files of the assets folder, each checked against Cloudflare's size limit and counted. */
@@ -243,13 +292,17 @@ async function earlierPacks(folders: readonly string[]): Promise<Map<string, str
   return found;
 }
 
-/** `_headers` for Cloudflare: the path of each file it serves itself, with every header the route table gives it there, its type among them. */
-function headersFile(facts: BuildFacts, files: readonly string[]): string {
+/**
+ * `_headers` for Cloudflare: for each rule (a file it serves itself, or a folder of countdowns' files:
+ * `/api/embed/*`), every header the route table gives its paths (`at`, a path of it), the type of its
+ * file among them.
+ */
+function headersFile(facts: BuildFacts, files: readonly { rule: string; at: string; file: string }[]): string {
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
-  const rules = files.map((file) => {
+  const rules = files.map(({ rule, at, file }) => {
     return [
-      file,
-      ...Object.entries(typedHeaders(headersOf(file), file)).map(([name, value]) => `  ${name}: ${value}`),
+      rule,
+      ...Object.entries(typedHeaders(headersOf(at), file)).map(([name, value]) => `  ${name}: ${value}`),
     ].join("\n");
   });
   return `# Written by the Workers build from src/http/routes.ts: edit the table, not this file.\n${rules.join("\n")}\n`;

@@ -6,6 +6,7 @@
 // fetched is kept for the isolate's life, within a budget of bytes (the oldest read dropped first).
 
 import { FileNotLoaded } from "../file-not-loaded.ts";
+import { API_NOT_FOUND, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND } from "../paths.ts";
 
 /** The assets binding of a Worker (`env.ASSETS`): a fetch of the deploy's own static files. */
 export interface AssetsBinding {
@@ -14,6 +15,26 @@ export interface AssetsBinding {
 
 /** The folder of the assets that only the Worker reads (`run_worker_first` in wrangler.jsonc keeps it from the public). */
 export const WORKER_FOLDER = "/_worker";
+
+/**
+ * The site's own files under /api/ the Worker answers: the API's files that programs ask for and may
+ * preflight (the Worker answers a preflight as every /api/ path does; Cloudflare answers any method
+ * but GET and HEAD on an asset with a 405), and its not-found files, which are answers, not
+ * addresses. They are kept among what only the Worker reads, so that no asset is at their paths and
+ * Cloudflare runs the Worker there. Every other own file (the pages, the element's scripts)
+ * Cloudflare serves itself at its path, free.
+ */
+const API_FILES_THE_WORKER_ANSWERS: readonly string[] = [
+  PAGES_PATH,
+  OPENAPI_PATH,
+  SCHEMA_PATH,
+  API_NOT_FOUND,
+  WIDGET_NOT_FOUND,
+];
+
+/** Where an own file of the site is among the assets: at its path, or the Worker's own (above). */
+export const ownAssetPath = (file: string) =>
+  API_FILES_THE_WORKER_ANSWERS.includes(file) ? `${WORKER_FOLDER}/site${file}` : file;
 
 /** A Request for an asset: the binding reads only its path. */
 export const assetRequest = (file: string) => new Request(`https://assets.invalid${file}`);

@@ -32,7 +32,7 @@ import { LiveDataError, createLiveStore, type LiveStore } from "../live/live-sto
 import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
 import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import type { FileEntry } from "../eleventy/built-files.ts";
-import { AssetFiles, WORKER_FOLDER, assetRequest, withFiles, type AssetsBinding } from "./asset-files.ts";
+import { AssetFiles, WORKER_FOLDER, assetRequest, ownAssetPath, withFiles, type AssetsBinding } from "./asset-files.ts";
 import { useFontFiles } from "./font-files.ts";
 import { MEMORY } from "./memory.ts";
 import { PACKS_FOLDER, packName, packOf, readPack, type Pack } from "./packs.ts";
@@ -142,7 +142,7 @@ export function siteWorker(
       async body(file: string): Promise<Uint8Array<ArrayBuffer> | StreamBody> {
         const own = ownEntry(file);
         if (!own) return packed(file)!.bytes(file) as Uint8Array<ArrayBuffer>;
-        const response = await assets.fetch(assetRequest(file));
+        const response = await assets.fetch(assetRequest(ownAssetPath(file)));
         if (!response.ok || !response.body) throw new Error(`the Worker's asset ${file} answered ${response.status}`);
         return { kind: "stream", stream: response.body, length: own[0] };
       },

@@ -71,6 +71,19 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect(listing(copy)).toEqual(before);
   });
 
+  it("npm run build:workers stops on a CLOUDFLARE_ASSET_FILES that is no number of files, saying the plans', and builds nothing", async () => {
+    const copy = projectCopy();
+    const before = listing(copy);
+    for (const value of ["", "20k", "0", "-5"]) {
+      const result = await npm(copy, "build:workers", { CLOUDFLARE_ASSET_FILES: value });
+      expect(result.code, value).toBe(2);
+      expect(result.stderr, value).toMatch(
+        /^CLOUDFLARE_ASSET_FILES (is set but empty|is "[^"]+"): give the number of asset files the Cloudflare account's plan allows \(20000 on the free plan, 100000 on the paid one\)/m,
+      );
+    }
+    expect(listing(copy)).toEqual(before);
+  });
+
   it("npm run new makes the project's countdowns folder where git took it away with its last file", async () => {
     const copy = projectCopy();
     rmSync(path.join(copy, "countdowns"), { recursive: true });

@@ -6,7 +6,7 @@
 // the Workers build writes) and the Worker the rest: both are checked here, through the real asset
 // routing of workerd.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +119,10 @@ describe("the Workers build in workerd answers as the Node server", () => {
       "/",
       "/future-launch/",
       "/future-launch",
-      "/api/embed/future-launch",
+      // A widget of no countdown: no asset is there, and the Worker answers (a countdown's widget is
+      // Cloudflare's own file, GET and HEAD only, below).
+      "/api/embed/no-such-countdown",
+      "/api/embed/future-launch.html",
       "/nope",
       "/api/nope",
       "/API/pages",
@@ -147,8 +150,21 @@ describe("the Workers build in workerd answers as the Node server", () => {
   });
 
   it("but for the files Cloudflare serves itself, which take GET and HEAD only (docs/deploying.md)", async () => {
-    const served = readFileSync(path.join(folder, "assets/_headers"), "utf8").match(/^\/\S*/gm)!;
-    expect(served).toEqual(expect.arrayContaining(["/index.html", "/404.html", "/assets/site.js"]));
+    // (A folder's rule, for the countdowns' widgets and records: a countdown's file in it.)
+    const served = readFileSync(path.join(folder, "assets/_headers"), "utf8")
+      .match(/^\/\S*/gm)!
+      .map((rule) =>
+        rule.replace(/\/\*$/, () => (rule.startsWith("/api/data/") ? "/future-launch.json" : "/future-launch")),
+      );
+    expect(served).toEqual(
+      expect.arrayContaining([
+        "/index.html",
+        "/404.html",
+        "/assets/site.js",
+        "/api/embed/future-launch",
+        "/api/data/future-launch.json",
+      ]),
+    );
     for (const target of served) {
       await expectAlike(target, { method: "HEAD" });
       for (const method of ["OPTIONS", "POST", "DELETE"]) {
@@ -351,17 +367,55 @@ describe("the Workers build", () => {
     expect(made.packs).toBe(1);
     const headers = readFileSync(path.join(folder, "assets/_headers"), "utf8");
     expect(headers).toMatch(/^\/index\.html\n {2}X-Content-Type-Options: nosniff\n/m);
-    // Only the files Cloudflare serves itself: none the Worker answers first but those excepted.
     const served = headers.match(/^\/\S*/gm)!;
-    const first = WORKER_FIRST.filter((rule) => !rule.startsWith("!")).map((rule) => rule.replace(/\*$/, ""));
-    for (const file of served)
-      expect(!first.some((prefix) => file.startsWith(prefix)) || WORKER_FIRST.includes(`!${file}`), file).toBe(true);
     expect(served).toEqual(
       expect.arrayContaining([ELEMENT_SCRIPT_PATH, ...ELEMENT_PARTS.map(elementPartPath), CALENDAR_FEED_PATH]),
     );
     expect(served).not.toContain("/api/pages");
+    // No pattern the Worker runs first on covers a public asset: Cloudflare serves every one itself.
+    const assets = path.join(folder, "assets");
+    const publicFiles = (readdirSync(assets, { recursive: true }) as string[])
+      .map((name) => `/${name.split(path.sep).join("/")}`)
+      .filter(
+        (file) => statSync(path.join(assets, file)).isFile() && file !== "/_headers" && !file.startsWith("/_worker/"),
+      );
+    expect(publicFiles).toContain("/api/embed/future-launch");
+    expect(WORKER_FIRST.every((rule) => rule.endsWith("/*") && !rule.startsWith("!"))).toBe(true);
+    for (const file of publicFiles)
+      expect(
+        WORKER_FIRST.filter((rule) => file.startsWith(rule.slice(0, -1))),
+        file,
+      ).toEqual([]);
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100);
     expect(made.assets).toBeLessThan(ASSET_LIMITS.free);
+  });
+
+  it("serves every countdown's widget and record as assets at their paths, the widgets first, as far as the plan's files allow", async () => {
+    const countdowns = made.countdowns;
+    expect(made.served).toEqual({ widget: countdowns, record: countdowns });
+    for (const [asset, file] of [
+      ["/api/embed/future-launch", "/api/embed/future-launch.html"],
+      ["/api/data/future-launch.json", "/api/data/future-launch.json"],
+    ] as const)
+      expect(
+        readFileSync(path.join(folder, "assets", asset)).equals(readFileSync(path.join(TEST_OUT_DIR, "site", file))),
+        asset,
+      ).toBe(true);
+    // A plan with room for every other file and three of the countdowns' files: three widgets, no record.
+    const others = made.assets - 2 * countdowns;
+    const limited = await buildForWorkers(
+      TEST_OUT_DIR,
+      path.join(path.dirname(folder), "limited"),
+      undefined,
+      others + 3,
+    );
+    expect(limited.served).toEqual({ widget: 3, record: 0 });
+    expect(limited.assets).toBe(others + 3);
+    expect(readdirSync(path.join(path.dirname(folder), "limited/assets/api/embed"))).toHaveLength(3);
+    // No room at all: every countdown's files in the packs alone.
+    const none = await buildForWorkers(TEST_OUT_DIR, path.join(path.dirname(folder), "none"), undefined, 1);
+    expect(none.served).toEqual({ widget: 0, record: 0 });
+    expect(none.packs).toBe(made.packs);
   });
 
   it("compiles ahead the very modules HarfBuzz's Emscripten code compiles for its callbacks", async () => {
