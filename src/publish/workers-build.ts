@@ -1,9 +1,11 @@
 // The Workers build: a build of the site (OUT_DIR) made into what Cloudflare deploys, in
 // `<build>/workers/` (wrangler.jsonc names it through OUT_DIR's link, dist/workers):
-//   assets/            the site's own files at their paths, and `_headers` giving those Cloudflare
-//                      serves itself the headers the route table gives them;
+//   assets/            the site's own files at their paths, the countdowns' widgets and records as far
+//                      as the plan's files allow (COUNTDOWN_ASSETS), and `_headers` giving those
+//                      Cloudflare serves itself the headers the route table gives them;
 //   assets/_worker/    what only the Worker reads (wrangler.jsonc keeps it from the public): the
-//                      live data, the fonts, and the packs of every other built file (src/workers/packs.ts);
+//                      live data, the fonts, the API's files programs preflight, and the packs of
+//                      every countdown's files and the index's later pages (src/workers/packs.ts);
 //   worker.js, *.wasm  the Worker (src/workers/worker.ts) bundled, with resvg and HarfBuzz as WebAssembly.
 // Every file is read where the build's manifest says it is (its own folder or an earlier build's).
 import { META_FILE, shardFile } from "../shards.ts";
