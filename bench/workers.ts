@@ -221,7 +221,7 @@ function viewsWithoutWorker(others: (size: number) => number, widgetCpuMs: numbe
   );
   const pct = (share: number) => `${fmt(share * 100, share === 1 || share === 0 ? 0 : 1)}%`;
   const text = [
-    `Views served without the Worker (the countdowns' widgets, then their records, as assets as far as the plan's files allow, \`CLOUDFLARE_ASSET_FILES\`; pages through the Worker), and a million widget views at list prices ($${PRICES.perMillionRequests} a million Worker requests, $${PRICES.perMillionCpuMs} a million CPU ms at the packed widget's ${fmt(widgetCpuMs)} ms; asset requests free on every plan):`,
+    `Views served without the Worker (the countdowns' widgets, then their records, as assets as far as the plan's files allow, \`CLOUDFLARE_ASSET_FILES\`; pages through the Worker), and a million widget views at list prices ($${fmt(PRICES.perMillionRequests)} a million Worker requests, $${fmt(PRICES.perMillionCpuMs)} a million CPU ms at the packed widget's ${fmt(widgetCpuMs)} ms; asset requests free on every plan):`,
     "",
     table(
       [
@@ -366,7 +366,7 @@ export async function workersBench(
       ],
     ),
     "",
-    `Asset files at 100,000 countdowns: ${assetsAt100k}${measured100k ? " (measured)" : ` (from the ${largest.size} build: ${fixed} files of the site, the fonts and the live data's meta, one live shard per 256 countdowns, and packs of 2 MiB at ${fmt(perCountdown / 1024, 1)} KB per countdown)`}; the free plan allows ${ASSET_LIMITS.free}, the paid one ${ASSET_LIMITS.paid}. The Worker: ${fmt(run.workerBytes / 2 ** 20, 2)} MB before compression.`,
+    `Asset files at 100,000 countdowns: ${others(100_000)} but the countdowns' widgets and records${measured100k ? " (measured)" : ` (from the ${largest.size} build: ${fixed} files of the site, the fonts and the live data's meta, one live shard per 256 countdowns, and packs of 2 MiB at ${fmt(perCountdown / 1024, 1)} KB per countdown)`}, and as many widgets and records as the plan allows beside them: ${assetsAt100k} files on the free plan (${ASSET_LIMITS.free}), ${Math.min(ASSET_LIMITS.paid, others(100_000) + 200_000)} on the paid one (${ASSET_LIMITS.paid}). The Worker: ${fmt(run.workerBytes / 2 ** 20, 2)} MB before compression.`,
     "",
     views.text,
     "",
