@@ -95,6 +95,19 @@ export function frontMatterJsonSchema(): object {
         description: doneImage.description,
         examples: ["images/sale-over.png"],
       },
+      image: {
+        type: "string",
+        pattern: FRONT_MATTER_FIELDS.image.pattern.source,
+        description: FRONT_MATTER_FIELDS.image.description,
+        examples: ["images/launch.jpg"],
+      },
+      image_alt: {
+        type: "string",
+        minLength: 1,
+        maxLength: FRONT_MATTER_FIELDS.image_alt.maxLength,
+        pattern: "\\S",
+        description: FRONT_MATTER_FIELDS.image_alt.description,
+      },
       unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
       go: {
         type: "object",
@@ -198,8 +211,8 @@ export function frontMatterJsonSchema(): object {
         },
       },
     },
-    // `until` ends a repeating countdown or caps an evergreen one; `except` leaves out a repeating one's occurrences.
-    dependentRequired: { except: ["repeat"] },
+    // `until` ends a repeating countdown or caps an evergreen one; `except` leaves out a repeating one's occurrences; `image_alt` describes `image`.
+    dependentRequired: { except: ["repeat"], image_alt: ["image"] },
     dependentSchemas: { until: { anyOf: [{ required: ["repeat"] }, { required: ["evergreen"] }] } },
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [

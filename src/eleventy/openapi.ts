@@ -94,6 +94,8 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   announce:
     "`milestones`: a polite live region, apart from the timer, says the time left at an hour, ten minutes and a minute (`<title>: in 10 minutes`, in `lang`), and the done message at the end; never every second.",
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
+  background:
+    "`image`: the countdown's image (its file's `image`) behind the content, under a dark scrim that keeps every text readable (4.5:1 over any picture); a countdown without an image ignores it.",
 };
 const widgetOptions = [
   ...Object.entries(CHOICES).map(([name, values]) => ({

@@ -53,6 +53,7 @@ export default {
   separatorLabel: "Mellem enhederne",
   pauseButton: "En pauseknap til besøgende, der vil have nedtællingen til at stå stille",
   announceMilestones: "Meld den resterende tid til skærmlæsere ved en time, ti minutter og et minut",
+  backgroundImage: "Nedtællingens billede bag tallene",
   updatesLabel: "Ændringer",
   updatesSecond: "hvert sekund",
   updatesMinute: "hvert minut",

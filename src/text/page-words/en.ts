@@ -58,6 +58,7 @@ const en = {
   separatorLabel: "Between the units",
   pauseButton: "A pause button, for visitors who want the count to stand still",
   announceMilestones: "Tell screen readers the time left at an hour, ten minutes and a minute",
+  backgroundImage: "The countdown’s picture behind the count",
   updatesLabel: "Changes",
   updatesSecond: "every second",
   updatesMinute: "every minute",

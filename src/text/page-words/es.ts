@@ -54,6 +54,7 @@ export default {
   separatorLabel: "Entre las unidades",
   pauseButton: "Un botón de pausa, para quien quiera detener la cuenta",
   announceMilestones: "Anunciar a los lectores de pantalla el tiempo restante a una hora, diez minutos y un minuto",
+  backgroundImage: "La imagen de la cuenta atrás detrás del contador",
   updatesLabel: "Cambios",
   updatesSecond: "cada segundo",
   updatesMinute: "cada minuto",

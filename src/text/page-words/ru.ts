@@ -53,6 +53,7 @@ export default {
   separatorLabel: "Между единицами",
   pauseButton: "Кнопка паузы для посетителей, которые хотят остановить отсчёт",
   announceMilestones: "Сообщать экранным чтецам оставшееся время за час, десять минут и минуту",
+  backgroundImage: "Изображение отсчёта за цифрами",
   updatesLabel: "Обновление",
   updatesSecond: "каждую секунду",
   updatesMinute: "каждую минуту",

@@ -53,6 +53,7 @@ export default {
   separatorLabel: "Між одиницями",
   pauseButton: "Кнопка паузи для відвідувачів, які хочуть зупинити відлік",
   announceMilestones: "Повідомляти екранним читачам час, що лишився, за годину, десять хвилин і хвилину",
+  backgroundImage: "Зображення відліку за цифрами",
   updatesLabel: "Оновлення",
   updatesSecond: "щосекунди",
   updatesMinute: "щохвилини",
