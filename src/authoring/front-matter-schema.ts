@@ -1,5 +1,6 @@
 // The JSON Schema of a countdown file's front matter, generated from the definition the validator
 // uses, so editors can complete and check countdown files with the build's own rules.
+import { WARN_PATTERN } from "../time/warn.ts";
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
@@ -208,6 +209,11 @@ export function frontMatterJsonSchema(): object {
             ]),
           ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
+          warn: {
+            type: "string",
+            pattern: `^${WARN_PATTERN}$`,
+            description: 'The last span before the target, drawn in the warning colour: "30s", "10m", "1h", "2d".',
+          },
         },
       },
     },

@@ -58,6 +58,12 @@ export const DARK_BACKGROUNDS: readonly (readonly [number, number, number])[] = 
   [27, 30, 36],
 ];
 
+/**
+ * The warning colour of `warn` (the time left in the last span before the target), on the light
+ * themes and the dark ones: each reads at 4.5:1 on its scheme's backgrounds (a unit test holds it).
+ */
+export const WARN_COLOURS = { light: "#d42b1e", dark: "#ff6b5e" } as const;
+
 /** `colour` moved towards `target` by `amount` (0 to 1), channel by channel. */
 const mix = (colour: readonly number[], target: readonly number[], amount: number) =>
   colour.map((c, i) => Math.round(c + (target[i]! - c) * amount)) as [number, number, number];

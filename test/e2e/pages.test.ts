@@ -784,15 +784,18 @@ for (const name of ENGINE_NAMES) {
         const page = await load("/future-launch/embed/");
         const emailSnippet = () => page.evaluate(() => document.getElementById("snippet-email")!.textContent!);
         // Linked to the countdown's page; its alt text says when as the image does (the fixture is in UTC).
+        // (Its height is written in once the preview has loaded, which may already be.)
         expect(await emailSnippet()).toMatch(
           new RegExp(
-            `^<a href="${TEST_BASE_URL}/future-launch/"><img src="${TEST_BASE_URL}/api/email/future-launch\\.gif" width="600" alt="[^"]+ – \\w{3}, \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M UTC" [^>]*></a>$`,
+            `^<a href="${TEST_BASE_URL}/future-launch/"><img src="${TEST_BASE_URL}/api/email/future-launch\\.gif" width="600"(?: height="\\d+")? alt="[^"]+ – \\w{3}, \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M UTC" [^>]*></a>$`,
           ),
         );
         await choose(page, "[data-email-options] input[name=theme][value=dark]", "on");
         await choose(page, "[data-email-options] input[name=layout][value=units]", "on");
         await choose(page, "[data-email-options] select[name=units]", "dhm");
         await choose(page, "[data-email-options] input[name=width]", "480");
+        // warn: the last span in the warning colour (src/time/warn.ts).
+        await choose(page, "[data-email-options] select[name=warn]", "1h");
         const drawn = await waitInPage(
           page,
           () => {
@@ -804,9 +807,9 @@ for (const name of ENGINE_NAMES) {
           },
           15_000,
         );
-        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480");
+        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480&warn=1h");
         expect(drawn!.text).toContain(
-          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480" width="480" height="${drawn!.height}" alt="`,
+          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480&amp;warn=1h" width="480" height="${drawn!.height}" alt="`,
         );
       });
 

@@ -544,7 +544,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
       "countdowns/launch.md: email.width: 2000 is not a value of width; use a whole number from 240 to 1200",
       "countdowns/launch.md: email.frames: 0 is not a value of frames; use a whole number from 1 to 60",
       'countdowns/launch.md: email.theme: "auto" is not a value of theme; use one of light, dark',
-      "countdowns/launch.md: email.size: unknown email option; the options are theme, accent, color, bg, layout, units, labels, separator, lang, title, width, density, frames",
+      "countdowns/launch.md: email.size: unknown email option; the options are theme, accent, color, bg, layout, units, labels, separator, lang, title, width, density, frames, warn",
       'countdowns/launch.md: email.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
       'countdowns/launch.md: email.lang: "German" is not a language code Intl knows; for German write "de"',
     ]);

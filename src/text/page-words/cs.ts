@@ -54,6 +54,7 @@ export default {
   pauseButton: "Tlačítko pozastavení pro návštěvníky, kteří chtějí odpočet zastavit",
   announceMilestones: "Hlásit čtečkám obrazovky zbývající čas při hodině, deseti minutách a minutě",
   backgroundImage: "Obrázek odpočtu za odpočtem",
+  warnLast: "Zbývající čas ve varovné barvě během posledních",
   updatesLabel: "Změny",
   updatesSecond: "každou sekundu",
   updatesMinute: "každou minutu",

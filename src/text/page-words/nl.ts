@@ -54,6 +54,7 @@ export default {
   pauseButton: "Een pauzeknop, voor bezoekers die de teller willen stilzetten",
   announceMilestones: "Meld de resterende tijd aan schermlezers bij een uur, tien minuten en een minuut",
   backgroundImage: "De afbeelding van het aftellen achter de telling",
+  warnLast: "Resterende tijd in waarschuwingskleur in de laatste",
   updatesLabel: "Wijzigingen",
   updatesSecond: "elke seconde",
   updatesMinute: "elke minuut",
