@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Problem } from "../src/authoring/countdown.ts";
 import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countdowns.ts";
-import { readDoneImages } from "../src/publish/done-images.ts";
+import { readCountdownImages } from "../src/publish/done-images.ts";
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
 import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
@@ -83,7 +83,7 @@ await withConfig(async (config) => {
         now,
         defaultLang: (read.site ?? SITE_DEFAULTS).language,
       });
-      result.problems.push(...readDoneImages(result.countdowns, work, "countdowns").problems);
+      result.problems.push(...readCountdownImages(result.countdowns, work, "countdowns").problems);
     } else {
       // The whole site: the site file as well as every countdown, as the build reads them.
       const read = readSite(config);
@@ -96,7 +96,7 @@ await withConfig(async (config) => {
           : await loadCountdowns(dir, { now, defaultLang });
       // The done images' files too, as the build reads them.
       if (files.length === 0)
-        result.problems.push(...readDoneImages(result.countdowns, path.dirname(dir), path.basename(dir)).problems);
+        result.problems.push(...readCountdownImages(result.countdowns, path.dirname(dir), path.basename(dir)).problems);
     }
     const problems = [...site, ...result.problems];
     printWarnings(result.warnings);

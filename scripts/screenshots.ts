@@ -12,6 +12,7 @@ import { PROJECT_ROOT, readConfig } from "../src/config.ts";
 import { publish } from "../src/publish/publish.ts";
 import { createProductionServer, type ProductionServer } from "../src/server/production-server.ts";
 import { launchBrowser } from "../tools/chromium.ts";
+import { encodePng } from "../src/images/png.ts";
 
 /** The instant every picture is taken at, unless it says otherwise. */
 const NOW = Date.parse("2026-11-22T12:34:56Z");
@@ -29,7 +30,38 @@ const COUNTDOWNS: Record<string, string> = {
   "summer-sale": `---\ntitle: "Summer sale ends"\ntarget: "2027-01-15T18:00:00"\ntimezone: "Europe/Berlin"\ndone: "The sale has ended. See you next year!"\nwidget:\n  link: { text: "Shop the sale", url: "https://shop.example/sale" }\n---\nOur biggest sale of the year: **everything 30% off** until the clock runs out.\n`,
   "friday-stream": `---\ntitle: "Friday live stream"\ntarget: "2026-11-27 17:00"\ntimezone: "Europe/Berlin"\nrepeat: weekly\n---\nEvery Friday at 17:00 Berlin time, summer and winter alike.\n`,
   "open-air-concert": `---\ntitle: "Open-air concert in the park"\ntarget: "2027-06-19 20:00"\ntimezone: "Europe/Vienna"\nstatus: postponed\n---\nPostponed by the organisers: a new date will be announced here.\n`,
+  // Countdowns with an image (SKYLINE, drawn below): English, the longest title, Japanese, Arabic.
+  "harbour-festival": `---\ntitle: "Harbour festival"\ntarget: "2027-01-15T17:00:00Z"\nimage: "images/skyline.png"\nimage_alt: "The harbour at dusk: hills against an orange sky, the sun going down"\n---\nMusic, boats and food on the quay, all evening.\n`,
+  "harbour-summit": `---\ntitle: "The International Summit on Climate, Oceans and the Future of Coastal Cities: Keynotes, Workshops, Field Trips to the Harbour and a Closing Dinner with Everyone Who Made the Programme Possible"\ntarget: "2027-05-03 09:00"\ntimezone: "Europe/Lisbon"\nimage: "images/skyline.png"\n---\n`,
+  "minato-matsuri": `---\ntitle: "みなと祭り 2027"\ntarget: "2027-03-07 09:10"\ntimezone: "Asia/Tokyo"\nlang: ja\nimage: "images/skyline.png"\n---\n`,
+  "harbour-ar": `---\ntitle: "مهرجان الميناء"\ntarget: "2027-03-20 18:00"\ntimezone: "Asia/Riyadh"\nlang: ar\nimage: "images/skyline.png"\n---\n`,
 };
+
+/**
+ * The countdowns' image: a harbour at dusk, 1200 × 630, drawn here (an orange sky darkening upwards, a
+ * pale sun, dark hills and their reflection), so the pictures need no file of their own.
+ */
+function skyline(): Uint8Array {
+  const [width, height] = [1200, 630];
+  const palette: [number, number, number][] = [];
+  // 0 to 199: the sky, from night blue at the top to orange at the horizon; 200: the sun; 201: hills; 202 to 255: the water.
+  for (let i = 0; i < 200; i++) {
+    const t = i / 199;
+    palette.push([Math.round(30 + 225 * t), Math.round(40 + 120 * t ** 1.5), Math.round(90 - 20 * t)]);
+  }
+  palette.push([255, 236, 190], [38, 30, 52]);
+  for (let i = 0; i < 54; i++) palette.push([Math.round(60 + i * 1.5), Math.round(50 + i), Math.round(80 - i * 0.3)]);
+  const horizon = 430;
+  const pixels = new Uint8Array(width * height).map((_, at) => {
+    const [x, y] = [at % width, Math.floor(at / width)];
+    const hill = horizon - 60 - 50 * Math.sin(x / 140) - 25 * Math.sin(x / 37 + 1);
+    if (y >= horizon) return 202 + Math.min(53, Math.floor(((y - horizon) / (height - horizon)) * 54));
+    if (y > hill) return 201;
+    if ((x - 820) ** 2 + (y - 330) ** 2 < 55 ** 2) return 200;
+    return Math.min(199, Math.floor((y / horizon) * 200));
+  });
+  return encodePng(width, height, palette, pixels);
+}
 /** The site files the pictures are taken on: the defaults, and a German town's site. */
 const SITES: Record<string, object> = {
   en: {},
@@ -110,6 +142,13 @@ const SHOTS: Shot[] = [
     query: "?layout=tiles&labels=none&separator=colon",
     size: SMALL,
   },
+  { file: "widget-background-image.png", slug: "harbour-festival", query: "?background=image", size: WIDE },
+  {
+    file: "widget-background-image-tiles-ar.png",
+    slug: "harbour-ar",
+    query: "?background=image&layout=tiles",
+    size: SMALL,
+  },
 ];
 
 /** The site's pages (docs/api.md): a visitor's page in each state, full screen, the owner's page and the creator; on a phone; on a German site. */
@@ -124,6 +163,10 @@ const PAGES: { file: string; path: string; site?: string; width?: number; fullPa
     { file: "page-fullscreen.png", path: "/halley/", fullscreen: true },
     { file: "page-owner.png", path: "/summer-sale/embed/" },
     { file: "page-new.png", path: "/new/", fullPage: true },
+    { file: "page-header-image.png", path: "/harbour-festival/" },
+    { file: "page-header-image-phone.png", path: "/harbour-summit/", width: 320, fullPage: true },
+    { file: "page-header-image-ja.png", path: "/minato-matsuri/", width: 375 },
+    { file: "page-header-image-ar.png", path: "/harbour-ar/", width: 320 },
   ];
 
 /** The email images (docs/email.md): the GIF as a mail client gets it, at a clock. */
@@ -166,6 +209,8 @@ const work = mkdtempSync(path.join(tmpdir(), "countdown-screenshots-"));
 const countdownsDir = path.join(work, "countdowns");
 mkdirSync(countdownsDir);
 for (const [slug, text] of Object.entries(COUNTDOWNS)) writeFileSync(path.join(countdownsDir, `${slug}.md`), text);
+mkdirSync(path.join(work, "images"));
+writeFileSync(path.join(work, "images/skyline.png"), skyline());
 const clock = { now: NOW };
 /** Each site built and served: its address by name. */
 const bases: Record<string, string> = {};
@@ -265,11 +310,15 @@ try {
     await page.close();
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
   }
-  // The link preview image, as a chat or social network shows it under a link to the page.
-  if (wanted("preview.png")) {
-    const preview = await fetch(`${base}/api/og/city-marathon.png`);
+  // The link preview image, as a chat or social network shows it under a link to the page; and over an image.
+  for (const [name, slug] of [
+    ["preview.png", "city-marathon"],
+    ["preview-image.png", "harbour-festival"],
+  ] as const) {
+    if (!wanted(name)) continue;
+    const preview = await fetch(`${base}/api/og/${slug}.png`);
     if (!preview.ok) throw new Error(`the preview image answered ${preview.status}`);
-    const file = path.join(outFolder, "preview.png");
+    const file = path.join(outFolder, name);
     writeFileSync(file, Buffer.from(await preview.arrayBuffer()));
     console.log(`Wrote ${path.relative(PROJECT_ROOT, file)} (1200x630)`);
   }

@@ -72,6 +72,12 @@ export const logoPath = (type: string) => `/assets/logo.${type}`;
 /** A countdown's done image (`done_image`), published under the hash of its bytes; its extension is its type's. */
 export const doneImagePath = (image: { hash: string; type: string }) =>
   `/assets/done-${image.hash}.${image.type === "jpeg" ? "jpg" : image.type}`;
+/** A countdown's image (`image`: its page's header, its preview's and its widget's background), under the hash of its bytes. */
+export const headerImagePath = (image: { hash: string; type: string }) =>
+  `/assets/image-${image.hash}.${image.type === "jpeg" ? "jpg" : image.type}`;
+/** The same image as the live data keeps it for the link preview's background (src/images/preview-image.ts), by its path. */
+export const imageBackgroundFile = (imagePath: string) =>
+  `image/${imagePath.slice(imagePath.lastIndexOf("/") + 1)}.json`;
 /** The same image as the live data keeps it for the email image (src/images/done-frame.ts), by its path. */
 export const doneBitmapFile = (imagePath: string) => `done/${imagePath.slice(imagePath.lastIndexOf("/") + 1)}.json`;
 /** `npm run dev` only: the script every page and widget of a dev build loads, and the events it listens to. */

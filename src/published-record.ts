@@ -162,6 +162,12 @@ export const LIVE_COUNTDOWN_SCHEMA = {
         after: { type: "string", pattern: "^https://", description: "Once it has ended." },
       },
     },
+    image: {
+      type: "string",
+      pattern: "^/assets/image-[A-Za-z0-9_-]+\\.(png|jpg)$",
+      description:
+        "The countdown's image (its file's `image`), a path of the site, where the link preview draws it as its background (a PNG or JPEG); left out otherwise.",
+    },
   },
 } as const satisfies Schema;
 

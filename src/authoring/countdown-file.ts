@@ -46,7 +46,7 @@ import { checkZone } from "./zones.ts";
 import { emailDefaults, widgetDefaults } from "./option-defaults.ts";
 import { unitWordsField } from "./unit-words.ts";
 import { goLinksField } from "./go-links.ts";
-import { doneImageFile } from "./done-image.ts";
+import { HEADER_IMAGE_RULE, IMAGE_ALT_MAX, doneImageFile, imageFile } from "./done-image.ts";
 import { repeatFields } from "./repeat-field.ts";
 
 /**
@@ -244,6 +244,9 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   const go = goLinksField(fields.go, problem);
   const doneImage = fields.done_image === undefined ? undefined : doneImageFile(fields.done_image);
   if (typeof doneImage === "object") problem("done_image", doneImage.problem);
+  const image = fields.image === undefined ? undefined : imageFile(fields.image, HEADER_IMAGE_RULE);
+  if (typeof image === "object") problem("image", image.problem);
+  const imageAlt = imageAltField(fields, image !== undefined, problem);
 
   if (
     problems.length > 0 ||
@@ -284,6 +287,8 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
     ...(unitWords ? { unitWords } : {}),
     ...(go ? { go } : {}),
     ...(typeof doneImage === "string" ? { doneImageFile: doneImage } : {}),
+    ...(typeof image === "string" ? { imageFile: image } : {}),
+    ...(imageAlt ? { imageAlt } : {}),
     ...(unlisted ? { unlisted } : {}),
   };
   const warnings: Problem[] = [];
@@ -300,4 +305,24 @@ function parseFile(file: string, text: string, options: ParseOptions): ParseResu
   if (zoneNote) warn("timezone", zoneNote);
   warnAbout(countdown, written, start, until, options.now, warn);
   return { countdown, problems: [], warnings };
+}
+
+/** `image_alt`: one line of text, with `image` only; undefined where it is left out (the title stands for it). */
+function imageAltField(
+  fields: Record<string, unknown>,
+  hasImage: boolean,
+  problem: (field: string, message: string) => void,
+): string | undefined {
+  const value = fields.image_alt;
+  if (value === undefined) return undefined;
+  if (!hasImage) return void problem("image_alt", 'describes the countdown\'s image: add "image", or leave this out');
+  if (typeof value !== "string") return void problem("image_alt", `must be text (quote it), not ${describe(value)}`);
+  const alt = value.trim();
+  const length = [...alt].length;
+  if (length === 0) problem("image_alt", "is empty; leave it out to have the title describe the image");
+  else if (length > IMAGE_ALT_MAX) problem("image_alt", `is ${length} characters long; the limit is ${IMAGE_ALT_MAX}`);
+  else if (CONTROL_CHARACTERS.test(alt))
+    problem("image_alt", "contains a line break or control character; keep it on one line");
+  else return alt;
+  return undefined;
 }

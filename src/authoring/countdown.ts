@@ -40,6 +40,11 @@ export interface Countdown {
   /** The picture shown at zero in place of the zeros (`done_image`): its path as written, and once the build has read the file, the file (src/publish/done-images.ts). */
   doneImageFile?: string;
   doneImage?: DoneImage;
+  /** Its own picture (`image`): its page's header, its link preview's and (`background=image`) its widget's background; as written, then read (src/publish/done-images.ts). */
+  imageFile?: string;
+  image?: DoneImage;
+  /** The image's text alternative (`image_alt`); the title where it has none. */
+  imageAlt?: string;
   /** Where `/go/<slug>` sends a visitor: `before` while it counts, `after` once it has ended (src/live/go.ts). */
   go?: GoLinks;
   /** Its own words for the units (`unit_words`), by unit and plural category (src/authoring/unit-words.ts). */

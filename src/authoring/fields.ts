@@ -9,6 +9,13 @@ import { DEFAULT_LANG, DEFAULT_TIMEZONE, DONE_MESSAGE_MAX } from "./countdown.ts
 import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../published-record.ts";
 import { EXCEPT_MAX, REPEATS, STATUSES } from "../vocabulary.ts";
 import { TARGET_PATTERN } from "./targets.ts";
+import {
+  HEADER_IMAGE_MAX_BYTES,
+  HEADER_IMAGE_MAX_SIDE,
+  HEADER_IMAGE_MIN_HEIGHT,
+  HEADER_IMAGE_MIN_WIDTH,
+  IMAGE_ALT_MAX,
+} from "./done-image.ts";
 
 /**
  * The front matter fields: what the validator below checks, and what the JSON Schema for editors
@@ -88,6 +95,16 @@ export const FRONT_MATTER_FIELDS = {
     pattern: /\.(png|jpe?g|gif)$/i,
     description:
       'A picture shown at zero in place of the zeros (the email image, the widget, the page): a PNG, JPEG or GIF file in the repository, named from the folder that holds countdowns/ ("images/sale-over.png"), at most 1 MB and 4096 pixels a side.',
+  },
+  image: {
+    required: false,
+    pattern: /\S/,
+    description: `The countdown's picture: its page's header (the title over it), its link preview's background, and its widget's background with background=image. A PNG, JPEG or WebP file in the repository (its type is read from its bytes), named from the folder that holds countdowns/ ("images/launch.jpg"), at most ${HEADER_IMAGE_MAX_BYTES / 1024 / 1024} MB, at least ${HEADER_IMAGE_MIN_WIDTH} × ${HEADER_IMAGE_MIN_HEIGHT} pixels and at most ${HEADER_IMAGE_MAX_SIDE} pixels a side.`,
+  },
+  image_alt: {
+    required: false,
+    maxLength: IMAGE_ALT_MAX,
+    description: `With "image": what the picture shows, for those who cannot see it (its alt text), one line of at most ${IMAGE_ALT_MAX} characters. Default: the title.`,
   },
   go: {
     required: false,

@@ -1,5 +1,6 @@
 // The JSON Schema of a countdown file's front matter, generated from the definition the validator
 // uses, so editors can complete and check countdown files with the build's own rules.
+import { WARN_PATTERN } from "../time/warn.ts";
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
@@ -94,6 +95,19 @@ export function frontMatterJsonSchema(): object {
         pattern: doneImage.pattern.source,
         description: doneImage.description,
         examples: ["images/sale-over.png"],
+      },
+      image: {
+        type: "string",
+        pattern: FRONT_MATTER_FIELDS.image.pattern.source,
+        description: FRONT_MATTER_FIELDS.image.description,
+        examples: ["images/launch.jpg"],
+      },
+      image_alt: {
+        type: "string",
+        minLength: 1,
+        maxLength: FRONT_MATTER_FIELDS.image_alt.maxLength,
+        pattern: "\\S",
+        description: FRONT_MATTER_FIELDS.image_alt.description,
       },
       unlisted: { type: "boolean", default: unlisted.default, description: unlisted.description },
       go: {
@@ -195,11 +209,16 @@ export function frontMatterJsonSchema(): object {
             ]),
           ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
+          warn: {
+            type: "string",
+            pattern: `^${WARN_PATTERN}$`,
+            description: 'The last span before the target, drawn in the warning colour: "30s", "10m", "1h", "2d".',
+          },
         },
       },
     },
-    // `until` ends a repeating countdown or caps an evergreen one; `except` leaves out a repeating one's occurrences.
-    dependentRequired: { except: ["repeat"] },
+    // `until` ends a repeating countdown or caps an evergreen one; `except` leaves out a repeating one's occurrences; `image_alt` describes `image`.
+    dependentRequired: { except: ["repeat"], image_alt: ["image"] },
     dependentSchemas: { until: { anyOf: [{ required: ["repeat"] }, { required: ["evergreen"] }] } },
     // A date to count to, or a duration each viewer counts from their own start: one of the two.
     oneOf: [

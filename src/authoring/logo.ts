@@ -78,7 +78,7 @@ export function pngSize(bytes: Uint8Array): [number, number] | string {
 }
 
 /** A WebP's canvas size, from its first chunk: VP8X (extended), VP8L (lossless) or VP8 (lossy). */
-function webpSize(bytes: Uint8Array): [number, number] | string {
+export function webpSize(bytes: Uint8Array): [number, number] | string {
   const wrong = "is not a WebP image (its bytes are something else); save it as WebP, or name it for its type";
   if (bytes.length < 30 || ascii(bytes, 0, 4) !== "RIFF" || ascii(bytes, 8, 12) !== "WEBP") return wrong;
   const chunk = ascii(bytes, 12, 16);

@@ -182,6 +182,7 @@ const OPTION_EXAMPLES: Record<OptionName, string> = {
   updates: "minute",
   announce: "milestones",
   sync: "1",
+  background: "image",
 };
 
 function optionHint(name: string): string {

@@ -3,6 +3,7 @@
 // every option and every kind of countdown as the site's widget script (/assets/widget.js), which a
 // widget that needs any of it loads; the pages' script
 // (/assets/site.js), and the two stylesheets, minified and inlined (the pages' CSP pins theirs by hash).
+import { PAGE_TITLE_SCRIM } from "../text/scrims.ts";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -222,7 +223,10 @@ export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
   const filled = (code: string) => code.replaceAll(ACCENT_MARKS.dark, dark).replaceAll(ACCENT_MARKS.light, light);
   return {
     ...assets,
-    pageStyle: inline(`:root{--site-accent:${light};--site-accent-dark:${dark}}${assets.pageCss}`, "</style"),
+    pageStyle: inline(
+      `:root{--site-accent:${light};--site-accent-dark:${dark};--scrim:${PAGE_TITLE_SCRIM}}${assets.pageCss}`,
+      "</style",
+    ),
     widgetStyle: inline(filled(assets.widgetCss), "</style"),
     elementScript: filled(assets.elementTemplate),
     elementParts: Object.fromEntries(

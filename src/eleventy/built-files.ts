@@ -3,7 +3,7 @@
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
-import { distinctDoneImages } from "../authoring/done-image.ts";
+import { publishedImages } from "../authoring/done-image.ts";
 import {
   API_NOT_FOUND,
   CALENDAR_FEED_PATH,
@@ -27,7 +27,6 @@ import {
   indexPagePath,
   indexPages,
   logoPath,
-  doneImagePath,
   ownerPagePath,
   pagePath,
   type SiteAddress,
@@ -52,14 +51,14 @@ const SITE_FILES = /* @__PURE__ */ (() =>
     WIDGET_NOT_FOUND,
   ].map(fileOf))();
 
-/** The site's own files, its logo's among them when it has one, and the countdowns' done images (each once). */
+/** The site's own files, its logo's among them when it has one, and the countdowns' pictures (done images, images; each once). */
 export const siteFiles = (
   logo: { type: string } | undefined,
-  countdowns: readonly Pick<Countdown, "doneImage">[] = [],
+  countdowns: readonly Pick<Countdown, "doneImage" | "image">[] = [],
 ) => [
   ...SITE_FILES,
   ...(logo ? [fileOf(logoPath(logo.type))] : []),
-  ...distinctDoneImages(countdowns).map((image) => fileOf(doneImagePath(image))),
+  ...publishedImages(countdowns).map((image) => fileOf(image.path)),
 ];
 
 /** The files of one countdown. */

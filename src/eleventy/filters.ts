@@ -1,6 +1,7 @@
 // The templates' filters: the URL map, dates as every surface says them (src/text/dates.ts), the pages'
 // words, JSON for inline data, the Markdown body, and the split of the index into upcoming and ended
 // countdowns.
+import { imageBackgroundCss } from "../widget/background.ts";
 import type { UserConfig } from "@11ty/eleventy";
 import MarkdownIt from "markdown-it";
 import { plainText } from "../authoring/calendar.ts";
@@ -12,6 +13,7 @@ import {
   badgePath,
   goPath,
   doneImagePath,
+  headerImagePath,
   calendarPath,
   dataPath,
   emailImagePath,
@@ -68,6 +70,11 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter("absoluteUrl", (sitePath: string) => absoluteUrl(site(), sitePath));
   /** A countdown's done image, as the site serves it. */
   eleventyConfig.addFilter("doneImageHref", (image: DoneImage) => publicPath(site(), doneImagePath(image)));
+  /** A countdown's image (`image`), as the site serves it; and its widget's style with `background=image`. */
+  eleventyConfig.addFilter("imageHref", (image: DoneImage) => publicPath(site(), headerImagePath(image)));
+  eleventyConfig.addFilter("imageBackgroundStyle", (image: DoneImage) =>
+    imageBackgroundCss(publicPath(site(), headerImagePath(image))),
+  );
 
   /**
    * When a countdown is (its next occurrence), as people read it (src/text/dates.ts): the author's

@@ -3,6 +3,7 @@
 // cannot drift from what is served. It lints clean under Redocly's recommended rules and Spectral's
 // spectral:oas (test/integration/standards.test.ts). Over 400 lines: the document itself, which is
 // data (one entry an endpoint or a schema), not logic.
+import { WARN_PATTERN } from "../time/warn.ts";
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
 import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../published-record.ts";
 import { STATUSES } from "../vocabulary.ts";
@@ -94,6 +95,8 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   announce:
     "`milestones`: a polite live region, apart from the timer, says the time left at an hour, ten minutes and a minute (`<title>: in 10 minutes`, in `lang`), and the done message at the end; never every second.",
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
+  background:
+    "`image`: the countdown's image (its file's `image`) behind the content, under a dark scrim that keeps every text readable (4.5:1 over any picture); a countdown without an image ignores it.",
 };
 const widgetOptions = [
   ...Object.entries(CHOICES).map(([name, values]) => ({
@@ -127,6 +130,7 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,
   density: "`2`: twice the pixels, for high-resolution screens (give the `<img>` the width of `1`).",
   frames: `Frames, one for each change of the smallest unit shown, ${EMAIL_RANGES.frames.min} to ${EMAIL_RANGES.frames.max}.`,
+  warn: "The last span before the target, a whole number and a unit letter (`30s`, `10m`, `1h`, `2d`; at most 365 days): frames inside it draw the time left in the warning colour (`#d42b1e` light, `#ff6b5e` dark) instead of the accent.",
 };
 const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
   const schema =
@@ -145,7 +149,9 @@ const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
           }
         : name === "lang"
           ? { type: "string", examples: ["de", "ja", "ar"] }
-          : { type: "string", pattern: HEX_COLOUR.source };
+          : name === "warn"
+            ? { type: "string", pattern: `^${WARN_PATTERN}$`, examples: ["1h", "10m"] }
+            : { type: "string", pattern: HEX_COLOUR.source };
   return {
     name,
     in: "query",

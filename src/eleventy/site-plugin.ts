@@ -3,7 +3,7 @@
 // a Nunjucks page (the API's JSON, the calendar files and feed, the pages' script, Netlify's `_headers` and
 // `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
-import { distinctDoneImages } from "../authoring/done-image.ts";
+import { publishedImages } from "../authoring/done-image.ts";
 import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -39,7 +39,6 @@ import {
   feedSubscribeUrl,
   fileOf,
   logoPath,
-  doneImagePath,
   pagePath,
   publicPath,
 } from "../paths.ts";
@@ -235,14 +234,15 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     await writeFile(target, bytes);
   });
 
-  // The countdowns' done images, from the repository, under the hash of their bytes (src/publish/done-images.ts):
-  // with the site's own files (siteFiles), not in a later run that writes only countdowns' files.
+  // The countdowns' pictures (done images, images), from the repository, under the hash of their bytes
+  // (src/publish/done-images.ts): with the site's own files (siteFiles), not in a later run that writes
+  // only countdowns' files.
   eleventyConfig.on("eleventy.after", async () => {
     const { countdowns, config, outputDir, ownFilesOnly } = current();
     if (ownFilesOnly) return;
     const root = path.dirname(config.countdownsDir);
-    for (const image of distinctDoneImages(countdowns)) {
-      const target = path.join(outputDir, fileOf(doneImagePath(image)));
+    for (const image of publishedImages(countdowns)) {
+      const target = path.join(outputDir, fileOf(image.path));
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(path.join(root, image.file), target);
     }

@@ -138,7 +138,7 @@ export const LIVE_ROUTES = [
       // The email image's options (src/images/email-options.ts; a test holds the two lists equal); an
       // evergreen countdown's images vary on its start too, written as Unix seconds (other forms are
       // redirected to it: src/live/email.ts), so equal deadlines share one drawing.
-      "Netlify-Vary": "query=theme|accent|color|bg|layout|units|labels|separator|lang|title|width|density|frames",
+      "Netlify-Vary": "query=theme|accent|color|bg|layout|units|labels|separator|lang|title|width|density|frames|warn",
     },
   },
 ] as const;

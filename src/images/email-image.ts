@@ -7,12 +7,13 @@
 import { UNIT_SECONDS, secondsLeft, unitsLeft } from "../time/time-left.ts";
 import { SECOND } from "../time/units.ts";
 import type { EmailOptions } from "./email-options.ts";
-import { colorsOf, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
+import { INK, colorsOf, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
+import { inWarnSpan, warnSpanMs } from "../time/warn.ts";
 import { layoutOf } from "./email-layout.ts";
 import { encodeGif, type GifFrame } from "./gif.ts";
 import { encodePng } from "./png.ts";
 import { doneFrame, type DoneBitmap } from "./done-frame.ts";
-import { crop, drawTexts, paletteOf, type Indexed } from "./raster.ts";
+import { crop, drawTexts, paletteOf, recolour, type Indexed } from "./raster.ts";
 
 /** The longest a GIF frame can show: its delay is 16 bits of hundredths of a second (655 s). */
 const LONGEST_FRAME_S = 655;
@@ -29,11 +30,11 @@ function momentsOf(
   options: Pick<EmailOptions, "units">,
   nowMs: number,
   count: number,
-): { moments: Moment[]; delays: number[]; targetMs: number } {
+): { moments: Moment[]; delays: number[]; lefts: number[]; targetMs: number } {
   const start = Math.floor(nowMs / SECOND) * SECOND + SECOND - 1;
   const first = countdown.targetAt(start);
   if (countdown.status !== "scheduled")
-    return { moments: [{ headline: countdown.statusWords }], delays: [1], targetMs: first.targetMs };
+    return { moments: [{ headline: countdown.statusWords }], delays: [1], lefts: [0], targetMs: first.targetMs };
   const run = options.units;
   const step = UNIT_SECONDS["dhms".indexOf(run.at(-1)!)]!;
   const still = step > LONGEST_FRAME_S;
@@ -42,18 +43,22 @@ function momentsOf(
   const untilChange = first.over || still ? 1 : (secondsLeft(first.targetMs, start) % step) + 1;
   const moments: Moment[] = [];
   const delays: number[] = [];
+  /** The time left each frame shows (whole seconds), in ms: `warn`'s span is judged by it. */
+  const lefts: number[] = [];
   for (let k = 0; k < count; k++) {
     const at = k === 0 ? start : start + (untilChange + (k - 1) * step) * SECOND;
     // The target of the first frame: a repeating countdown's next one comes in a later email.
     if (first.over || at >= first.targetMs) {
       moments.push({ headline: countdown.done });
       delays.push(1);
+      lefts.push(0);
       break;
     }
     moments.push({ units: unitsLeft(first.targetMs, at, run) });
     delays.push(k === 0 ? untilChange : step);
+    lefts.push(secondsLeft(first.targetMs, at) * SECOND);
   }
-  return { moments, delays, targetMs: first.targetMs };
+  return { moments, delays, lefts, targetMs: first.targetMs };
 }
 
 /** The frames of the countdown at `nowMs`: the whole first image, then each second's changed rectangle. */
@@ -63,7 +68,11 @@ function framesOf(
   nowMs: number,
   count: number,
 ): { width: number; height: number; frames: GifFrame[]; first: Indexed } {
-  const { moments, delays, targetMs } = momentsOf(countdown, options, nowMs, count);
+  const { moments, delays, lefts, targetMs } = momentsOf(countdown, options, nowMs, count);
+  // `warn`: from the first frame in its span on, the time left is drawn in the warning ink (the whole
+  // count once, at that frame, whole; then each changed rectangle).
+  const span = warnSpanMs(options.warn);
+  let warned = false;
   /** A frame's delay in hundredths of a second. */
   const delay = (k: number) => 100 * delays[k]!;
   // A headline ends the count: it is drawn as a frame of its own, over the whole image.
@@ -75,7 +84,12 @@ function framesOf(
     const layout = layoutOf(countdown, options, counting, targetMs);
     const image: Indexed = { width: layout.width, height: layout.height, pixels: layout.base.pixels.slice() };
     counting.forEach((moment, k) => {
-      const rect = layout.draw(image, moment);
+      let rect = layout.draw(image, moment);
+      if (warned) recolour(image, INK.accent, INK.warn, [rect.x, rect.y, rect.width, rect.height]);
+      else if (inWarnSpan(lefts[k]!, span)) {
+        recolour(image, INK.accent, INK.warn);
+        [warned, rect] = [true, { x: 0, y: 0, width: image.width, height: image.height }];
+      }
       if (k === 0) {
         first = { width: image.width, height: image.height, pixels: image.pixels.slice() };
         frames.push({

@@ -2,7 +2,7 @@
 // line, and what a frame shows. The layout (src/images/email-layout.ts) and the frames
 // (src/images/email-image.ts) share it; the notices (src/images/notice-image.ts) take its colours.
 import type { UnitWords } from "../text/language-words.ts";
-import { readableOn, rgbOf } from "../text/colour.ts";
+import { WARN_COLOURS, readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import type { EmailOptions } from "./email-options.ts";
 import type { Rgb } from "./raster.ts";
@@ -26,12 +26,25 @@ export interface EmailCountdown {
   unitWords?: UnitWords;
 }
 
-/** Colours of the themes: background, text, secondary text, accent (as the widget's). */
-const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; accent: Rgb }> = {
-  light: { bg: [255, 255, 255], text: [26, 32, 48], muted: [89, 98, 117], accent: [36, 73, 216] },
-  dark: { bg: [19, 23, 34], text: [238, 241, 247], muted: [169, 178, 198], accent: [140, 174, 255] },
+/** Colours of the themes: background, text, secondary text, accent (as the widget's), and the warning colour (`warn`, WARN_COLOURS). */
+const THEMES: Record<EmailOptions["theme"], { bg: Rgb; text: Rgb; muted: Rgb; accent: Rgb; warn: Rgb }> = {
+  light: {
+    bg: [255, 255, 255],
+    text: [26, 32, 48],
+    muted: [89, 98, 117],
+    accent: [36, 73, 216],
+    warn: rgbOf(WARN_COLOURS.light)!,
+  },
+  dark: {
+    bg: [19, 23, 34],
+    text: [238, 241, 247],
+    muted: [169, 178, 198],
+    accent: [140, 174, 255],
+    warn: rgbOf(WARN_COLOURS.dark)!,
+  },
 };
-export const INK = { text: 0, muted: 1, accent: 2 } as const;
+/** The inks; `warn` only in the palette of an image with the option `warn`. */
+export const INK = { text: 0, muted: 1, accent: 2, warn: 3 } as const;
 
 /** The colours of the options: the theme's, then the custom ones, each replaced by black or white when it reads too little (WCAG AA, 4.5:1). */
 export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
@@ -41,7 +54,7 @@ export function colorsOf(options: EmailOptions): { bg: Rgb; inks: Rgb[] } {
   const text = readable((options.color && rgbOf(options.color)) || theme.text);
   const muted = readable(options.color ? text : theme.muted);
   const accent = readable((options.accent && rgbOf(options.accent)) || theme.accent);
-  return { bg, inks: [text, muted, accent] };
+  return { bg, inks: [text, muted, accent, ...(options.warn ? [readable(theme.warn)] : [])] };
 }
 
 /** The date line: the target in the author's zone and the language, as every surface says it (src/text/dates.ts). */

@@ -4,6 +4,7 @@
 // matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
 import { LABELS, UNIT_RUNS, type Labels, type UnitRun } from "../time/time-left.ts";
+import { warnSpanMs } from "../time/warn.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const EMAIL_CHOICES = {
@@ -31,7 +32,8 @@ export const EMAIL_RANGES = {
 export const EMAIL_COLOURS = ["accent", "color", "bg"] as const;
 
 export type EmailChoice = keyof typeof EMAIL_CHOICES;
-export type EmailOptionName = EmailChoice | keyof typeof EMAIL_RANGES | (typeof EMAIL_COLOURS)[number] | "lang";
+export type EmailOptionName =
+  EmailChoice | keyof typeof EMAIL_RANGES | (typeof EMAIL_COLOURS)[number] | "lang" | "warn";
 export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
   "theme",
   "accent",
@@ -46,6 +48,7 @@ export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
   "width",
   "density",
   "frames",
+  "warn",
 ];
 
 /** The options in force, every one of them. */
@@ -65,6 +68,8 @@ export interface EmailOptions {
   bg?: string;
   /** A BCP 47 tag Intl knows, when given (else the countdown's language). */
   lang?: string;
+  /** The last span before the target (src/time/warn.ts, `1h`), when given: its frames draw the time left in the warning colour. */
+  warn?: string;
 }
 
 /** The longest `lang` taken (a language, a script and a region fit in 11; private-use tails do not). */
@@ -103,6 +108,7 @@ export function emailOptionHint(name: EmailOptionName): string {
     return `use a whole number from ${min} to ${max}`;
   }
   if (name === "lang") return `write a language tag like "en", "de" or "pt-BR"`;
+  if (name === "warn") return `write a span like "1h", "10m", "30s" or "2d"`;
   return `write a hex colour without "#", like "e11d48" or "0af"`;
 }
 
@@ -114,6 +120,7 @@ export function isValidEmailOption(name: string, value: string): boolean {
     return /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max;
   }
   if ((EMAIL_COLOURS as readonly string[]).includes(name)) return HEX_COLOUR.test(value);
+  if (name === "warn") return warnSpanMs(value) !== undefined;
   if (name === "lang")
     return (
       value.length <= LANG_MAX && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) && languageOf(value) !== undefined

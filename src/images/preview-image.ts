@@ -6,6 +6,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { isRightToLeft, wrapText } from "./fonts.ts";
 import { textSvg } from "./raster.ts";
 import type { NamedStatus } from "../vocabulary.ts";
+import { previewScrim } from "../text/scrims.ts";
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
@@ -31,9 +32,34 @@ interface Preview {
   siteName: string;
   /** The page's address, shown without its scheme. */
   pageUrl: string;
+  /** The countdown's image (its file's `image`, a PNG or JPEG as a data: URL): the background, under a scrim. */
+  background?: string;
 }
 
 const STATUS_COLOURS = { postponed: "#ffb871", cancelled: "#ff8a80" };
+/** The title's colour, and the other text's: on the night blue, and over an image (lighter, so its scrim can be lighter). */
+const TITLE_COLOUR = "#f4f6fb";
+const MUTED = { plain: "#a7b0c4", image: "#dde2ec" };
+
+/**
+ * The background: the night blue; or the image, covering the frame (cut to its ratio, centred), under
+ * the night blue at the least opacity under which every colour drawn on it reads over any picture
+ * (src/text/scrims.ts). Over an image the date line is in the title's colour, not the accent.
+ */
+function previewBackground(background: string | undefined, status: string | undefined) {
+  if (!background)
+    return {
+      svg: `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1420"/><stop offset="1" stop-color="#1d2b4f"/></linearGradient></defs><rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
+      muted: MUTED.plain,
+      when: undefined,
+    };
+  const scrim = previewScrim([TITLE_COLOUR, MUTED.image, ...(status ? [status] : [])]);
+  return {
+    svg: `<image width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="xMidYMid slice" href="${background}"/><rect width="${WIDTH}" height="${HEIGHT}" fill="${scrim.colour}" fill-opacity="${scrim.opacity}"/>`,
+    muted: MUTED.image,
+    when: TITLE_COLOUR,
+  };
+}
 
 /** The image as SVG, for resvg: every text set by fonts.ts as glyph outlines. */
 function previewSvg(preview: Preview): string {
@@ -55,7 +81,7 @@ function previewSvg(preview: Preview): string {
   const text = (run: Parameters<typeof textSvg>[0], fill: string) => textSvg(run, fill, preview.lang);
   const align = rtl ? "right" : "left";
   const titleLines = title.lines.map((line, i) =>
-    text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, "#f4f6fb"),
+    text({ text: line, x: startX, y: titleTop + i * lineHeight, size, weight: 700, align }, TITLE_COLOUR),
   );
   const whenY = titleTop + (title.lines.length - 1) * lineHeight + 92;
   const whenX = rtl && preview.whenFollowsTitle ? startX : MARGIN;
@@ -64,12 +90,12 @@ function previewSvg(preview: Preview): string {
     colour: STATUS_COLOURS[preview.status],
   };
   const host = preview.pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
+  const background = previewBackground(preview.background, status?.colour);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1420"/><stop offset="1" stop-color="#1d2b4f"/></linearGradient></defs>`,
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
+    background.svg,
     `<rect x="${MARGIN}" y="86" width="64" height="8" rx="4" fill="${preview.accent}"/>`,
-    text({ text: preview.siteName, x: MARGIN + 84, y: 97, size: 30, weight: 400 }, "#a7b0c4"),
+    text({ text: preview.siteName, x: MARGIN + 84, y: 97, size: 30, weight: 400 }, background.muted),
     status
       ? `<rect x="${WIDTH - MARGIN - 250}" y="62" width="250" height="56" rx="28" fill="none" stroke="${status.colour}" stroke-width="3"/>` +
         text(
@@ -88,9 +114,9 @@ function previewSvg(preview: Preview): string {
         align: whenX === MARGIN ? "left" : "right",
         strike: Boolean(status),
       },
-      preview.accent,
+      background.when ?? preview.accent,
     ),
-    text({ text: host, x: MARGIN, y: HEIGHT - 64, size: 26, weight: 400 }, "#a7b0c4"),
+    text({ text: host, x: MARGIN, y: HEIGHT - 64, size: 26, weight: 400 }, background.muted),
     `</svg>`,
   ].join("");
 }

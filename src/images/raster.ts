@@ -26,6 +26,17 @@ export function paletteOf(background: Rgb, inks: readonly Rgb[]): Rgb[] {
 const shade = (ink: number, alpha: number) =>
   alpha === 0 ? 0 : 1 + ink * LEVELS + Math.max(1, Math.round((alpha * LEVELS) / 255)) - 1;
 
+/** Redraws ink `from` as ink `to` (shade for shade) in `image`, inside `rect` (x, y, width, height) or all of it. */
+export function recolour(image: Indexed, from: number, to: number, rect = [0, 0, image.width, image.height]): void {
+  const [left, top, width, height] = rect as [number, number, number, number];
+  const [first, last] = [1 + from * LEVELS, from * LEVELS + LEVELS];
+  for (let y = top; y < top + height; y++)
+    for (let at = y * image.width + left; at < y * image.width + left + width; at++) {
+      const index = image.pixels[at]!;
+      if (index >= first && index <= last) image.pixels[at] = index + (to - from) * LEVELS;
+    }
+}
+
 /** A palette image: width × height indexes. */
 export interface Indexed {
   width: number;

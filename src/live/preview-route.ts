@@ -4,7 +4,7 @@
 // of which are ever shared.
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { renderPreview } from "../images/preview-image.ts";
-import { absoluteUrl, pagePath, previewImagePath } from "../paths.ts";
+import { absoluteUrl, imageBackgroundFile, pagePath, previewImagePath } from "../paths.ts";
 import { dateWords } from "../text/dates.ts";
 import { ruleWords } from "../text/repeat-words.ts";
 import { accentColours } from "../text/colour.ts";
@@ -44,6 +44,8 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
       accent: accentColours(store.siteAccent).dark,
       siteName: store.siteName,
       pageUrl: absoluteUrl(store.site, pagePath(entry.slug)),
+      // Its image, as the live data keeps it for the preview (src/publish/done-images.ts).
+      ...(entry.image ? { background: (store.file(imageBackgroundFile(entry.image)) as { href: string }).href } : {}),
     });
     drawn.set(key, png);
     if (drawn.size > CACHED) drawn.delete(drawn.keys().next().value!);

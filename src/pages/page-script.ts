@@ -390,9 +390,20 @@ if (emailForm) {
   }
   const query = () => {
     const params = new URLSearchParams();
-    for (const name of ["theme", "layout", "units", "labels", "separator", "title", "width", "density"] as const) {
+    for (const name of [
+      "theme",
+      "layout",
+      "units",
+      "labels",
+      "separator",
+      "title",
+      "width",
+      "density",
+      "warn",
+    ] as const) {
       const control = field(name);
-      const fallback = name === "width" ? String(EMAIL_RANGES.width.default) : EMAIL_CHOICES[name][0];
+      const fallback =
+        name === "width" ? String(EMAIL_RANGES.width.default) : name === "warn" ? "" : EMAIL_CHOICES[name][0];
       // (A checkbox is its option's other value, or the default.)
       const chosen = valueOf(control);
       const value = typeof chosen == "string" ? chosen : chosen ? control.value : fallback;

@@ -1,22 +1,23 @@
-// The done images of a build (src/authoring/done-image.ts): each file checked as the build reads it
-// (its type by its bytes, its size in bytes and pixels), published under its hash, and drawn once
-// into the palette picture the email image scales into its frame at zero (src/images/done-frame.ts),
-// a file of the live data (`done/<hash>.json`).
+// The pictures of a build (src/authoring/done-image.ts: done images and countdowns' images): each file
+// checked as the build reads it (its type, its size in bytes and pixels), published under its hash; a
+// done image drawn once into the palette picture the email image scales into its frame at zero
+// (src/images/done-frame.ts), a file of the live data (`done/<hash>.json`); an image the link preview
+// draws kept in the live data as it is (`image/<name>.json`).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { pngSize } from "../authoring/logo.ts";
+import { pngSize, webpSize } from "../authoring/logo.ts";
 import type { Countdown, Problem } from "../authoring/countdown.ts";
-import { doneBitmapFile, doneImagePath } from "../paths.ts";
+import { doneBitmapFile, doneImagePath, headerImagePath, imageBackgroundFile } from "../paths.ts";
 import {
-  DONE_IMAGE_MAX_BYTES,
-  DONE_IMAGE_MAX_SIDE,
-  DONE_IMAGE_MIN_SIDE,
+  DONE_IMAGE_RULE,
+  HEADER_IMAGE_RULE,
   distinctDoneImages,
   type DoneImage,
-  type DoneImageType,
+  type ImageRule,
+  type ImageType,
 } from "../authoring/done-image.ts";
 import { DONE_BITMAP_SIDE, quantize, type DoneBitmap } from "../images/done-frame.ts";
 
@@ -44,24 +45,52 @@ function gifSize(bytes: Uint8Array): [number, number] | string {
   return [bytes[6]! | (bytes[7]! << 8), bytes[8]! | (bytes[9]! << 8)];
 }
 
-/** The done image from its bytes, or a problem's message (`shown`: how messages name the file). */
-function inspectDoneImage(file: string, bytes: Uint8Array, shown: string): DoneImage | { problem: string } {
-  if (bytes.length > DONE_IMAGE_MAX_BYTES)
+/** An image's type by its first bytes (its signature); undefined for none of ImageType. */
+function typeOfBytes(bytes: Uint8Array): ImageType | undefined {
+  const text = String.fromCharCode(...bytes.subarray(0, 12));
+  if (text.startsWith("\x89PNG")) return "png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return "jpeg";
+  if (text.startsWith("GIF8")) return "gif";
+  if (text.startsWith("RIFF") && text.slice(8) === "WEBP") return "webp";
+  return undefined;
+}
+
+const TYPE_NAMES: Record<ImageType, string> = { png: "PNG", jpeg: "JPEG", gif: "GIF", webp: "WebP" };
+const SIZE_OF = { png: pngSize, jpeg: jpegSize, gif: gifSize, webp: webpSize };
+
+/** A picture from its bytes by its rule, or a problem's message (`shown`: how messages name the file). */
+function inspectImage(
+  file: string,
+  bytes: Uint8Array,
+  shown: string,
+  rule: ImageRule,
+): DoneImage | { problem: string } {
+  if (bytes.length > rule.maxBytes)
     return {
-      problem: `${shown} is ${Math.ceil(bytes.length / 1024)} KB; a done image loads in widgets and emails, so it may be at most ${DONE_IMAGE_MAX_BYTES / 1024} KB: make it smaller`,
+      problem: `${shown} is ${Math.ceil(bytes.length / 1024)} KB; ${rule.noun} ${rule.loads}, so it may be at most ${rule.maxBytes / 1024} KB: make it smaller`,
     };
-  const type: DoneImageType = /\.png$/i.test(file) ? "png" : /\.gif$/i.test(file) ? "gif" : "jpeg";
-  const size = type === "png" ? pngSize(bytes) : type === "gif" ? gifSize(bytes) : jpegSize(bytes);
+  const type: ImageType | undefined = rule.byName
+    ? /\.png$/i.test(file)
+      ? "png"
+      : /\.gif$/i.test(file)
+        ? "gif"
+        : "jpeg"
+    : typeOfBytes(bytes);
+  if (!type || !rule.types.includes(type)) {
+    const names = rule.types.map((name) => TYPE_NAMES[name]);
+    return {
+      problem: `${shown} is not a ${names.slice(0, -1).join(", ")} or ${names.at(-1)} image (its bytes are ${type ? `a ${TYPE_NAMES[type]}'s` : "something else"}); save it as one of those`,
+    };
+  }
+  const size = SIZE_OF[type](bytes);
   if (typeof size === "string") return { problem: `${shown} ${size}` };
   const [width, height] = size;
-  if (Math.min(width, height) < DONE_IMAGE_MIN_SIDE || Math.max(width, height) > DONE_IMAGE_MAX_SIDE)
-    return {
-      problem: `${shown} is ${width} × ${height} pixels; a done image is ${DONE_IMAGE_MIN_SIDE} to ${DONE_IMAGE_MAX_SIDE} pixels a side: resize it`,
-    };
+  if (width < rule.minWidth || height < rule.minHeight || Math.max(width, height) > rule.maxSide)
+    return { problem: `${shown} is ${width} × ${height} pixels; ${rule.noun} is ${rule.sides}: resize it` };
   return { file, type, width, height, hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 16) };
 }
 
-const MIME: Record<DoneImageType, string> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif" };
+const MIME: Record<ImageType, string> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
 
 /** The done image drawn (by resvg: PNG, JPEG, a GIF's first frame) at most DONE_BITMAP_SIDE a side, as the live data keeps it. */
 function doneBitmap(bytes: Uint8Array, image: DoneImage): DoneBitmap {
@@ -81,41 +110,66 @@ function doneBitmap(bytes: Uint8Array, image: DoneImage): DoneBitmap {
 }
 
 /**
- * The countdowns with their done images read and checked, or the problems of those that cannot be
- * read: each file named from `root` (the folder that holds the countdowns folder), as `display` shows it.
+ * The countdowns with their pictures (`done_image`, `image`) read and checked, or the problems of those
+ * that cannot be read: each file named from `root` (the folder that holds the countdowns folder), as
+ * `display` shows it. A countdown with a problem keeps none of its pictures: the build fails whole.
  */
-export function readDoneImages(
+export function readCountdownImages(
   countdowns: Countdown[],
   root: string,
   displayDir: string,
 ): { countdowns: Countdown[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const read = countdowns.map((countdown) => {
-    const file = countdown.doneImageFile;
-    if (!file) return countdown;
-    const problem = (message: string) =>
-      problems.push({ file: `${displayDir}/${countdown.slug}.md`, field: "done_image", message });
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(path.join(root, file));
-    } catch {
-      problem(
-        `"${file}" is not a file in the repository; put the image there, named from the folder that holds ${displayDir}/`,
-      );
-      return countdown;
+    let checked = countdown;
+    for (const [rule, file, key] of [
+      [DONE_IMAGE_RULE, countdown.doneImageFile, "doneImage"],
+      [HEADER_IMAGE_RULE, countdown.imageFile, "image"],
+    ] as const) {
+      if (!file) continue;
+      const problem = (message: string) =>
+        problems.push({ file: `${displayDir}/${countdown.slug}.md`, field: rule.field, message });
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(path.join(root, file));
+      } catch {
+        problem(
+          `"${file}" is not a file in the repository; put the image there, named from the folder that holds ${displayDir}/`,
+        );
+        continue;
+      }
+      const image = inspectImage(file, bytes, `"${file}"`, rule);
+      if ("problem" in image) problem(image.problem);
+      else checked = { ...checked, [key]: image };
     }
-    const image = inspectDoneImage(file, bytes, `"${file}"`);
-    if ("problem" in image) {
-      problem(image.problem);
-      return countdown;
-    }
-    return { ...countdown, doneImage: image };
+    return checked;
   });
   return { countdowns: read, problems };
 }
 
+/**
+ * The live data's pictures: the done bitmaps (`done/<hash>.json`), one for each done image the
+ * countdowns show, and each image the link preview draws as its background (`image/<name>.json`, the
+ * file as a data: URL; a PNG or JPEG, what resvg draws).
+ */
+export async function writeLiveImages(liveDir: string, countdowns: readonly Countdown[], root: string): Promise<void> {
+  await writeDoneBitmaps(liveDir, countdowns, root);
+  for (const image of new Map(
+    countdowns.flatMap(({ image }) => (image ? [[image.hash, image] as const] : [])),
+  ).values()) {
+    if (!previewDraws(image)) continue;
+    const file = path.join(liveDir, imageBackgroundFile(headerImagePath(image)));
+    await mkdir(path.dirname(file), { recursive: true });
+    const href = `data:${MIME[image.type]};base64,${readFileSync(path.join(root, image.file)).toString("base64")}`;
+    await writeFile(file, JSON.stringify({ href }));
+  }
+}
+
+/** Whether the link preview draws `image` (resvg reads PNG and JPEG, not WebP). */
+export const previewDraws = (image: DoneImage) => image.type === "png" || image.type === "jpeg";
+
 /** The live data's done bitmaps (`done/<hash>.json`), one for each image the countdowns show. */
-export async function writeDoneBitmaps(liveDir: string, countdowns: readonly Countdown[], root: string): Promise<void> {
+async function writeDoneBitmaps(liveDir: string, countdowns: readonly Countdown[], root: string): Promise<void> {
   for (const image of distinctDoneImages(countdowns)) {
     const file = path.join(liveDir, doneBitmapFile(doneImagePath(image)));
     await mkdir(path.dirname(file), { recursive: true });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { formatProblem, type Countdown, type Problem } from "../authoring/countdown.ts";
 import type { CheckCache } from "../authoring/check-cache.ts";
 import { loadCountdowns } from "../authoring/load-countdowns.ts";
-import { readDoneImages } from "./done-images.ts";
+import { readCountdownImages } from "./done-images.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
 import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
 import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
@@ -79,8 +79,8 @@ export async function gatherSiteInput(config: Config, options: GatherOptions = {
     defaultLang,
     ...(options.cache ? { cache: options.cache } : {}),
   });
-  // The done images' files, named from the folder that holds the countdowns folder.
-  const { countdowns, problems } = readDoneImages(loaded.countdowns, path.dirname(dir), path.basename(dir));
+  // The pictures' files (done images, images), named from the folder that holds the countdowns folder.
+  const { countdowns, problems } = readCountdownImages(loaded.countdowns, path.dirname(dir), path.basename(dir));
   problems.unshift(...loaded.problems);
   const warnings = loaded.warnings;
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);

@@ -9,19 +9,21 @@ import { messagesFor } from "../text/messages.ts";
 import { liveDataFiles, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
 import type { SiteInput } from "../eleventy/site-input.ts";
 import { publishedCountdown } from "../eleventy/records.ts";
-import { writeDoneBitmaps } from "./done-images.ts";
+import { previewDraws, writeLiveImages } from "./done-images.ts";
+import { headerImagePath } from "../paths.ts";
 
 /**
  * A countdown as the live runtime holds it: its public record (what `/api/data/<slug>.json`
  * publishes), and what only the live routes need.
  */
 function liveCountdown(countdown: Countdown): LiveCountdown {
-  const { doneMessage, lang, email, go } = countdown;
+  const { doneMessage, lang, email, go, image } = countdown;
   return {
     ...publishedCountdown(countdown),
     ...(doneMessage !== messagesFor(lang).done ? { done: doneMessage } : {}),
     ...(email ? { email } : {}),
     ...(go ? { go } : {}),
+    ...(image && previewDraws(image) ? { image: headerImagePath(image) } : {}),
   };
 }
 
@@ -41,7 +43,7 @@ export function liveData(input: SiteInput): LiveData {
 }
 
 /**
- * Writes the live data folder: the shards and the done images' bitmaps (of `images`: the countdowns,
+ * Writes the live data folder: the shards, the done images' bitmaps and the preview's backgrounds (of `images`: the countdowns,
  * their files named from `root`), then meta.json, which readers take as the sign it is complete. With
  * `base` (the live data folder of the build this one is made from, in as many shards, and the
  * countdowns changed or removed since), a shard that holds none of them is the base's file, linked.
@@ -65,6 +67,6 @@ export async function writeLiveData(
   for (let index = 0; index < shards && written; index++)
     if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
   for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
-  if (images) await writeDoneBitmaps(dir, images.countdowns, images.root);
+  if (images) await writeLiveImages(dir, images.countdowns, images.root);
   await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }

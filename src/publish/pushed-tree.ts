@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown.ts";
 import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
-import { DONE_IMAGE_MAX_BYTES, doneImageFile } from "../authoring/done-image.ts";
+import { DONE_IMAGE_RULE, HEADER_IMAGE_RULE, imageFile, type ImageRule } from "../authoring/done-image.ts";
 import { SITE_FILE } from "../config.ts";
 import { messageOf } from "../error-message.ts";
 
@@ -185,33 +185,34 @@ function extractDoneImages(
   problem: (file: string, message: string) => void,
 ): void {
   const images: TreeEntry[] = [];
-  for (const file of doneImagesNamed(into)) {
+  for (const [file, rule] of imagesNamed(into)) {
     const [image] = listTree(gitDir, commit, [file], false);
     if (image && image.mode !== "100644" && image.mode !== "100755")
-      problem(image.path, `is ${kindOf(image)}; a done image must be a regular file`);
-    else if (image && image.size > DONE_IMAGE_MAX_BYTES)
+      problem(image.path, `is ${kindOf(image)}; ${rule.noun} must be a regular file`);
+    else if (image && image.size > rule.maxBytes)
       problem(
         image.path,
-        `is ${Math.ceil(image.size / 1024)} KB; a done image may be at most ${DONE_IMAGE_MAX_BYTES / 1024} KB`,
+        `is ${Math.ceil(image.size / 1024)} KB; ${rule.noun} may be at most ${rule.maxBytes / 1024} KB`,
       );
     else if (image) images.push(image);
   }
   if (images.length <= MAX_DONE_IMAGES) writeEntries(gitDir, images, into);
-  else problem(`${FOLDER}/`, `name ${images.length} done images; a push may carry at most ${MAX_DONE_IMAGES}`);
+  else problem(`${FOLDER}/`, `name ${images.length} images; a push may carry at most ${MAX_DONE_IMAGES}`);
 }
 
-/** A push may carry at most this many done images (each at most DONE_IMAGE_MAX_BYTES). */
+/** A push may carry at most this many pictures (done images and images, each at most its rule's bytes). */
 const MAX_DONE_IMAGES = 200;
 
-/** The paths of the done images the countdowns written into `into` name, each once (paths the field refuses left out). */
-function doneImagesNamed(into: string): Set<string> {
-  const named = new Set<string>();
+/** The paths of the pictures (done_image, image) the countdowns written into `into` name, each once with its rule (paths the field refuses left out). */
+function imagesNamed(into: string): Map<string, ImageRule> {
+  const named = new Map<string, ImageRule>();
   for (const name of readdirSync(path.join(into, FOLDER))) {
-    const written = /^done_image:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(
-      readFileSync(path.join(into, FOLDER, name), "utf8"),
-    );
-    const file = written && doneImageFile(written[1]);
-    if (typeof file === "string") named.add(file);
+    const text = readFileSync(path.join(into, FOLDER, name), "utf8");
+    for (const rule of [DONE_IMAGE_RULE, HEADER_IMAGE_RULE]) {
+      const written = new RegExp(`^${rule.field}:\\s*["']?([^"'\\n#]+?)["']?\\s*$`, "m").exec(text);
+      const file = written && imageFile(written[1], rule);
+      if (typeof file === "string") named.set(file, rule);
+    }
   }
   return named;
 }

@@ -58,6 +58,12 @@ export const DARK_BACKGROUNDS: readonly (readonly [number, number, number])[] = 
   [27, 30, 36],
 ];
 
+/**
+ * The warning colour of `warn` (the time left in the last span before the target), on the light
+ * themes and the dark ones: each reads at 4.5:1 on its scheme's backgrounds (a unit test holds it).
+ */
+export const WARN_COLOURS = { light: "#d42b1e", dark: "#ff6b5e" } as const;
+
 /** `colour` moved towards `target` by `amount` (0 to 1), channel by channel. */
 const mix = (colour: readonly number[], target: readonly number[], amount: number) =>
   colour.map((c, i) => Math.round(c + (target[i]! - c) * amount)) as [number, number, number];
@@ -80,3 +86,28 @@ export function accentColours(accent: string): { light: string; dark: string } {
   };
   return { light: reading(LIGHT_BACKGROUNDS, [0, 0, 0]), dark: reading(DARK_BACKGROUNDS, [255, 255, 255]) };
 }
+
+/**
+ * The least opacity (in hundredths) of a scrim of colour `scrim` laid over any picture under which each
+ * of `texts` reads (WCAG AA, 4.5:1): judged over white and over black, the extremes a pixel can be (a
+ * composite's luminance rises with its pixel's, and each text keeps to one side of it), composited as
+ * browsers and resvg composite, channel by channel in sRGB. `tint`: a colour some text also sits on,
+ * laid over the scrim at its opacity (the widget's tiles).
+ */
+export function scrimOpacity(
+  texts: readonly (readonly [number, number, number])[],
+  scrim: readonly [number, number, number],
+  tint?: readonly [readonly [number, number, number], number],
+): number {
+  for (let hundredths = 0; hundredths < 100; hundredths++) {
+    const under = (pixel: number) => mix([pixel, pixel, pixel], scrim, hundredths / 100);
+    const over = (pixel: number) => (tint ? mix(under(pixel), tint[0], tint[1]) : under(pixel));
+    if (texts.every((text) => [0, 255].every((pixel) => contrastRatio(text, over(pixel)) >= READABLE_RATIO)))
+      return hundredths / 100;
+  }
+  return 1;
+}
+
+/** What a scrim of `scrim` at `opacity` over white is: the brightest any picture under it can be. */
+export const scrimOverWhite = (scrim: readonly [number, number, number], opacity: number) =>
+  mix([255, 255, 255], scrim, opacity);

@@ -37,6 +37,20 @@ export const DURATION_EXAMPLE = `"72h", "3 days", "1d 12h", "90 minutes" or ISO 
  * have no fixed length and are refused. In whole seconds, from a minute to 365 days.
  */
 export function parseDuration(text: string): { ms: number } | { error: string } {
+  const read = durationMs(text);
+  if ("error" in read) return read;
+  const { ms } = read;
+  if (ms < EVERGREEN_MIN_MS || ms > EVERGREEN_MAX_DAYS * DAY)
+    return {
+      error: `"${text}" is ${ms < EVERGREEN_MIN_MS ? "shorter than 1 minute" : `longer than ${EVERGREEN_MAX_DAYS} days`}; an evergreen countdown lasts from 1 minute to ${EVERGREEN_MAX_DAYS} days`,
+    };
+  if (ms % MINUTE)
+    return { error: `"${text}" is not a whole number of minutes; an evergreen countdown lasts whole minutes` };
+  return { ms };
+}
+
+/** A duration as written (parseDuration's forms), in ms, whatever its length; or what is wrong with it. */
+export function durationMs(text: string): { ms: number } | { error: string } {
   const trimmed = text.trim();
   let ms = 0;
   const iso = ISO_DURATION.exec(trimmed);
@@ -65,12 +79,6 @@ export function parseDuration(text: string): { ms: number } | { error: string } 
       return { error: `"${text}" is not a duration${calendar}; write it like ${DURATION_EXAMPLE}` };
     }
   }
-  if (ms < EVERGREEN_MIN_MS || ms > EVERGREEN_MAX_DAYS * DAY)
-    return {
-      error: `"${text}" is ${ms < EVERGREEN_MIN_MS ? "shorter than 1 minute" : `longer than ${EVERGREEN_MAX_DAYS} days`}; an evergreen countdown lasts from 1 minute to ${EVERGREEN_MAX_DAYS} days`,
-    };
-  if (ms % MINUTE)
-    return { error: `"${text}" is not a whole number of minutes; an evergreen countdown lasts whole minutes` };
   return { ms };
 }
 

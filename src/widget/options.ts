@@ -28,6 +28,8 @@ export const CHOICES = {
   /** `milestones`: a polite live region says the time left at an hour, ten minutes and a minute, and the end (src/text/milestones.ts). */
   announce: ["none", "milestones"],
   sync: ["0", "1"],
+  /** `image`: the countdown's image (its file's `image`) behind the content, under a scrim (src/widget/background.ts); ignored by a countdown without one. */
+  background: ["none", "image"],
 } as const;
 
 /**
@@ -77,6 +79,7 @@ export const OPTION_NAMES: OptionName[] = [
   "updates",
   "announce",
   "sync",
+  "background",
 ];
 
 /**
@@ -107,8 +110,12 @@ export const unitsShown = (options: WidgetOptions) =>
     ? (options.units || "dhms").replace("s", "") || "m"
     : options.units || "dhms";
 
-/** `<countdown-timer>`'s attributes: the widget's options, `title` named `heading`, and no `sync` (docs/element.md). */
-export const ELEMENT_RENAMED = { title: "heading", sync: "" } as const;
+/**
+ * `<countdown-timer>`'s attributes: the widget's options, `title` named `heading`, and no `sync` (the
+ * element always corrects the clock) nor `background` (the widget's alone: the element's core has no
+ * bytes to spare for it; docs/element.md).
+ */
+export const ELEMENT_RENAMED = { title: "heading", sync: "", background: "" } as const;
 
 /** An option's attribute on `<countdown-timer>` (ELEMENT_RENAMED), "" for one it does not take. */
 const elementNameOf = (name: OptionName): string => (ELEMENT_RENAMED as Partial<Record<string, string>>)[name] ?? name;

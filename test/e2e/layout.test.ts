@@ -29,6 +29,7 @@ import { createProductionServer, type ProductionServer } from "../../src/server/
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { boxProblems, clampedTexts, waitInPage } from "../support/in-page.ts";
+import { HEADER_IMAGE, headerImageBytes } from "../support/fixtures.ts";
 
 const SEED = Number(process.env.LAYOUT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const DAY = 86_400_000;
@@ -123,6 +124,8 @@ const countdownArbitrary = fc.record({
   units: fc.constantFrom(...UNIT_RUNS),
   labels: fc.constantFrom(...LABELS),
   separator: fc.constantFrom("space", "colon"),
+  /** An image (its file's `image`): its page's header, and its widget's background (`background=image`). */
+  image: fc.boolean(),
 });
 
 /** A countdown's file: `digits` digits of days left (1 to 5), in `state`. */
@@ -150,6 +153,7 @@ function countdownFile(
       : [`done: ${JSON.stringify(textOf(data.doneScript, data.picks, data.doneLength))}`]),
     ...(state === "postponed" || state === "cancelled" ? [`status: ${state}`] : []),
     ...(state === "repeating" ? ["repeat: weekly"] : []),
+    ...(data.image ? [`image: "${HEADER_IMAGE.file}"`] : []),
     ...(data.link
       ? [
           "widget:",
@@ -170,6 +174,8 @@ interface Site {
     words: string;
     over: boolean;
     evergreen: boolean;
+    /** With an image: its widgets are drawn with `background=image`. */
+    background: string;
   }[];
   local: ProductionServer;
   outDir: string;
@@ -210,6 +216,8 @@ beforeAll(async () => {
     const dir = path.join(work, language);
     mkdirSync(path.join(dir, "countdowns"), { recursive: true });
     mkdirSync(path.join(dir, "_data"));
+    mkdirSync(path.join(dir, path.dirname(HEADER_IMAGE.file)));
+    writeFileSync(path.join(dir, HEADER_IMAGE.file), headerImageBytes());
     writeFileSync(
       path.join(dir, "_data", "site.json"),
       JSON.stringify({
@@ -234,6 +242,7 @@ beforeAll(async () => {
           words: `labels=${data.labels}&separator=${data.separator}`,
           over: state.startsWith("ended"),
           evergreen: state === "evergreen",
+          background: data.image ? "&background=image" : "",
         };
       });
     const outDir = path.join(dir, "dist");
@@ -441,7 +450,7 @@ for (const name of ENGINE_NAMES) {
         async () => {
           const { base, slugs } = sites[language]!;
           const problems: string[] = [];
-          for (const { slug, layout, units, words, over, evergreen } of slugs) {
+          for (const { slug, layout, units, words, over, evergreen, background } of slugs) {
             for (const query of [
               "layout=text",
               "layout=units",
@@ -450,7 +459,9 @@ for (const name of ENGINE_NAMES) {
               `layout=${layout}&${words}`,
               ...(evergreen ? [`layout=${layout}&start=${OLD_START}`] : []),
             ]) {
-              problems.push(...(await problemsAt(`${base}/api/embed/${slug}?${query}`, WIDGET_SIZES, true)));
+              problems.push(
+                ...(await problemsAt(`${base}/api/embed/${slug}?${query}${background}`, WIDGET_SIZES, true)),
+              );
             }
             // At zero, the time since under the done message as well, in the countdown's own layout.
             if (over)

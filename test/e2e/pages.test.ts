@@ -799,6 +799,8 @@ for (const name of ENGINE_NAMES) {
         await choose(page, "[data-email-options] input[name=layout][value=units]", "on");
         await choose(page, "[data-email-options] select[name=units]", "dhm");
         await choose(page, "[data-email-options] input[name=width]", "480");
+        // warn: the last span in the warning colour (src/time/warn.ts).
+        await choose(page, "[data-email-options] select[name=warn]", "1h");
         const drawn = await waitInPage(
           page,
           () => {
@@ -810,9 +812,9 @@ for (const name of ENGINE_NAMES) {
           },
           15_000,
         );
-        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480");
+        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480&warn=1h");
         expect(drawn!.text).toContain(
-          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480" width="480" height="${drawn!.height}" alt="`,
+          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480&amp;warn=1h" width="480" height="${drawn!.height}" alt="`,
         );
       });
 

@@ -19,6 +19,7 @@ import { createProductionServer, type ProductionServer } from "../../src/server/
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
 import { accentColours } from "../../src/text/colour.ts";
+import { WIDGET_IMAGE } from "../../src/text/scrims.ts";
 import { DATE_TIME } from "../../src/text/dates.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import {
@@ -32,6 +33,7 @@ import {
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
 import {
   DAILY_UNTIL,
+  HEADER_IMAGE,
   LONGEST_TITLE,
   WEEKDAY_CUTOFF,
   WEEKLY_BERLIN,
@@ -594,6 +596,79 @@ for (const name of ENGINE_NAMES) {
             })
             .toEqual(points.map(() => expected));
         }
+      });
+
+      it("background=image: the countdown's image behind the content under its scrim, every text reading on it; ignored without an image", async () => {
+        const opacity = Number(/\/ ([0-9.]+)\)$/.exec(WIDGET_IMAGE.scrim)![1]);
+        /** The image's colour under the scrim, as the page composites it. */
+        const under = (colour: readonly number[]) => colour.map((c) => Math.round(c * (1 - opacity)));
+        const luminance = (channels: readonly number[]) =>
+          channels.reduce((sum, c, i) => {
+            const v = c / 255;
+            return sum + [0.2126, 0.7152, 0.0722][i]! * (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          }, 0);
+        const ratio = (a: readonly number[], b: readonly number[]) => {
+          const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+          return (light! + 0.05) / (dark! + 0.05);
+        };
+        const channels = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
+        for (const theme of ["", "&theme=dark", "&theme=transparent"]) {
+          const page = await load(`/api/embed/${HEADER_IMAGE.slug}?background=image${theme}`, {
+            width: 600,
+            height: 250,
+          });
+          const shown = await page.evaluate(async () => {
+            const style = getComputedStyle(document.documentElement);
+            const url = /url\("?([^")]+)"?\)/.exec(style.backgroundImage)?.[1] ?? "";
+            // The image itself, from the site: it decodes, at its size.
+            const image = new Image();
+            image.src = url;
+            await image.decode();
+            return {
+              url,
+              size: [image.naturalWidth, image.naturalHeight],
+              background: document.documentElement.dataset.background,
+            };
+          });
+          expect(shown.url, theme).toMatch(/\/assets\/image-[A-Za-z0-9_-]{16}\.png$/);
+          expect(new URL(shown.url).origin).toBe(new URL(base).origin);
+          expect(shown.size).toEqual([HEADER_IMAGE.width, HEADER_IMAGE.height]);
+          // Every text reads on the brightest the picture can be under the scrim (its white), the
+          // background the colours are judged against.
+          const colour = await colours(page);
+          expect(colour.bg, theme).toBe(rgb(WIDGET_IMAGE.under.slice(1)));
+          for (const text of [colour.text, colour.secondary, colour.accent])
+            expect(ratio(channels(text), channels(colour.bg)), `${text} in ${theme}`).toBeGreaterThanOrEqual(4.5);
+          // On the screen: the white half under the scrim at the left, the blue half at the right (the
+          // picture covers the frame at its own size, 600 px wide), away from the text.
+          const points = [
+            [12, 12],
+            [588, 12],
+          ] as const;
+          const pixels = async () => {
+            const png = PNG.sync.read(await page.screenshot());
+            const scale = png.width / 600;
+            return points.map(([x, y]) => {
+              const at = (Math.round(y * scale) * png.width + Math.round(x * scale)) * 4;
+              return [...png.data.subarray(at, at + 3)];
+            });
+          };
+          const near = (a: number[][], b: number[][]) =>
+            a.every((p, i) => p.every((c, j) => Math.abs(c - b[i]![j]!) <= 2));
+          const expected = [under(HEADER_IMAGE.left), under(HEADER_IMAGE.right)];
+          await expect
+            .poll(async () => near(await pixels(), expected), {
+              timeout: 5000,
+              message: `${theme}: ${JSON.stringify(await pixels())}, not ${JSON.stringify(expected)}`,
+            })
+            .toBe(true);
+          for (const pixel of await pixels()) expect(ratio(channels(colour.text), pixel)).toBeGreaterThanOrEqual(4.5);
+        }
+        // A countdown without an image: the option is taken, and changes nothing.
+        const plain = await load("/api/embed/future-launch?background=image");
+        expect((await read(plain)).dataset.background).toBe("image");
+        expect(await colours(plain)).toMatchObject(THEME.light);
+        expect(await plain.evaluate(() => getComputedStyle(document.documentElement).backgroundImage)).toBe("none");
       });
 
       it("accent, color and bg: hex colours of 3 or 6 digits; a pair that reads too little is replaced", async () => {

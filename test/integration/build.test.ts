@@ -32,6 +32,7 @@ import {
   EVERGREEN,
   EVERGREEN_CAPPED,
   FIXTURE_LOGO,
+  HEADER_IMAGE,
   HOSTILE_TITLE,
   fixtureFiles,
   writeFixtureCountdowns,
@@ -84,9 +85,12 @@ describe("builds every countdown into static files", () => {
   it("writes exactly the files the route table says a build publishes", () => {
     // The done image of go-ended, under the hash of its bytes, as its record names it.
     const doneImage = JSON.parse(read("api/data/go-ended.json")).doneImage as string;
+    // The image of launch-image, likewise, as its page names it.
+    const image = /<div class="cover"><img src="([^"]+)"/.exec(read(`${HEADER_IMAGE.slug}/index.html`))![1]!;
     const expected = [
       ...siteFiles({ type: "svg" }),
       doneImage,
+      image,
       ...indexPageFiles(slugs().length),
       ...slugs().flatMap(countdownFiles),
       "/_headers",

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readDoneImages } from "../../src/publish/done-images.ts";
+import { readCountdownImages } from "../../src/publish/done-images.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { DONE_IMAGE, doneImageBytes } from "../support/fixtures.ts";
 import { decodeGif, decodePng, type Rgba } from "../support/image-reader.ts";
@@ -89,7 +89,7 @@ describe("a done image's checks", () => {
       `---\ntitle: Sale\ntarget: "2031-01-01T00:00:00Z"\ndone_image: "${written}"\n---\n`,
     );
     if (!parsed.countdown) return parsed.problems.map((p) => `${p.field}: ${p.message}`);
-    const read = readDoneImages([parsed.countdown], root, "countdowns");
+    const read = readCountdownImages([parsed.countdown], root, "countdowns");
     return read.problems.length ? read.problems.map((p) => `${p.field}: ${p.message}`) : read.countdowns[0]!.doneImage;
   };
   const problem = (written: string, bytes?: Uint8Array) => (check(written, bytes) as string[])[0];

@@ -98,6 +98,28 @@ export function doneImageBytes(): Uint8Array {
 }
 
 /**
+ * A countdown with an image (its file's `image`, the header of its page, its preview's and its
+ * widget's background): a PNG of the least size, its left half white (the brightest a picture can be,
+ * under which the scrims must still make text read) and its right half blue.
+ */
+export const HEADER_IMAGE = {
+  slug: "launch-image",
+  title: "Launch day",
+  alt: "A white and blue banner",
+  file: "images/launch.png",
+  width: 600,
+  height: 315,
+  left: [255, 255, 255],
+  right: [30, 60, 200],
+} as const;
+
+export function headerImageBytes(): Uint8Array {
+  const { width, height, left, right } = HEADER_IMAGE;
+  const pixels = new Uint8Array(width * height).map((_, i) => (i % width < width / 2 ? 0 : 1));
+  return encodePng(width, height, [left, right], pixels);
+}
+
+/**
  * A delivery cut-off on weekdays at 14:00 in Berlin (an RFC 5545 rule), from a Monday long past, with
  * one occurrence left out: the first Christmas Day on a weekday at least 30 days after the run's clock.
  */
@@ -136,6 +158,7 @@ export function fixtureFiles(): Record<string, string> {
     [WEEKDAY_CUTOFF.slug]: `---\ntitle: "Order by 2 pm"\ntarget: "${WEEKDAY_CUTOFF.start}"\ntimezone: "${WEEKDAY_CUTOFF.zone}"\nrepeat: "${WEEKDAY_CUTOFF.rule}"\nexcept: ["${WEEKDAY_CUTOFF.except}"]\nunlisted: true\n---\n`,
     // A sale whose links change at zero: counting, and ended.
     "go-sale": `---\ntitle: "Sale"\ntarget: "${fromNow(3)}"\nunlisted: true\n${GO_FIELD}widget:\n  link: { text: "Shop now" }\n---\n`,
+    [HEADER_IMAGE.slug]: `---\ntitle: "${HEADER_IMAGE.title}"\ntarget: "${fromNow(6)}"\nunlisted: true\nimage: "${HEADER_IMAGE.file}"\nimage_alt: "${HEADER_IMAGE.alt}"\n---\n`,
     "go-ended": `---\ntitle: "Sale over"\ntarget: "${fromNow(-2)}"\nunlisted: true\ndone_image: "${DONE_IMAGE.file}"\n${GO_FIELD}widget:\n  link: { text: "Next sale" }\n---\n`,
     [WIDGET_DEFAULTS.slug]: `---\ntitle: "Eigene Voreinstellungen"\ntarget: "${fromNow(12.5)}"\nlang: de\ndone: "Geschafft"\nunit_words:\n  hour: [Std., Std.]\n  minute: Min.\nwidget:\n${Object.entries(
       WIDGET_DEFAULTS.widget,
@@ -164,5 +187,6 @@ export function writeFixtureCountdowns(dir: string): void {
   mkdirSync(dir, { recursive: true });
   mkdirSync(path.join(path.dirname(dir), path.dirname(DONE_IMAGE.file)), { recursive: true });
   writeFileSync(path.join(path.dirname(dir), DONE_IMAGE.file), doneImageBytes());
+  writeFileSync(path.join(path.dirname(dir), HEADER_IMAGE.file), headerImageBytes());
   for (const [slug, text] of Object.entries(fixtureFiles())) writeFileSync(path.join(dir, `${slug}.md`), text);
 }

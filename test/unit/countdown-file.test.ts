@@ -489,7 +489,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(problems(`widget:\n  theme: neon\n  accent: red\n  size: big\n  bg: 123456`)).toEqual([
       'countdowns/launch.md: widget.theme: "neon" is not a value of theme; use one of light, auto, dark, transparent',
       'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
-      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, units, labels, separator, lang, date, title, after, controls, updates, announce, sync, and link",
+      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, units, labels, separator, lang, date, title, after, controls, updates, announce, sync, background, and link",
       'countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456; write it like bg: "ffffff"',
     ]);
     expect(problems(`widget:\n  sync: true`)).toEqual([
@@ -544,7 +544,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
       "countdowns/launch.md: email.width: 2000 is not a value of width; use a whole number from 240 to 1200",
       "countdowns/launch.md: email.frames: 0 is not a value of frames; use a whole number from 1 to 60",
       'countdowns/launch.md: email.theme: "auto" is not a value of theme; use one of light, dark',
-      "countdowns/launch.md: email.size: unknown email option; the options are theme, accent, color, bg, layout, units, labels, separator, lang, title, width, density, frames",
+      "countdowns/launch.md: email.size: unknown email option; the options are theme, accent, color, bg, layout, units, labels, separator, lang, title, width, density, frames, warn",
       'countdowns/launch.md: email.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
       'countdowns/launch.md: email.lang: "German" is not a language code Intl knows; for German write "de"',
     ]);

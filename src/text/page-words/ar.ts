@@ -53,6 +53,8 @@ export default {
   separatorLabel: "بين الوحدات",
   pauseButton: "زر إيقاف مؤقت لمن يريد أن يتوقف العد",
   announceMilestones: "إعلان الوقت المتبقي لقارئات الشاشة عند ساعة وعشر دقائق ودقيقة",
+  backgroundImage: "صورة العدّ التنازلي خلف العدّ",
+  warnLast: "الوقت المتبقي بلون التحذير في آخر",
   updatesLabel: "التحديث",
   updatesSecond: "كل ثانية",
   updatesMinute: "كل دقيقة",

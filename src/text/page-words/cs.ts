@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Mezi jednotkami",
   pauseButton: "Tlačítko pozastavení pro návštěvníky, kteří chtějí odpočet zastavit",
   announceMilestones: "Hlásit čtečkám obrazovky zbývající čas při hodině, deseti minutách a minutě",
+  backgroundImage: "Obrázek odpočtu za odpočtem",
+  warnLast: "Zbývající čas ve varovné barvě během posledních",
   updatesLabel: "Změny",
   updatesSecond: "každou sekundu",
   updatesMinute: "každou minutu",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Mellem enhederne",
   pauseButton: "En pauseknap til besøgende, der vil have nedtællingen til at stå stille",
   announceMilestones: "Meld den resterende tid til skærmlæsere ved en time, ti minutter og et minut",
+  backgroundImage: "Nedtællingens billede bag tallene",
+  warnLast: "Resterende tid i advarselsfarve de sidste",
   updatesLabel: "Ændringer",
   updatesSecond: "hvert sekund",
   updatesMinute: "hvert minut",

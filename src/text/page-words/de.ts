@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Zwischen den Einheiten",
   pauseButton: "Eine Pause-Schaltfläche für Besucher, die den Countdown anhalten möchten",
   announceMilestones: "Screenreadern die verbleibende Zeit bei einer Stunde, zehn Minuten und einer Minute ansagen",
+  backgroundImage: "Das Bild des Countdowns hinter der Anzeige",
+  warnLast: "Restzeit in Warnfarbe während der letzten",
   updatesLabel: "Änderungen",
   updatesSecond: "jede Sekunde",
   updatesMinute: "jede Minute",

@@ -58,6 +58,8 @@ const en = {
   separatorLabel: "Between the units",
   pauseButton: "A pause button, for visitors who want the count to stand still",
   announceMilestones: "Tell screen readers the time left at an hour, ten minutes and a minute",
+  backgroundImage: "The countdown’s picture behind the count",
+  warnLast: "Time left in the warning colour for the last",
   updatesLabel: "Changes",
   updatesSecond: "every second",
   updatesMinute: "every minute",

@@ -54,6 +54,8 @@ export default {
   separatorLabel: "Entre las unidades",
   pauseButton: "Un botón de pausa, para quien quiera detener la cuenta",
   announceMilestones: "Anunciar a los lectores de pantalla el tiempo restante a una hora, diez minutos y un minuto",
+  backgroundImage: "La imagen de la cuenta atrás detrás del contador",
+  warnLast: "Tiempo restante en color de aviso durante los últimos",
   updatesLabel: "Cambios",
   updatesSecond: "cada segundo",
   updatesMinute: "cada minuto",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Yksiköiden välissä",
   pauseButton: "Taukopainike kävijöille, jotka haluavat laskurin pysähtyvän",
   announceMilestones: "Kerro ruudunlukijoille jäljellä oleva aika tunnin, kymmenen minuutin ja minuutin kohdalla",
+  backgroundImage: "Laskurin kuva lukujen taustalla",
+  warnLast: "Jäljellä oleva aika varoitusvärillä viimeisten",
   updatesLabel: "Muutokset",
   updatesSecond: "joka sekunti",
   updatesMinute: "joka minuutti",

@@ -55,6 +55,8 @@ export default {
   separatorLabel: "Entre les unités",
   pauseButton: "Un bouton pause, pour qui veut arrêter le décompte",
   announceMilestones: "Annoncer aux lecteurs d’écran le temps restant à une heure, dix minutes et une minute",
+  backgroundImage: "L’image du compte à rebours derrière le décompte",
+  warnLast: "Temps restant en couleur d’alerte pendant les derniers",
   updatesLabel: "Changements",
   updatesSecond: "chaque seconde",
   updatesMinute: "chaque minute",

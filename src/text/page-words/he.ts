@@ -53,6 +53,8 @@ export default {
   separatorLabel: "בין היחידות",
   pauseButton: "כפתור השהיה למבקרים שרוצים לעצור את הספירה",
   announceMilestones: "להודיע לקוראי מסך את הזמן שנותר בשעה, בעשר דקות ובדקה",
+  backgroundImage: "תמונת הספירה לאחור מאחורי הספירה",
+  warnLast: "הזמן שנותר בצבע אזהרה במשך האחרונות",
   updatesLabel: "שינויים",
   updatesSecond: "כל שנייה",
   updatesMinute: "כל דקה",

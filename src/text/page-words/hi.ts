@@ -53,6 +53,8 @@ export default {
   separatorLabel: "इकाइयों के बीच",
   pauseButton: "रोकने का बटन, उन आगंतुकों के लिए जो गिनती रोकना चाहते हैं",
   announceMilestones: "स्क्रीन रीडर को एक घंटा, दस मिनट और एक मिनट बचने पर बचा समय बताएँ",
+  backgroundImage: "गिनती के पीछे उलटी गिनती की तस्वीर",
+  warnLast: "अंतिम समय में बचा समय चेतावनी रंग में",
   updatesLabel: "बदलाव",
   updatesSecond: "हर सेकंड",
   updatesMinute: "हर मिनट",

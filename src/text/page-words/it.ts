@@ -55,6 +55,8 @@ export default {
   separatorLabel: "Tra le unità",
   pauseButton: "Un pulsante di pausa, per chi vuole fermare il conto alla rovescia",
   announceMilestones: "Annunciare ai lettori di schermo il tempo rimasto a un’ora, dieci minuti e un minuto",
+  backgroundImage: "L’immagine del conto alla rovescia dietro il conteggio",
+  warnLast: "Tempo rimasto nel colore di avviso negli ultimi",
   updatesLabel: "Aggiornamenti",
   updatesSecond: "ogni secondo",
   updatesMinute: "ogni minuto",

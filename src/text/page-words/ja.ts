@@ -53,6 +53,8 @@ export default {
   separatorLabel: "単位の区切り",
   pauseButton: "カウントを止めたい訪問者のための一時停止ボタン",
   announceMilestones: "残り1時間・10分・1分でスクリーンリーダーに残り時間を伝える",
+  backgroundImage: "カウントダウンの画像を背景に表示",
+  warnLast: "最後の期間は残り時間を警告色で表示",
   updatesLabel: "更新",
   updatesSecond: "毎秒",
   updatesMinute: "毎分",

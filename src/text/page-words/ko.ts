@@ -53,6 +53,8 @@ export default {
   separatorLabel: "단위 사이",
   pauseButton: "카운트를 멈추고 싶은 방문자를 위한 일시 정지 버튼",
   announceMilestones: "남은 시간이 1시간, 10분, 1분일 때 화면 낭독기에 알리기",
+  backgroundImage: "카운트다운 이미지를 배경으로 표시",
+  warnLast: "마지막 기간 동안 남은 시간을 경고 색으로",
   updatesLabel: "변경",
   updatesSecond: "매초",
   updatesMinute: "매분",

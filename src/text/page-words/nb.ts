@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Mellom enhetene",
   pauseButton: "En pauseknapp for besøkende som vil at nedtellingen skal stå stille",
   announceMilestones: "Si fra til skjermlesere om tiden som er igjen ved en time, ti minutter og et minutt",
+  backgroundImage: "Nedtellingens bilde bak tallene",
+  warnLast: "Gjenstående tid i varselfarge de siste",
   updatesLabel: "Endringer",
   updatesSecond: "hvert sekund",
   updatesMinute: "hvert minutt",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Tussen de eenheden",
   pauseButton: "Een pauzeknop, voor bezoekers die de teller willen stilzetten",
   announceMilestones: "Meld de resterende tijd aan schermlezers bij een uur, tien minuten en een minuut",
+  backgroundImage: "De afbeelding van het aftellen achter de telling",
+  warnLast: "Resterende tijd in waarschuwingskleur in de laatste",
   updatesLabel: "Wijzigingen",
   updatesSecond: "elke seconde",
   updatesMinute: "elke minuut",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Między jednostkami",
   pauseButton: "Przycisk pauzy dla odwiedzających, którzy chcą zatrzymać odliczanie",
   announceMilestones: "Ogłaszaj czytnikom ekranu pozostały czas przy godzinie, dziesięciu minutach i minucie",
+  backgroundImage: "Obraz odliczania za licznikiem",
+  warnLast: "Pozostały czas w kolorze ostrzeżenia przez ostatnie",
   updatesLabel: "Zmiany",
   updatesSecond: "co sekundę",
   updatesMinute: "co minutę",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Entre as unidades",
   pauseButton: "Um botão de pausa, para quem quiser parar a contagem",
   announceMilestones: "Anunciar aos leitores de tela o tempo restante a uma hora, dez minutos e um minuto",
+  backgroundImage: "A imagem da contagem regressiva atrás da contagem",
+  warnLast: "Tempo restante na cor de aviso nos últimos",
   updatesLabel: "Mudanças",
   updatesSecond: "a cada segundo",
   updatesMinute: "a cada minuto",

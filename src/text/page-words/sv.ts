@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Mellan enheterna",
   pauseButton: "En pausknapp för besökare som vill att nedräkningen ska stå still",
   announceMilestones: "Meddela skärmläsare den återstående tiden vid en timme, tio minuter och en minut",
+  backgroundImage: "Nedräkningens bild bakom siffrorna",
+  warnLast: "Återstående tid i varningsfärg de sista",
   updatesLabel: "Ändringar",
   updatesSecond: "varje sekund",
   updatesMinute: "varje minut",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "Birimler arasında",
   pauseButton: "Sayacı durdurmak isteyen ziyaretçiler için bir duraklatma düğmesi",
   announceMilestones: "Bir saat, on dakika ve bir dakika kala ekran okuyuculara kalan süreyi bildir",
+  backgroundImage: "Geri sayımın resmi sayacın arkasında",
+  warnLast: "Son sürede kalan süre uyarı renginde",
   updatesLabel: "Değişiklikler",
   updatesSecond: "her saniye",
   updatesMinute: "her dakika",

@@ -53,6 +53,8 @@ export default {
   separatorLabel: "单位之间",
   pauseButton: "暂停按钮，供想让倒计时停下的访客使用",
   announceMilestones: "在剩余一小时、十分钟和一分钟时告诉屏幕阅读器剩余时间",
+  backgroundImage: "在计时背后显示倒计时的图片",
+  warnLast: "最后一段时间以警示色显示剩余时间",
   updatesLabel: "变化",
   updatesSecond: "每秒",
   updatesMinute: "每分钟",
