@@ -229,6 +229,19 @@ async function launchChromium(): Promise<Launched> {
  * browser per preference set and zone, started when a page first asks for it (about 5 s each).
  */
 /**
+ * Firefox's BiDi may refuse a navigation begun while the last one is still settling on a busy machine
+ * ("A new navigation interrupted an unfinished navigation"): the page is asked for once more.
+ */
+async function firefoxGoto(page: { goto(url: string): Promise<unknown> }, url: string): Promise<void> {
+  try {
+    await page.goto(url);
+  } catch (error) {
+    if (!/interrupted an unfinished navigation/.test(String(error))) throw error;
+    await page.goto(url);
+  }
+}
+
+/**
  * Puppeteer's setViewport sends WebDriver BiDi's browsingContext.setViewport and, with it,
  * emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know: the viewport is set, and
  * the call fails on the orientation. That one failure is let through once the viewport is seen in
@@ -315,11 +328,11 @@ async function launchFirefox(): Promise<Launched> {
       page.on("pageerror", (error) =>
         problems.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`),
       );
-      await page.goto(url);
+      await firefoxGoto(page, url);
       return {
         goto: async (url) => {
           await page.bringToFront();
-          await page.goto(url);
+          await firefoxGoto(page, url);
         },
         click: (selector) => page.click(selector),
         evaluate: async (fn, ...args) => JSON.parse((await page.evaluate(callSource(fn, args))) as string),
