@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCountdownImages } from "../../src/publish/done-images.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { DONE_IMAGE, doneImageBytes } from "../support/fixtures.ts";
-import { decodeGif, decodePng, type Rgba } from "../support/image-reader.ts";
+import { colourAt, decodeGif, decodePng } from "../support/image-reader.ts";
 import { startServer, type RunningServer } from "../support/production-server.ts";
 import { TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -21,11 +21,6 @@ afterAll(async () => {
   await server?.stop();
 });
 const get = (target: string) => fetch(`${server.url}${target}`);
-
-/** The colour at (x, y). */
-const at = ({ width, data }: Rgba, x: number, y: number) => [
-  ...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3),
-];
 
 describe("an ended countdown with a done image", () => {
   it("publishes the file under the hash of its bytes, and names it in its record", async () => {
@@ -58,9 +53,9 @@ describe("an ended countdown with a done image", () => {
       const middle = Math.floor(picture.height / 2);
       const drawnWidth = Math.round((picture.height * DONE_IMAGE.width) / DONE_IMAGE.height);
       const left = Math.floor((picture.width - drawnWidth) / 2);
-      expect(at(picture, left + Math.floor(drawnWidth / 4), middle), format).toEqual([...DONE_IMAGE.left]);
-      expect(at(picture, left + Math.floor((3 * drawnWidth) / 4), middle), format).toEqual([...DONE_IMAGE.right]);
-      expect(at(picture, 2, middle), format).toEqual(at(other, 2, 2));
+      expect(colourAt(picture, left + Math.floor(drawnWidth / 4), middle), format).toEqual([...DONE_IMAGE.left]);
+      expect(colourAt(picture, left + Math.floor((3 * drawnWidth) / 4), middle), format).toEqual([...DONE_IMAGE.right]);
+      expect(colourAt(picture, 2, middle), format).toEqual(colourAt(other, 2, 2));
     }
   });
 

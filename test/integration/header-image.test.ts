@@ -14,7 +14,7 @@ import { readCountdownImages } from "../../src/publish/done-images.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { contrastRatio, READABLE_RATIO, rgbOf } from "../../src/text/colour.ts";
 import { HEADER_IMAGE, headerImageBytes, fromNow } from "../support/fixtures.ts";
-import { decodePng, type Rgba } from "../support/image-reader.ts";
+import { colourAt, decodePng, type Rgba } from "../support/image-reader.ts";
 import { startServer, type RunningServer } from "../support/production-server.ts";
 import { ROOT, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts";
 
@@ -28,16 +28,12 @@ afterAll(async () => {
 const get = (target: string) => fetch(`${server.url}${target}`);
 const { slug } = HEADER_IMAGE;
 
-/** The colour at (x, y). */
-const at = ({ width, data }: Rgba, x: number, y: number) =>
-  [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number];
-
 /** The colours of a box of `picture`, each with how many of its pixels have it, the commonest first. */
 function coloursIn(picture: Rgba, [left, top, right, bottom]: readonly number[]) {
   const counts = new Map<string, number>();
   for (let y = top!; y < bottom!; y++)
     for (let x = left!; x < right!; x++) {
-      const key = at(picture, x, y).join(",");
+      const key = colourAt(picture, x, y).join(",");
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => ({ rgb: key.split(",").map(Number), count }));
@@ -99,8 +95,8 @@ describe("a countdown with an image", () => {
     expect(contrastRatio(blue!.rgb as [number, number, number], title)).toBeGreaterThanOrEqual(READABLE_RATIO);
     // Without an image: the night blue, as before.
     const plain = decodePng(new Uint8Array(await (await get("/api/og/long-past.png")).arrayBuffer()));
-    expect(at(plain, 2, 2)).not.toEqual(at(picture, 2, 2));
-    expect(at(plain, 2, 2)[2]).toBeLessThan(40);
+    expect(colourAt(plain, 2, 2)).not.toEqual(colourAt(picture, 2, 2));
+    expect(colourAt(plain, 2, 2)[2]).toBeLessThan(40);
   });
 });
 

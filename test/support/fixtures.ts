@@ -91,11 +91,23 @@ export const DONE_IMAGE = {
   right: [30, 60, 200],
 } as const;
 
-export function doneImageBytes(): Uint8Array {
-  const { width, height, left, right } = DONE_IMAGE;
+/** A PNG of `width` × `height`, its left half in `left` and its right half in `right`. */
+function halvesPng({
+  width,
+  height,
+  left,
+  right,
+}: {
+  width: number;
+  height: number;
+  left: readonly [number, number, number];
+  right: readonly [number, number, number];
+}) {
   const pixels = new Uint8Array(width * height).map((_, i) => (i % width < width / 2 ? 0 : 1));
   return encodePng(width, height, [left, right], pixels);
 }
+
+export const doneImageBytes = (): Uint8Array => halvesPng(DONE_IMAGE);
 
 /**
  * A countdown with an image (its file's `image`, the header of its page, its preview's and its
@@ -113,11 +125,7 @@ export const HEADER_IMAGE = {
   right: [30, 60, 200],
 } as const;
 
-export function headerImageBytes(): Uint8Array {
-  const { width, height, left, right } = HEADER_IMAGE;
-  const pixels = new Uint8Array(width * height).map((_, i) => (i % width < width / 2 ? 0 : 1));
-  return encodePng(width, height, [left, right], pixels);
-}
+export const headerImageBytes = (): Uint8Array => halvesPng(HEADER_IMAGE);
 
 /**
  * A delivery cut-off on weekdays at 14:00 in Berlin (an RFC 5545 rule), from a Monday long past, with

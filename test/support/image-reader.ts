@@ -46,6 +46,10 @@ export function decodePng(bytes: Uint8Array): Rgba {
   return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
 }
 
+/** The colour of the pixel at (x, y), without its alpha. */
+export const colourAt = ({ width, data }: Rgba, x: number, y: number) =>
+  [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number];
+
 /** How many pixels of two pictures of one size differ by more than `tolerance` in a channel. */
 export function differingPixels(a: Rgba, b: Rgba, tolerance = 0): number {
   if (a.width !== b.width || a.height !== b.height) return Infinity;
