@@ -71,7 +71,7 @@ export function layoutOf(
   // (The countdown's own words for its units, where the image is in its language.)
   const words = lang === countdown.lang ? countdown.unitWords : undefined;
   const count = countLayout(options, lang, { s, width, pad, inner, top: countTop }, units, moments, words);
-  const countHeight = count.height;
+  let countHeight = count.height;
   let drawMoment = count.draw;
 
   // A headline (done, postponed, cancelled) in the count's place, as large as fits it, drawn with the rest.
@@ -87,7 +87,10 @@ export function layoutOf(
     };
     let shown = headline(32 * s);
     while (shown.size > 14 * s && (!shown.fits || shown.bottom > countHeight)) shown = headline(shown.size - 2 * s);
-    const top = countTop + Math.round((countHeight - shown.bottom) / 2);
+    // Where even the smallest headline is taller than the count (a long one in a narrow image), the
+    // image grows under it rather than the headline rising into the title.
+    const top = countTop + Math.max(0, Math.round((countHeight - shown.bottom) / 2));
+    countHeight = Math.max(countHeight, shown.bottom);
     shown.lines.forEach((line, i) =>
       place({
         text: line,

@@ -76,6 +76,13 @@ const countdowns: LiveCountdown[] = [
     zone: "Asia/Riyadh",
     lang: "ar",
   },
+  // Ended, with a done message longer than two lines of the smallest headline at 240 px.
+  {
+    slug: "long-done",
+    title: "Summer sale",
+    targetDate: "2020-01-01T00:00:00Z",
+    done: "The festival is over: thank you to every visitor, musician, cook and helper who came this year",
+  },
   { slug: "defaults", title: "With defaults", targetDate: at(START + 3 * DAY), email: "theme=dark&width=300" },
   // Its own words for hours and minutes (`unit_words`), in German.
   {
@@ -279,6 +286,23 @@ describe("the email GIF", () => {
     expect([postponed!.frames.length, cancelled!.frames.length]).toEqual([1, 1]);
     expect(differingPixels(postponed!.frames[0]!.shown, cancelled!.frames[0]!.shown)).toBeGreaterThan(100);
     expect([postponed!.height, cancelled!.height]).toEqual([scheduled!.height, scheduled!.height]);
+  });
+
+  it("grows under a done message taller than the count at its smallest, so that it never rises into the title", () => {
+    const entry = store.get("long-done")!;
+    for (const query of ["width=240&layout=text&labels=long&separator=colon", "width=240", "width=600"]) {
+      const image = emailTexts({ entry, options: resolveEmailOptions("", query), second: NOW });
+      const inks = image.texts.map(({ ink }) => ink!);
+      expect(image.texts.map(({ text }) => text).join(" "), query).toContain("The festival is over");
+      inks.forEach((ink, i) => {
+        expect(ink.y + ink.height, `${query}: ${image.texts[i]!.text}`).toBeLessThanOrEqual(image.height);
+        // One under another from the top, each at least 4 px under the ink of the one before.
+        if (i > 0)
+          expect(ink.y, `${query}: ${image.texts[i]!.text}`).toBeGreaterThanOrEqual(
+            inks[i - 1]!.y + inks[i - 1]!.height + 4,
+          );
+      });
+    }
   });
 
   it("draws the units layout's numbers in the language's direction: right to left in Arabic", async () => {
