@@ -69,6 +69,12 @@ export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";
 /** The site's logo (the site file's `logo`), copied into the build under the name of its type. */
 export const logoPath = (type: string) => `/assets/logo.${type}`;
+/** A font file of the site (the site file's `font`), under the hash of its bytes: cached for good, loaded from other origins by the element. */
+export const fontPath = (font: { hash: string; type: string }) => `/assets/font-${font.hash}.${font.type}`;
+/** The site's font for the images, as the live data keeps it (`{ "base64": … }`), by its hash. */
+export const siteFontFile = (font: { hash: string; type: string }) => `font/${font.hash}.${font.type}.json`;
+/** Every font file's path, as a `_headers` pattern. */
+export const FONT_FILES = "/assets/font-*";
 /** A countdown's done image (`done_image`), published under the hash of its bytes; its extension is its type's. */
 export const doneImagePath = (image: { hash: string; type: string }) =>
   `/assets/done-${image.hash}.${image.type === "jpeg" ? "jpg" : image.type}`;

@@ -65,7 +65,7 @@ export function inspectLogo(
     type,
     width: Math.round(width * scale),
     height: Math.round(height * scale),
-    hash: logoHash(bytes),
+    hash: fileHash(bytes),
   };
 }
 
@@ -121,7 +121,7 @@ function svgSize(bytes: Uint8Array): [number, number] | string {
   return `has no size the page can reserve: give its <svg> element a viewBox, like viewBox="0 0 120 40"`;
 }
 
-/** The logo's hash: a new logo makes a new build. */
-export const logoHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("base64url").slice(0, 16);
+/** The hash of a file the site file names (a logo, a font): a new file makes a new build. */
+export const fileHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("base64url").slice(0, 16);
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));

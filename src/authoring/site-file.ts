@@ -1,5 +1,5 @@
 // The site file, `_data/site.json` (Eleventy's place for global data): the site's name, description,
-// language, accent colour, footer links, logo and repository, as its owner writes them. Checked like a
+// language, accent colour, footer links, logo, font and repository, as its owner writes them. Checked like a
 // countdown file: every problem at once, each naming the field and the fix.
 import { pageWordsFor } from "../text/page-words.ts";
 import { readFileSync } from "node:fs";
@@ -9,6 +9,8 @@ import {
   SITE_TOOLS,
   type SiteIdentity,
   type SiteLink,
+  type SiteFont,
+  type SiteFontFile,
   type SiteLogo,
   type SiteTool,
 } from "../text/site-identity.ts";
@@ -17,6 +19,7 @@ import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown.ts";
 import { unknownLanguage } from "./language.ts";
 import { inspectLogo, logoName } from "./logo.ts";
+import { fontNames, inspectFont, siteFontOf } from "./site-font.ts";
 import { messageOf } from "../error-message.ts";
 
 const SITE_NAME_MAX = 80;
@@ -25,7 +28,18 @@ const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
-const FIELDS = ["name", "description", "language", "accent", "links", "tools", "logo", "repository", "branch"] as const;
+const FIELDS = [
+  "name",
+  "description",
+  "language",
+  "accent",
+  "links",
+  "tools",
+  "logo",
+  "font",
+  "repository",
+  "branch",
+] as const;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export type SiteFileResult = { site: SiteIdentity; problems: [] } | { site?: undefined; problems: Problem[] };
@@ -151,29 +165,51 @@ export function parseSiteFile(
     } else tools = SITE_TOOLS.filter((tool) => listed.includes(tool));
   }
 
+  /** How messages name a file beside the site file. */
+  const besidePath = (name: string) => path.posix.join(path.posix.dirname(file.split(path.sep).join("/")), name);
+  /** The bytes of a file the site file names beside it (`what` it is, in the fix), or undefined and a problem of `field`. */
+  const readNamed = (name: string, field: string, what: string): Uint8Array | undefined => {
+    try {
+      return readBeside(name);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      problem(
+        field,
+        code === "ENOENT"
+          ? `${besidePath(name)} does not exist; put ${what} beside the site file, or leave the field out`
+          : `${besidePath(name)} cannot be read (${code}); make it a readable file`,
+      );
+      return undefined;
+    }
+  };
+
   let logo: SiteLogo | undefined;
   if (fields.logo !== undefined) {
     const named = logoName(fields.logo);
     if ("problem" in named) problem("logo", named.problem);
     else {
-      const shown = path.posix.join(path.posix.dirname(file.split(path.sep).join("/")), named.name);
-      let bytes: Uint8Array | undefined;
-      try {
-        bytes = readBeside(named.name);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        problem(
-          "logo",
-          code === "ENOENT"
-            ? `${shown} does not exist; put the image beside the site file, or leave the field out`
-            : `${shown} cannot be read (${code}); make it a readable file`,
-        );
-      }
+      const bytes = readNamed(named.name, "logo", "the image");
       if (bytes) {
-        const inspected = inspectLogo(named.name, named.type, bytes, shown);
+        const inspected = inspectLogo(named.name, named.type, bytes, besidePath(named.name));
         if ("problem" in inspected) problem("logo", inspected.problem);
         else logo = inspected;
       }
+    }
+  }
+
+  let font: SiteFont | undefined;
+  if (fields.font !== undefined) {
+    const named = fontNames(fields.font);
+    if ("problem" in named) problem("font", named.problem);
+    else {
+      const files: SiteFontFile[] = [];
+      for (const { name, type } of named) {
+        const bytes = readNamed(name, "font", "the font");
+        const inspected = bytes && inspectFont(name, type, bytes, besidePath(name));
+        if (inspected && "problem" in inspected) problem("font", inspected.problem);
+        else if (inspected) files.push(inspected);
+      }
+      if (files.length === named.length) font = siteFontOf(files);
     }
   }
 
@@ -219,6 +255,7 @@ export function parseSiteFile(
       links: links ?? SITE_DEFAULTS.links,
       tools: tools ?? SITE_DEFAULTS.tools,
       ...(logo ? { logo } : {}),
+      ...(font ? { font } : {}),
       repository: repository ?? SITE_DEFAULTS.repository,
       branch: branch ?? SITE_DEFAULTS.branch,
     },

@@ -13,6 +13,7 @@ import { build } from "esbuild";
 import { formatProblem, formatWarning, type Countdown, type Problem } from "../authoring/countdown.ts";
 import { isEditorOrHidden, readFolderEntry } from "../authoring/load-countdowns.ts";
 import { logoNamedIn } from "../authoring/logo.ts";
+import { fontsNamedIn } from "../authoring/site-font.ts";
 import { PROJECT_ROOT, buildPaths, requireCountdownsDir, type Config } from "../config.ts";
 import { DEV_EVENTS, DEV_RELOAD_SCRIPT } from "../paths.ts";
 import { readSite, siteInputOf } from "../publish/gather.ts";
@@ -182,26 +183,27 @@ export async function startDevLoop({
       devHostAllowed(call.header("host"), config.host) ? undefined : devHostRefusal(call.header("host"), config.port),
   });
 
-  /** The logo the site file names now, if any. */
-  const logoNamed = () => {
+  /** The files the site file names beside it now: its logo and font files. */
+  const namedBeside = (): string[] => {
     try {
-      return logoNamedIn(readFileSync(config.siteFile, "utf8"));
+      const text = readFileSync(config.siteFile, "utf8");
+      return [logoNamedIn(text) ?? "", ...fontsNamedIn(text)].filter(Boolean);
     } catch {
-      return undefined;
+      return [];
     }
   };
   const watchers: FSWatcher[] = [
     watch(countdownsDir, (_event, name) => name && !isEditorOrHidden(name) && schedule(name)),
     watch(path.join(PROJECT_ROOT, "src"), { recursive: true }, () => schedule("all")),
     // The site file's folder (an editor may save by replacing the file): the site file, and the logo
-    // it names (read again at each change, so a logo it newly names is watched at once). Nothing else
+    // and font files it names (read again at each change, so a file it newly names is watched at once). Nothing else
     // there: the folder may be the project's own, where the build writes.
     ...(existsSync(path.dirname(config.siteFile))
       ? [
           watch(
             path.dirname(config.siteFile),
             (_event, name) =>
-              (name === path.basename(config.siteFile) || (name && name === logoNamed())) && schedule("all"),
+              (name === path.basename(config.siteFile) || (name && namedBeside().includes(name))) && schedule("all"),
           ),
         ]
       : []),

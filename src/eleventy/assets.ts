@@ -10,10 +10,10 @@ import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
 import { accentColours } from "../text/colour.ts";
-import { SITE_DEFAULTS } from "../text/site-identity.ts";
+import { SITE_DEFAULTS, type FontType, type SiteIdentity } from "../text/site-identity.ts";
 import path from "node:path";
 import { ELEMENT_RENAMED, optionPattern, STYLED_EXTRAS, WIDGET_EXTRAS, type WidgetExtra } from "../widget/options.ts";
-import { ELEMENT_PARTS, embedPath, WIDGET_SCRIPT_PATH, type ElementPart } from "../paths.ts";
+import { ELEMENT_PARTS, embedPath, fontPath, WIDGET_SCRIPT_PATH, type ElementPart } from "../paths.ts";
 
 export interface InlineCode {
   /** Exactly what goes between `<script>` and `</script>` (or `<style>` and `</style>`). */
@@ -30,33 +30,35 @@ export interface SiteAssets {
   pageScript: string;
   /** The creator page's script (/assets/new.js): the build's checks of a countdown file, in the browser. */
   creatorScript: string;
-  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/element/element.ts), in the site's accent (`withAccent`). */
+  /** `/api/element.js`: the `<countdown-timer>` element, an ES module (src/element/element.ts), in the site's accent (`withSite`). */
   elementScript: string;
   /** The element's module as compiled, its accent still the marks of ACCENT_MARKS. */
   elementTemplate: string;
   /**
    * The element's parts, `/api/element-<part>.js` (src/paths.ts, ELEMENT_PARTS): the modules it loads
-   * only where an element needs one (src/element/, one file each), the looks in the site's accent (`withAccent`).
+   * only where an element needs one (src/element/, one file each), the looks in the site's accent (`withSite`).
    */
   elementParts: Record<ElementPart, string>;
   /** The parts as compiled, the looks' accent still the marks of ACCENT_MARKS. */
   elementPartTemplates: Record<ElementPart, string>;
   /** The pages' stylesheet, compiled, without the site's accent colour. */
   pageCss: string;
-  /** The pages' stylesheet as inlined: the site's accent (`withAccent`), then `pageCss`. */
+  /** The pages' stylesheet as inlined: the site's accent (`withSite`), then `pageCss`. */
   pageStyle: InlineCode;
   /** The widget's stylesheet as compiled, its accent still the marks of ACCENT_MARKS. */
   widgetCss: string;
-  /** The widget's stylesheet as inlined, in the site's accent (`withAccent`). */
+  /** The widget's stylesheet as inlined, in the site's accent (`withSite`). */
   widgetStyle: InlineCode;
 }
 
 /**
  * Where the widget's stylesheet and the element's module take the site's accent: each mark is
- * replaced by a colour of `accentColours` (src/text/colour.ts) when the site is known (`withAccent`),
+ * replaced by a colour of `accentColours` (src/text/colour.ts) when the site is known (`withSite`),
  * as the pages' stylesheet is given it, so every face shows the one accent of the site file.
  */
 const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
+/** Where the element's looks take the site's font: its path from the element's modules, or "" for none. */
+const FONT_MARK = "__SITE_FONT__";
 
 const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 // The widget uses Intl unit formatting and Intl.Locale (Safari 14.1 and later, 2021).
@@ -127,6 +129,7 @@ async function bundle(
       OPTION_PATTERN: JSON.stringify(pattern),
       ACCENT: JSON.stringify(ACCENT_MARKS.light),
       ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark),
+      SITE_FONT: JSON.stringify(FONT_MARK),
       // src/widget/ticker.ts: the options whose code this build carries, and where the one with all is.
       ...Object.fromEntries(WIDGET_EXTRAS.map((extra) => [`WITH.${extra}`, String(widget.extras.includes(extra))])),
       INLINE: String(widget.inline),
@@ -190,7 +193,7 @@ export async function buildAssets(): Promise<SiteAssets> {
       stylesheet("widget/widget.css"),
     ]);
   const unfilled = inline("", "</style");
-  return withAccent(
+  return withSite(
     {
       ticker: inline(ticker, "</script"),
       widgetScript,
@@ -208,29 +211,50 @@ export async function buildAssets(): Promise<SiteAssets> {
       widgetCss: widgetStyle,
       widgetStyle: unfilled,
     },
-    SITE_DEFAULTS.accent,
+    SITE_DEFAULTS,
   );
 }
 
 /**
- * The assets in the site's accent colour (`_data/site.json`): the pages' and the widget's
- * stylesheets, whose hashes go into the CSPs, and the element's module (accentColours: as written on
- * light backgrounds, lightened to read on dark ones).
+ * The assets of the site (`_data/site.json`): the pages' and the widget's stylesheets, whose hashes
+ * go into the CSPs, and the element's module, in the site's accent (accentColours: as written on
+ * light backgrounds, lightened to read on dark ones) and, where it names one, in its font (`basePath`:
+ * where the site's paths start).
  */
-export function withAccent(assets: SiteAssets, accent: string): SiteAssets {
+export function withSite(
+  assets: SiteAssets,
+  { accent, font }: Pick<SiteIdentity, "accent" | "font">,
+  basePath = "",
+): SiteAssets {
   if (!/^#[0-9a-f]{6}$/.test(accent)) throw new Error(`the accent colour ${JSON.stringify(accent)} is not #rrggbb`);
   const { light, dark } = accentColours(accent);
-  const filled = (code: string) => code.replaceAll(ACCENT_MARKS.dark, dark).replaceAll(ACCENT_MARKS.light, light);
+  // (The element's modules are at /api/element-<part>.js: the font's path from there starts "..".)
+  const filled = (code: string) =>
+    code
+      .replaceAll(ACCENT_MARKS.dark, dark)
+      .replaceAll(ACCENT_MARKS.light, light)
+      .replaceAll(FONT_MARK, font ? `..${fontPath(font.web)}` : "");
+  const face = font ? fontFace(basePath + fontPath(font.web), font.web.type) : "";
   return {
     ...assets,
     pageStyle: inline(
-      `:root{--site-accent:${light};--site-accent-dark:${dark};--scrim:${PAGE_TITLE_SCRIM}}${assets.pageCss}`,
+      `${face}:root{--site-accent:${light};--site-accent-dark:${dark};--scrim:${PAGE_TITLE_SCRIM}}${assets.pageCss}`,
       "</style",
     ),
-    widgetStyle: inline(filled(assets.widgetCss), "</style"),
+    widgetStyle: inline(face + filled(assets.widgetCss), "</style"),
     elementScript: filled(assets.elementTemplate),
     elementParts: Object.fromEntries(
       ELEMENT_PARTS.map((part) => [part, filled(assets.elementPartTemplates[part])]),
     ) as Record<ElementPart, string>,
   };
 }
+
+/**
+ * The site's font as the pages and the widget declare it: `--site-font` starts their font stacks
+ * (src/pages/pages.css, src/widget/widget.css), and the text shows at once in the system's font until
+ * it has loaded (`swap`).
+ */
+const fontFace = (url: string, type: FontType) =>
+  `@font-face{font-family:${SITE_FONT_FAMILY};src:url(${url})format("${FONT_FORMATS[type]}");font-display:swap}:root{--site-font:${SITE_FONT_FAMILY},}`;
+const SITE_FONT_FAMILY = "countdown-site";
+const FONT_FORMATS: Record<FontType, string> = { woff2: "woff2", ttf: "truetype", otf: "opentype" };

@@ -3,6 +3,7 @@
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
+import { fontFiles, type SiteIdentity } from "../text/site-identity.ts";
 import { publishedImages } from "../authoring/done-image.ts";
 import {
   API_NOT_FOUND,
@@ -26,6 +27,7 @@ import {
   fileOf,
   indexPagePath,
   indexPages,
+  fontPath,
   logoPath,
   ownerPagePath,
   pagePath,
@@ -51,13 +53,14 @@ const SITE_FILES = /* @__PURE__ */ (() =>
     WIDGET_NOT_FOUND,
   ].map(fileOf))();
 
-/** The site's own files, its logo's among them when it has one, and the countdowns' pictures (done images, images; each once). */
+/** The site's own files, its logo's and font's among them when it has them, and the countdowns' pictures (done images, images; each once). */
 export const siteFiles = (
-  logo: { type: string } | undefined,
+  { logo, font }: Pick<SiteIdentity, "logo" | "font">,
   countdowns: readonly Pick<Countdown, "doneImage" | "image">[] = [],
 ) => [
   ...SITE_FILES,
   ...(logo ? [fileOf(logoPath(logo.type))] : []),
+  ...(font ? fontFiles(font).map((file) => fileOf(fontPath(file))) : []),
   ...publishedImages(countdowns).map((image) => fileOf(image.path)),
 ];
 

@@ -79,7 +79,7 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   accent: "The colour of the time left, a hex colour without `#`.",
   color: "The colour of the other text, a hex colour without `#`.",
   bg: "The background colour, a hex colour without `#`.",
-  font: "Local font stacks only; no web fonts.",
+  font: "A local font stack; without it, the site's own font where its site file names one (loaded from the site), else `system`.",
   layout: "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit.",
   units: UNITS_DESCRIPTION,
   labels: LABELS_DESCRIPTION,

@@ -14,7 +14,7 @@ import { calendarFeed } from "../authoring/calendar-feed.ts";
 import { START_TAGS } from "../text/start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
-import { logoHash } from "../authoring/logo.ts";
+import { fileHash } from "../authoring/logo.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
@@ -38,11 +38,13 @@ import {
   dataPath,
   feedSubscribeUrl,
   fileOf,
+  fontPath,
   logoPath,
   pagePath,
   publicPath,
 } from "../paths.ts";
 import { accentColours } from "../text/colour.ts";
+import { fontFiles } from "../text/site-identity.ts";
 import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
 import { countText, isRightToLeftLanguage } from "../text/language-words.ts";
@@ -149,6 +151,11 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     ...current().identity,
     address: current().config.site,
     logoPath: current().identity.logo && logoPath(current().identity.logo!.type),
+    // The web font's path and type, which each page preloads.
+    webFont: current().identity.font && {
+      path: fontPath(current().identity.font!.web),
+      type: `font/${current().identity.font!.web.type}`,
+    },
     // Where the countdown files are in the repository, for its new-file and edit links.
     countdownsFolder: repositoryFolder(current().config.root, current().config.countdownsDir),
     // The accent as every face draws it, on light and on dark backgrounds (the configurator's defaults).
@@ -220,18 +227,22 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
       render,
     });
 
-  // The logo, from beside the site file, into the first (or only) run's output.
+  // The logo and the font files, from beside the site file, into the first (or only) run's output.
   eleventyConfig.on("eleventy.after", async () => {
     const { identity, config, outputDir, ownFilesOnly } = current();
-    if (!identity.logo || ownFilesOnly) return;
-    const source = path.join(path.dirname(config.siteFile), identity.logo.file);
-    const bytes = await readFile(source);
-    // The bytes the site file's check read (its size and hash are in the pages and the build's record).
-    if (logoHash(bytes) !== identity.logo.hash)
-      throw new Error(`${source} changed while the site was being built; build again`);
-    const target = path.join(outputDir, fileOf(logoPath(identity.logo.type)));
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, bytes);
+    if (ownFilesOnly) return;
+    const { logo, font } = identity;
+    for (const [file, hash, target] of [
+      ...(logo ? [[logo.file, logo.hash, logoPath(logo.type)]] : []),
+      ...(font ? fontFiles(font).map((one) => [one.file, one.hash, fontPath(one)]) : []),
+    ]) {
+      const source = path.join(path.dirname(config.siteFile), file!);
+      const bytes = await readFile(source);
+      // The bytes the site file's check read (their size and hash are in the pages and the build's record).
+      if (fileHash(bytes) !== hash) throw new Error(`${source} changed while the site was being built; build again`);
+      await mkdir(path.dirname(path.join(outputDir, fileOf(target!))), { recursive: true });
+      await writeFile(path.join(outputDir, fileOf(target!)), bytes);
+    }
   });
 
   // The countdowns' pictures (done images, images), from the repository, under the hash of their bytes

@@ -27,6 +27,8 @@ export const PER_DEPLOY_CACHE = "public, max-age=10, stale-while-revalidate=60";
  * invalidates it (the oEmbed answer, the preview image).
  */
 export const UNTIL_DEPLOY_CDN_CACHE = "public, durable, max-age=31536000";
+/** A file published under the hash of its bytes (the site's font): it never changes. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 /** The badge changes at most once a minute: browsers, proxies (GitHub's camo) and the CDN keep it a minute at most. */
 export const BADGE_CACHE = "public, max-age=60";
 /**
@@ -130,8 +132,9 @@ export function embedContentSecurityPolicy(tickerHashes: readonly string[]): str
     `script-src ${tickerHashes.map((hash) => `'${hash}'`).join(" ")} 'self'`,
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
-    // The countdown's done image, from the site.
+    // The countdown's done image, and the site's font, from the site.
     "img-src 'self' data:",
+    "font-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors *",
@@ -149,6 +152,7 @@ export function pageContentSecurityPolicy(facts: BuildFacts): string {
     "script-src 'self'",
     `style-src '${facts.pageStyleHash}' '${facts.widgetStyleHash}'`,
     "img-src 'self' data:",
+    "font-src 'self'",
     "frame-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",

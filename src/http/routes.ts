@@ -23,6 +23,7 @@ import {
   goPath,
   livePath,
   previewImagePath,
+  FONT_FILES,
 } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
@@ -32,6 +33,7 @@ import {
   COMMON_HEADERS,
   CORS_HEADERS,
   EMAIL_HEADERS,
+  IMMUTABLE_CACHE,
   JSON_TYPE,
   LIVE_CACHE,
   LIVE_CDN_CACHE,
@@ -189,6 +191,8 @@ export function staticHeaderRules(facts: BuildFacts): HeaderRule[] {
     { path: WIDGET_SCRIPT_PATH, headers: { "Cache-Control": PER_DEPLOY_CACHE } },
     ...ELEMENT_PARTS.map((part) => ({ path: elementPartPath(part), headers: { "Cache-Control": PER_DEPLOY_CACHE } })),
     { path: SCHEMA_PATH, headers: perDeployJson },
+    // The site's font files, under the hash of their bytes: kept for good, and loaded by `<countdown-timer>` on other sites (CORS).
+    { path: FONT_FILES, headers: { ...CORS_HEADERS, "Cache-Control": IMMUTABLE_CACHE } },
   ];
 }
 

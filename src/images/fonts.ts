@@ -18,6 +18,8 @@ interface Face {
   /** A collection with a face per CJK region: the index of each. */
   regions?: Record<string, number>;
   emoji?: true;
+  /** The site's font (`useSiteFont`): its bytes, not a file of the set. */
+  bytes?: Uint8Array;
 }
 
 /** In fallback order: the first face of the weight that has a character draws it. */
@@ -54,7 +56,7 @@ function load(face: Face, index = 0): LoadedFace {
   let found = loaded.get(key);
   if (!found) {
     let blob = blobs.get(face.file);
-    if (!blob) blobs.set(face.file, (blob = new hb.Blob(fontBytes(face.file))));
+    if (!blob) blobs.set(face.file, (blob = new hb.Blob(face.bytes ?? fontBytes(face.file))));
     const hbFace = new hb.Face(blob, index);
     found = {
       font: new hb.Font(hbFace),
@@ -67,8 +69,25 @@ function load(face: Face, index = 0): LoadedFace {
   return found;
 }
 
+/**
+ * The site's font (its site file's `font`, a TTF or OTF), first for every character it has, at both
+ * weights (a bold text is drawn in its one weight); the set draws the rest.
+ */
+let siteFace: Face | undefined;
+
+/**
+ * Draws with the site's font from now on, or with the set alone (undefined); `name` names its bytes
+ * (the live data's file of it: a new font, a new name).
+ */
+export function useSiteFont(font: { name: string; bytes: Uint8Array } | undefined): void {
+  if (siteFace?.file === font?.name) return;
+  siteFace = font && { file: font.name, weight: 400, bytes: font.bytes };
+  shapedLines.clear();
+}
+
 /** The faces of a weight in fallback order; a bold text falls back to regular faces for what bold ones lack. */
 const facesOf = (weight: Weight) => [
+  ...(siteFace ? [siteFace] : []),
   ...FACES.filter((face) => face.weight === weight),
   ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : []),
 ];
@@ -82,14 +101,14 @@ function faceFor(code: number, weight: Weight): Face | undefined {
 // eslint-disable-next-line no-misleading-character-class -- each of them is meant, the selectors included
 const NEUTRAL = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f]/u;
 
-/** The font files a text needs at a weight, by name: the Latin face always, and each face a character needs. */
+/** The font files of the set a text needs at a weight, by name: the Latin face always, and each face a character needs. */
 export function fontFilesFor(text: string, weight: Weight): string[] {
-  const faces = new Set<Face>([facesOf(weight)[0]!]);
+  const faces = new Set<Face>([facesOf(weight).find((face) => !face.bytes)!]);
   for (const char of text) {
     const face = NEUTRAL.test(char) ? undefined : faceFor(char.codePointAt(0)!, weight);
     if (face) faces.add(face);
   }
-  return [...faces].map((face) => face.file);
+  return [...faces].filter((face) => !face.bytes).map((face) => face.file);
 }
 
 /** Whether the set has a glyph for every character of `text` (white space and joiners aside). */

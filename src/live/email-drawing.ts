@@ -8,6 +8,7 @@ import { emailImageTexts, renderDoneImage, renderEmailGif, renderEmailPng } from
 import type { DoneBitmap } from "../images/done-frame.ts";
 import type { EmailCountdown } from "../images/email-look.ts";
 import { messagesFor } from "../text/messages.ts";
+import { useSiteFont } from "../images/fonts.ts";
 import { currentTarget } from "./viewer-target.ts";
 import type { LiveEntry, LiveStore } from "./live-store.ts";
 import { doneBitmapFile } from "../paths.ts";
@@ -22,6 +23,31 @@ export interface EmailJob {
   second: number;
   /** Ended, with a done image: its bitmap, drawn in place of the count. */
   doneImage?: DoneBitmap;
+  /** The site's font (`siteFontOf`), drawn with before the bundled fonts. */
+  font?: SiteFontBytes;
+}
+
+export interface SiteFontBytes {
+  /** Its live data file: a new font, a new name. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Each font's bytes, decoded once from the live data's file (the store keeps the file it read). */
+const fontBytes = new WeakMap<object, Uint8Array>();
+
+/** The site's font as the live data keeps it (its site file's `font`), or nothing: the bundled fonts alone. */
+export function siteFontOf(store: LiveStore): { font?: SiteFontBytes } {
+  if (!store.siteFont) return {};
+  const file = store.file(store.siteFont) as { base64: string };
+  let bytes = fontBytes.get(file);
+  if (!bytes) {
+    const text = atob(file.base64);
+    bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    fontBytes.set(file, bytes);
+  }
+  return { font: { name: store.siteFont, bytes } };
 }
 
 /** The countdown as the drawing needs it, in its own language. */
@@ -50,14 +76,18 @@ export function doneImageAt(store: LiveStore, entry: LiveEntry, second: number):
 }
 
 /** The image's bytes. */
-export const drawEmail = ({ entry, format, options, second, doneImage }: EmailJob): Uint8Array<ArrayBuffer> =>
-  doneImage
+export function drawEmail({ entry, format, options, second, doneImage, font }: EmailJob): Uint8Array<ArrayBuffer> {
+  useSiteFont(font);
+  return doneImage
     ? renderDoneImage(emailCountdown(entry), options, second, doneImage, format)
     : (format === "gif" ? renderEmailGif : renderEmailPng)(emailCountdown(entry), options, second).bytes;
+}
 
 /** Every text of the image and where it is (src/images/email-image.ts): what the layout property checks. */
-export const emailTexts = ({ entry, options, second }: Omit<EmailJob, "format">) =>
-  emailImageTexts(emailCountdown(entry), options, second);
+export function emailTexts({ entry, options, second, font }: Omit<EmailJob, "format">) {
+  useSiteFont(font);
+  return emailImageTexts(emailCountdown(entry), options, second);
+}
 
 export interface Painter {
   /** How many drawings run at once. */

@@ -19,7 +19,7 @@ import type { Notice } from "../text/messages.ts";
 import { emailImagePath } from "../paths.ts";
 import { accentColours } from "../text/colour.ts";
 import { forViewer, varyOnStart } from "./viewer-target.ts";
-import { doneImageAt, inThisThread, type EmailJob, type Painter } from "./email-drawing.ts";
+import { doneImageAt, inThisThread, siteFontOf, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 import { SECOND } from "../time/units.ts";
 
@@ -369,7 +369,7 @@ export function emailAnswers(drawings: EmailDrawings = emailDrawings()): RouteAn
         headers,
         body: await drawings.draw(
           key,
-          { entry: viewer, format, options, second, ...doneImageAt(store, viewer, second) },
+          { entry: viewer, format, options, second, ...doneImageAt(store, viewer, second), ...siteFontOf(store) },
           signal,
         ),
       };

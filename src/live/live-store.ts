@@ -30,6 +30,8 @@ export interface LiveData {
   siteLanguage?: string;
   /** The site's accent, `#rrggbb`: the email image's accent where neither the countdown nor the link gives one; the default blue when left out. */
   siteAccent?: string;
+  /** The live file of the site's font for the images (src/paths.ts, siteFontFile); the bundled fonts alone when left out. */
+  siteFont?: string;
   /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
   tz: string;
   countdowns: LiveCountdown[];
@@ -62,6 +64,8 @@ export interface LiveStore {
   siteName: string;
   siteLanguage: string;
   siteAccent: string;
+  /** The live file of the site's font for the images, if it has one. */
+  siteFont?: string;
   count: number;
   /** A countdown by slug; throws `LiveDataError` when the shard it is in cannot be read. */
   get(slug: string): LiveEntry | undefined;
@@ -158,6 +162,9 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
     siteLanguage: isText(meta.siteLanguage) ? meta.siteLanguage : "en",
     siteAccent:
       isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
+    ...(isText(meta.siteFont) && /^font\/[\w-]{16}\.(ttf|otf)\.json$/.test(meta.siteFont)
+      ? { siteFont: meta.siteFont }
+      : {}),
     count: meta.count!,
     get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
     file(name) {

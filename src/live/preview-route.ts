@@ -2,6 +2,8 @@
 // on its first request, then kept in memory; the CDN keeps it until the next deploy. Made on request
 // rather than at build: a build of 10,000 countdowns would otherwise spend minutes drawing images few
 // of which are ever shared.
+import { useSiteFont } from "../images/fonts.ts";
+import { siteFontOf } from "./email-drawing.ts";
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { renderPreview } from "../images/preview-image.ts";
 import { absoluteUrl, imageBackgroundFile, pagePath, previewImagePath } from "../paths.ts";
@@ -30,6 +32,8 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
   const key = `${store.version}/${entry.slug}`;
   let png = drawn.get(key);
   if (!png) {
+    // In the site's font, where it has one (src/images/fonts.ts).
+    useSiteFont(siteFontOf(store).font);
     png = renderPreview({
       title: entry.title,
       lang: entry.lang ?? "en",

@@ -9,8 +9,8 @@ import { loadCountdowns } from "../authoring/load-countdowns.ts";
 import { readCountdownImages } from "./done-images.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
 import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
-import { SITE_DEFAULTS, type SiteIdentity } from "../text/site-identity.ts";
-import { buildAssets, withAccent, type SiteAssets } from "../eleventy/assets.ts";
+import { SITE_DEFAULTS, fontFiles, type SiteIdentity } from "../text/site-identity.ts";
+import { buildAssets, withSite, type SiteAssets } from "../eleventy/assets.ts";
 import { atInstant, type SiteInput } from "../eleventy/site-input.ts";
 import { buildVersion } from "./version.ts";
 
@@ -52,7 +52,7 @@ export async function siteInputOf(
     countdowns: atInstant(countdowns, builtAt),
     builtAt,
     version: options.version ?? buildVersion(config.commit),
-    assets: withAccent(options.assets ?? (await buildAssets()), identity.accent),
+    assets: withSite(options.assets ?? (await buildAssets()), identity, config.site.basePath),
     ...(options.dev ? { dev: true } : {}),
   };
 }
@@ -86,17 +86,17 @@ export async function gatherSiteInput(config: Config, options: GatherOptions = {
   if (site.problems.length + problems.length > 0) throw new CountdownProblemsError([...site.problems, ...problems]);
   return {
     ...(await siteInputOf(config, countdowns, { ...options, now, identity: site.site! })),
-    warnings: [...unreadData(config, site.site!.logo?.file), ...warnings],
+    warnings: [...unreadData(config, site.site!), ...webFontOnly(config, site.site!), ...warnings],
   };
 }
 
 /**
  * The files of `_data/` the build does not read, as warnings: `_data/site.json` follows Eleventy's
- * folder by name, but the build reads it (and the logo it names) itself, and nothing else there, so
+ * folder by name, but the build reads it (and the logo and font files it names) itself, and nothing else there, so
  * another data file an owner adds there expecting Eleventy to pick it up would do nothing, silently.
  * Only for the site file in its default place; dot files (`.gitkeep`) are left alone.
  */
-function unreadData(config: Config, logo: string | undefined): Problem[] {
+function unreadData(config: Config, { logo, font }: SiteIdentity): Problem[] {
   if (config.siteFile !== path.join(config.root, SITE_FILE)) return [];
   const folder = path.dirname(config.siteFile);
   let names: string[];
@@ -105,15 +105,31 @@ function unreadData(config: Config, logo: string | undefined): Problem[] {
   } catch {
     return [];
   }
-  const read = new Set([path.basename(config.siteFile), ...(logo ? [logo] : [])]);
+  const read = new Set([
+    path.basename(config.siteFile),
+    ...(logo ? [logo.file] : []),
+    ...(font ? fontFiles(font).map((file) => file.file) : []),
+  ]);
   return names
     .filter((name) => !name.startsWith(".") && !read.has(name))
     .sort()
     .map((name) => ({
       file: path.posix.join(path.dirname(SITE_FILE), name),
       field: "file",
-      message: `the build reads only ${SITE_FILE} and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into ${SITE_FILE}, or the file out of ${path.dirname(SITE_FILE)}/`,
+      message: `the build reads only ${SITE_FILE} and the logo and font files it names, not Eleventy's other data files: this is neither used nor published; move what it holds into ${SITE_FILE}, or the file out of ${path.dirname(SITE_FILE)}/`,
     }));
+}
+
+/** A site font of a WOFF2 alone: the pages have it, the drawn images keep the bundled fonts (HarfBuzz reads no WOFF2). */
+function webFontOnly(config: Config, { font }: SiteIdentity): Problem[] {
+  if (!font || font.drawn) return [];
+  return [
+    {
+      file: path.relative(config.root, config.siteFile) || config.siteFile,
+      field: "font",
+      message: `names a WOFF2 alone: the pages, the widget and the element use it, the email and preview images keep the bundled fonts; add a TTF or OTF of the same family, like "font": ["${font.web.file}", "${font.web.file.replace(/\.woff2$/i, ".ttf")}"]`,
+    },
+  ];
 }
 
 /**

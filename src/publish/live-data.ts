@@ -10,7 +10,7 @@ import { liveDataFiles, type LiveCountdown, type LiveData, type LiveMeta } from 
 import type { SiteInput } from "../eleventy/site-input.ts";
 import { publishedCountdown } from "../eleventy/records.ts";
 import { previewDraws, writeLiveImages } from "./done-images.ts";
-import { headerImagePath } from "../paths.ts";
+import { headerImagePath, siteFontFile } from "../paths.ts";
 
 /**
  * A countdown as the live runtime holds it: its public record (what `/api/data/<slug>.json`
@@ -37,10 +37,18 @@ export function liveData(input: SiteInput): LiveData {
     siteName: input.identity.name,
     siteLanguage: input.identity.language,
     siteAccent: input.identity.accent,
+    ...(input.identity.font?.drawn ? { siteFont: siteFontFile(input.identity.font.drawn) } : {}),
     tz: TZ_VERSION,
     countdowns: input.countdowns.map(liveCountdown),
   };
 }
+
+/** The files the live data is made from beside the build's input: the countdowns' pictures (from the folder that holds the countdowns), the site's font. */
+export const liveSources = ({ config, countdowns, identity }: SiteInput) => ({
+  countdowns,
+  root: path.dirname(config.countdownsDir),
+  ...(identity.font?.drawn ? { siteFont: path.join(path.dirname(config.siteFile), identity.font.drawn.file) } : {}),
+});
 
 /**
  * Writes the live data folder: the shards, the done images' bitmaps and the preview's backgrounds (of `images`: the countdowns,
@@ -52,7 +60,7 @@ export async function writeLiveData(
   dir: string,
   data: LiveData,
   base?: { dir: string; slugs: Iterable<string> },
-  images?: { countdowns: readonly Countdown[]; root: string },
+  images?: { countdowns: readonly Countdown[]; root: string; siteFont?: string },
 ): Promise<void> {
   const shards = shardCount(data.countdowns.length);
   const from =
@@ -68,5 +76,13 @@ export async function writeLiveData(
     if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
   for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);
   if (images) await writeLiveImages(dir, images.countdowns, images.root);
+  // The site's font for the images (`images.siteFont`: its file), which every runtime reads as it reads the rest.
+  if (data.siteFont && images?.siteFont) {
+    await mkdir(path.dirname(path.join(dir, data.siteFont)), { recursive: true });
+    await writeFile(
+      path.join(dir, data.siteFont),
+      JSON.stringify({ base64: readFileSync(images.siteFont).toString("base64") }),
+    );
+  }
   await writeFile(path.join(dir, META_FILE), files.get(META_FILE)!);
 }

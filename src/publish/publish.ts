@@ -16,7 +16,7 @@ import { fileOf, indexPagePath } from "../paths.ts";
 import type { SiteInput } from "../eleventy/site-input.ts";
 import { buildFacts, configureSite } from "../eleventy/site-plugin.ts";
 import { CountdownProblemsError, gatherSiteInput, type GatherOptions } from "./gather.ts";
-import { liveData, writeLiveData } from "./live-data.ts";
+import { liveData, liveSources, writeLiveData } from "./live-data.ts";
 import { TWINS, digestQueue, type DigestQueue } from "./file-digests.ts";
 import { readManifest, writeManifest } from "./manifest.ts";
 import { RECORD_FILE, checkCode, hash, planBuild, readRecord, recordText, type Changes } from "./record.ts";
@@ -140,7 +140,7 @@ export async function publishInput(
       } else {
         await renderSite(input, paths.site, { afterRun: (slugs) => digests.add([...slugs].flatMap(countdownFiles)) });
         digests.add([
-          ...siteFiles(input.identity.logo, input.countdowns),
+          ...siteFiles(input.identity, input.countdowns),
           ...indexPageFiles(listed(input.countdowns).length),
         ]);
       }
@@ -162,7 +162,7 @@ export async function publishInput(
         paths.live,
         liveData(input),
         changes && servedPaths && previousFiles ? { dir: servedPaths.live, slugs: touched! } : undefined,
-        { countdowns: input.countdowns, root: path.dirname(config.countdownsDir) },
+        liveSources(input),
       );
       onStep("live data");
       // A partial build keeps the server of the build it started from, made from the same code.
@@ -282,7 +282,7 @@ async function renderChanges(
   // pages of the index that list one: what the run writes beside the countdowns' files.
   const firstPage = fileOf(indexPagePath(1));
   const lists = [
-    ...siteFiles(input.identity.logo, input.countdowns).filter((file) => file !== firstPage),
+    ...siteFiles(input.identity, input.countdowns).filter((file) => file !== firstPage),
     ...[...changes.indexPages].map((n) => fileOf(indexPagePath(n))),
   ];
   if (!shared)

@@ -1,4 +1,4 @@
-// A pushed commit's countdowns and site file (and the site file's logo, the countdowns' done images), read from git's own objects (never from a checkout), for
+// A pushed commit's countdowns and site file (and the site file's logo and font, the countdowns' done images), read from git's own objects (never from a checkout), for
 // the pre-receive hook: only regular files of the countdowns folder, of a bounded size and number,
 // under names a countdown can have; everything else is a problem that says what it is. The files are
 // then written into a fresh folder, as plain files, for the checks every countdown goes through.
@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../authoring/countdown.ts";
 import { logoNamedIn, logoTooLarge } from "../authoring/logo.ts";
+import { fontsNamedIn, fontTooLarge, fontType } from "../authoring/site-font.ts";
 import { DONE_IMAGE_RULE, HEADER_IMAGE_RULE, imageFile, type ImageRule } from "../authoring/done-image.ts";
 import { SITE_FILE } from "../config.ts";
 import { messageOf } from "../error-message.ts";
@@ -154,13 +155,21 @@ export function extractPushedTree(gitDir: string, commit: string, into: string):
     problem(SITE_FILE, `is ${site.size} bytes; the site file may be at most ${MAX_SITE_FILE_BYTES / 1024} KB`);
   else if (site) {
     wanted.push(site);
-    const logo = logoNamedIn(readBlobs(gitDir, [site.object], site.size).get(site.object)!.toString("utf8"));
-    // The site file's logo, beside it; a logo missing from the commit is the site file's check's to report.
-    const [image] = logo ? listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), logo)], false) : [];
-    if (image && image.mode !== "100644" && image.mode !== "100755")
-      problem(image.path, `is ${kindOf(image)}; the logo must be a regular file`);
-    else if (image && logoTooLarge(image.size)) problem(image.path, logoTooLarge(image.size)!);
-    else if (image) wanted.push(image);
+    const text = readBlobs(gitDir, [site.object], site.size).get(site.object)!.toString("utf8");
+    // The site file's logo and font files, beside it; one missing from the commit is the site file's check's to report.
+    const logo = logoNamedIn(text);
+    for (const [name, what, tooLarge] of [
+      ...(logo ? [[logo, "the logo", logoTooLarge] as const] : []),
+      ...fontsNamedIn(text).map(
+        (font) => [font, "a font", (size: number) => fontTooLarge(size, fontType(font))] as const,
+      ),
+    ]) {
+      const [file] = listTree(gitDir, commit, [path.posix.join(path.posix.dirname(SITE_FILE), name)], false);
+      if (file && file.mode !== "100644" && file.mode !== "100755")
+        problem(file.path, `is ${kindOf(file)}; ${what} must be a regular file`);
+      else if (file && tooLarge(file.size)) problem(file.path, tooLarge(file.size)!);
+      else if (file) wanted.push(file);
+    }
   }
   if (problems.length) return problems;
   const total = wanted.reduce((sum, entry) => sum + entry.size, 0);

@@ -1,6 +1,6 @@
 // The site's identity, as its owner writes it in `_data/site.json` (checked by
 // src/authoring/site-file.ts): its name and description, their language (the pages'), its accent
-// colour, the links and tools of its header, its logo, and the repository its countdowns live in.
+// colour, the links and tools of its header, its logo and font, and the repository its countdowns live in.
 
 export interface SiteLink {
   text: string;
@@ -27,6 +27,30 @@ export type SiteTool = (typeof SITE_TOOLS)[number];
 export const LOGO_TYPES = ["svg", "png", "webp"] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
+export const FONT_TYPES = ["woff2", "ttf", "otf"] as const;
+export type FontType = (typeof FONT_TYPES)[number];
+
+/** A font file beside the site file, copied into every build at `fontPath(file)`. */
+export interface SiteFontFile {
+  /** Its file name, beside the site file (`brand.woff2`). */
+  file: string;
+  type: FontType;
+  /** A hash of its bytes: its published name, so it is cached for good. */
+  hash: string;
+}
+
+/** The site's font (src/authoring/site-font.ts). */
+export interface SiteFont {
+  /** What the pages, the widget and the element load: the WOFF2, else the TTF or OTF. */
+  web: SiteFontFile;
+  /** What the images are drawn with: the TTF or OTF; none with a WOFF2 alone (the images keep the bundled fonts). */
+  drawn?: SiteFontFile;
+}
+
+/** The site font's files, each once (a TTF or OTF alone is both). */
+export const fontFiles = (font: SiteFont): SiteFontFile[] =>
+  font.drawn && font.drawn.hash !== font.web.hash ? [font.web, font.drawn] : [font.web];
+
 export interface SiteIdentity {
   /** On every page, in the link previews and as oEmbed's `provider_name`. */
   name: string;
@@ -42,6 +66,8 @@ export interface SiteIdentity {
   tools: SiteTool[];
   /** The logo beside the name in every page's header; none when undefined. */
   logo?: SiteLogo;
+  /** The font of the pages, the widget, the element and the drawn images; the system's (and the bundled fonts) when undefined. */
+  font?: SiteFont;
   /** The repository of the countdowns (`https://github.com/owner/name`), for "Edit" links and the creator; "" when unknown. */
   repository: string;
   /** The repository's branch that publishes (its new-file and edit links open there). */

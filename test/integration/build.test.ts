@@ -25,6 +25,7 @@ import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { embedPath, INDEX_PAGE_SIZE, indexPagePath, WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { countdownFiles, indexPageFiles, siteFiles } from "../../src/eleventy/built-files.ts";
+import type { SiteLogo } from "../../src/text/site-identity.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/eleventy/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/eleventy/site-plugin.ts";
@@ -88,7 +89,7 @@ describe("builds every countdown into static files", () => {
     // The image of launch-image, likewise, as its page names it.
     const image = /<div class="cover"><img src="([^"]+)"/.exec(read(`${HEADER_IMAGE.slug}/index.html`))![1]!;
     const expected = [
-      ...siteFiles({ type: "svg" }),
+      ...siteFiles({ logo: { type: "svg" } as SiteLogo }),
       doneImage,
       image,
       ...indexPageFiles(slugs().length),
@@ -226,7 +227,7 @@ describe("the site file's folder", () => {
           file: "_data/events.json",
           field: "file",
           message:
-            "the build reads only _data/site.json and the logo it names, not Eleventy's other data files: this is neither used nor published; move what it holds into _data/site.json, or the file out of _data/",
+            "the build reads only _data/site.json and the logo and font files it names, not Eleventy's other data files: this is neither used nor published; move what it holds into _data/site.json, or the file out of _data/",
         },
       ]);
     } finally {

@@ -61,7 +61,7 @@ describe("the site file", () => {
     ]);
     const by = Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
     expect(by.langauge).toMatch(
-      /unknown field; the fields are name, description, language, accent, links, tools, logo, repository, branch/,
+      /unknown field; the fields are name, description, language, accent, links, tools, logo, font, repository, branch/,
     );
     expect(by.tools).toBe(
       '"json" is not a tool; list those the header links to, of "creator", "pages", "api", like ["creator"], or leave the field out for none',
@@ -166,6 +166,65 @@ describe("the site file's logo", () => {
     );
     expect(message("logo.svg", { "logo.svg": svg('viewBox="0 0 1 1"').padEnd(MAX_LOGO_BYTES + 1, " ") })).toMatch(
       /is 101 KB; a logo loads with every page, so it may be at most 100 KB/,
+    );
+  });
+});
+
+describe("the site file's font", () => {
+  const WOFF2 = "wOF2\0\x01\0\0padding";
+  const TTF = "\0\x01\0\0\0\x10padding";
+  const OTF = "OTTO\0\x10padding";
+  const withFiles = (font: unknown, files: Record<string, string>) =>
+    parseSiteFile("_data/site.json", JSON.stringify({ font }), (name) => {
+      const file = files[name];
+      if (file === undefined) throw Object.assign(new Error("missing"), { code: "ENOENT" });
+      return new Uint8Array([...file].map((char) => char.charCodeAt(0)));
+    });
+
+  it("takes a WOFF2 for the web, a TTF or OTF for the images, or one of them for both", () => {
+    const both = withFiles(["brand.ttf", "brand.woff2"], { "brand.woff2": WOFF2, "brand.ttf": TTF }).site!.font!;
+    expect([both.web.file, both.web.type, both.drawn!.file, both.drawn!.type]).toEqual([
+      "brand.woff2",
+      "woff2",
+      "brand.ttf",
+      "ttf",
+    ]);
+    expect(both.web.hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(both.web.hash).not.toBe(both.drawn!.hash);
+    const ttf = withFiles("brand.ttf", { "brand.ttf": TTF }).site!.font!;
+    expect([ttf.web.file, ttf.drawn!.file]).toEqual(["brand.ttf", "brand.ttf"]);
+    expect(withFiles("Brand.OTF", { "Brand.OTF": OTF }).site!.font!.web.type).toBe("otf");
+    const web = withFiles("brand.woff2", { "brand.woff2": WOFF2 }).site!.font!;
+    expect([web.web.file, web.drawn]).toEqual(["brand.woff2", undefined]);
+    expect(withFiles(undefined, {}).site!.font).toBeUndefined();
+  });
+
+  it("says what is wrong with a font and how to fix it", () => {
+    const message = (font: unknown, files: Record<string, string> = {}) => {
+      const { problems } = withFiles(font, files);
+      expect(problems.map((problem) => problem.field)).toEqual(["font"]);
+      return problems[0]!.message;
+    };
+    expect(message("brand.woff2")).toBe(
+      "_data/brand.woff2 does not exist; put the font beside the site file, or leave the field out",
+    );
+    expect(message(["a.woff2", "b.woff2"], { "a.woff2": WOFF2, "b.woff2": WOFF2 })).toMatch(
+      /names two WOFF2 files; give one WOFF2 \(for the pages\) and one TTF or OTF \(for the images\)/,
+    );
+    expect(message(["a.ttf", "b.otf"])).toMatch(/names two TTF or OTF files/);
+    expect(message([])).toMatch(/is not a font file's name or a list of two/);
+    expect(message(["a.woff2", "b.ttf", "c.otf"])).toMatch(/is not a font file's name or a list of two/);
+    expect(message("../brand.ttf")).toMatch(/is not a plain file name; put the font beside the site file/);
+    expect(message("brand.woff")).toMatch(/"brand.woff" is not a WOFF2, TTF or OTF file/);
+    expect(message("brand.woff2", { "brand.woff2": TTF })).toMatch(
+      /_data\/brand.woff2 is not a WOFF2 font \(its bytes are something else\); convert it, or name it for its type/,
+    );
+    expect(message("brand.ttf", { "brand.ttf": OTF })).toMatch(/is not a TTF font/);
+    expect(message("brand.woff2", { "brand.woff2": WOFF2.padEnd(300 * 1024 + 1, " ") })).toMatch(
+      /is 301 KB; a web font loads with every page and widget, so it may be at most 300 KB: subset it/,
+    );
+    expect(message("brand.ttf", { "brand.ttf": TTF.padEnd(4 * 1024 * 1024 + 1, " ") })).toMatch(
+      /a font for the images may be at most 4 MB/,
     );
   });
 });

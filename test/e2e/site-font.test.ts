@@ -1,0 +1,190 @@
+// The site's font (the site file's `font`): a site whose file names a TTF publishes it under the hash
+// of its bytes, and its pages, its widget and `<countdown-timer>` (on another origin, with a theme)
+// load it and set their text in it, in each engine; `font=system` keeps the system's. The fixture font
+// is one of the bundled image fonts (fonts/), copied beside the site file.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.ts";
+import { publish } from "../../src/publish/publish.ts";
+import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
+import { isoSeconds } from "../../src/time/time-left.ts";
+import { ENGINE_NAMES, launchEngine, type Engine } from "../support/engines.ts";
+import { ROOT } from "../support/paths.ts";
+import { buildPaths } from "../../src/config.ts";
+import { openLiveFolder } from "../../src/node/live-folder.ts";
+import { drawEmail, siteFontOf } from "../../src/live/email-drawing.ts";
+import { resolveEmailOptions } from "../../src/images/email-options.ts";
+import { useSiteFont } from "../../src/images/fonts.ts";
+
+// Digits alone (the emoji font's keycap shapes): its digits show in every face, letters fall back.
+const FONT = path.join(ROOT, "fonts", "NotoEmoji-Regular.ttf");
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+let work: string;
+let local: ProductionServer;
+let base: string;
+let host: http.Server;
+let hostBase: string;
+let outDir: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), "countdown-font-"));
+  mkdirSync(path.join(work, "countdowns"));
+  mkdirSync(path.join(work, "_data"));
+  copyFileSync(FONT, path.join(work, "_data", "brand.ttf"));
+  writeFileSync(path.join(work, "_data", "site.json"), JSON.stringify({ name: "Schrift", font: "brand.ttf" }));
+  writeFileSync(
+    path.join(work, "countdowns", "fest.md"),
+    `---\ntitle: Stadtfest\ntarget: "${isoSeconds(NOW + 40 * 86_400_000)}"\n---\n`,
+  );
+  writeFileSync(
+    path.join(work, "countdowns", "over.md"),
+    `---\ntitle: Stadtfest 2020\ntarget: "2020-05-01T10:00:00Z"\n---\n`,
+  );
+  outDir = path.join(work, "dist");
+  const built = await publish(
+    readConfig({
+      COUNTDOWNS_DIR: path.join(work, "countdowns"),
+      OUT_DIR: outDir,
+      SITE_FILE: path.join(work, "_data", "site.json"),
+    }),
+    { now: NOW },
+  );
+  if (!built.ok) throw new Error(`the font site does not build: ${JSON.stringify(built.problems)}`);
+  local = createProductionServer({ outDir, log: () => {} });
+  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(local.server.address() as AddressInfo).port}`;
+  // The element's host page, on another origin (localhost).
+  host = http.createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"><script type="module" src="${base}/api/element.js"></script><body style="font-family:serif">` +
+        `<countdown-timer id="card" slug="fest" site="${base}/" theme="light"></countdown-timer>` +
+        `<countdown-timer id="system" slug="fest" site="${base}/" theme="light" font="system"></countdown-timer>` +
+        `<countdown-timer id="plain" slug="fest" site="${base}/"></countdown-timer>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostBase = `http://localhost:${(host.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await local?.close();
+  await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)));
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** The font's published path, from the page's preload. */
+async function fontHref(): Promise<string> {
+  const page = await (await fetch(`${base}/fest/`)).text();
+  return /<link rel="preload" href="([^"]+)" as="font" type="font\/ttf" crossorigin>/.exec(page)?.[1] ?? "";
+}
+
+describe("a site file naming a font", () => {
+  it("draws the email image with it where it has the character, through the live data as every runtime reads it", async () => {
+    const store = openLiveFolder(buildPaths(outDir).live);
+    const { font } = siteFontOf(store);
+    expect(font?.bytes).toEqual(new Uint8Array(readFileSync(FONT)));
+    const answer = await fetch(`${base}/api/email/over.png?accent=0b57d0`);
+    expect(answer.status).toBe(200);
+    const drawn = new Uint8Array(await answer.arrayBuffer());
+    const entry = store.get("over")!;
+    const options = { ...resolveEmailOptions("", "accent=0b57d0"), frames: 1 };
+    const job = { entry, format: "png" as const, options, second: Math.floor(Date.now() / 1000) * 1000 };
+    try {
+      expect(drawn).toEqual(drawEmail({ ...job, font: font! }));
+      expect(drawn).not.toEqual(drawEmail(job));
+    } finally {
+      useSiteFont(undefined);
+    }
+  });
+
+  it("publishes it under the hash of its bytes, kept for good and readable from any origin", async () => {
+    const href = await fontHref();
+    expect(href).toMatch(/^\/assets\/font-[A-Za-z0-9_-]{16}\.ttf$/);
+    const answer = await fetch(`${base}${href}`, { headers: { Origin: "https://elsewhere.example" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("font/ttf");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array(readFileSync(FONT)));
+  });
+
+  it("is declared by the pages' and the widget's styles, and allowed by their CSPs", async () => {
+    const href = await fontHref();
+    const face = `@font-face{font-family:countdown-site;src:url(${href})format("truetype");font-display:swap}`;
+    for (const target of ["/", "/fest/", "/api/embed/fest"]) {
+      const answer = await fetch(`${base}${target}`);
+      expect(await answer.text(), target).toContain(face);
+      expect(answer.headers.get("content-security-policy"), target).toContain("font-src 'self'");
+    }
+  });
+});
+
+for (const name of ENGINE_NAMES) {
+  describe(name, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await launchEngine(name);
+    }, 120_000);
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    it("sets the pages' and the widget's text in it; font=system keeps the widget in the system's", async () => {
+      const read = async (url: string, selector: string) => {
+        const page = await engine.open(url, { width: 600, height: 400 });
+        try {
+          return await page.evaluate(async (target: string) => {
+            await document.fonts.ready;
+            const face = [...document.fonts].find((font) => font.family.replace(/"/g, "") === "countdown-site");
+            const element = document.querySelector(target)!;
+            return { status: face?.status ?? "none", family: getComputedStyle(element).fontFamily };
+          }, selector);
+        } finally {
+          await page.close();
+        }
+      };
+      const page = await read(`${base}/fest/`, "h1");
+      expect(page.status).toBe("loaded");
+      expect(page.family).toMatch(/^"?countdown-site"?,/);
+      const widget = await read(`${base}/api/embed/fest`, "h1");
+      expect(widget.status).toBe("loaded");
+      expect(widget.family).toMatch(/^"?countdown-site"?,/);
+      const system = await read(`${base}/api/embed/fest?font=system`, "h1");
+      expect(system.status).not.toBe("loaded");
+      expect(system.family).toMatch(/^system-ui/);
+    }, 120_000);
+
+    it("gives <countdown-timer> with a theme the site's font on another origin; font=system and an element without a theme keep theirs", async () => {
+      const page = await engine.open(`${hostBase}/`, { width: 600, height: 400 });
+      try {
+        const seen = await page.evaluate(async () => {
+          const settled = () =>
+            [...document.querySelectorAll("countdown-timer")].every((element) =>
+              element.shadowRoot?.querySelector("[part=number], p"),
+            );
+          for (let i = 0; i < 200 && !settled(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+          const face = [...document.fonts].find((font) => font.family.replace(/"/g, "") === "countdown-site");
+          if (face) await face.load().catch(() => undefined);
+          const family = (id: string) => getComputedStyle(document.getElementById(id)!).fontFamily;
+          return {
+            status: face?.status ?? "none",
+            card: family("card"),
+            system: family("system"),
+            plain: family("plain"),
+          };
+        });
+        expect(seen.status).toBe("loaded");
+        expect(seen.card).toMatch(/^"?countdown-site"?,/);
+        expect(seen.system).toMatch(/^system-ui/);
+        expect(seen.plain).toBe("serif");
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
+  });
+}
