@@ -14,8 +14,8 @@ const LAYERS = {
   "src/error-message.ts": [],
   "src/config.ts": ["src/paths.ts", "src/shards.ts"],
   "src/widget/": ["src/time/", "src/text/"],
-  // (The widget's option rules: the units a count shows.)
-  "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts"],
+  // (The widget's option rules: the units a count shows; and the ring, flip and digital layouts' shapes.)
+  "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts", "src/widget/shapes.ts"],
   "src/images/": ["src/time/", "src/text/"],
   "src/authoring/": ["src/error-message.ts", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
   "src/http/": ["src/paths.ts", "src/text/"],

@@ -13,6 +13,7 @@ import type { UnitWords } from "../text/language-words.ts";
 import { tickEverySecond } from "../time/ticking.ts";
 import { elementOptionNames, unitsShown } from "../widget/options.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
+import type { Cell, Shown } from "./shown.ts";
 
 /** Set by the bundler: optionPattern(ELEMENT_RENAMED) of src/widget/options.ts (`heading` for `title`, no `sync`). */
 declare const OPTION_PATTERN: string;
@@ -30,30 +31,6 @@ interface Data extends Pick<PublishedRecord, Fields> {
   messages: { done: string; status?: string; newDate?: string };
   /** The walk through its occurrences, shared by the elements of one record. */
   walk?: (nowMs: number) => number;
-}
-
-/** A unit's cell: its number's and its label's text nodes, its unit's format, and the digits shown. */
-type Cell = [Text, Text, Intl.NumberFormat, string];
-
-/** What an element shows, and what it showed last (its accessible name's words, its texts' state). */
-interface Shown {
-  lang: string;
-  zone: string;
-  note: HTMLElement;
-  count: HTMLElement;
-  line: HTMLElement;
-  cells: Cell[];
-  box: HTMLElement;
-  /** Each number has its unit's word (the units and tiles layouts). */
-  labelled: boolean;
-  /** The units shown, largest first (`units`, src/time/time-left.ts). */
-  run: string;
-  /** `labels` other than `auto`, or `separator="colon"`: a unit's number and label (src/element/element-labels.ts). */
-  cell?: (n: number, i: number, run: string) => [string, string];
-  /** `announce="milestones"`: what says the milestones passed (src/element/element-announce.ts). */
-  say?: (left: number, done: string) => void;
-  words?: string | number;
-  state?: string;
 }
 
 /** The site of this module: `https://example.org/` for https://example.org/api/element.js (a base path kept). */
@@ -240,12 +217,14 @@ class CountdownTimer extends HTMLElement {
       // module loaded only for that (src/element/element-repeat.ts).
       const walk =
         data.repeat && (data.walk ??= (await part("repeat")).default(data.targetDate, data.zone ?? "UTC", data.repeat));
-      // The styles of the themes, the fonts and the units and tiles layouts, in a module of their own
-      // loaded once for the page where one is asked for (src/element/element-looks.ts); `units` and
-      // `tiles` sort after `text`.
+      // The styles of the themes, the fonts and the layouts, in a module of their own loaded once for
+      // the page where one is asked for (src/element/element-looks.ts); every layout but `text` has a
+      // second letter after "e". The ring, flip and digital layouts (which sort before `text`) draw
+      // their numbers by a module of their own (src/element/element-shapes.ts).
+      const shapes = this.options.layout! < "text" && (await part("shapes")).default;
       this.root.adoptedStyleSheets = [
         STYLE,
-        ...(this.options.theme || this.options.font || this.options.layout! > "text"
+        ...(this.options.theme || this.options.font || (this.options.layout?.[1] as string) > "e"
           ? [await (layouts ??= part("looks").then(({ default: css }) => new CSSStyleSheet().replace(css)))]
           : []),
       ];
@@ -258,6 +237,7 @@ class CountdownTimer extends HTMLElement {
           ? (await part("labels")).default
           : undefined;
       this.begin(data, !!slug, deadline, walk);
+      if (shapes) this.shown.paint = shapes(this.root, this.options.layout!, data.evergreen);
       if (controls) controls(this, this.shown.box, this.shown.lang, soon);
       if (announce) this.shown.say = announce(this.shown.box, this.shown.lang, data.title);
     } catch (error) {
@@ -388,6 +368,7 @@ class CountdownTimer extends HTMLElement {
           cell[0].data = cell[3] = digits;
           if (shown.cell) [cell[0].data, cell[1].data] = shown.cell(n, i, run);
           else if (shown.labelled) cell[1].data = cell[2].formatToParts(n).find((part) => part.type == "unit")!.value;
+          shown.paint?.(cell[0], digits, n, i);
         }
       });
     }

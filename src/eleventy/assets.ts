@@ -76,7 +76,7 @@ const ELEMENT_BROWSERS = ["chrome95", "firefox119", "safari16.4"];
 const INTERNAL_NAMES = /^(targetMs|left|done|countUp|root|days|hours|minutes|seconds)$/;
 // The element's own fields (never a name of the JSON record it reads, of its attributes or of its event).
 const ELEMENT_INTERNAL_NAMES =
-  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|labelled|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs|say)$/;
+  /^(internals|root|shown|options|ahead|at|clock|cells|box|words|state|note|count|line|labelled|walk|draw|setup|begin|next|record|countdown|targetMs|days|hours|minutes|seconds|year|month|day|hour|minute|second|untilMs|say|paint)$/;
 /** No property's name is shortened. */
 const NO_NAMES = /^$/;
 const WIDGET_INTERNAL_NAMES =

@@ -188,6 +188,8 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     "unitRuns",
     UNIT_RUNS.map((run) => ({ run, sample: formatTimeLeft(unitsLeft(UNITS_SAMPLE_MS, 0, run), run) })),
   );
+  /** The configurator's layouts (the widget's, src/widget/options.ts), the default first. */
+  eleventyConfig.addGlobalData("layouts", CHOICES.layout);
   /** The configurators' choices of labels and separators: each with what it shows, in the countdown's language. */
   eleventyConfig.addFilter("labelSamples", (lang: string) => {
     const sample = unitsLeft(UNITS_SAMPLE_MS, 0);

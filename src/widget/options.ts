@@ -9,7 +9,7 @@ import { LABELS, UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
 export const CHOICES = {
   theme: ["light", "auto", "dark", "transparent"],
   font: ["system", "serif", "mono", "rounded"],
-  layout: ["text", "units", "tiles"],
+  layout: ["text", "units", "tiles", "ring", "flip", "digital"],
   units: UNIT_RUNS,
   /**
    * The units' labels: `auto` the layout's own (letters in `text`, the published pattern; words in

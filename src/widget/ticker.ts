@@ -28,6 +28,7 @@ import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { dateForViewer } from "../time/evergreen.ts";
 import { dateWords } from "../text/dates.ts";
 import { resolveOptions, unitsShown } from "./options.ts";
+import { digitalStyle, paint, ringFraction } from "./shapes.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
@@ -46,7 +47,7 @@ declare const WITH: {
   repeat: boolean;
   /** An evergreen countdown's deadline for the viewer. */
   evergreen: boolean;
-  /** `layout=units|tiles`: a cell per unit, with the unit's word. */
+  /** `layout=units|tiles|ring|flip|digital`: a cell per unit, with the unit's word (src/widget/shapes.ts draws the last three). */
   layouts: boolean;
   /** `after=countup`. */
   countup: boolean;
@@ -95,14 +96,15 @@ const lang = html.lang;
 // An option whose code this build leaves out: the site's widget script draws this widget instead.
 // (Each value but the default compared as it sorts against a letter, in fewer bytes than its name:
 // "long", "none" and "short" sort after "auto"; "colon" before "s", "space" after; "minute" and
-// "reduced" before "s", "second" after; "units" and "tiles" after "text"; "countup" before "m",
+// "reduced" before "s", "second" after; every layout but "text" by its second letter after "e";
+// "countup" before "m",
 // "message" after; "pause" after "o", "none" before; "1" after "0"; "milestones" before "n", "none" after.)
 if (
   (!WITH.repeat && data.repeat) ||
   (!WITH.evergreen && data.evergreen) ||
   (!WITH.labels && (options.labels! > "auto" || options.separator! < "s")) ||
   (!WITH.units && ((options.units || "dhms") != "dhms" || options.updates! < "s")) ||
-  (!WITH.layouts && options.layout! > "text") ||
+  (!WITH.layouts && (options.layout?.[1] as string) > "e") ||
   (!WITH.countup && options.after! < "m") ||
   (!WITH.pause && options.controls! > "o") ||
   (!WITH.sync && options.sync! > "0") ||
@@ -122,7 +124,10 @@ if (
   /** Server time minus this machine's time, once `sync` has measured it. */
   let offsetMs = 0;
 
-  if (MORE_CSS) document.head.appendChild(document.createElement("style")).textContent = MORE_CSS;
+  // (The digital layout's digits: their segments' styles, from the seven-segment map.)
+  if (MORE_CSS)
+    document.head.appendChild(document.createElement("style")).textContent =
+      MORE_CSS + (options.layout == "digital" ? digitalStyle("[data-left]") : "");
 
   /**
    * WCAG relative luminance of an element's computed colour (`rgb(r, g, b)`), with the sRGB curve's
@@ -161,13 +166,13 @@ if (
    * that number in the language (plural-correct; Arabic and Hebrew have words of their own for one and
    * two, with no number in them). The numbers are ASCII digits, as in the published pattern.
    */
-  // (`units` and `tiles` sort after `text`, the default: the one comparison costs fewer bytes than two.)
+  // (Every layout but `text`, the default, has a second letter after "e".)
   /** The units shown, largest first (`units` and `updates`, src/widget/options.ts). */
   const run = WITH.units ? unitsShown(options) : "dhms";
   // (Each cell keeps its unit's index in unitsLeft's order: the units not shown have no cell.)
   const units =
     WITH.layouts &&
-    options.layout! > "text" &&
+    (options.layout?.[1] as string) > "e" &&
     ["day", "hour", "minute", "second"].flatMap((unit, i) =>
       run.includes("dhms"[i]!)
         ? [
@@ -181,6 +186,8 @@ if (
         : [],
     );
 
+  /** The ring of days: out of an evergreen countdown's duration, in days (src/widget/shapes.ts). */
+  const spanDays = WITH.evergreen && data.evergreen ? +data.evergreen / 864e5 : undefined;
   /** The countdown's own words for its units (`data-words`), where the widget is in its language. */
   const words = (WITH.labels || WITH.layouts) && title.lang == lang && data.words ? JSON.parse(data.words) : undefined;
   /** Paused by the visitor (`controls=pause`): nothing is drawn or scheduled until they press again. */
@@ -207,7 +214,7 @@ if (
         const digits = ("" + shown["dhms".indexOf(run[0]!)]).length;
         // (`labels=none`: the labels are not shown, widget-more.css.)
         units.forEach(([number, label, unit, i]) => {
-          number.textContent = unitDigits(shown[i]!, i, run);
+          paint(number, options.layout!, unitDigits(shown[i]!, i, run), ringFraction(shown[i]!, i, spanDays));
           label.textContent = unitWord(lang, unit, shown[i]!, options.labels == "short" ? "short" : "long", words);
         });
         style.setProperty("--n", "" + (digits + 2 * (run.length - 4)));

@@ -14,6 +14,7 @@ import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
 import { unitsText } from "../support/units-text.ts";
+import { SEGMENTS } from "../../src/widget/shapes.ts";
 
 const SLUGS = ["future-launch", "weekly-berlin", "tie-a", "longest-title", "widget-defaults"];
 /** The options the elements of each slug take in turn: every layout, theme and date, languages of three scripts. */
@@ -668,6 +669,97 @@ for (const name of ENGINE_NAMES) {
       expect(by.mono!.font).toMatch(/monospace/);
       expect(by.plain!.font).not.toMatch(/monospace/);
       expect(by.hm!.text).toBe("77 hours 20 minutes");
+    });
+
+    it("layout ring, flip and digital: rings as full as their unit's left, a flip only of the digits that changed, seven segments a digit, from the module of shapes loaded only where one is asked for", async () => {
+      const page = await engine.open(`${hostBase}/blank`, {
+        width: 1280,
+        height: 1000,
+        reducedMotion: "no-preference",
+      });
+      await page.evaluate((site: string) => {
+        const module = document.createElement("script");
+        module.type = "module";
+        module.src = `${site}/api/element.js`;
+        document.head.append(module);
+      }, a);
+      /** Adds elements counting to three days, 5 hours, 20 minutes and 5.5 s from now. */
+      const add = (attributes: string[]) =>
+        page.evaluate((list: string[]) => {
+          const target = new Date(Math.ceil(Date.now() / 1000) * 1000 + 278_405_000).toISOString();
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            list.map((attribute) => `<countdown-timer target="${target}" ${attribute}></countdown-timer>`).join(""),
+          );
+        }, attributes);
+      const drawn = () =>
+        [...document.querySelectorAll("countdown-timer")].every((element) =>
+          /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""),
+        );
+      const shapesLoaded = () =>
+        page.evaluate(
+          () =>
+            performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/api/element-shapes.js"))
+              .length,
+        );
+      await add(['id="units" layout="units"']);
+      await waitInPage(page, drawn, 20_000);
+      expect(await shapesLoaded()).toBe(0);
+      await add(['id="ring" layout="ring" lang="de"', 'id="flip" layout="flip"', 'id="digital" layout="digital"']);
+      await waitInPage(page, drawn, 20_000);
+      expect(await shapesLoaded()).toBe(1);
+      // Ring: each number in a ring (--r: what is left of its unit), its label under it.
+      const ring = await page.evaluate(() =>
+        [...document.getElementById("ring")!.shadowRoot!.querySelectorAll("[part=number]")].map((span) => ({
+          n: Number(span.textContent),
+          r: Number(getComputedStyle(span).getPropertyValue("--r")),
+          drawn: getComputedStyle(span, "::after").backgroundImage,
+          label: span.nextElementSibling!.textContent,
+        })),
+      );
+      expect(ring.slice(0, 3).map(({ n }) => n)).toEqual([3, 5, 20]);
+      expect(ring.map(({ label }) => label)).toEqual([
+        "Tage",
+        "Stunden",
+        "Minuten",
+        expect.stringMatching(/^Sekunden?$/),
+      ]);
+      ring.forEach(({ n, r }, i) => expect(r, `unit ${i}`).toBeCloseTo(n / [365, 24, 60, 60][i]!, 5));
+      expect(ring.every(({ drawn }) => drawn.includes("conic-gradient"))).toBe(true);
+      // Flip: at the next second only the changed digits are new elements, and they flip.
+      const before = await page.evaluate(() => {
+        const digits = [...document.getElementById("flip")!.shadowRoot!.querySelectorAll("i")];
+        digits.forEach((digit, k) => (digit.dataset.k = "" + k));
+        return digits.map((digit) => digit.textContent).join("");
+      });
+      const after = await waitInPage(page, () => {
+        const digits = [...document.getElementById("flip")!.shadowRoot!.querySelectorAll("i")];
+        return digits.some((digit) => !digit.dataset.k)
+          ? digits.map((digit) => ({
+              digit: digit.textContent!,
+              kept: digit.dataset.k ?? null,
+              flips: digit.hasAttribute("data-f"),
+              animation: getComputedStyle(digit).animationName,
+            }))
+          : null;
+      });
+      expect(after!).toHaveLength(before.length);
+      after!.forEach(({ digit, kept, flips, animation }, k) => {
+        const changed = digit !== before[k];
+        expect(kept, `digit ${k}`).toBe(changed ? null : String(k));
+        if (changed) expect([flips, animation]).toEqual([true, "f"]);
+      });
+      // Digital: each digit's seven segments, lit as the digit is.
+      const digital = await page.evaluate(() =>
+        [...document.getElementById("digital")!.shadowRoot!.querySelectorAll("i")].map((digit) => ({
+          digit: digit.textContent!,
+          lit: [0, 1, 2, 3, 4, 5, 6].map((s) => !!getComputedStyle(digit).getPropertyValue(`--s${s}`).trim()),
+        })),
+      );
+      await page.close();
+      expect(digital.length).toBeGreaterThan(6);
+      for (const { digit, lit } of digital)
+        expect(lit, digit).toEqual([0, 1, 2, 3, 4, 5, 6].map((s) => ((SEGMENTS[+digit]! >> s) & 1) === 1));
     });
 
     /** A page of the host, 1280 × 1000, that has loaded the element's module. */

@@ -3,7 +3,7 @@
 // and emoji, or one unbroken word; done messages and links at their longest; counting, ended with a
 // done message and with the built-in one, postponed, cancelled, repeating, evergreen counting and
 // ended) on a German site and an Arabic one (right to left): the index, each page and owner page at
-// 320, 375, 768 and 1280 px, the widget in every layout (and with a random run of units, and random labels and separator) at both
+// 320, 375, 768 and 1280 px, the widget in every layout of CHOICES.layout (and with a random run of units, and random labels and separator) at both
 // published sizes and at 280 px, <countdown-timer> in every layout in a 290 px card and full width,
 // the email image in both layouts (and with the random run) at 240, 600 and 1200 px. Nothing may stand outside its box,
 // be cut off, scroll sideways or be drawn over other text (boxProblems, test/support/in-page.ts), and
@@ -30,6 +30,7 @@ import { isoSeconds } from "../../src/time/time-left.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { boxProblems, clampedTexts, waitInPage } from "../support/in-page.ts";
 import { HEADER_IMAGE, headerImageBytes } from "../support/fixtures.ts";
+import { CHOICES } from "../../src/widget/options.ts";
 
 const SEED = Number(process.env.LAYOUT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const DAY = 86_400_000;
@@ -120,7 +121,7 @@ const countdownArbitrary = fc.record({
   zone: fc.constantFrom(...ZONES),
   hours: fc.integer({ min: 0, max: 23 }),
   link: fc.boolean(),
-  layout: fc.constantFrom("text", "units", "tiles"),
+  layout: fc.constantFrom(...CHOICES.layout),
   units: fc.constantFrom(...UNIT_RUNS),
   labels: fc.constantFrom(...LABELS),
   separator: fc.constantFrom("space", "colon"),
@@ -189,7 +190,7 @@ let work: string;
 /** The host page of a site's elements: each countdown in every layout, in a 290 px card (its count in 3rem type, as the docs' example sets it) and full width. */
 function hostPage(site: Site): string {
   const elements = site.slugs.flatMap(({ slug }) =>
-    ["text", "units", "tiles"].flatMap((layout) => [
+    CHOICES.layout.flatMap((layout) => [
       `<div class="card"><countdown-timer slug="${slug}" site="${site.base}/" layout="${layout}" theme="light"></countdown-timer></div>`,
       `<countdown-timer slug="${slug}" site="${site.base}/" layout="${layout}"></countdown-timer>`,
     ]),
@@ -452,9 +453,7 @@ for (const name of ENGINE_NAMES) {
           const problems: string[] = [];
           for (const { slug, layout, units, words, over, evergreen, background } of slugs) {
             for (const query of [
-              "layout=text",
-              "layout=units",
-              "layout=tiles",
+              ...CHOICES.layout.map((each) => `layout=${each}`),
               `layout=${layout}&units=${units}`,
               `layout=${layout}&${words}`,
               ...(evergreen ? [`layout=${layout}&start=${OLD_START}`] : []),
@@ -499,7 +498,7 @@ for (const name of ENGINE_NAMES) {
             await drawn();
             for (const problem of await boxProblems(host, false))
               problems.push(`${hosts[language]}/ at ${width}x${height}: ${problem}`);
-            // The units and the tiles stand in one row, whatever the card's width.
+            // The units of every layout but text stand in one row, whatever the card's width.
             const split = await host.evaluate(() =>
               [...document.querySelectorAll("countdown-timer:not([layout=text])")].flatMap((element) => {
                 const units = [...(element.shadowRoot?.querySelectorAll("p > b") ?? [])].map((unit) =>

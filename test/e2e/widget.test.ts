@@ -33,6 +33,7 @@ import {
 import { startFirstScriptProxy, withScriptHash, type FirstScriptProxy } from "../support/first-frame-proxy.ts";
 import {
   DAILY_UNTIL,
+  EVERGREEN,
   HEADER_IMAGE,
   LONGEST_TITLE,
   WEEKDAY_CUTOFF,
@@ -61,6 +62,7 @@ import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts
 import { WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { unitsText } from "../support/units-text.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
+import { SEGMENTS } from "../../src/widget/shapes.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 const SECOND = 1000;
@@ -987,6 +989,92 @@ for (const name of ENGINE_NAMES) {
         expect(new Set(units.cards)).toEqual(new Set(["rgba(0, 0, 0, 0)"]));
         expect(tiles.cards.every((colour) => colour !== "rgba(0, 0, 0, 0)" && colour === tiles.cards[0])).toBe(true);
         expect(tiles.gaps.every((gap) => gap > 2)).toBe(true);
+      });
+
+      it("layout=ring, flip, digital: each number in its shape, its label under it; rings as full as their unit's left, a flip only of the digits that changed (none for reduced motion), seven segments a digit", async () => {
+        // Three days, 5 hours, 20 minutes and 5.5 seconds before the target: 3 days of 365, 5 hours of 24.
+        const at = target("future-launch") - ((3 * 24 + 5) * 3600 + 20 * 60 + 5) * SECOND - 500;
+        const ring = await (
+          await loadAt("/api/embed/future-launch?layout=ring&lang=de", at)
+        ).evaluate(() =>
+          [...document.querySelectorAll("[data-left] > span")].map((span) => ({
+            n: Number(span.textContent),
+            r: Number(getComputedStyle(span).getPropertyValue("--r")),
+            drawn: getComputedStyle(span, "::after").backgroundImage,
+            label: span.nextElementSibling!.textContent,
+          })),
+        );
+        expect(ring.slice(0, 3).map(({ n }) => n)).toEqual([3, 5, 20]);
+        expect(ring.map(({ label }) => label)).toEqual([
+          "Tage",
+          "Stunden",
+          "Minuten",
+          expect.stringMatching(/^Sekunden?$/),
+        ]);
+        ring.forEach(({ n, r }, i) => expect(r, `unit ${i}`).toBeCloseTo(n / [365, 24, 60, 60][i]!, 5));
+        expect(ring.every(({ drawn }) => drawn.includes("conic-gradient"))).toBe(true);
+        // An evergreen countdown's ring of days is out of its duration: two of three days left at the start.
+        const evergreen = await (
+          await load(`/api/embed/${EVERGREEN.slug}?layout=ring`)
+        ).evaluate(() =>
+          Number(getComputedStyle(document.querySelector("[data-left] > span")!).getPropertyValue("--r")),
+        );
+        expect(evergreen).toBeCloseTo(2 / 3, 5);
+
+        // Flip: a digit an <i> on a card; at the next second only the changed digits are new elements,
+        // marked to flip, and animated only where the visitor has not asked for reduced motion.
+        for (const motion of ["no-preference", "reduce"] as const) {
+          const page = await load("/api/embed/future-launch?layout=flip", { reducedMotion: motion });
+          const seen = await page.evaluate(() => {
+            const digits = [...document.querySelectorAll("[data-left] i")] as HTMLElement[];
+            digits.forEach((digit, k) => (digit.dataset.k = "" + k));
+            return {
+              text: digits.map((digit) => digit.textContent).join(""),
+              numbers: [...document.querySelectorAll("[data-left] > span")].map((span) => span.textContent),
+              card: getComputedStyle(digits[0]!).backgroundImage,
+            };
+          });
+          expect(seen.numbers.join("")).toBe(seen.text);
+          expect(seen.card).toMatch(/gradient.*gradient/);
+          const next = await waitInPage(page, () => {
+            const digits = [...document.querySelectorAll("[data-left] i")] as HTMLElement[];
+            return digits.some((digit) => !digit.dataset.k)
+              ? digits.map((digit) => ({
+                  digit: digit.textContent!,
+                  kept: digit.dataset.k ?? null,
+                  flips: digit.hasAttribute("data-f"),
+                  animation: getComputedStyle(digit).animationName,
+                }))
+              : null;
+          });
+          expect(next).toHaveLength(seen.text.length);
+          next!.forEach(({ digit, kept, flips, animation }, k) => {
+            const changed = digit !== seen.text[k];
+            // An unchanged digit is the very element it was (never animated again); a changed one is new.
+            expect(kept, `digit ${k}`).toBe(changed ? null : String(k));
+            if (changed) {
+              expect(flips).toBe(true);
+              expect(animation).toBe(motion === "reduce" ? "none" : "f");
+            }
+          });
+        }
+
+        // Digital: each digit's seven segments, lit as the digit is, drawn by the widget (no font).
+        const digital = await (
+          await load("/api/embed/future-launch?layout=digital&separator=colon")
+        ).evaluate(() => ({
+          digits: [...document.querySelectorAll("[data-left] i")].map((digit) => ({
+            digit: digit.textContent!,
+            lit: [0, 1, 2, 3, 4, 5, 6].map((s) => !!getComputedStyle(digit).getPropertyValue(`--s${s}`).trim()),
+          })),
+          colon: getComputedStyle(document.querySelectorAll("[data-left] > span")[1]!, "::before").content,
+          fonts: document.fonts.size,
+        }));
+        expect(digital.digits.length).toBeGreaterThan(6);
+        for (const { digit, lit } of digital.digits)
+          expect(lit, digit).toEqual([0, 1, 2, 3, 4, 5, 6].map((s) => ((SEGMENTS[+digit]! >> s) & 1) === 1));
+        expect(digital.colon).toBe('":"');
+        expect(digital.fonts).toBe(0);
       });
 
       it("lang: the language of the page and the date; the countdown's own words keep theirs; an invalid tag is ignored", async () => {
