@@ -3,8 +3,10 @@
 // card; the seven-segment digits, filled polygons that resvg draws once per size and ink (an atlas).
 import { drawShapes, keptWithin, shadeOf, type Indexed } from "./raster.ts";
 
-/** The emptied part of a ring, and the unlit segments of a digit: a faint shade of their ink. */
+/** The emptied part of a ring: a faint shade of its ink. */
 const FAINT = 0.14;
+/** The unlit segments of a digit: fainter (one shade of fifteen), so that the lit ones read at once. */
+const UNLIT = 0.07;
 
 /** The rings and segment atlases kept: at most 4 MB of pixels, the few sizes in use many times over. */
 const SHAPE_BYTES = 4 * 1024 * 1024;
@@ -144,7 +146,7 @@ export function segmentDigits(height: number, ink: number): Indexed[] {
     const body = SEVEN_SEGMENTS.map((lit, digit) =>
       Object.entries(segmentPolygons(digit * width, 0, width, height, thickness))
         .map(
-          ([name, polygon]) => `<polygon points="${polygon}"${lit.includes(name) ? "" : ` fill-opacity="${FAINT}"`}/>`,
+          ([name, polygon]) => `<polygon points="${polygon}"${lit.includes(name) ? "" : ` fill-opacity="${UNLIT}"`}/>`,
         )
         .join(""),
     ).join("");
