@@ -1,7 +1,7 @@
 // The shapes of the email image's ring, flip and digital layouts (src/images/email-faces.ts): a unit's
 // ring, rasterised here pixel by pixel (the annulus, and the arc of its fraction, anti-aliased); a flip
 // card; the seven-segment digits, filled polygons that resvg draws once per size and ink (an atlas).
-import { drawShapes, keptWithin, shadeOf, type Indexed } from "./raster.ts";
+import { drawShapes, keptWithin, overlay, shadeOf, type Indexed } from "./raster.ts";
 
 /** The emptied part of a ring: a faint shade of its ink. */
 const FAINT = 0.14;
@@ -50,9 +50,11 @@ export function ringOf(diameter: number, thickness: number, fraction: number, in
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
+const cards = keptWithin<Indexed>(SHAPE_BYTES, (card) => card.pixels.length);
+
 /**
  * A flip card at (x, y), `width` × `height`, in ink `ink`: its top half at coverage `top`, its bottom
- * half at `bottom`, its corners rounded.
+ * half at `bottom`, its corners rounded; each size drawn once and kept.
  */
 export function drawCard(
   image: Indexed,
@@ -60,20 +62,23 @@ export function drawCard(
   ink: number,
   cover: { top: number; bottom: number },
 ): void {
-  const { x, y, width, height } = box;
-  const radius = Math.max(1, Math.round(height * 0.08));
-  for (let row = 0; row < height; row++)
-    for (let column = 0; column < width; column++) {
-      // Inside the rounded corner: the distance from the corner's centre.
-      const [cx, cy] = [
-        Math.max(0, radius - column - 0.5, column + 0.5 - (width - radius)),
-        Math.max(0, radius - row - 0.5, row + 0.5 - (height - radius)),
-      ];
-      const corner = cx > 0 && cy > 0 ? clamp(radius - Math.hypot(cx, cy) + 0.5) : 1;
-      const [px, py] = [x + column, y + row];
-      if (px < 0 || py < 0 || px >= image.width || py >= image.height) continue;
-      image.pixels[py * image.width + px] = shadeOf(ink, corner * (row < height / 2 ? cover.top : cover.bottom));
-    }
+  const { width, height } = box;
+  const card = cards(`${width} ${height} ${ink} ${cover.top} ${cover.bottom}`, () => {
+    const pixels = new Uint8Array(width * height);
+    const radius = Math.max(1, Math.round(height * 0.08));
+    for (let row = 0; row < height; row++)
+      for (let column = 0; column < width; column++) {
+        // Inside the rounded corner: the distance from the corner's centre.
+        const [cx, cy] = [
+          Math.max(0, radius - column - 0.5, column + 0.5 - (width - radius)),
+          Math.max(0, radius - row - 0.5, row + 0.5 - (height - radius)),
+        ];
+        const corner = cx > 0 && cy > 0 ? clamp(radius - Math.hypot(cx, cy) + 0.5) : 1;
+        pixels[row * width + column] = shadeOf(ink, corner * (row < height / 2 ? cover.top : cover.bottom));
+      }
+    return { width, height, pixels };
+  });
+  overlay(image, card, box.x, box.y);
 }
 
 /** Copies `from` onto `to` at (x, y) where it has more of the ink than `to` (a glyph on a card of its ink). */
