@@ -96,6 +96,12 @@ export async function emailGif(): Promise<BenchSection> {
     ["GIF, units, Arabic", "layout=units", "ar"],
     ["GIF, Japanese title", "", "ja"],
     ["GIF, 2x density (1200 px)", "density=2", undefined],
+    ["GIF, ring", "layout=ring", undefined],
+    ["GIF, ring, Arabic", "layout=ring", "ar"],
+    ["GIF, flip", "layout=flip", undefined],
+    ["GIF, flip, German", "layout=flip", "de"],
+    ["GIF, digital", "layout=digital", undefined],
+    ["GIF, digital, dark, colons", "layout=digital&theme=dark&separator=colon", undefined],
     ["PNG, default look", "png", undefined],
   ];
   const rows: (string | number)[][] = [];

@@ -169,7 +169,7 @@ const PAGES: { file: string; path: string; site?: string; width?: number; fullPa
     { file: "page-header-image-ar.png", path: "/harbour-ar/", width: 320 },
   ];
 
-/** The email images (docs/email.md): the GIF as a mail client gets it, at a clock. */
+/** The email images (docs/email.md): the GIF as a mail client gets it (or the PNG, by the file's name), at a clock. */
 const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
   { file: "email-light.gif", slug: "summer-sale" },
   { file: "email-dark.gif", slug: "summer-sale", query: "theme=dark" },
@@ -178,6 +178,10 @@ const EMAILS: { file: string; slug: string; query?: string; at?: number }[] = [
   { file: "email-ja.gif", slug: "hanabi" },
   { file: "email-marathon.gif", slug: "city-marathon", query: "layout=units" },
   { file: "email-done.gif", slug: "summer-sale", at: LAUNCH + 5_000 },
+  // The faces, as still PNGs (the first frame).
+  { file: "email-ring-de.png", slug: "sommerfest", query: "layout=ring" },
+  { file: "email-flip-ar.png", slug: "eid-bazaar", query: "layout=flip" },
+  { file: "email-digital-dark.png", slug: "summer-sale", query: "layout=digital&theme=dark&separator=colon" },
 ];
 
 /**
@@ -324,7 +328,8 @@ try {
   }
   for (const email of EMAILS.filter((email) => wanted(email.file))) {
     clock.now = email.at ?? NOW;
-    const image = await fetch(`${base}/api/email/${email.slug}.gif${email.query ? `?${email.query}` : ""}`);
+    const format = email.file.endsWith(".png") ? "png" : "gif";
+    const image = await fetch(`${base}/api/email/${email.slug}.${format}${email.query ? `?${email.query}` : ""}`);
     if (!image.ok) throw new Error(`the email image of ${email.slug} answered ${image.status}`);
     const emailFile = path.join(outFolder, email.file);
     writeFileSync(emailFile, Buffer.from(await image.arrayBuffer()));

@@ -120,11 +120,11 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   color: "The colour of the other text, a hex colour without `#`.",
   bg: "The background colour, a hex colour without `#`.",
   layout:
-    "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit, right to left in a language written so.",
+    "`text`: the published pattern `<d>d <hh>h <mm>m <ss>s`; `units`: a number with a label in `lang` per unit, right to left in a language written so; `ring`: a ring per unit that empties as it runs out (days of the countdown's span, an evergreen one's duration, else of 365; hours of 24; minutes and seconds of 60), its number inside; `flip`: each unit's number on a card split at the middle; `digital`: seven-segment digits. The last three in columns with their labels under them, as `units`.",
   units: `${UNITS_DESCRIPTION} Without seconds the image changes a frame a minute (for as many minutes as \`frames\`), or, in hours or days, is one still frame.`,
   labels: LABELS_DESCRIPTION,
   separator:
-    "Between the units: `space`, or `colon` (`1:02:03:04` with `labels=none`; in `units`, a colon between the columns).",
+    "Between the units: `space`, or `colon` (`1:02:03:04` with `labels=none`; in `units`, `ring`, `flip` and `digital`, a colon between the columns).",
   lang: "A BCP 47 language tag: the labels and the date line. Default: the countdown's language.",
   title: "Show or hide the title.",
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,

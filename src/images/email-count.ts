@@ -2,50 +2,24 @@
 // alone, or with the language's words) or as columns with their labels, drawn per moment from the
 // glyphs of src/images/email-glyphs.ts.
 import { unitDigits } from "../time/time-left.ts";
-import {
-  countText,
-  isRightToLeftLanguage,
-  separatorText,
-  unitText,
-  unitWord,
-  type UnitWords,
-} from "../text/language-words.ts";
+import { countText, isRightToLeftLanguage, separatorText, unitText, type UnitWords } from "../text/language-words.ts";
 import type { EmailOptions } from "./email-options.ts";
-import { INK, type Moment, type Rect } from "./email-look.ts";
+import {
+  INK,
+  NOTHING,
+  union,
+  type CountArea,
+  type CountLayout,
+  type Moment,
+  type Placed,
+  type Rect,
+} from "./email-look.ts";
+import { FACE_LAYOUTS, columnLabels, facesLayout } from "./email-faces.ts";
 import { inkReach, shape, textWidth } from "./fonts.ts";
-import { clear, overlay, type Indexed, type TextRun } from "./raster.ts";
+import { clear, overlay, type Indexed } from "./raster.ts";
 import { atlasOf, labelOf, wordOf, type Glyph } from "./email-glyphs.ts";
 
-const UNITS = ["day", "hour", "minute", "second"];
-/** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
-const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
-
 // ---- The count's layout --------------------------------------------------------------------------
-
-/** A text of the image and the room it has: its ink must stay inside it, and off every other text's. */
-export interface Placed {
-  run: TextRun;
-  lang: string;
-  room: Rect;
-}
-
-/** Where the count goes: the image's width, its padding and the width inside it, and the count's top, at `s` pixels per CSS pixel. */
-interface CountArea {
-  s: number;
-  width: number;
-  pad: number;
-  inner: number;
-  top: number;
-}
-
-interface CountLayout {
-  /** How high the count is. */
-  height: number;
-  /** Its texts (the first moment's), where they go. */
-  placed: Placed[];
-  /** Draws a moment's count onto the image, and gives the rectangle it may have changed. */
-  draw(image: Indexed, moment: Moment): Rect;
-}
 
 /**
  * The count's layout in `area`, its size from `units` (the first moment's, so that an image keeps
@@ -60,7 +34,10 @@ export function countLayout(
   units: number[],
   moments: Moment[],
   words?: UnitWords,
+  spanSeconds?: number,
 ): CountLayout {
+  if ((FACE_LAYOUTS as readonly string[]).includes(options.layout))
+    return facesLayout(options, lang, area, units, words, spanSeconds);
   const { s, width, pad, inner, top: countTop } = area;
   /** The count's texts: drawn per moment, from the glyph atlas and the labels. */
   const counted: Placed[] = [];
@@ -81,17 +58,8 @@ export function countLayout(
     // (With colons between the columns, the numbers leave them room.)
     const colons = options.separator == "colon";
     const numberSize = Math.min(52 * s, Math.floor((column * (colons ? 0.72 : 0.92)) / (digits * 0.6)));
-    // The labels: the unit's word (`short`: the language's shortest), none for `labels=none`.
-    const labelled = options.labels != "none";
-    const labelFor = (unit: number, n: number) =>
-      labelled ? unitWord(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long", words) : "";
-    // The labels' type: 14 px, smaller where a unit's word in the language is wider than its column
-    // ("Sekunden" at 240 px), as its every plural form (the numbers name them all) would be drawn.
-    const widest = Math.max(
-      1,
-      ...shownUnits.flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(labelFor(unit, n), 14 * s, 400, lang))),
-    );
-    const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
+    // The labels: the unit's word in the language, in type that fits its column (src/images/email-faces.ts).
+    const { labelled, labelFor, labelSize } = columnLabels(options, lang, shownUnits, column, s, words);
     const labelTop = countTop + Math.round(numberSize * 1.15);
     countHeight = labelled ? labelTop - countTop + Math.ceil(labelSize * 1.5) : labelTop - countTop + 4 * s;
     const order = isRightToLeftLanguage(lang) ? shownUnits.toReversed() : shownUnits;
@@ -325,18 +293,4 @@ export function countLayout(
   }
 
   return { height: countHeight, placed: counted, draw: drawMoment };
-}
-
-export const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
-
-function union(rects: Rect[]): Rect {
-  if (rects.length === 0) return NOTHING;
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  return {
-    x,
-    y,
-    width: Math.max(...rects.map((r) => r.x + r.width)) - x,
-    height: Math.max(...rects.map((r) => r.y + r.height)) - y,
-  };
 }

@@ -185,7 +185,8 @@ export function emailImageTexts(
 ): { width: number; height: number; texts: { text: string; room: Rect; ink: Rect | undefined }[] } {
   const { moments, targetMs } = momentsOf(countdown, options, nowMs, 1);
   const { width, height, placed } = layoutOf(countdown, options, moments, targetMs);
-  const texts = placed.map(({ run, lang, room }) => {
+  const texts = placed.map(({ run, lang, room, ink: shape }) => {
+    if (shape) return { text: run.text, room, ink: shape };
     const drawn = drawTexts(3 * width, 3 * height, [{ ...run, x: run.x + width, y: run.y + height }], lang);
     let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
     for (let i = 0; i < drawn.pixels.length; i++) {

@@ -1,8 +1,8 @@
 // Where everything of the email image goes: the title, the count (src/images/email-count.ts), the
 // headline and the date line, each in a room its ink stays inside.
 import type { EmailOptions } from "./email-options.ts";
-import { dateLine, INK, type EmailCountdown, type Moment, type Rect } from "./email-look.ts";
-import { countLayout, NOTHING, type Placed } from "./email-count.ts";
+import { dateLine, INK, NOTHING, type EmailCountdown, type Moment, type Placed, type Rect } from "./email-look.ts";
+import { countLayout } from "./email-count.ts";
 import { inkReach, shape, wrapText } from "./fonts.ts";
 import { drawTexts, type Indexed, type TextRun } from "./raster.ts";
 
@@ -70,7 +70,15 @@ export function layoutOf(
   const units = "units" in first ? first.units : [0, 0, 0, 0];
   // (The countdown's own words for its units, where the image is in its language.)
   const words = lang === countdown.lang ? countdown.unitWords : undefined;
-  const count = countLayout(options, lang, { s, width, pad, inner, top: countTop }, units, moments, words);
+  const count = countLayout(
+    options,
+    lang,
+    { s, width, pad, inner, top: countTop },
+    units,
+    moments,
+    words,
+    countdown.spanSeconds,
+  );
   let countHeight = count.height;
   let drawMoment = count.draw;
 

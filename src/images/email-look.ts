@@ -5,7 +5,7 @@ import type { UnitWords } from "../text/language-words.ts";
 import { WARN_COLOURS, readableOn, rgbOf } from "../text/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import type { EmailOptions } from "./email-options.ts";
-import type { Rgb } from "./raster.ts";
+import type { Indexed, Rgb, TextRun } from "./raster.ts";
 import type { Status } from "../vocabulary.ts";
 
 /** A countdown as its email image needs it; the caller knows the schedule and the words. */
@@ -24,6 +24,8 @@ export interface EmailCountdown {
   statusWords: string;
   /** Its own words for the units, in its language (src/text/language-words.ts). */
   unitWords?: UnitWords;
+  /** Its span in seconds, where it has one (an evergreen countdown's duration): what a full ring of days holds (src/time/ring-fraction.ts). */
+  spanSeconds?: number;
 }
 
 /** Colours of the themes: background, text, secondary text, accent (as the widget's), and the warning colour (`warn`, WARN_COLOURS). */
@@ -75,3 +77,46 @@ export interface Rect {
 
 /** What a frame shows: the time left (four numbers), or a headline (done, postponed, cancelled). */
 export type Moment = { units: number[] } | { headline: string };
+
+// ---- The count's layout --------------------------------------------------------------------------
+
+/** A text of the image and the room it has: its ink must stay inside it, and off every other text's. */
+export interface Placed {
+  run: TextRun;
+  lang: string;
+  room: Rect;
+  /** A shape's ink (the digital layout's digits), where it is not the run's text drawn: `run.text` names it. */
+  ink?: Rect;
+}
+
+/** Where the count goes: the image's width, its padding and the width inside it, and the count's top, at `s` pixels per CSS pixel. */
+export interface CountArea {
+  s: number;
+  width: number;
+  pad: number;
+  inner: number;
+  top: number;
+}
+
+export interface CountLayout {
+  /** How high the count is. */
+  height: number;
+  /** Its texts (the first moment's), where they go. */
+  placed: Placed[];
+  /** Draws a moment's count onto the image, and gives the rectangle it may have changed. */
+  draw(image: Indexed, moment: Moment): Rect;
+}
+
+export const NOTHING: Rect = { x: 0, y: 0, width: 0, height: 0 };
+
+export function union(rects: Rect[]): Rect {
+  if (rects.length === 0) return NOTHING;
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return {
+    x,
+    y,
+    width: Math.max(...rects.map((r) => r.x + r.width)) - x,
+    height: Math.max(...rects.map((r) => r.y + r.height)) - y,
+  };
+}

@@ -9,7 +9,8 @@ import { warnSpanMs } from "../time/warn.ts";
 /** Every option with a fixed list of values; the first is the default. */
 export const EMAIL_CHOICES = {
   theme: ["light", "dark"],
-  layout: ["text", "units"],
+  /** `text` and `units`, and faces (src/images/email-faces.ts): a ring, a flip card, seven-segment digits per unit. */
+  layout: ["text", "units", "ring", "flip", "digital"],
   /** The units shown, largest first (src/time/time-left.ts): without seconds, a frame a minute or a still. */
   units: UNIT_RUNS,
   /** The units' labels, as the widget's (src/widget/options.ts): `auto` letters in `text`, words in `units`. */
@@ -54,7 +55,7 @@ export const EMAIL_OPTION_NAMES: EmailOptionName[] = [
 /** The options in force, every one of them. */
 export interface EmailOptions {
   theme: "light" | "dark";
-  layout: "text" | "units";
+  layout: (typeof EMAIL_CHOICES.layout)[number];
   units: UnitRun;
   labels: Labels;
   separator: "space" | "colon";

@@ -26,6 +26,9 @@ export function paletteOf(background: Rgb, inks: readonly Rgb[]): Rgb[] {
 const shade = (ink: number, alpha: number) =>
   alpha === 0 ? 0 : 1 + ink * LEVELS + Math.max(1, Math.round((alpha * LEVELS) / 255)) - 1;
 
+/** The palette index of ink `ink` at coverage `cover` (0 to 1); 0 (the background) for none. */
+export const shadeOf = (ink: number, cover: number) => shade(ink, Math.round(Math.min(1, Math.max(0, cover)) * 255));
+
 /** Redraws ink `from` as ink `to` (shade for shade) in `image`, inside `rect` (x, y, width, height) or all of it. */
 export function recolour(image: Indexed, from: number, to: number, rect = [0, 0, image.width, image.height]): void {
   const [left, top, width, height] = rect as [number, number, number, number];
@@ -85,6 +88,18 @@ export function drawTexts(width: number, height: number, runs: readonly TextRun[
     if (alpha === 0) continue;
     pixels[i] = shade(single >= 0 ? single : nearestInk(rgba[p]!, rgba[p + 1]!, rgba[p + 2]!, alpha), alpha);
   }
+  return { width, height, pixels };
+}
+
+/**
+ * Draws SVG shapes (`body`: paths and polygons, their `fill-opacity` as coverage) in ink `ink` on a
+ * `width` × `height` palette image of the background: resvg fills them, as it fills the glyphs.
+ */
+export function drawShapes(width: number, height: number, body: string, ink: number): Indexed {
+  const pixels = new Uint8Array(width * height);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill="#000">${body}</g></svg>`;
+  const rgba = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: "original" } }).render().pixels;
+  for (let i = 0, p = 3; i < pixels.length; i++, p += 4) pixels[i] = shade(ink, rgba[p]!);
   return { width, height, pixels };
 }
 

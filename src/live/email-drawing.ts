@@ -63,6 +63,7 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
     done: entry.done ?? messages.done,
     statusWords: entry.status ? messages[entry.status] : "",
     ...(entry.unitWords ? { unitWords: entry.unitWords } : {}),
+    ...(entry.evergreenMs ? { spanSeconds: entry.evergreenMs / SECOND } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
 // ended) on a German site and an Arabic one (right to left): the index, each page and owner page at
 // 320, 375, 768 and 1280 px, the widget in every layout of CHOICES.layout (and with a random run of units, and random labels and separator) at both
 // published sizes and at 280 px, <countdown-timer> in every layout in a 290 px card and full width,
-// the email image in both layouts (and with the random run) at 240, 600 and 1200 px. Nothing may stand outside its box,
+// the email image in every layout (and with the random run) at 240, 600 and 1200 px. Nothing may stand outside its box,
 // be cut off, scroll sideways or be drawn over other text (boxProblems, test/support/in-page.ts), and
 // the widget clamps no text at a size where a smaller frame shows it whole (clampedTexts).
 // The data comes from fast-check with a seed the run prints; LAYOUT_SEED=<seed> makes the same again.
@@ -297,8 +297,8 @@ afterAll(async () => {
 describe("email image", () => {
   for (const language of ["de", "ar"]) {
     it(
-      `holds the email image of a ${language === "de" ? "German" : "right-to-left Arabic"} site's countdowns in both layouts at 240, 600 and 1200 px`,
-      { timeout: 300_000 },
+      `holds the email image of a ${language === "de" ? "German" : "right-to-left Arabic"} site's countdowns in every layout at 240, 600 and 1200 px`,
+      { timeout: 600_000 },
       () => {
         const { slugs, outDir } = sites[language]!;
         const store = openLiveFolder(buildPaths(outDir).live);
@@ -311,6 +311,7 @@ describe("email image", () => {
             `text&units=${units}`,
             `text&${words}`,
             `units&${words}`,
+            ...["ring", "flip", "digital"].flatMap((face) => [face, `${face}&units=${units}&${words}`]),
           ]) {
             for (const width of [240, 600, 1200]) {
               // An evergreen one for a recipient who just signed up, and for one whose deadline has passed.

@@ -464,7 +464,14 @@ describe("an evergreen countdown", () => {
 
 describe("the email PNG", () => {
   it("is the GIF's first frame as a still image", async () => {
-    for (const query of ["", "theme=dark&layout=units", "density=2&width=320"]) {
+    for (const query of [
+      "",
+      "theme=dark&layout=units",
+      "density=2&width=320",
+      "layout=ring&warn=4d",
+      "layout=flip&theme=dark&density=2",
+      "layout=digital&separator=colon&width=240",
+    ]) {
       const [png, gif] = [await get(`/api/email/sale.png?${query}`), await get(`/api/email/sale.gif?${query}`)];
       expect(png.headers["Content-Type"]).toBe("image/png");
       expect(differingPixels(decodePng(png.bytes), decodeGif(gif.bytes).frames[0]!.shown), query).toBe(0);
