@@ -2,7 +2,8 @@
 // import of /api/element-shapes.js): their styles, and what draws each unit's number in them
 // (src/widget/shapes.ts, as the widget draws them). Kept out of the element's own module, which stays
 // within its 4,096 bytes; the looks' module (src/element/element-looks.ts) lays the units out.
-import { digitalStyle, paint, ringFraction } from "../widget/shapes.ts";
+import { digitalStyle, paint } from "../widget/shapes.ts";
+import { ringFraction } from "../time/shape-rules.ts";
 
 const N = "[part=number]";
 const sheet = new CSSStyleSheet();

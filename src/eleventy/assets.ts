@@ -241,7 +241,12 @@ export function withSite(
       `${face}:root{--site-accent:${light};--site-accent-dark:${dark};--scrim:${PAGE_TITLE_SCRIM}}${assets.pageCss}`,
       "</style",
     ),
-    widgetStyle: inline(face + filled(assets.widgetCss), "</style"),
+    // (A widget whose options name a font, `system` among them, keeps it.)
+    widgetStyle: inline(
+      filled(assets.widgetCss) +
+        (font ? `${face}html:not([data-font]){font-family:${SITE_FONT_FAMILY},system-ui,sans-serif}` : ""),
+      "</style",
+    ),
     elementScript: filled(assets.elementTemplate),
     elementParts: Object.fromEntries(
       ELEMENT_PARTS.map((part) => [part, filled(assets.elementPartTemplates[part])]),

@@ -1,10 +1,10 @@
 // The email image's count as faces, a column per unit with its label under it (as the units layout):
-// `ring`, a ring per unit that empties as the unit runs out (src/time/ring-fraction.ts), its number
+// `ring`, a ring per unit that empties as the unit runs out (src/time/shape-rules.ts), its number
 // inside; `flip`, the number on a card split at the middle, its top half a shade darker; `digital`,
 // seven-segment digits. Colons between the columns for `separator=colon`; right to left in a language
 // written so. The shapes are src/images/email-shapes.ts's.
 import { isRightToLeftLanguage, unitWord, type UnitWords } from "../text/language-words.ts";
-import { ringFraction } from "../time/ring-fraction.ts";
+import { ringFraction } from "../time/shape-rules.ts";
 import { unitDigits } from "../time/time-left.ts";
 import type { EmailOptions } from "./email-options.ts";
 import {
@@ -135,7 +135,7 @@ function ringFace(rooms: Room, top: number, s: number, spanSeconds?: number): Fa
       room: { x: ringLeft(column) + thickness, y: 0, width: hole, height: 0 },
     }),
     draw: (image, column, unit, value, text) => {
-      const fraction = ringFraction(unit, value, spanSeconds);
+      const fraction = ringFraction(value, unit, spanSeconds ? spanSeconds / 86_400 : undefined);
       overlay(image, ringOf(diameter, thickness, fraction, INK.accent), ringLeft(column), top);
       type.glyphs(image, text, middleOf(column), false);
     },

@@ -24,7 +24,7 @@ export interface EmailCountdown {
   statusWords: string;
   /** Its own words for the units, in its language (src/text/language-words.ts). */
   unitWords?: UnitWords;
-  /** Its span in seconds, where it has one (an evergreen countdown's duration): what a full ring of days holds (src/time/ring-fraction.ts). */
+  /** Its span in seconds, where it has one (an evergreen countdown's duration): what a full ring of days holds (src/time/shape-rules.ts). */
   spanSeconds?: number;
 }
 

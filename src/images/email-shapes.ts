@@ -1,6 +1,7 @@
 // The shapes of the email image's ring, flip and digital layouts (src/images/email-faces.ts): a unit's
 // ring, rasterised here pixel by pixel (the annulus, and the arc of its fraction, anti-aliased); a flip
 // card; the seven-segment digits, filled polygons that resvg draws once per size and ink (an atlas).
+import { SEGMENTS } from "../time/shape-rules.ts";
 import { drawShapes, keptWithin, overlay, shadeOf, type Indexed } from "./raster.ts";
 
 /** The emptied part of a ring: a faint shade of its ink. */
@@ -94,8 +95,8 @@ export function overlayOver(to: Indexed, from: Indexed, x: number, y: number): v
   }
 }
 
-/** The segments lit for each digit: the standard seven-segment map (a top, b and c right, d bottom, e and f left, g middle). */
-const SEVEN_SEGMENTS = ["abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg"];
+/** Whether `digit` lights segment `name` (a top, b and c right, d bottom, e and f left, g middle): the map every face draws (src/time/shape-rules.ts). */
+const lights = (digit: number, name: string) => ((SEGMENTS[digit]! >> "abcdefg".indexOf(name)) & 1) === 1;
 
 /** A seven-segment digit's measures at `height` pixels: its width, its segments' thickness, the gap to the next digit. */
 export function segmentMeasures(height: number): { width: number; thickness: number; gap: number } {
@@ -148,15 +149,15 @@ function segmentPolygons(x: number, y: number, width: number, height: number, t:
 export function segmentDigits(height: number, ink: number): Indexed[] {
   return segmentAtlases(`${height} ${ink}`, () => {
     const { width, thickness } = segmentMeasures(height);
-    const body = SEVEN_SEGMENTS.map((lit, digit) =>
+    const body = SEGMENTS.map((_, digit) =>
       Object.entries(segmentPolygons(digit * width, 0, width, height, thickness))
         .map(
-          ([name, polygon]) => `<polygon points="${polygon}"${lit.includes(name) ? "" : ` fill-opacity="${UNLIT}"`}/>`,
+          ([name, polygon]) => `<polygon points="${polygon}"${lights(digit, name) ? "" : ` fill-opacity="${UNLIT}"`}/>`,
         )
         .join(""),
     ).join("");
     const drawn = drawShapes(10 * width, height, body, ink);
-    return SEVEN_SEGMENTS.map((_, digit) => {
+    return SEGMENTS.map((_, digit) => {
       const pixels = new Uint8Array(width * height);
       for (let row = 0; row < height; row++)
         pixels.set(

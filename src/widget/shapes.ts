@@ -1,19 +1,10 @@
 // The shapes of the `ring`, `flip` and `digital` layouts, shared by the widget's site script
 // (src/widget/ticker.ts) and `<countdown-timer>`'s shapes module (src/element/element-shapes.ts):
-// how full a unit's ring is, which of a number's digits flip, and the seven segments of each digit.
+// which of a number's digits flip, and how rings, cards and seven-segment digits are drawn.
 // Each number is a `<span>`: the ring's digits are its text; flip's and digital's, one `<i>` a digit
-// (its text the digit, for screen readers and for copying).
-
-/** A ring of days against no span of its own (any countdown but an evergreen one) is full at this many days and more. */
-export const RING_DAYS = 365;
-
-/**
- * How full the ring of `n` of unit `i` (unitsLeft's order: days, hours, minutes, seconds) is, 0 to
- * 1: days out of `spanDays` (an evergreen countdown's duration; else RING_DAYS), hours out of 24,
- * minutes and seconds out of 60. A largest unit that holds those above it (77 hours) is full.
- */
-export const ringFraction = (n: number, i: number, spanDays = RING_DAYS) =>
-  Math.min(1, n / (i ? (i > 1 ? 60 : 24) : spanDays)) || 0;
+// (its text the digit, for screen readers and for copying). The rules of the ring and the segments
+// are the email image's too (src/time/shape-rules.ts).
+import { SEGMENTS } from "../time/shape-rules.ts";
 
 /**
  * Which digits of `after` flip, where `before` was shown (the digits matched from the right, as they
@@ -21,9 +12,6 @@ export const ringFraction = (n: number, i: number, spanDays = RING_DAYS) =>
  */
 export const flips = (before: string, after: string) =>
   [...after].map((digit, k) => !!before && before[k + before.length - after.length] != digit);
-
-/** The seven segments, a to g (top, upper right, lower right, bottom, lower left, upper left, middle), lit in each digit: bit k is segment k. */
-export const SEGMENTS = [0x3f, 0x06, 0x5b, 0x4f, 0x66, 0x6d, 0x7d, 0x07, 0x7f, 0x6f];
 
 /** Each segment's box in its digit's (background-position / background-size), a to g. */
 const BOXES = [

@@ -28,7 +28,8 @@ import { countingTo, tickEverySecond } from "../time/ticking.ts";
 import { dateForViewer } from "../time/evergreen.ts";
 import { dateWords } from "../text/dates.ts";
 import { resolveOptions, unitsShown } from "./options.ts";
-import { digitalStyle, paint, ringFraction } from "./shapes.ts";
+import { digitalStyle, paint } from "./shapes.ts";
+import { ringFraction } from "../time/shape-rules.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;

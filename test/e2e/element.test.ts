@@ -14,7 +14,7 @@ import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
 import { unitsText } from "../support/units-text.ts";
-import { SEGMENTS } from "../../src/widget/shapes.ts";
+import { SEGMENTS } from "../../src/time/shape-rules.ts";
 
 const SLUGS = ["future-launch", "weekly-berlin", "tie-a", "longest-title", "widget-defaults"];
 /** The options the elements of each slug take in turn: every layout, theme and date, languages of three scripts. */

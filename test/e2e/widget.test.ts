@@ -62,7 +62,7 @@ import { ROOT, TEST_NOW, TEST_OUT_DIR, TEST_SITE_DIR } from "../support/paths.ts
 import { WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { unitsText } from "../support/units-text.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
-import { SEGMENTS } from "../../src/widget/shapes.ts";
+import { SEGMENTS } from "../../src/time/shape-rules.ts";
 
 const PATTERN = /^\d+d \d{2}h \d{2}m \d{2}s$/;
 const SECOND = 1000;

@@ -2,7 +2,7 @@
 // clock, read back by independent decoders (test/support/image-reader.ts). Each frame of the GIF is
 // the same picture as that second drawn alone; what it shows is checked from its pixels: from one
 // second to the next only the seconds' column changes (on the left in Arabic); a ring's filled part,
-// measured along its circle, is the shared rule's fraction (src/time/ring-fraction.ts) of the JSON's
+// measured along its circle, is the shared rule's fraction (src/time/shape-rules.ts) of the JSON's
 // count; the digital digits' lit segments are the seven-segment map of the JSON's count; the flip
 // cards' digits read as the JSON's count, on cards split at the middle, their top halves darker.
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { emailAnswers, emailDrawings } from "../../src/live/email.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
-import { ringFraction } from "../../src/time/ring-fraction.ts";
+import { ringFraction } from "../../src/time/shape-rules.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { testLiveStore } from "../support/live-store.ts";
 import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
@@ -163,7 +163,10 @@ describe("the email faces (ring, flip, digital)", () => {
         // The rule: days of the span (3 days here) or of 365, hours of 24, minutes and seconds of 60.
         const whole = [span ? span / 86_400 : 365, 24, 60, 60][unit]!;
         const rule = Math.min(1, units[unit]! / whole);
-        expect(ringFraction(unit, units[unit]!, span), `the shared rule for unit ${unit}`).toBe(rule);
+        expect(
+          ringFraction(units[unit]!, unit, span ? span / 86_400 : undefined),
+          `the shared rule for unit ${unit}`,
+        ).toBe(rule);
         expect(
           Math.abs(full / SAMPLES - rule),
           `${slug}: the ring of unit ${unit} (${units[unit]}), ${full / SAMPLES}`,

@@ -1,7 +1,8 @@
 // The shapes of the ring, flip and digital layouts (src/widget/shapes.ts): how full each ring is,
 // which digits flip, and which segments each digit lights.
 import { describe, expect, it } from "vitest";
-import { digitalStyle, flips, ringFraction, RING_DAYS, SEGMENTS } from "../../src/widget/shapes.ts";
+import { digitalStyle, flips } from "../../src/widget/shapes.ts";
+import { ringFraction, RING_DAYS, SEGMENTS } from "../../src/time/shape-rules.ts";
 
 describe("the ring, flip and digital layouts' shapes", () => {
   it("fills a ring with what is left of its unit: days of the span (365 by default), hours of 24, minutes and seconds of 60", () => {
