@@ -49,6 +49,7 @@ import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
 import { countText, isRightToLeftLanguage } from "../text/language-words.ts";
 import { CHOICES } from "../widget/options.ts";
+import { EMAIL_CHOICES } from "../images/email-options.ts";
 import { SCRIPT_WORDS, pageLanguage, pageWordsFor } from "../text/page-words.ts";
 import { siteFilters } from "./filters.ts";
 import { renderHeadersFile, renderRedirectsFile } from "./netlify-files.ts";
@@ -190,6 +191,8 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
   );
   /** The configurator's layouts (the widget's, src/widget/options.ts), the default first. */
   eleventyConfig.addGlobalData("layouts", CHOICES.layout);
+  /** The email configurator's (src/images/email-options.ts). */
+  eleventyConfig.addGlobalData("emailLayouts", EMAIL_CHOICES.layout);
   /** The configurators' choices of labels and separators: each with what it shows, in the countdown's language. */
   eleventyConfig.addFilter("labelSamples", (lang: string) => {
     const sample = unitsLeft(UNITS_SAMPLE_MS, 0);

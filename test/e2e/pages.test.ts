@@ -2,6 +2,7 @@
 // tick, the configurator's controls change the previews and both snippets, the Copy buttons copy, the
 // CSP holds, accessibility in light and dark, small screens, hostile content. Every check runs in
 // every engine; an option a driver cannot honour fails the page's opening with the reason (CANNOT).
+import { EMAIL_CHOICES } from "../../src/images/email-options.ts";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -796,7 +797,15 @@ for (const name of ENGINE_NAMES) {
           ),
         );
         await choose(page, "[data-email-options] input[name=theme][value=dark]", "on");
-        await choose(page, "[data-email-options] input[name=layout][value=units]", "on");
+        // Every layout of the email image is offered (src/images/email-options.ts).
+        expect(
+          await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLInputElement>("[data-email-options] input[name=layout]")].map(
+              (input) => input.value,
+            ),
+          ),
+        ).toEqual([...EMAIL_CHOICES.layout]);
+        await choose(page, "[data-email-options] input[name=layout][value=ring]", "on");
         await choose(page, "[data-email-options] select[name=units]", "dhm");
         await choose(page, "[data-email-options] input[name=width]", "480");
         // warn: the last span in the warning colour (src/time/warn.ts).
@@ -812,9 +821,9 @@ for (const name of ENGINE_NAMES) {
           },
           15_000,
         );
-        expect(drawn!.src).toBe("?theme=dark&layout=units&units=dhm&width=480&warn=1h");
+        expect(drawn!.src).toBe("?theme=dark&layout=ring&units=dhm&width=480&warn=1h");
         expect(drawn!.text).toContain(
-          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=units&amp;units=dhm&amp;width=480&amp;warn=1h" width="480" height="${drawn!.height}" alt="`,
+          `<img src="${TEST_BASE_URL}/api/email/future-launch.gif?theme=dark&amp;layout=ring&amp;units=dhm&amp;width=480&amp;warn=1h" width="480" height="${drawn!.height}" alt="`,
         );
       });
 
