@@ -12,19 +12,19 @@
 /** The site's accent on light and on dark backgrounds. */
 declare const ACCENT: string;
 declare const ACCENT_DARK: string;
-/** The site's font (its site file's `font`), from this module's URL; "" where it names none. */
-declare const SITE_FONT: string;
+/** The site's font (its site file's `font`), from this module's URL; "" where it names none: the build writes it in place of this name. */
+declare const __SITE_FONT__: string;
 const L = "[part=box]:not([data-layout=text])";
 
 // A theme's card is in the site's font where it has one, as the widget is (`font` chooses another):
 // declared on the host page's document, as a shadow root's @font-face is not used.
-if (SITE_FONT)
+if (__SITE_FONT__)
   document.fonts.add(
-    new FontFace("countdown-site", `url(${new URL(SITE_FONT, import.meta.url)})`, { display: "swap" }),
+    new FontFace("countdown-site", `url(${new URL(__SITE_FONT__, import.meta.url)})`, { display: "swap" }),
   );
 
 export default `:host([theme=light]),:host([theme=auto]),:host([theme=dark]){--p:1em;--b:#fff;--f:#1a2030;--a:${ACCENT}}:host([theme=dark]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}@media(prefers-color-scheme:dark){:host([theme=auto]){--b:#131722;--f:#eef1f7;--a:${ACCENT_DARK}}}` +
-  (SITE_FONT ? `:host([theme]){font-family:countdown-site,system-ui,sans-serif}` : "") +
+  (__SITE_FONT__ ? `:host([theme]){font-family:countdown-site,system-ui,sans-serif}` : "") +
   `:host([font=system]){font-family:system-ui,sans-serif}:host([font=serif]){font-family:ui-serif,serif}:host([font=mono]){font-family:ui-monospace,monospace}:host([font=rounded]){font-family:ui-rounded,sans-serif}` +
   // (The units and tiles layouts: a box not of the text layout, `L`.)
   `${L}{container-type:inline-size}${L}>p{display:flex;gap:.25em;font-size:min(var(--countdown-size,2em),9cqi)}` +

@@ -57,7 +57,10 @@ export interface SiteAssets {
  * as the pages' stylesheet is given it, so every face shows the one accent of the site file.
  */
 const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
-/** Where the element's looks take the site's font: its path from the element's modules, or "" for none. */
+/**
+ * Where the element's looks take the site's font: a free name in their code (not a string the bundler
+ * would fold into a constant), replaced by its path from the element's modules as a string, or "".
+ */
 const FONT_MARK = "__SITE_FONT__";
 
 const source = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
@@ -129,7 +132,6 @@ async function bundle(
       OPTION_PATTERN: JSON.stringify(pattern),
       ACCENT: JSON.stringify(ACCENT_MARKS.light),
       ACCENT_DARK: JSON.stringify(ACCENT_MARKS.dark),
-      SITE_FONT: JSON.stringify(FONT_MARK),
       // src/widget/ticker.ts: the options whose code this build carries, and where the one with all is.
       ...Object.fromEntries(WIDGET_EXTRAS.map((extra) => [`WITH.${extra}`, String(widget.extras.includes(extra))])),
       INLINE: String(widget.inline),
@@ -233,7 +235,7 @@ export function withSite(
     code
       .replaceAll(ACCENT_MARKS.dark, dark)
       .replaceAll(ACCENT_MARKS.light, light)
-      .replaceAll(FONT_MARK, font ? `..${fontPath(font.web)}` : "");
+      .replaceAll(FONT_MARK, JSON.stringify(font ? `..${fontPath(font.web)}` : ""));
   const face = font ? fontFace(basePath + fontPath(font.web), font.web.type) : "";
   return {
     ...assets,

@@ -118,7 +118,12 @@ describe("a site file naming a font", () => {
     const face = `@font-face{font-family:countdown-site;src:url(${href})format("truetype");font-display:swap}`;
     for (const target of ["/", "/fest/", "/api/embed/fest"]) {
       const answer = await fetch(`${base}${target}`);
-      expect(await answer.text(), target).toContain(face);
+      const text = await answer.text();
+      // (What it declares instead, if not this: the message says.)
+      expect(
+        text,
+        `${target} (${answer.status}): ${/@font-face\{[^}]*\}/.exec(text)?.[0] ?? "no @font-face"}`,
+      ).toContain(face);
       expect(answer.headers.get("content-security-policy"), target).toContain("font-src 'self'");
     }
   });
