@@ -22,16 +22,18 @@ const toBase64 = (bytes: Uint8Array) => {
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 };
+/** The bytes of base64 text (atob's, free of Node: a Worker draws too). */
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 /** Each bitmap's pixels, decoded once (the live store keeps the bitmap it read). */
 const decoded = new WeakMap<DoneBitmap, Uint8Array>();
 function pixelsOf(bitmap: DoneBitmap): Uint8Array {
   let pixels = decoded.get(bitmap);
-  if (!pixels) {
-    const text = atob(bitmap.pixels);
-    pixels = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) pixels[i] = text.charCodeAt(i);
-    decoded.set(bitmap, pixels);
-  }
+  if (!pixels) decoded.set(bitmap, (pixels = fromBase64(bitmap.pixels)));
   return pixels;
 }
 

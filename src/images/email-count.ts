@@ -14,7 +14,7 @@ import {
   type Placed,
   type Rect,
 } from "./email-look.ts";
-import { FACE_LAYOUTS, columnLabels, facesLayout } from "./email-faces.ts";
+import { FACE_LAYOUTS, columnLabels, facesLayout, labelRun } from "./email-faces.ts";
 import { inkReach, shape, textWidth } from "./fonts.ts";
 import { clear, overlay, type Indexed } from "./raster.ts";
 import { atlasOf, labelOf, wordOf, type Glyph } from "./email-glyphs.ts";
@@ -90,15 +90,7 @@ export function countLayout(
       });
       if (labelled)
         counted.push({
-          run: {
-            text: labelFor(unit, units[unit]!),
-            x: room.x + column / 2,
-            y: labelTop + Math.ceil(labelSize * 1.1),
-            size: labelSize,
-            weight: 400,
-            ink: INK.muted,
-            align: "center",
-          },
+          run: labelRun(labelFor(unit, units[unit]!), room.x + column / 2, labelTop, labelSize),
           lang,
           room,
         });

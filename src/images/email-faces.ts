@@ -18,7 +18,7 @@ import {
   type Rect,
 } from "./email-look.ts";
 import { textWidth } from "./fonts.ts";
-import { clear, overlay, type Indexed } from "./raster.ts";
+import { clear, overlay, type Indexed, type TextRun } from "./raster.ts";
 import { atlasOf, labelOf } from "./email-glyphs.ts";
 import { drawCard, fillRect, overlayOver, ringOf, segmentDigits, segmentMeasures } from "./email-shapes.ts";
 
@@ -311,15 +311,7 @@ export function facesLayout(
     placed.push(look.placed(column, unitDigits(units[unit]!, unit, run)));
     if (labelled)
       placed.push({
-        run: {
-          text: labelFor(unit, units[unit]!),
-          x: middleOf(column),
-          y: labelTop + Math.ceil(labelSize * 1.1),
-          size: labelSize,
-          weight: 400,
-          ink: INK.muted,
-          align: "center",
-        },
+        run: labelRun(labelFor(unit, units[unit]!), middleOf(column), labelTop, labelSize),
         lang,
         room: { x: column.left, y: 0, width: column.width, height: 0 },
       });
@@ -345,3 +337,14 @@ export function facesLayout(
   };
   return { height, placed, draw };
 }
+
+/** A unit's label in the units layout and the faces: centred at `x`, a line under `top`, muted. */
+export const labelRun = (text: string, x: number, top: number, size: number): TextRun => ({
+  text,
+  x,
+  y: top + Math.ceil(size * 1.1),
+  size,
+  weight: 400,
+  ink: INK.muted,
+  align: "center",
+});

@@ -5,7 +5,7 @@
 // the Node server's worker threads (src/node/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
 import { emailImageTexts, renderDoneImage, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
-import type { DoneBitmap } from "../images/done-frame.ts";
+import { fromBase64, type DoneBitmap } from "../images/done-frame.ts";
 import type { EmailCountdown } from "../images/email-look.ts";
 import { messagesFor } from "../text/messages.ts";
 import { useSiteFont } from "../images/fonts.ts";
@@ -41,12 +41,7 @@ export function siteFontOf(store: LiveStore): { font?: SiteFontBytes } {
   if (!store.siteFont) return {};
   const file = store.file(store.siteFont) as { base64: string };
   let bytes = fontBytes.get(file);
-  if (!bytes) {
-    const text = atob(file.base64);
-    bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    fontBytes.set(file, bytes);
-  }
+  if (!bytes) fontBytes.set(file, (bytes = fromBase64(file.base64)));
   return { font: { name: store.siteFont, bytes } };
 }
 
