@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg } from "../src/images/resvg.ts";
 import gifenc from "gifenc";
 import { renderEmailGif, renderEmailPng } from "../src/images/email-image.ts";
 import type { EmailCountdown } from "../src/images/email-look.ts";
@@ -58,13 +58,13 @@ const { GIFEncoder, applyPalette, quantize } = gifenc; // a CommonJS package
 /** The floor: each frame a whole SVG drawn by resvg, the frames encoded by gifenc. */
 function floorGif(i: number): Uint8Array {
   const c = countdown(i);
-  const fontFiles = [
+  const fontBuffers = [
     ...new Set([
       ...fontFilesFor(c.title, 700),
       ...fontFilesFor("0123456789dhms", 700),
       ...fontFilesFor("Thu, 21 May 2031, 01:47 CEST", 400),
     ]),
-  ].map((file) => path.join(fontFolder(), file));
+  ].map((file) => readFileSync(path.join(fontFolder(), file)));
   const encoder = GIFEncoder();
   let palette: number[][] | undefined;
   const { targetMs } = c.targetAt(START);
@@ -73,7 +73,7 @@ function floorGif(i: number): Uint8Array {
     const count = units.map((n, u) => unitDigits(n, u) + "dhms"[u]).join(" ");
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="180"><rect width="600" height="180" fill="#fff"/><text x="300" y="49" font-size="24" font-weight="700" fill="#1a2030" text-anchor="middle" font-family="Noto Sans">${c.title}</text><text x="300" y="116" font-size="60" font-weight="700" fill="#2449d8" text-anchor="middle" font-family="Noto Sans">${count}</text><text x="300" y="155" font-size="15" fill="#596275" text-anchor="middle" font-family="Noto Sans">Thu, 21 May 2031, 01:47 CEST</text></svg>`;
     const rgba = new Resvg(svg, {
-      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "Noto Sans" },
+      font: { fontBuffers, defaultFontFamily: "Noto Sans" },
     }).render().pixels;
     palette ??= quantize(rgba, 64);
     encoder.writeFrame(applyPalette(rgba, palette), 600, 180, { palette, delay: 1000, repeat: -1 });

@@ -11,9 +11,6 @@ import {
   restorePreviousBuild,
   savePreviousBuild,
 } from "../src/publish/workers-build-cache.ts";
-import { WORKERS_BUILD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
-
-needDevelopmentPackages("npm run build:workers", WORKERS_BUILD_PACKAGES);
 
 /** The account's asset files (`CLOUDFLARE_ASSET_FILES`): the free plan's unless set, the paid plan's 100000 when set so. */
 function assetFileLimit(value = process.env.CLOUDFLARE_ASSET_FILES): number {

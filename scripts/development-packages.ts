@@ -20,6 +20,5 @@ export function needDevelopmentPackages(command: string, names: string[]): void 
   process.exit(1);
 }
 
-/** What the Workers build bundles (resvg as WebAssembly), and what serves it in workerd. */
-export const WORKERS_BUILD_PACKAGES = ["@resvg/resvg-wasm"];
+/** What serves the Workers build in workerd. */
 export const WORKERD_PACKAGES = ["miniflare", "wrangler"];

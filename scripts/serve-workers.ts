@@ -11,9 +11,9 @@ import path from "node:path";
 import { PROJECT_ROOT } from "../src/config.ts";
 import { linkTree } from "../src/publish/link-tree.js";
 import { WORKERS_FOLDER } from "../src/publish/workers-build.ts";
-import { WORKERD_PACKAGES, WORKERS_BUILD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
+import { WORKERD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
 
-needDevelopmentPackages("npm run serve:workers", [...WORKERS_BUILD_PACKAGES, ...WORKERD_PACKAGES]);
+needDevelopmentPackages("npm run serve:workers", WORKERD_PACKAGES);
 
 /** The Workers build's folder when OUT_DIR is unset, and the port when PORT is. */
 const WORKERS_OUT_DIR = "dist.workers";

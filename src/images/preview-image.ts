@@ -2,7 +2,7 @@
 // name, the title, when (the target in the author's zone, or the rule of a repeating countdown) and
 // the status, drawn by resvg from an SVG with the service's font set (fonts.ts), so a title or a date
 // in any script is drawn with glyphs.
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg } from "./resvg.ts";
 import { isRightToLeft, wrapText } from "./fonts.ts";
 import { textSvg } from "./raster.ts";
 import type { NamedStatus } from "../vocabulary.ts";

@@ -2,7 +2,7 @@
 // the accent), each in LEVELS shades of coverage over the background, so that anti-aliased text of
 // any script keeps its edges in a palette of at most 1 + 4 × 15 colours. resvg draws on a
 // transparent canvas; each pixel's coverage and nearest ink give its palette index.
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg } from "./resvg.ts";
 import { linePaths, shape, type Weight } from "./fonts.ts";
 
 export type Rgb = readonly [number, number, number];

@@ -15,7 +15,7 @@ import { messageOf } from "../error-message.ts";
 declare const SERVER_BUNDLE: boolean;
 
 /** The packages the bundled worker imports from the project's node_modules, written `<PACKAGE_MARK><name>` in the bundle. */
-export const WORKER_PACKAGES = ["@resvg/resvg-js", "harfbuzzjs"];
+export const WORKER_PACKAGES = ["harfbuzzjs"];
 export const PACKAGE_MARK = "countdowns-package:";
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg } from "../images/resvg.ts";
 import { pngSize, webpSize } from "../authoring/logo.ts";
 import type { Countdown, Problem } from "../authoring/countdown.ts";
 import { doneBitmapFile, doneImagePath, headerImagePath, imageBackgroundFile } from "../paths.ts";

@@ -314,11 +314,13 @@ function headersFile(facts: BuildFacts, files: readonly { rule: string; at: stri
 
 const source = (file: string) => path.join(PROJECT_ROOT, "src", file);
 
-/** Puts the Worker's modules in the place of the Node ones: resvg and HarfBuzz as WebAssembly, the fonts read from the assets. */
+/** Puts the Worker's modules in the place of the Node ones: resvg's and HarfBuzz's WebAssembly compiled with the bundle, the fonts read from the assets. */
 const workerModules: Plugin = {
   name: "worker-modules",
   setup(build) {
-    build.onResolve({ filter: /^@resvg\/resvg-js$/ }, () => ({ path: source("workers/resvg.ts") }));
+    build.onResolve({ filter: /\/resvg-wasm\.ts$/ }, (args) =>
+      args.importer === source("images/resvg.ts") ? { path: source("workers/resvg-wasm.ts") } : undefined,
+    );
     build.onResolve({ filter: /\/font-files\.ts$/ }, (args) =>
       args.importer === source("images/fonts.ts") ? { path: source("workers/font-files.ts") } : undefined,
     );

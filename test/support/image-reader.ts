@@ -4,7 +4,7 @@
 // character drawn alone by resvg (no glyph atlas, no layout of the service).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg } from "../../src/images/resvg.ts";
 import { GifReader } from "omggif";
 import { PNG } from "pngjs";
 import { fontFolder } from "../../src/images/font-files.ts";
@@ -123,13 +123,13 @@ function blobs(coverage: (x: number, y: number) => number, width: number, top: n
 /** Reference signatures of characters, each drawn alone by resvg in bold Noto Sans. */
 function references(chars: string) {
   const fontFile = path.join(fontFolder(), "NotoSans-Bold.ttf");
-  readFileSync(fontFile); // present, or the test says which file is missing
+  const fontBytes = readFileSync(fontFile); // present, or the test says which file is missing
   return [...chars].map((char) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><text x="40" y="180" font-family="Noto Sans" font-weight="700" font-size="160">${char}</text></svg>`;
     const image = new Resvg(svg, {
-      font: { fontFiles: [fontFile], loadSystemFonts: false, defaultFontFamily: "Noto Sans" },
+      font: { fontBuffers: [fontBytes], loadSystemFonts: false, defaultFontFamily: "Noto Sans" },
     }).render();
-    const pixels = image.pixels; // a copy at each read
+    const pixels = image.pixels; // read once
     const alpha = (x: number, y: number) => pixels[(y * image.width + x) * 4 + 3]! / 255;
     const [blob] = blobs(alpha, image.width, 0, image.height);
     return { char, ...signature(alpha, blob!.left, blob!.top, blob!.right - blob!.left, blob!.bottom - blob!.top) };

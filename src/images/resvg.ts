@@ -1,19 +1,24 @@
-// resvg for a Worker: the same renderer as @resvg/resvg-js (the Node server's native module), built
-// as WebAssembly; the same version draws the same pixels (the Workers parity test compares email
-// images byte for byte). The Workers bundle puts this module in the place of @resvg/resvg-js
-// (src/publish/workers-build.ts). A drawing is read once, as pixels (raster.ts) or as a PNG
-// (preview-image.ts): its memory inside the module is freed then, so an isolate does not grow.
+// resvg, the renderer of every image (the email images, the link previews, the done images' bitmaps),
+// as WebAssembly on every engine: the Node server, its worker threads, the Netlify Functions, the
+// build and the Worker draw the same pixels with the same module. (resvg's native Node module keeps
+// every drawing's memory: a server drawing email images grew by megabytes an image until the system
+// stopped it.) A drawing is read once, as pixels (raster.ts, the done images) or as a PNG
+// (preview-image.ts): its memory inside the module is freed then, so a process does not grow.
 import { Resvg as WasmResvg, initWasm } from "@resvg/resvg-wasm";
-import compiled from "@resvg/resvg-wasm/index_bg.wasm";
+import { resvgWasm } from "./resvg-wasm.ts";
 
-await initWasm(compiled);
+await initWasm(resvgWasm);
 
 type Options = ConstructorParameters<typeof WasmResvg>[1];
 type Image = ReturnType<InstanceType<typeof WasmResvg>["render"]>;
 
 /** A drawing, read once. */
 class Rendered {
-  constructor(private image: Image | undefined) {}
+  readonly width: number;
+  readonly height: number;
+  constructor(private image: Image | undefined) {
+    [this.width, this.height] = [image!.width, image!.height];
+  }
   private take<T>(read: (image: Image) => T): T {
     const image = this.image;
     if (!image) throw new Error("a resvg drawing is read once");
