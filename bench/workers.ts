@@ -9,7 +9,12 @@ import path from "node:path";
 import { buildPaths, readConfig } from "../src/config.ts";
 import { openLiveFolder } from "../src/node/live-folder.ts";
 import { publish } from "../src/publish/publish.ts";
-import { ASSET_LIMITS, buildForWorkers, type WorkersBuild } from "../src/publish/workers-build.ts";
+import {
+  ASSET_LIMITS,
+  COUNTDOWN_ASSET_FOLDERS,
+  buildForWorkers,
+  type WorkersBuild,
+} from "../src/publish/workers-build.ts";
 import { WORKER_FOLDER } from "../src/workers/asset-files.ts";
 import { startWorkerd } from "../tools/workerd.ts";
 import { writeGeneratedCountdowns } from "./build-scaling.ts";
@@ -195,8 +200,8 @@ const VIEW_SIZES = [2_005, 20_000, 100_000];
 /** The bytes of the countdowns' files a Workers build serves as assets (beside their copies in the packs). */
 function servedBytes(folder: string): number {
   let bytes = 0;
-  for (const sub of ["embed", "data"]) {
-    const dir = path.join(folder, "assets", "api", sub);
+  for (const served of COUNTDOWN_ASSET_FOLDERS) {
+    const dir = path.join(folder, "assets", served);
     for (const name of readdirSync(dir)) bytes += statSync(path.join(dir, name)).size;
   }
   return bytes;

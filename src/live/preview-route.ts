@@ -14,7 +14,7 @@ import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { targetAt } from "../time/occurrence.ts";
 import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./route.ts";
 
-/** Images drawn, by slug and build version; the oldest are dropped past CACHED. */
+/** Images drawn, by what they are drawn from; the oldest are dropped past CACHED. */
 const CACHED = 200;
 const drawn = new Map<string, Uint8Array<ArrayBuffer>>();
 const PREFIX = previewImagePath("");
@@ -29,25 +29,32 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
       `Nothing is published at ${quote(pathname)}: a countdown's preview image is at ${previewImagePath("<slug>")}.`,
     );
   if (!entry) return errorAnswer(404, "not_found", unknownSlug(slug));
-  const key = `${store.version}/${entry.slug}`;
+  const lang = entry.lang ?? "en";
+  const texts = {
+    title: entry.title,
+    lang,
+    // When, as the pages say it (src/text/dates.ts): a repeating countdown's rule as of its next occurrence.
+    when: entry.evergreenMs
+      ? evergreenWords(entry.evergreenMs, lang)
+      : entry.schedule
+        ? ruleWords(entry.schedule, lang, targetAt(entry.schedule, nowMs) ?? entry.targetMs)
+        : dateWords(entry.targetMs, entry.zone ?? "UTC", lang),
+    whenFollowsTitle: !entry.schedule,
+    ...(entry.status ? { status: entry.status, statusWords: messagesFor(lang)[entry.status] } : {}),
+    accent: accentColours(store.siteAccent).dark,
+    siteName: store.siteName,
+    pageUrl: absoluteUrl(store.site, pagePath(entry.slug)),
+  };
+  // Kept by everything it is drawn from (its image and the site's font by their hashed names), not by
+  // the build's version alone: a build of the same commit with other files (a server that swaps in a
+  // local rebuild) draws what it now says, and a repeating countdown's rule moves on to its next date.
+  const key = JSON.stringify([texts, entry.image, store.siteFont]);
   let png = drawn.get(key);
   if (!png) {
     // In the site's font, where it has one (src/images/fonts.ts).
     useSiteFont(siteFontOf(store).font);
     png = renderPreview({
-      title: entry.title,
-      lang: entry.lang ?? "en",
-      // When, as the pages say it (src/text/dates.ts): a repeating countdown's rule as of its next occurrence.
-      when: entry.evergreenMs
-        ? evergreenWords(entry.evergreenMs, entry.lang ?? "en")
-        : entry.schedule
-          ? ruleWords(entry.schedule, entry.lang ?? "en", targetAt(entry.schedule, nowMs) ?? entry.targetMs)
-          : dateWords(entry.targetMs, entry.zone ?? "UTC", entry.lang ?? "en"),
-      whenFollowsTitle: !entry.schedule,
-      ...(entry.status ? { status: entry.status, statusWords: messagesFor(entry.lang ?? "en")[entry.status] } : {}),
-      accent: accentColours(store.siteAccent).dark,
-      siteName: store.siteName,
-      pageUrl: absoluteUrl(store.site, pagePath(entry.slug)),
+      ...texts,
       // Its image, as the live data keeps it for the preview (src/publish/done-images.ts).
       ...(entry.image ? { background: (store.file(imageBackgroundFile(entry.image)) as { href: string }).href } : {}),
     });

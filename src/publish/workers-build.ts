@@ -44,7 +44,8 @@ const COUNTDOWN_ASSETS = [
   { kind: "widget", at: embedPath, file: embedFile },
   { kind: "record", at: dataPath, file: dataPath },
 ] as const;
-const COUNTDOWN_ASSET_FOLDERS = COUNTDOWN_ASSETS.map(({ at }) => at("x").replace(/[^/]*$/, ""));
+/** Their folders (`/api/embed/`, `/api/data/`), in the assets as in the URL map. */
+export const COUNTDOWN_ASSET_FOLDERS = COUNTDOWN_ASSETS.map(({ at }) => at("x").replace(/[^/]*$/, ""));
 export type CountdownAssetKind = (typeof COUNTDOWN_ASSETS)[number]["kind"];
 /** Cloudflare reads at most 100 rules from `_headers`; one per own file of the site. */
 const MOST_HEADER_RULES = 100;

@@ -102,6 +102,37 @@ describe("a site file naming a font", () => {
     }
   });
 
+  it("draws the link preview with it: the same site without a font draws another image", async () => {
+    // The same countdown, built again by a site file that names no font (the only difference).
+    const plain = path.join(work, "plain");
+    mkdirSync(plain);
+    writeFileSync(path.join(work, "_data", "plain.json"), JSON.stringify({ name: "Schrift" }));
+    const built = await publish(
+      readConfig({
+        COUNTDOWNS_DIR: path.join(work, "countdowns"),
+        OUT_DIR: plain,
+        SITE_FILE: path.join(work, "_data", "plain.json"),
+      }),
+      { now: NOW },
+    );
+    expect(built.ok).toBe(true);
+    const other = createProductionServer({ outDir: plain, log: () => {} });
+    await new Promise<void>((resolve) => other.server.listen(0, "127.0.0.1", resolve));
+    try {
+      const [withFont, without] = await Promise.all(
+        [base, `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`].map(async (site) => {
+          const answer = await fetch(`${site}/api/og/fest.png`);
+          expect(answer.status).toBe(200);
+          return new Uint8Array(await answer.arrayBuffer());
+        }),
+      );
+      expect(withFont!.length).toBeGreaterThan(0);
+      expect(withFont).not.toEqual(without);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("publishes it under the hash of its bytes, kept for good and readable from any origin", async () => {
     const href = await fontHref();
     expect(href).toMatch(/^\/assets\/font-[A-Za-z0-9_-]{16}\.ttf$/);
