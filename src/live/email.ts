@@ -31,11 +31,7 @@ type Format = keyof typeof TYPES;
 const KEPT_ENTRIES = 256;
 const KEPT_BYTES = 32 * 1024 * 1024;
 
-/**
- * The work of a drawing, in drawings of the default look (600 px at density 1): its pixels. A
- * drawing's time follows them; its frames matter less (each frame after the first is only the digits
- * that changed).
- */
+/** The work of a drawing, in drawings of the default look (600 px, density 1): its pixels, which its time follows. */
 export const workOf = ({ options }: Pick<EmailJob, "options">) =>
   ((options.width * options.density) / EMAIL_RANGES.width.default) ** 2;
 /**
@@ -62,10 +58,9 @@ export interface DrawingStats {
   drawn: number;
   kept: number;
   keptBytes: number;
-  /** Distinct drawings waiting for a thread, and their work. */
+  /** Distinct drawings waiting for a thread, and their work; those being drawn now. */
   waiting: number;
   waitingWork: number;
-  /** Drawings being drawn now. */
   drawing: number;
   /**
    * Refused as busy (too much waiting, or waited too long), and not drawn because every request had
@@ -73,6 +68,8 @@ export interface DrawingStats {
    */
   refused: number;
   abandoned: number;
+  /** Started but not drawn: the painter failed it (a thread that ended, or had not answered in its time). */
+  failed: number;
 }
 
 export interface EmailDrawings {
@@ -130,7 +127,7 @@ export function emailDrawings(
   const waiting = new Map<string, Waiting>();
   let waitingWork = 0;
   let drawing = 0;
-  const counts = { drawn: 0, refused: 0, abandoned: 0 };
+  const counts = { drawn: 0, refused: 0, abandoned: 0, failed: 0 };
   let keptBytes = 0;
   const keep = (key: string, bytes: Uint8Array<ArrayBuffer>) => {
     if (bytes.length > limits.bytes) return;
@@ -163,11 +160,17 @@ export function emailDrawings(
       drawing++;
       painter
         .paint(entry.job)
-        .then((bytes) => {
-          counts.drawn++;
-          keep(key, bytes);
-          entry.resolve(bytes);
-        }, entry.reject)
+        .then(
+          (bytes) => {
+            counts.drawn++;
+            keep(key, bytes);
+            entry.resolve(bytes);
+          },
+          (error: Error) => {
+            counts.failed++;
+            entry.reject(error);
+          },
+        )
         .finally(() => {
           drawing--;
           start();

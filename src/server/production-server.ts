@@ -76,6 +76,8 @@ interface ProductionServerOptions {
   loaded?: (site: SiteAddress) => void;
   /** The worker threads that draw the email images (default: one per core); 0 draws them in this thread. */
   emailThreads?: number;
+  /** How long a worker thread may take over one drawing before it is ended (src/node/email-painters.ts; 10 s by default). */
+  emailDrawingLimitMs?: number;
 }
 
 export interface ProductionServer {
@@ -254,7 +256,12 @@ export function createProductionServer(options: ProductionServerOptions): Produc
   // The email images, drawn on worker threads (src/node/email-painters.ts), ended when the server closes.
   const drawings = emailDrawings(
     undefined,
-    options.emailThreads === 0 ? inThisThread() : onWorkerThreads(options.emailThreads, undefined, { log }),
+    options.emailThreads === 0
+      ? inThisThread()
+      : onWorkerThreads(options.emailThreads, undefined, {
+          log,
+          ...(options.emailDrawingLimitMs ? { limitMs: options.emailDrawingLimitMs } : {}),
+        }),
   );
   // Every live route, which Netlify spreads over three functions.
   const live = createLiveHandler({

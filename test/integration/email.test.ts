@@ -696,6 +696,24 @@ describe("caching that fits email", () => {
     expect((await get("/api/email/sale.gif?width=302")).status).toBe(200);
     expect(painted).toBe(2);
   });
+
+  it("counts a drawing its painter fails (a thread ended) apart from those drawn, refused and abandoned, and its request gets the failure", async () => {
+    let painted = 0;
+    const failing: Painter = {
+      threads: 1,
+      paint: (job) =>
+        painted++ === 0
+          ? Promise.reject(new Error("no answer in 10 s; the thread was ended"))
+          : Promise.resolve(drawEmail(job)),
+      warnings: () => [],
+      close: async () => {},
+    };
+    const drawings = patientDrawings(undefined, failing);
+    const { get } = service(drawings);
+    await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(/the thread was ended/);
+    expect((await get("/api/email/sale.gif?width=301")).status).toBe(200);
+    expect(drawings.stats()).toMatchObject({ drawn: 1, failed: 1, refused: 0, abandoned: 0 });
+  });
 });
 
 describe("drawings on worker threads (the Node server's)", () => {
