@@ -144,7 +144,11 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
       for (const [ability, needed] of needs) {
         if (needed && !can[ability]) throw cannotError(name, ability);
       }
-      const page = await launched.open(url, options);
+      // (A driver on a loaded machine may let a first load run past its timeout: the page is opened
+      // once more; a page that never loads times out again.)
+      const page = await launched
+        .open(url, options)
+        .catch((error: Error) => (error.name === "TimeoutError" ? launched.open(url, options) : Promise.reject(error)));
       if (!can.screenshots) page.screenshot = () => Promise.reject(cannotError(name, "screenshots"));
       return page;
     },
