@@ -2,9 +2,9 @@
 // src/server/main.ts by esbuild with its packages: plain `node` runs it, with no TypeScript loader;
 // and beside it `email-worker.mjs`, the worker thread that draws its email images, which the server
 // reads when it starts and starts its threads from (src/node/email-painters.ts).
-// The image renderer's WebAssembly (read as a file, src/images/resvg-wasm.ts), the shaper (a WebAssembly
-// module found beside its code) and the fonts stay in the project's node_modules, found beside the build folder or, for a build folder
-// elsewhere, through a link.
+// The image renderer's WebAssembly (read as a file, src/images/resvg-wasm.ts), the shaper (a
+// WebAssembly module found beside its code) and the fonts stay in the project's node_modules, found
+// beside the build folder or, for a build folder elsewhere, through a link.
 import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { build, type BuildOptions } from "esbuild";

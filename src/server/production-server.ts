@@ -258,10 +258,7 @@ export function createProductionServer(options: ProductionServerOptions): Produc
     undefined,
     options.emailThreads === 0
       ? inThisThread()
-      : onWorkerThreads(options.emailThreads, undefined, {
-          log,
-          ...(options.emailDrawingLimitMs ? { limitMs: options.emailDrawingLimitMs } : {}),
-        }),
+      : onWorkerThreads(options.emailThreads, undefined, { log, limitMs: options.emailDrawingLimitMs }),
   );
   // Every live route, which Netlify spreads over three functions.
   const live = createLiveHandler({
