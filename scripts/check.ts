@@ -94,9 +94,17 @@ await withConfig(async (config) => {
         files.length > 0
           ? loadCountdownFiles(files, { now, defaultLang })
           : await loadCountdowns(dir, { now, defaultLang });
-      // The done images' files too, as the build reads them.
-      if (files.length === 0)
-        result.problems.push(...readCountdownImages(result.countdowns, path.dirname(dir), path.basename(dir)).problems);
+      // Their pictures' files too (`done_image`, `image`), named from the repository's root as the build
+      // reads them; a named file's problems under the name it was given.
+      const given = new Map(files.map((file) => [path.basename(file, ".md"), file]));
+      result.problems.push(
+        ...readCountdownImages(
+          result.countdowns,
+          path.dirname(dir),
+          path.basename(dir),
+          given.size > 0 ? (countdown) => given.get(countdown.slug)! : undefined,
+        ).problems,
+      );
     }
     const problems = [...site, ...result.problems];
     printWarnings(result.warnings);

@@ -111,13 +111,15 @@ function doneBitmap(bytes: Uint8Array, image: DoneImage): DoneBitmap {
 
 /**
  * The countdowns with their pictures (`done_image`, `image`) read and checked, or the problems of those
- * that cannot be read: each file named from `root` (the folder that holds the countdowns folder), as
- * `display` shows it. A countdown with a problem keeps none of its pictures: the build fails whole.
+ * that cannot be read: each file named from `root` (the folder that holds the countdowns folder), and
+ * the problems of each countdown under its file's name, `<displayDir>/<slug>.md` or `fileOf` it. A
+ * countdown with a problem keeps none of its pictures: the build fails whole.
  */
 export function readCountdownImages(
   countdowns: Countdown[],
   root: string,
   displayDir: string,
+  fileOf = (countdown: Countdown) => `${displayDir}/${countdown.slug}.md`,
 ): { countdowns: Countdown[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const read = countdowns.map((countdown) => {
@@ -128,7 +130,7 @@ export function readCountdownImages(
     ] as const) {
       if (!file) continue;
       const problem = (message: string) =>
-        problems.push({ file: `${displayDir}/${countdown.slug}.md`, field: rule.field, message });
+        problems.push({ file: fileOf(countdown), field: rule.field, message });
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(path.join(root, file));

@@ -410,6 +410,13 @@ describe("npm run check", () => {
         `countdowns/go-ended.md: done_image: "${DONE_IMAGE.file}" is not a file in the repository`,
       ),
     ]);
+    // So it is when the file is named, under the name it was given.
+    const named = path.join(dir, "go-ended.md");
+    const one = await run("check.ts", [named], dir);
+    expect([one.code, one.stderr]).toEqual([
+      1,
+      expect.stringContaining(`${named}: done_image: "${DONE_IMAGE.file}" is not a file in the repository`),
+    ]);
   });
 
   it("checks just the files given, wherever they are, a file's slug from its name", async () => {
