@@ -59,10 +59,11 @@ export const ELEMENT_SCRIPT_PATH = "/api/element.js";
 /**
  * Its parts, each an ES module it loads only where an element needs it (src/element/, one file each):
  * an evergreen countdown's viewer deadline, the styles of its themes, fonts and layouts, a repeating
- * countdown's occurrences, the pause button, the labels in words and the separator, the live region of milestones,
+ * countdown's occurrences, the pause button, the labels in words and the separator, what nears the end (the live region of
+ * milestones, the warning colour of `warn`),
  * the ring, flip and digital layouts' shapes.
  */
-export const ELEMENT_PARTS = ["evergreen", "looks", "repeat", "controls", "labels", "announce", "shapes"] as const;
+export const ELEMENT_PARTS = ["evergreen", "looks", "repeat", "controls", "labels", "near-end", "shapes"] as const;
 export type ElementPart = (typeof ELEMENT_PARTS)[number];
 export const elementPartPath = (part: ElementPart) => `/api/element-${part}.js`;
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */

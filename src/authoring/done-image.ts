@@ -9,10 +9,10 @@ import { doneImagePath, headerImagePath } from "../paths.ts";
 export type ImageType = "png" | "jpeg" | "gif" | "webp";
 const DONE_IMAGE_TYPES = ["png", "jpeg", "gif"] as const;
 /** The largest file: it loads in a widget, an email and a page. */
-const DONE_IMAGE_MAX_BYTES = 1024 * 1024;
+export const DONE_IMAGE_MAX_BYTES = 1024 * 1024;
 /** Its sides: at least this many pixels, at most `DONE_IMAGE_MAX_SIDE`. */
-const DONE_IMAGE_MIN_SIDE = 16;
-const DONE_IMAGE_MAX_SIDE = 4096;
+export const DONE_IMAGE_MIN_SIDE = 16;
+export const DONE_IMAGE_MAX_SIDE = 4096;
 
 /** A countdown's `image`: its largest file (it loads with its page, first), its least width and height, its largest side. */
 export const HEADER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

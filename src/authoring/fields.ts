@@ -10,6 +10,9 @@ import { SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "../published-record.ts";
 import { EXCEPT_MAX, REPEATS, STATUSES } from "../vocabulary.ts";
 import { TARGET_PATTERN } from "./targets.ts";
 import {
+  DONE_IMAGE_MAX_BYTES,
+  DONE_IMAGE_MAX_SIDE,
+  DONE_IMAGE_MIN_SIDE,
   HEADER_IMAGE_MAX_BYTES,
   HEADER_IMAGE_MAX_SIDE,
   HEADER_IMAGE_MIN_HEIGHT,
@@ -93,8 +96,7 @@ export const FRONT_MATTER_FIELDS = {
   done_image: {
     required: false,
     pattern: /\.(png|jpe?g|gif)$/i,
-    description:
-      'A picture shown at zero in place of the zeros (the email image, the widget, the page): a PNG, JPEG or GIF file in the repository, named from the folder that holds countdowns/ ("images/sale-over.png"), at most 1 MB and 4096 pixels a side.',
+    description: `A picture shown at zero in place of the zeros (the email image, the widget, the page): a PNG, JPEG or GIF file in the repository, named from the folder that holds countdowns/ ("images/sale-over.png"), at most ${DONE_IMAGE_MAX_BYTES / 1024 / 1024} MB, ${DONE_IMAGE_MIN_SIDE} to ${DONE_IMAGE_MAX_SIDE} pixels a side.`,
   },
   image: {
     required: false,

@@ -1,6 +1,22 @@
 // The JSON Schema of a countdown file's front matter, generated from the definition the validator
 // uses, so editors can complete and check countdown files with the build's own rules.
 import { WARN_PATTERN } from "../time/warn.ts";
+
+/**
+ * A pattern's source as JSON Schema takes it, without flags: a case-blind one's letters as both cases
+ * (an escape is kept; the patterns given have no letter in a class).
+ */
+const flagless = (pattern: RegExp) =>
+  pattern.flags.includes("i")
+    ? pattern.source.replace(/\\.|[a-z]/gi, (c) => (c.length > 1 ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`))
+    : pattern.source;
+
+/** `warn`, of the widget and of the email image alike. */
+const WARN_SCHEMA = {
+  type: "string",
+  pattern: `^${WARN_PATTERN}$`,
+  description: 'The last span before the target, drawn in the warning colour: "30s", "10m", "1h", "2d".',
+};
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
 import { HEX_COLOUR } from "../text/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
@@ -92,13 +108,13 @@ export function frontMatterJsonSchema(): object {
       },
       done_image: {
         type: "string",
-        pattern: doneImage.pattern.source,
+        pattern: flagless(doneImage.pattern),
         description: doneImage.description,
         examples: ["images/sale-over.png"],
       },
       image: {
         type: "string",
-        pattern: FRONT_MATTER_FIELDS.image.pattern.source,
+        pattern: flagless(FRONT_MATTER_FIELDS.image.pattern),
         description: FRONT_MATTER_FIELDS.image.description,
         examples: ["images/launch.jpg"],
       },
@@ -160,6 +176,7 @@ export function frontMatterJsonSchema(): object {
             ]),
           ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
+          warn: WARN_SCHEMA,
           link: {
             type: "object",
             additionalProperties: false,
@@ -209,11 +226,7 @@ export function frontMatterJsonSchema(): object {
             ]),
           ),
           lang: { type: "string", pattern: LANGUAGE_TAG },
-          warn: {
-            type: "string",
-            pattern: `^${WARN_PATTERN}$`,
-            description: 'The last span before the target, drawn in the warning colour: "30s", "10m", "1h", "2d".',
-          },
+          warn: WARN_SCHEMA,
         },
       },
     },

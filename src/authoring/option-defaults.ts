@@ -21,6 +21,7 @@ import {
 import { LINK_TEXT_MAX, type WidgetLink } from "./countdown.ts";
 import { CONTROL_CHARACTERS, describe } from "./fields.ts";
 import { unknownLanguage } from "./language.ts";
+import { WARN_HINT } from "../time/warn.ts";
 
 /** The `widget:` mapping: every option checked with the widget's own rules, kept as a query string. */
 export function widgetDefaults(
@@ -183,10 +184,12 @@ const OPTION_EXAMPLES: Record<OptionName, string> = {
   announce: "milestones",
   sync: "1",
   background: "image",
+  warn: "1h",
 };
 
 function optionHint(name: string): string {
   if (name in CHOICES) return `use one of ${CHOICES[name as keyof typeof CHOICES].join(", ")}`;
   if ((COLOURS as readonly string[]).includes(name)) return `write a hex colour without "#", like "e11d48" or "0af"`;
+  if (name === "warn") return WARN_HINT;
   return `write a language tag like "en", "de" or "pt-BR"`;
 }

@@ -11,7 +11,7 @@ import type { PublishedRecord } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import type { UnitWords } from "../text/language-words.ts";
 import { tickEverySecond } from "../time/ticking.ts";
-import { elementOptionNames, unitsShown } from "../widget/options.ts";
+import { unitsShown } from "../widget/options.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 import type { Cell, Shown } from "./shown.ts";
 
@@ -37,8 +37,9 @@ interface Data extends Pick<PublishedRecord, Fields> {
 const SITE = new URL("..", import.meta.url).href;
 /** One of the element's parts, the modules it loads only where an element needs one (src/element/, one file each). */
 const part = (name: ElementPart) => import(SITE + elementPartPath(name).slice(1));
-/** The widget's options the element reads, by their names (`heading` is the widget's `title`). */
-const OPTIONS = elementOptionNames();
+/** Set by the bundler: elementOptionNames() of src/widget/options.ts, the widget's options the element reads, by their names (`heading` is the widget's `title`). */
+declare const ELEMENT_OPTIONS: string[];
+const OPTIONS = ELEMENT_OPTIONS;
 const UNITS = ["day", "hour", "minute", "second"];
 /** The element's own content shows: its fallback. */
 const SLOT = "<slot>";
@@ -229,9 +230,13 @@ class CountdownTimer extends HTMLElement {
           : []),
       ];
       // Each by the module loaded only for it (src/element/, one file each): the pause button where the
-      // count ticks, the live region of the milestones; labels in words or none, colons, or own words.
+      // count ticks, and what nears the end (the live region of the milestones, `warn`'s colour); labels
+      // in words or none, colons, or own words.
       const controls = this.options.controls == "pause" && !data.status && (await part("controls")).default;
-      const announce = this.options.announce == "milestones" && !data.status && (await part("announce")).default;
+      const nearEnd =
+        (this.options.announce == "milestones" || this.options.warn) &&
+        !data.status &&
+        (await part("near-end")).default;
       this.lettering =
         this.options.labels! > "auto" || this.options.separator == "colon" || data.unitWords
           ? (await part("labels")).default
@@ -239,7 +244,7 @@ class CountdownTimer extends HTMLElement {
       this.begin(data, !!slug, deadline, walk);
       if (shapes) this.shown.paint = shapes(this.root, this.options.layout!, data.evergreen);
       if (controls) controls(this, this.shown.box, this.shown.lang, soon);
-      if (announce) this.shown.say = announce(this.shown.box, this.shown.lang, data.title);
+      if (nearEnd) this.shown.say = nearEnd(this.shown.box, this.shown.lang, data.title, this.options);
     } catch (error) {
       this.next = undefined;
       this.root.innerHTML = SLOT;

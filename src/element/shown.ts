@@ -18,7 +18,7 @@ export interface Shown {
   run: string;
   /** `labels` other than `auto`, or `separator="colon"`: a unit's number and label (src/element/element-labels.ts). */
   cell?: (n: number, i: number, run: string) => [string, string];
-  /** `announce="milestones"`: what says the milestones passed (src/element/element-announce.ts). */
+  /** `announce="milestones"` or `warn`: what says the milestones passed and colours the last span, at each draw (src/element/element-near-end.ts). */
   say?: (left: number, done: string) => void;
   /** The ring, flip and digital layouts: what draws a unit's number (by its first text, `[part=number]`'s) of `n` of unit `i` as `digits` (src/element/element-shapes.ts). */
   paint?: (text: Text, digits: string, n: number, i: number) => void;

@@ -9,10 +9,18 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
-import { accentColours } from "../text/colour.ts";
+import { accentColours, WARN_COLOURS } from "../text/colour.ts";
 import { SITE_DEFAULTS, type FontType, type SiteIdentity } from "../text/site-identity.ts";
 import path from "node:path";
-import { ELEMENT_RENAMED, optionPattern, STYLED_EXTRAS, WIDGET_EXTRAS, type WidgetExtra } from "../widget/options.ts";
+import {
+  elementOptionNames,
+  ELEMENT_RENAMED,
+  INLINE_OPTIONS,
+  optionPattern,
+  STYLED_EXTRAS,
+  WIDGET_EXTRAS,
+  type WidgetExtra,
+} from "../widget/options.ts";
 import { ELEMENT_PARTS, embedPath, fontPath, WIDGET_SCRIPT_PATH, type ElementPart } from "../paths.ts";
 
 export interface InlineCode {
@@ -135,6 +143,9 @@ async function bundle(
       // src/widget/ticker.ts: the options whose code this build carries, and where the one with all is.
       ...Object.fromEntries(WIDGET_EXTRAS.map((extra) => [`WITH.${extra}`, String(widget.extras.includes(extra))])),
       INLINE: String(widget.inline),
+      INLINE_OPTION_PATTERN: JSON.stringify(`^(${INLINE_OPTIONS.join("|")})$`),
+      // src/element/element.ts: its attributes' names.
+      ELEMENT_OPTIONS: JSON.stringify(elementOptionNames()),
       MORE_SRC: JSON.stringify(MORE_SRC),
       MORE_CSS: JSON.stringify(widget.css),
     },
@@ -146,7 +157,8 @@ async function bundle(
 
 async function stylesheet(file: string): Promise<string> {
   const css = await transform(await readFile(source(file), "utf8"), { loader: "css", minify: true, target: BROWSERS });
-  return css.code.trim();
+  // `warn`'s colours, the same on every face (src/text/colour.ts).
+  return css.code.trim().replaceAll("__WARN_DARK__", WARN_COLOURS.dark).replaceAll("__WARN__", WARN_COLOURS.light);
 }
 
 function inline(code: string, closingTag: string): InlineCode {

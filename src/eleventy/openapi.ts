@@ -28,7 +28,7 @@ import {
   publicPath,
   type SiteAddress,
 } from "../paths.ts";
-import { HEX_COLOUR } from "../text/colour.ts";
+import { HEX_COLOUR, WARN_COLOURS } from "../text/colour.ts";
 import { CHOICES, COLOURS, type OptionName } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
@@ -73,6 +73,13 @@ const UNITS_DESCRIPTION =
 const LABELS_DESCRIPTION =
   "The units' labels: `auto` the layout's own (the published pattern's letters in `text`, words in `units` and `tiles`); `long` the words in `lang` (`1 day 02 hours`); `short` the language's shortest (`1d`, `1 T`); `none` the numbers alone.";
 
+/** `warn` of the widget, the element and the email image: its grammar, and its colours (src/text/colour.ts). */
+const WARN_DESCRIPTION =
+  "The last span before the target, a whole number and a unit letter (`30s`, `10m`, `1h`, `2d`; at most 365 days)";
+const WARN_COLOURS_DESCRIPTION = `\`${WARN_COLOURS.light}\` light, \`${WARN_COLOURS.dark}\` dark`;
+/** `warn`'s schema, as a query parameter. */
+const WARN_QUERY_SCHEMA = { type: "string", pattern: `^${WARN_PATTERN}$`, examples: ["1h", "10m"] };
+
 /** The widget's options, as query parameters of the embed (src/widget/options.ts). */
 const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   theme: "`transparent` has no background and follows the visitor's colour scheme for text.",
@@ -97,6 +104,7 @@ const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   sync: "`1`: count on the server's clock (one request for `serverTime`).",
   background:
     "`image`: the countdown's image (its file's `image`) behind the content, under a dark scrim that keeps every text readable (4.5:1 over any picture); a countdown without an image ignores it.",
+  warn: `${WARN_DESCRIPTION}: inside it the time left takes the warning colour (${WARN_COLOURS_DESCRIPTION}) instead of the accent.`,
 };
 const widgetOptions = [
   ...Object.entries(CHOICES).map(([name, values]) => ({
@@ -105,6 +113,7 @@ const widgetOptions = [
   })),
   ...COLOURS.map((name) => ({ name, schema: { type: "string", pattern: HEX_COLOUR.source } })),
   { name: "lang", schema: { type: "string", examples: ["de", "pt-BR", "ar"] } },
+  { name: "warn", schema: WARN_QUERY_SCHEMA },
 ].map(({ name, schema }) => ({
   name,
   in: "query",
@@ -130,7 +139,7 @@ const EMAIL_OPTION_DESCRIPTIONS: Record<EmailOptionName, string> = {
   width: `The width in CSS pixels, ${EMAIL_RANGES.width.min} to ${EMAIL_RANGES.width.max}.`,
   density: "`2`: twice the pixels, for high-resolution screens (give the `<img>` the width of `1`).",
   frames: `Frames, one for each change of the smallest unit shown, ${EMAIL_RANGES.frames.min} to ${EMAIL_RANGES.frames.max}.`,
-  warn: "The last span before the target, a whole number and a unit letter (`30s`, `10m`, `1h`, `2d`; at most 365 days): frames inside it draw the time left in the warning colour (`#d42b1e` light, `#ff6b5e` dark) instead of the accent.",
+  warn: `${WARN_DESCRIPTION}: frames inside it draw the time left in the warning colour (${WARN_COLOURS_DESCRIPTION}) instead of the accent.`,
 };
 const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
   const schema =
@@ -150,7 +159,7 @@ const emailOptions = EMAIL_OPTION_NAMES.map((name) => {
         : name === "lang"
           ? { type: "string", examples: ["de", "ja", "ar"] }
           : name === "warn"
-            ? { type: "string", pattern: `^${WARN_PATTERN}$`, examples: ["1h", "10m"] }
+            ? WARN_QUERY_SCHEMA
             : { type: "string", pattern: HEX_COLOUR.source };
   return {
     name,

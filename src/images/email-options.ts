@@ -4,7 +4,7 @@
 // matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
 import { LABELS, UNIT_RUNS, type Labels, type UnitRun } from "../time/time-left.ts";
-import { warnSpanMs } from "../time/warn.ts";
+import { WARN_HINT, warnSpanMs } from "../time/warn.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const EMAIL_CHOICES = {
@@ -109,7 +109,7 @@ export function emailOptionHint(name: EmailOptionName): string {
     return `use a whole number from ${min} to ${max}`;
   }
   if (name === "lang") return `write a language tag like "en", "de" or "pt-BR"`;
-  if (name === "warn") return `write a span like "1h", "10m", "30s" or "2d"`;
+  if (name === "warn") return WARN_HINT;
   return `write a hex colour without "#", like "e11d48" or "0af"`;
 }
 

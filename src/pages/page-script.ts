@@ -9,6 +9,7 @@ import { fill, type ScriptWords } from "../text/page-words.ts";
 import { secondsLeft, unitDigits, unitsLeft, type Labels } from "../time/time-left.ts";
 import { liveRegion, milestone } from "../text/milestones.ts";
 import { countingTo, tickEverySecond } from "../time/ticking.ts";
+import { inWarnSpan, warnSpanMs } from "../time/warn.ts";
 import { EMAIL_CHOICES, EMAIL_RANGES } from "../images/email-options.ts";
 import { calendarEvent, dateForViewer } from "../time/evergreen.ts";
 import {
@@ -119,6 +120,8 @@ const live = [...counts].map((root) => {
     units: unitsOf(root, run, labels, words),
     /** `announce=milestones`: what says the milestones passed (src/text/milestones.ts). */
     say: options.announce == "milestones" ? announcer(root) : undefined,
+    /** `warn`: its span, in ms (src/time/warn.ts). */
+    warn: warnSpanMs(options.warn),
   };
 });
 
@@ -198,6 +201,8 @@ if (live.length > 0) {
         if (item.left.textContent !== text) item.left.textContent = text;
       }
       item.say?.(secondsLeft(targetMs, nowMs));
+      // `warn`: in its last span (by the seconds the count shows) the count takes the warning colour (pages.css).
+      item.left.toggleAttribute("data-warning", inWarnSpan(secondsLeft(targetMs, nowMs) * 1e3, item.warn));
       // The count gives its place to the done message (they share it: one shows, never both).
       item.done?.classList.toggle("pending", nowMs < targetMs);
       if (item.done) item.left.classList.toggle("pending", nowMs >= targetMs);

@@ -129,8 +129,7 @@ export function readCountdownImages(
       [HEADER_IMAGE_RULE, countdown.imageFile, "image"],
     ] as const) {
       if (!file) continue;
-      const problem = (message: string) =>
-        problems.push({ file: fileOf(countdown), field: rule.field, message });
+      const problem = (message: string) => problems.push({ file: fileOf(countdown), field: rule.field, message });
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(path.join(root, file));

@@ -8,6 +8,8 @@ import { DAY } from "./units.ts";
 
 /** The option's value as a pattern (`warn=` is matched before it): what the options' rules take. */
 export const WARN_PATTERN = "[1-9][0-9]{0,5}[smhd]";
+/** How to write one, for the messages about a value that is not. */
+export const WARN_HINT = 'write a span like "1h", "10m", "30s" or "2d"';
 /** The longest span. */
 const WARN_MAX_DAYS = 365;
 

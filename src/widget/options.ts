@@ -4,6 +4,7 @@
 // and the page's configurator list them from here.
 import { HEX_COLOUR } from "../text/colour.ts";
 import { LABELS, UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
+import { WARN_PATTERN } from "../time/warn.ts";
 
 /** Every option with a fixed list of values; the first is the default. */
 export const CHOICES = {
@@ -48,16 +49,24 @@ export const WIDGET_EXTRAS = [
   "sync",
   "announce",
   "colours",
+  "warn",
 ] as const;
 export type WidgetExtra = (typeof WIDGET_EXTRAS)[number];
 /** Those whose code comes with the styles of src/widget/widget-more.css. */
-export const STYLED_EXTRAS: readonly WidgetExtra[] = ["layouts", "pause", "announce"];
+export const STYLED_EXTRAS: readonly WidgetExtra[] = ["layouts", "pause", "announce", "warn"];
+
+/**
+ * The options the inline script draws by itself (src/widget/ticker.ts): a widget given any other, at
+ * any value, loads the site's widget script. (The build's and the configurator's options name only
+ * the values that differ from the defaults.)
+ */
+export const INLINE_OPTIONS: readonly OptionName[] = ["theme", "font", "lang", "date", "title", "background"];
 
 /** Colours: a hex colour without `#`, three or six digits. */
 export const COLOURS = ["accent", "color", "bg"] as const;
 
 export type ChoiceName = keyof typeof CHOICES;
-export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang";
+export type OptionName = ChoiceName | (typeof COLOURS)[number] | "lang" | "warn";
 export type WidgetOptions = Partial<Record<OptionName, string>>;
 
 /** Every option, in the order the configurator and the docs list them (a literal, so the ticker's bundle drops it). */
@@ -80,6 +89,7 @@ export const OPTION_NAMES: OptionName[] = [
   "announce",
   "sync",
   "background",
+  "warn",
 ];
 
 /**
@@ -98,6 +108,7 @@ export const optionPattern = (renamed: Partial<Record<ChoiceName, string>> = {})
     ),
     `(${COLOURS.join("|")})=${HEX_COLOUR.source.slice(1, -1)}`,
     "lang=[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{1,8})*",
+    `warn=${WARN_PATTERN}`,
   ].join("|")})$`;
 
 /**

@@ -30,9 +30,12 @@ import { dateWords } from "../text/dates.ts";
 import { resolveOptions, unitsShown } from "./options.ts";
 import { digitalStyle, paint } from "./shapes.ts";
 import { ringFraction } from "../time/shape-rules.ts";
+import { inWarnSpan, warnSpanMs } from "../time/warn.ts";
 
 /** Set by the bundler: optionPattern() of src/widget/options.ts. */
 declare const OPTION_PATTERN: string;
+/** Set by the bundler: a pattern of the names of INLINE_OPTIONS (src/widget/options.ts), the options the inline ticker draws. */
+declare const INLINE_OPTION_PATTERN: string;
 /**
  * Set by the bundler: the options whose code this build carries. The inline ticker carries none of
  * them: a widget whose options ask for one loads the site's widget script (`MORE_SRC`, every option's
@@ -60,6 +63,8 @@ declare const WITH: {
   announce: boolean;
   /** `color`, `accent`, `bg`: the custom colours and the contrast check. */
   colours: boolean;
+  /** `warn`: the time left in the warning colour for its last span. */
+  warn: boolean;
 };
 /** Set by the bundler: true in the inline ticker (no option's code), false in the site's widget script, which it loads. */
 declare const INLINE: boolean;
@@ -94,23 +99,13 @@ if (INLINE) {
   }
 }
 const lang = html.lang;
-// An option whose code this build leaves out: the site's widget script draws this widget instead.
-// (Each value but the default compared as it sorts against a letter, in fewer bytes than its name:
-// "long", "none" and "short" sort after "auto"; "colon" before "s", "space" after; "minute" and
-// "reduced" before "s", "second" after; every layout but "text" by its second letter after "e";
-// "countup" before "m",
-// "message" after; "pause" after "o", "none" before; "1" after "0"; "milestones" before "n", "none" after.)
+// A kind of countdown, or an option, whose code the inline ticker leaves out: the site's widget script
+// draws this widget instead. Any option but those the inline ticker draws counts, at any value: the
+// build's defaults and the configurator's addresses name only values that differ from the defaults.
 if (
   (!WITH.repeat && data.repeat) ||
   (!WITH.evergreen && data.evergreen) ||
-  (!WITH.labels && (options.labels! > "auto" || options.separator! < "s")) ||
-  (!WITH.units && ((options.units || "dhms") != "dhms" || options.updates! < "s")) ||
-  (!WITH.layouts && (options.layout?.[1] as string) > "e") ||
-  (!WITH.countup && options.after! < "m") ||
-  (!WITH.pause && options.controls! > "o") ||
-  (!WITH.sync && options.sync! > "0") ||
-  (!WITH.announce && options.announce! < "n") ||
-  (!WITH.colours && (options.color || options.accent || options.bg))
+  (INLINE && Object.keys(options).some((name) => !new RegExp(INLINE_OPTION_PATTERN).test(name)))
 ) {
   document.body.appendChild(document.createElement("script")).src = MORE_SRC;
 } else {
@@ -141,20 +136,24 @@ if (
       .reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * ((+c / 255 + 0.055) / 1.055) ** 2.4, 0);
 
   // A colour that reads too little against the background (WCAG AA, 4.5:1) is replaced by black or
-  // white, whichever reads better: "fm" the text, "a" the accent (the configurator tells the owner,
-  // from the custom properties set here). The secondary text stands for the text: in both themes it
-  // reads less well than the text. The themes' own colours always pass.
+  // white, whichever reads better: "fm" the text, "a" the accent, "w" the warning colour (read on the
+  // time left while it is marked; the configurator tells the owner, from the custom properties set
+  // here). The secondary text stands for the text: in both themes it reads less well than the text.
+  // The themes' own colours always pass.
   if (WITH.colours) {
     const bg = luminance(html, "backgroundColor");
+    left.toggleAttribute("data-warning", WITH.warn);
     for (const [element, names] of [
       [when, "fm"],
       [done, "a"],
+      [left, WITH.warn ? "w" : ""],
     ] as const) {
       const ratio = (luminance(element) + 0.05) / (bg + 0.05);
       if (ratio < 4.5 && ratio * 4.5 > 1) {
         for (const name of names) style.setProperty("--" + name, bg > 0.18 ? "#000" : "#fff");
       }
     }
+    left.removeAttribute("data-warning");
   }
 
   // The date line, as every surface says a date (src/text/dates.ts), in the visitor's zone (local: named
@@ -196,6 +195,8 @@ if (
   /** `announce=milestones`: the live region (src/text/milestones.ts), and the seconds left at the last draw. */
   const said = WITH.announce && options.announce == "milestones" && liveRegion(document.body);
   let before: number | undefined;
+  /** `warn`: its span, in ms (src/time/warn.ts); undefined without it. */
+  const warnSpan = WITH.warn ? warnSpanMs(options.warn) : undefined;
   const tick = tickEverySecond(
     (nowMs) => {
       if (WITH.pause && paused) return false;
@@ -209,6 +210,9 @@ if (
       // Postponed or cancelled: [data-done] shows the status (the build leaves it visible); nothing ticks.
       if (data.status) return false;
       left.hidden = false;
+      // `warn`: in the last span (judged by the time the count shows, as the email image's frames), the
+      // time left takes the warning colour (widget-more.css).
+      if (WITH.warn) left.toggleAttribute("data-warning", inWarnSpan(secondsLeft(targetMs, nowMs) * 1e3, warnSpan));
       // The count's type is sized by its length (widget.css): the largest unit's digits, less what each
       // unit fewer than the published pattern's four takes (two digits of a cell); in text, its characters.
       if (WITH.layouts && units) {

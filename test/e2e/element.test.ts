@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
+import { rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
 import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";
@@ -856,6 +857,89 @@ for (const name of ENGINE_NAMES) {
       expect(shown.labels).toBe(1);
     });
 
+    it("warn: from the second that shows the span left, its numbers take the warning colour of its theme (or of the host page's scheme, or the page's own --countdown-warn), from the module loaded only where asked for; an invalid span is ignored", async () => {
+      const page = await hostWithModule();
+      // Each is a second and a half from an hour left once the page's clock is set to `zero`, ten days on.
+      const zero = Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000;
+      await page.evaluate((zero: number) => {
+        const at = (left: number) => new Date(zero + left * 1000).toISOString();
+        document.body.insertAdjacentHTML(
+          "beforeend",
+          `<countdown-timer id="plain" target="${at(3600)}" name="Launch" warn="1h"></countdown-timer>` +
+            `<countdown-timer id="dark" target="${at(3600)}" name="Launch" warn="1h" theme="dark" layout="ring"></countdown-timer>` +
+            `<countdown-timer id="own" target="${at(3600)}" name="Launch" warn="60m"></countdown-timer>` +
+            `<countdown-timer id="early" target="${at(7200)}" name="Launch" warn="1h"></countdown-timer>` +
+            `<countdown-timer id="invalid" target="${at(3600)}" name="Launch" warn="1x"></countdown-timer>`,
+        );
+        // (Set by script: the host page's CSP takes no style attribute.)
+        document.getElementById("own")!.style.setProperty("--countdown-warn", "#00f");
+      }, zero);
+      const ids = ["plain", "dark", "own", "early", "invalid"];
+      await waitInPage(
+        page,
+        () =>
+          [...document.querySelectorAll("countdown-timer")].every((element) =>
+            /\d/.test(element.shadowRoot?.querySelector("[part=number]")?.textContent ?? ""),
+          ) && !!document.getElementById("dark")!.shadowRoot!.adoptedStyleSheets.length,
+        20_000,
+      );
+      // Each element's numbers' colours.
+      const read = () =>
+        page.evaluate(
+          (ids: string[]) =>
+            Object.fromEntries(
+              ids.map((id) => [
+                id,
+                [
+                  ...new Set(
+                    [...document.getElementById(id)!.shadowRoot!.querySelectorAll("[part=number]")].map(
+                      (number) => getComputedStyle(number).color,
+                    ),
+                  ),
+                ],
+              ]),
+            ),
+          ids,
+        );
+      const accents = await read();
+      await page.evaluate((at: number) => {
+        const shift = at - Date.now();
+        const now = Date.now;
+        Date.now = () => now.call(Date) + shift;
+      }, zero - 1500);
+      const rgb = (hex: string) => `rgb(${rgbOf(hex)!.join(", ")})`;
+      // (The probe runs in the page: what it compares with is set there first.)
+      await page.evaluate(
+        (warned: string) => ((window as unknown as { warned: string }).warned = warned),
+        rgb(WARN_COLOURS.light),
+      );
+      await waitInPage(
+        page,
+        () =>
+          getComputedStyle(document.getElementById("plain")!.shadowRoot!.querySelector("[part=number]")!).color ==
+          (window as unknown as { warned: string }).warned,
+        20_000,
+      );
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+      const warned = await read();
+      const loaded = await page.evaluate(
+        () =>
+          performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/api/element-near-end.js"))
+            .length,
+      );
+      await page.close();
+      expect(warned).toEqual({
+        plain: [rgb(WARN_COLOURS.light)],
+        dark: [rgb(WARN_COLOURS.dark)],
+        own: ["rgb(0, 0, 255)"],
+        early: accents.early,
+        invalid: accents.invalid,
+      });
+      expect(accents.plain).toEqual(accents.invalid);
+      expect(accents.dark).not.toEqual(warned.dark);
+      expect(loaded).toBe(1);
+    });
+
     it("announce=milestones: a polite live region in its box, apart from the timer, says the time left at an hour and a minute, and the end, from the module loaded only where asked for", async () => {
       const page = await hostWithModule();
       // Each passes its milestone a second and a half after the page's clock is set to `zero`, ten days on.
@@ -916,7 +1000,7 @@ for (const name of ENGINE_NAMES) {
       ]);
       const loaded = await page.evaluate(
         () =>
-          performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/api/element-announce.js"))
+          performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/api/element-near-end.js"))
             .length,
       );
       await page.close();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { countdownFileText } from "../../src/authoring/countdown-text.ts";
 import { badgePath } from "../../src/paths.ts";
-import { accentColours } from "../../src/text/colour.ts";
+import { accentColours, rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, launchEngine, type Engine, type EnginePage, type OpenOptions } from "../support/engines.ts";
@@ -180,6 +180,26 @@ for (const name of ENGINE_NAMES) {
         expect(shown).toEqual({ labels: 0, colons: ["none", '":"', '":"', '":"'], region: "status" });
         const plain = await load("/future-launch/");
         expect(await plain.evaluate(() => !!document.querySelector("[data-said]"))).toBe(false);
+      });
+
+      it("take warn (?warn=1h): from the second that shows an hour left, the count is in the warning colour of the visitor's scheme", async () => {
+        const targetMs = Date.parse(
+          JSON.parse(readFileSync(path.join(TEST_SITE_DIR, "api/data/tie-a.json"), "utf8")).targetDate,
+        );
+        const rgb = (hex: string) => `rgb(${rgbOf(hex)!.join(", ")})`;
+        for (const scheme of ["light", "dark"] as const) {
+          const page = await load("/tie-a/?warn=1h", { colorScheme: scheme });
+          await waitInPage(page, () => !document.querySelector("[data-left]")!.classList.contains("pending"));
+          const numbers = () =>
+            page.evaluate(() => [
+              ...new Set([...document.querySelectorAll("[data-left] .n")].map((n) => getComputedStyle(n).color)),
+            ]);
+          await setClockAfterLoad(page, targetMs - 3_601_500);
+          const before = await numbers();
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2000)));
+          const colour = WARN_COLOURS[scheme];
+          expect([before, await numbers()], scheme).toEqual([[expect.not.stringMatching(rgb(colour))], [rgb(colour)]]);
+        }
       });
 
       it("pause a countdown's page with its button (named, pressed while paused), and count right at once again", async () => {
@@ -634,10 +654,11 @@ for (const name of ENGINE_NAMES) {
         await choose(page, "select[name=separator]", "colon");
         await choose(page, "input[name=announce]", "on");
         await choose(page, "input[name=sync]", "on");
+        await choose(page, "[data-configurator] select[name=warn]", "10m");
         await choose(page, '[data-colour="accent"]', "on");
         await choose(page, "input[name=accent]", "#e11d48");
         const query =
-          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&labels=short&separator=colon&lang=de&date=utc&title=hide&after=countup&controls=pause&updates=minute&announce=milestones&sync=1";
+          "theme=dark&accent=e11d48&font=serif&layout=units&units=hms&labels=short&separator=colon&lang=de&date=utc&title=hide&after=countup&controls=pause&updates=minute&announce=milestones&sync=1&warn=10m";
         expect(await snippets(page)).toEqual([
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "100%", "250"),
           snippet(`${embedSrc}?${query.replace(/&/g, "&amp;")}`, HOSTILE_TITLE, "320", "180"),
@@ -660,6 +681,7 @@ for (const name of ENGINE_NAMES) {
             labels: "short",
             separator: "colon",
             announce: "milestones",
+            warn: "10m",
             // Hours and minutes, each a number and its word: no seconds.
             cells: 4,
           });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
-import { accentColours } from "../../src/text/colour.ts";
+import { accentColours, rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
 import { WIDGET_IMAGE } from "../../src/text/scrims.ts";
 import { DATE_TIME } from "../../src/text/dates.ts";
 import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
@@ -940,6 +940,45 @@ for (const name of ENGINE_NAMES) {
         expect(await (await load("/api/embed/tie-a")).evaluate(() => !!document.querySelector("[data-said]"))).toBe(
           false,
         );
+      });
+
+      it("warn=1h: from the second that shows an hour left, the time left (in every layout) takes the warning colour of its theme, read on a custom background; an invalid span is ignored", async () => {
+        const targetMs = target("tie-a");
+        const rgb = (hex: string) => `rgb(${rgbOf(hex)!.join(", ")})`;
+        /** The colour of the time left (and of a layout's numbers) a second and a half before `left` seconds are left, and two seconds later. */
+        const colours = async (query: string, left = 3600) => {
+          const page = await load(`/api/embed/tie-a?${query}`);
+          await waitInPage(page, () => !document.querySelector<HTMLElement>("[data-left]")!.hidden, 10_000);
+          await setClockAfterLoad(page, targetMs - left * SECOND - 1500);
+          const read = () =>
+            page.evaluate(() =>
+              [...document.querySelectorAll("[data-left], [data-left] > span")].map((e) => getComputedStyle(e).color),
+            );
+          const before = await read();
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2000)));
+          return {
+            before,
+            after: await read(),
+            scripts: await page.evaluate(() => performance.getEntriesByType("resource").length),
+          };
+        };
+        const accent = rgb(SITE_ACCENT.light);
+        const light = await colours("warn=1h");
+        expect(light.before).toEqual([accent]);
+        expect(light.after).toEqual([rgb(WARN_COLOURS.light)]);
+        expect((await colours("warn=1h&theme=dark")).after).toEqual([rgb(WARN_COLOURS.dark)]);
+        // Each number of a layout's.
+        const ring = await colours("warn=1h&layout=ring");
+        expect(new Set(ring.after)).toEqual(new Set([rgb(WARN_COLOURS.light)]));
+        expect(ring.after.length).toBe(5);
+        // Two hours left: not yet.
+        expect((await colours("warn=1h", 7200)).after).toEqual([accent]);
+        // On a background the warning colour does not read on, the text colour that does.
+        expect((await colours(`warn=1h&bg=${WARN_COLOURS.light.slice(1)}`)).after).toEqual([
+          expect.stringMatching(/^rgb\((0, 0, 0|255, 255, 255)\)$/),
+        ]);
+        // Not a span: ignored, and the widget is one request.
+        expect(await colours("warn=1x")).toEqual({ before: [accent], after: [accent], scripts: 0 });
       });
 
       it("updates=minute: no seconds, so the count changes once a minute at most; reduced: so under reduced motion alone", async () => {

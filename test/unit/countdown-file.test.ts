@@ -489,7 +489,7 @@ describe("a countdown's language, status, repeat rule and widget defaults", () =
     expect(problems(`widget:\n  theme: neon\n  accent: red\n  size: big\n  bg: 123456`)).toEqual([
       'countdowns/launch.md: widget.theme: "neon" is not a value of theme; use one of light, auto, dark, transparent',
       'countdowns/launch.md: widget.accent: "red" is not a value of accent; write a hex colour without "#", like "e11d48" or "0af"',
-      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, units, labels, separator, lang, date, title, after, controls, updates, announce, sync, background, and link",
+      "countdowns/launch.md: widget.size: unknown widget option; the options are theme, accent, color, bg, font, layout, units, labels, separator, lang, date, title, after, controls, updates, announce, sync, background, warn, and link",
       'countdowns/launch.md: widget.bg: must be text in quotes, not the number 123456; write it like bg: "ffffff"',
     ]);
     expect(problems(`widget:\n  sync: true`)).toEqual([

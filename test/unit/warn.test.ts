@@ -74,6 +74,18 @@ describe("the warning colours", () => {
       const [r, g, b] = rgbOf(hex)!;
       expect(r).toBeGreaterThan(Math.max(g, b) + 100);
     }
+    // Over a picture the widget's time left stays white, on a card of the light one (widget-more.css).
+    expect(contrastRatio([255, 255, 255], rgbOf(WARN_COLOURS.light)!)).toBeGreaterThanOrEqual(READABLE_RATIO);
+  });
+});
+
+describe("warn as a countdown's widget default", () => {
+  it("is kept as the embed's query, as the email image's is", () => {
+    const parsed = parseCountdownFile(
+      "countdowns/launch.md",
+      `---\ntitle: Launch\ntarget: "2031-01-01T00:00:00Z"\nwidget:\n  warn: 10m\n---\n`,
+    );
+    expect(parsed.countdown?.widget).toBe("warn=10m");
   });
 });
 
