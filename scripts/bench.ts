@@ -56,7 +56,7 @@ try {
     email: () => emailGif(),
     "email-burst": () => emailBurst(outDir),
     "email-flood": () => emailFlood(outDir),
-    lighthouse: () => lighthouseScores(outDir, slug),
+    lighthouse: () => lighthouseScores(outDir, slug, work),
     workers: () =>
       workersBench(
         work,

@@ -203,13 +203,18 @@ export function parseSiteFile(
     if ("problem" in named) problem("font", named.problem);
     else {
       const files: SiteFontFile[] = [];
+      const bytesOf = new Map<SiteFontFile, Uint8Array>();
       for (const { name, type } of named) {
         const bytes = readNamed(name, "font", "the font");
         const inspected = bytes && inspectFont(name, type, bytes, besidePath(name));
         if (inspected && "problem" in inspected) problem("font", inspected.problem);
-        else if (inspected) files.push(inspected);
+        else if (inspected) {
+          files.push(inspected);
+          bytesOf.set(inspected, bytes!);
+        }
       }
-      if (files.length === named.length) font = siteFontOf(files);
+      if (files.length === named.length)
+        font = siteFontOf(files, (file) => bytesOf.get(file)!, language ?? SITE_DEFAULTS.language);
     }
   }
 

@@ -4,6 +4,7 @@
 // in the bundled fonts, and the build says so. Checked as the build reads them: the bytes are the
 // type the name says, and small enough to load with the pages they are for.
 import { fileHash } from "./logo.ts";
+import { subsetWebFont } from "./font-subset.ts";
 import { FONT_TYPES, type FontType, type SiteFont, type SiteFontFile } from "../text/site-identity.ts";
 
 /** A web font loads with every page and widget: at most this many bytes. */
@@ -87,9 +88,21 @@ export function inspectFont(
   return { file: name, type, hash: fileHash(bytes) };
 }
 
-/** The site's font from its files: the WOFF2 for the web (else the TTF or OTF), the TTF or OTF for the images. */
-export function siteFontOf(files: readonly SiteFontFile[]): SiteFont {
-  const web = files.find((file) => file.type === "woff2");
+/**
+ * The site's font from its files (`bytesOf` each): the TTF or OTF for the images; for the web the
+ * smallest of the WOFF2, the TTF or OTF, and the subset the build makes of the latter for a site in
+ * `language` (src/authoring/font-subset.ts).
+ */
+export function siteFontOf(
+  files: readonly SiteFontFile[],
+  bytesOf: (file: SiteFontFile) => Uint8Array,
+  language: string,
+): SiteFont {
+  const given = files.find((file) => file.type === "woff2");
   const drawn = files.find((file) => file.type !== "woff2");
-  return { web: web ?? drawn!, ...(drawn ? { drawn } : {}) };
+  let web = given ?? drawn!;
+  const subset = drawn && subsetWebFont(bytesOf(drawn), language);
+  if (subset && subset.bytes.length < bytesOf(web).length)
+    web = { file: drawn.file, type: "woff", hash: fileHash(subset.bytes), range: subset.range };
+  return { web, ...(drawn ? { drawn } : {}) };
 }

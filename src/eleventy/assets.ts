@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
 import { accentColours, WARN_COLOURS } from "../text/colour.ts";
-import { SITE_DEFAULTS, type FontType, type SiteIdentity } from "../text/site-identity.ts";
+import { SITE_DEFAULTS, type SiteFontFile, type SiteIdentity } from "../text/site-identity.ts";
 import path from "node:path";
 import {
   elementOptionNames,
@@ -248,7 +248,7 @@ export function withSite(
       .replaceAll(ACCENT_MARKS.dark, dark)
       .replaceAll(ACCENT_MARKS.light, light)
       .replaceAll(FONT_MARK, JSON.stringify(font ? `..${fontPath(font.web)}` : ""));
-  const face = font ? fontFace(basePath + fontPath(font.web), font.web.type) : "";
+  const face = font ? fontFace(basePath + fontPath(font.web), font.web) : "";
   return {
     ...assets,
     pageStyle: inline(
@@ -271,9 +271,14 @@ export function withSite(
 /**
  * The site's font as the pages and the widget declare it: `--site-font` starts their font stacks
  * (src/pages/pages.css, src/widget/widget.css), and the text shows at once in the system's font until
- * it has loaded (`swap`).
+ * it has loaded (`swap`); a subset names its characters, so a page with none of them loads nothing.
  */
-const fontFace = (url: string, type: FontType) =>
-  `@font-face{font-family:${SITE_FONT_FAMILY};src:url(${url})format("${FONT_FORMATS[type]}");font-display:swap}:root{--site-font:${SITE_FONT_FAMILY},}`;
+const fontFace = (url: string, { type, range }: SiteFontFile) =>
+  `@font-face{font-family:${SITE_FONT_FAMILY};src:url(${url})format("${FONT_FORMATS[type]}");font-display:swap${range ? `;unicode-range:${range}` : ""}}:root{--site-font:${SITE_FONT_FAMILY},}`;
 const SITE_FONT_FAMILY = "countdown-site";
-const FONT_FORMATS: Record<FontType, string> = { woff2: "woff2", ttf: "truetype", otf: "opentype" };
+const FONT_FORMATS: Record<SiteFontFile["type"], string> = {
+  woff2: "woff2",
+  woff: "woff",
+  ttf: "truetype",
+  otf: "opentype",
+};

@@ -3,7 +3,7 @@
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
-import { fontFiles, type SiteIdentity } from "../text/site-identity.ts";
+import type { SiteIdentity } from "../text/site-identity.ts";
 import { publishedImages } from "../authoring/done-image.ts";
 import {
   API_NOT_FOUND,
@@ -60,7 +60,7 @@ export const siteFiles = (
 ) => [
   ...SITE_FILES,
   ...(logo ? [fileOf(logoPath(logo.type))] : []),
-  ...(font ? fontFiles(font).map((file) => fileOf(fontPath(file))) : []),
+  ...(font ? [fileOf(fontPath(font.web))] : []),
   ...publishedImages(countdowns).map((image) => fileOf(image.path)),
 ];
 

@@ -15,6 +15,7 @@ import { START_TAGS } from "../text/start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
 import { fileHash } from "../authoring/logo.ts";
+import { subsetWebFont } from "../authoring/font-subset.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import {
   API_NOT_FOUND,
@@ -44,7 +45,6 @@ import {
   publicPath,
 } from "../paths.ts";
 import { accentColours } from "../text/colour.ts";
-import { fontFiles } from "../text/site-identity.ts";
 import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
 import { countText, isRightToLeftLanguage } from "../text/language-words.ts";
@@ -237,12 +237,15 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     const { identity, config, outputDir, ownFilesOnly } = current();
     if (ownFilesOnly) return;
     const { logo, font } = identity;
-    for (const [file, hash, target] of [
+    for (const [file, hash, target, subset] of [
       ...(logo ? [[logo.file, logo.hash, logoPath(logo.type)]] : []),
-      ...(font ? fontFiles(font).map((one) => [one.file, one.hash, fontPath(one)]) : []),
+      // (The web font alone: the images read the TTF or OTF from the live data.)
+      ...(font ? [[font.web.file, font.web.hash, fontPath(font.web), font.web.range]] : []),
     ]) {
       const source = path.join(path.dirname(config.siteFile), file!);
-      const bytes = await readFile(source);
+      const read = await readFile(source);
+      // (The subset web font is made again from its TTF or OTF, as the site file's reading made it.)
+      const bytes = subset ? subsetWebFont(read, identity.language)!.bytes : read;
       // The bytes the site file's check read (their size and hash are in the pages and the build's record).
       if (fileHash(bytes) !== hash) throw new Error(`${source} changed while the site was being built; build again`);
       await mkdir(path.dirname(path.join(outputDir, fileOf(target!))), { recursive: true });

@@ -30,13 +30,16 @@ export type LogoType = (typeof LOGO_TYPES)[number];
 export const FONT_TYPES = ["woff2", "ttf", "otf"] as const;
 export type FontType = (typeof FONT_TYPES)[number];
 
-/** A font file beside the site file, copied into every build at `fontPath(file)`. */
+/** A font file beside the site file; the web font's is published at `fontPath(file)`. */
 export interface SiteFontFile {
   /** Its file name, beside the site file (`brand.woff2`). */
   file: string;
-  type: FontType;
-  /** A hash of its bytes: its published name, so it is cached for good. */
+  /** Its type; `woff` the web font the build subsets from the TTF or OTF `file` (src/authoring/font-subset.ts). */
+  type: FontType | "woff";
+  /** A hash of its bytes (a subset's: of the subset's): its published name, so it is cached for good. */
   hash: string;
+  /** A subset's characters, as CSS's `unicode-range`. */
+  range?: string;
 }
 
 /** The site's font (src/authoring/site-font.ts). */
@@ -47,9 +50,9 @@ export interface SiteFont {
   drawn?: SiteFontFile;
 }
 
-/** The site font's files, each once (a TTF or OTF alone is both). */
+/** The site font's files beside the site file, each once (a TTF or OTF alone, and the subset's source, are both). */
 export const fontFiles = (font: SiteFont): SiteFontFile[] =>
-  font.drawn && font.drawn.hash !== font.web.hash ? [font.web, font.drawn] : [font.web];
+  font.drawn && font.drawn.file !== font.web.file ? [font.web, font.drawn] : [font.web];
 
 export interface SiteIdentity {
   /** On every page, in the link previews and as oEmbed's `provider_name`. */

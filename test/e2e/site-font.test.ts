@@ -1,6 +1,6 @@
-// The site's font (the site file's `font`): a site whose file names a TTF publishes it under the hash
-// of its bytes, and its pages, its widget and `<countdown-timer>` (on another origin, with a theme)
-// load it and set their text in it, in each engine; `font=system` keeps the system's. The fixture font
+// The site's font (the site file's `font`): a site whose file names a TTF publishes it for the web
+// subset (as WOFF) under the hash of its bytes, and its pages, its widget and `<countdown-timer>` (on
+// another origin, with a theme) load it and set their text in it, in each engine; `font=system` keeps the system's. The fixture font
 // is one of the bundled image fonts (fonts/), copied beside the site file.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +19,7 @@ import { openLiveFolder } from "../../src/node/live-folder.ts";
 import { drawEmail, siteFontOf } from "../../src/live/email-drawing.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { useSiteFont } from "../../src/images/fonts.ts";
+import { subsetRanges, subsetWebFont, unicodeRange } from "../../src/authoring/font-subset.ts";
 
 // Digits alone (the emoji font's keycap shapes): its digits show in every face, letters fall back.
 const FONT = path.join(ROOT, "fonts", "NotoEmoji-Regular.ttf");
@@ -80,7 +81,7 @@ afterAll(async () => {
 /** The font's published path, from the page's preload. */
 async function fontHref(): Promise<string> {
   const page = await (await fetch(`${base}/fest/`)).text();
-  return /<link rel="preload" href="([^"]+)" as="font" type="font\/ttf" crossorigin>/.exec(page)?.[1] ?? "";
+  return /<link rel="preload" href="([^"]+)" as="font" type="font\/woff" crossorigin>/.exec(page)?.[1] ?? "";
 }
 
 describe("a site file naming a font", () => {
@@ -133,20 +134,23 @@ describe("a site file naming a font", () => {
     }
   });
 
-  it("publishes it under the hash of its bytes, kept for good and readable from any origin", async () => {
+  it("publishes it for the web subset to the site language's script, as WOFF, under the hash of its bytes, kept for good and readable from any origin", async () => {
     const href = await fontHref();
-    expect(href).toMatch(/^\/assets\/font-[A-Za-z0-9_-]{16}\.ttf$/);
+    expect(href).toMatch(/^\/assets\/font-[A-Za-z0-9_-]{16}\.woff$/);
     const answer = await fetch(`${base}${href}`, { headers: { Origin: "https://elsewhere.example" } });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-type")).toBe("font/ttf");
+    expect(answer.headers.get("content-type")).toBe("font/woff");
     expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
-    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array(readFileSync(FONT)));
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    expect(bytes).toEqual(subsetWebFont(readFileSync(FONT), "en")!.bytes);
+    expect(bytes.length).toBeLessThan(readFileSync(FONT).length);
   });
 
   it("is declared by the pages' and the widget's styles, and allowed by their CSPs", async () => {
     const href = await fontHref();
-    const face = `@font-face{font-family:countdown-site;src:url(${href})format("truetype");font-display:swap}`;
+    const range = unicodeRange(subsetRanges("en")!);
+    const face = `@font-face{font-family:countdown-site;src:url(${href})format("woff");font-display:swap;unicode-range:${range}}`;
     for (const target of ["/", "/fest/", "/api/embed/fest"]) {
       const answer = await fetch(`${base}${target}`);
       const text = await answer.text();
