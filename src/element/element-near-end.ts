@@ -29,7 +29,7 @@ export default (box: HTMLElement, lang: string, title: string, options: Record<s
   const span = warnSpanMs(options.warn);
   let before: number | undefined;
   return (left: number, done: string) => {
-    box.toggleAttribute("data-warning", inWarnSpan(left * 1e3, span));
+    box.toggleAttribute("data-warning", inWarnSpan(left, span));
     const words = milestone(before, (before = left), lang, title, done);
     if (region && words) region.textContent = words;
   };

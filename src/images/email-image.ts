@@ -43,7 +43,7 @@ function momentsOf(
   const untilChange = first.over || still ? 1 : (secondsLeft(first.targetMs, start) % step) + 1;
   const moments: Moment[] = [];
   const delays: number[] = [];
-  /** The time left each frame shows (whole seconds), in ms: `warn`'s span is judged by it. */
+  /** The whole seconds left each frame shows: `warn`'s span is judged by them. */
   const lefts: number[] = [];
   for (let k = 0; k < count; k++) {
     const at = k === 0 ? start : start + (untilChange + (k - 1) * step) * SECOND;
@@ -56,7 +56,7 @@ function momentsOf(
     }
     moments.push({ units: unitsLeft(first.targetMs, at, run) });
     delays.push(k === 0 ? untilChange : step);
-    lefts.push(secondsLeft(first.targetMs, at) * SECOND);
+    lefts.push(secondsLeft(first.targetMs, at));
   }
   return { moments, delays, lefts, targetMs: first.targetMs };
 }

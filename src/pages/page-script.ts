@@ -200,9 +200,10 @@ if (live.length > 0) {
         const text = countText(left, run, item.lang, item.labels, item.separator, item.words);
         if (item.left.textContent !== text) item.left.textContent = text;
       }
-      item.say?.(secondsLeft(targetMs, nowMs));
+      const seconds = secondsLeft(targetMs, nowMs);
+      item.say?.(seconds);
       // `warn`: in its last span (by the seconds the count shows) the count takes the warning colour (pages.css).
-      item.left.toggleAttribute("data-warning", inWarnSpan(secondsLeft(targetMs, nowMs) * 1e3, item.warn));
+      item.left.toggleAttribute("data-warning", inWarnSpan(seconds, item.warn));
       // The count gives its place to the done message (they share it: one shows, never both).
       item.done?.classList.toggle("pending", nowMs < targetMs);
       if (item.done) item.left.classList.toggle("pending", nowMs >= targetMs);

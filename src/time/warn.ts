@@ -4,7 +4,7 @@
 // WARN_MAX_DAYS days; read by the evergreen durations' reader (src/time/evergreen.ts). Anything else
 // is no span: the option is ignored, as every invalid option is.
 import { durationMs } from "./evergreen.ts";
-import { DAY } from "./units.ts";
+import { DAY, SECOND } from "./units.ts";
 
 /** The option's value as a pattern (`warn=` is matched before it): what the options' rules take. */
 export const WARN_PATTERN = "[1-9][0-9]{0,5}[smhd]";
@@ -20,6 +20,9 @@ export function warnSpanMs(value: string | undefined): number | undefined {
   return "ms" in read && read.ms <= WARN_MAX_DAYS * DAY ? read.ms : undefined;
 }
 
-/** Whether the time left, `leftMs` (what is still to count to the target), is in the span: from its start to the target. */
-export const inWarnSpan = (leftMs: number, spanMs: number | undefined) =>
-  spanMs !== undefined && leftMs > 0 && leftMs <= spanMs;
+/**
+ * Whether the count, showing `left` whole seconds (secondsLeft), is in the span: from the second it
+ * shows the span left to the target.
+ */
+export const inWarnSpan = (left: number, spanMs: number | undefined) =>
+  spanMs !== undefined && left > 0 && left * SECOND <= spanMs;

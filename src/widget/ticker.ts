@@ -212,7 +212,7 @@ if (
       left.hidden = false;
       // `warn`: in the last span (judged by the time the count shows, as the email image's frames), the
       // time left takes the warning colour (widget-more.css).
-      if (WITH.warn) left.toggleAttribute("data-warning", inWarnSpan(secondsLeft(targetMs, nowMs) * 1e3, warnSpan));
+      if (WITH.warn) left.toggleAttribute("data-warning", inWarnSpan(secondsLeft(targetMs, nowMs), warnSpan));
       // The count's type is sized by its length (widget.css): the largest unit's digits, less what each
       // unit fewer than the published pattern's four takes (two digits of a cell); in text, its characters.
       if (WITH.layouts && units) {

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
-import { readSandboxedFrame, waitInPage } from "../support/in-page.ts";
+import { readSandboxedFrame, setPageClock, waitInPage } from "../support/in-page.ts";
 import { rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
 import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
@@ -775,6 +775,22 @@ for (const name of ENGINE_NAMES) {
       return page;
     };
 
+    /**
+     * Adds a `<countdown-timer name="Launch">` to the page for each id, with its attributes, counting to
+     * `left` seconds after an instant ten days on, at a whole second; gives that instant.
+     */
+    const addTimers = async (page: EnginePage, timers: Record<string, [left: number, attributes: string]>) => {
+      const zero = Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000;
+      const markup = Object.entries(timers)
+        .map(
+          ([id, [left, attributes]]) =>
+            `<countdown-timer id="${id}" target="${new Date(zero + left * 1000).toISOString()}" name="Launch" ${attributes}></countdown-timer>`,
+        )
+        .join("");
+      await page.evaluate((markup: string) => document.body.insertAdjacentHTML("beforeend", markup), markup);
+      return zero;
+    };
+
     it("labels and separator: numbers alone, the language's words or its shortest, a space or a colon, from the module of labels loaded only where one is asked for", async () => {
       const page = await hostWithModule();
       await page.evaluate(() => {
@@ -859,21 +875,16 @@ for (const name of ENGINE_NAMES) {
 
     it("warn: from the second that shows the span left, its numbers take the warning colour of its theme (or of the host page's scheme, or the page's own --countdown-warn), from the module loaded only where asked for; an invalid span is ignored", async () => {
       const page = await hostWithModule();
-      // Each is a second and a half from an hour left once the page's clock is set to `zero`, ten days on.
-      const zero = Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000;
-      await page.evaluate((zero: number) => {
-        const at = (left: number) => new Date(zero + left * 1000).toISOString();
-        document.body.insertAdjacentHTML(
-          "beforeend",
-          `<countdown-timer id="plain" target="${at(3600)}" name="Launch" warn="1h"></countdown-timer>` +
-            `<countdown-timer id="dark" target="${at(3600)}" name="Launch" warn="1h" theme="dark" layout="ring"></countdown-timer>` +
-            `<countdown-timer id="own" target="${at(3600)}" name="Launch" warn="60m"></countdown-timer>` +
-            `<countdown-timer id="early" target="${at(7200)}" name="Launch" warn="1h"></countdown-timer>` +
-            `<countdown-timer id="invalid" target="${at(3600)}" name="Launch" warn="1x"></countdown-timer>`,
-        );
-        // (Set by script: the host page's CSP takes no style attribute.)
-        document.getElementById("own")!.style.setProperty("--countdown-warn", "#00f");
-      }, zero);
+      // Each is a second and a half from an hour left once the page's clock is set a second and a half before `zero`.
+      const zero = await addTimers(page, {
+        plain: [3600, 'warn="1h"'],
+        dark: [3600, 'warn="1h" theme="dark" layout="ring"'],
+        own: [3600, 'warn="60m"'],
+        early: [7200, 'warn="1h"'],
+        invalid: [3600, 'warn="1x"'],
+      });
+      // (Set by script: the host page's CSP takes no style attribute.)
+      await page.evaluate(() => document.getElementById("own")!.style.setProperty("--countdown-warn", "#00f"));
       const ids = ["plain", "dark", "own", "early", "invalid"];
       await waitInPage(
         page,
@@ -902,11 +913,7 @@ for (const name of ENGINE_NAMES) {
           ids,
         );
       const accents = await read();
-      await page.evaluate((at: number) => {
-        const shift = at - Date.now();
-        const now = Date.now;
-        Date.now = () => now.call(Date) + shift;
-      }, zero - 1500);
+      await setPageClock(page, zero - 1500);
       const rgb = (hex: string) => `rgb(${rgbOf(hex)!.join(", ")})`;
       // (The probe runs in the page: what it compares with is set there first.)
       await page.evaluate(
@@ -942,19 +949,14 @@ for (const name of ENGINE_NAMES) {
 
     it("announce=milestones: a polite live region in its box, apart from the timer, says the time left at an hour and a minute, and the end, from the module loaded only where asked for", async () => {
       const page = await hostWithModule();
-      // Each passes its milestone a second and a half after the page's clock is set to `zero`, ten days on.
-      const zero = Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000;
-      await page.evaluate((zero: number) => {
-        const at = (left: number) => new Date(zero + left * 1000).toISOString();
-        document.body.insertAdjacentHTML(
-          "beforeend",
-          `<countdown-timer id="hour" target="${at(3600)}" name="Launch" announce="milestones" lang="fr"></countdown-timer>` +
-            `<countdown-timer id="minute" target="${at(60)}" name="Launch" announce="milestones"></countdown-timer>` +
-            `<countdown-timer id="end" target="${at(0)}" name="Launch" done="Lift-off" announce="milestones"></countdown-timer>` +
-            `<countdown-timer id="between" target="${at(1800)}" name="Launch" announce="milestones"></countdown-timer>` +
-            `<countdown-timer id="plain" target="${at(3600)}" name="Launch"></countdown-timer>`,
-        );
-      }, zero);
+      // Each passes its milestone a second and a half after the page's clock is set a second and a half before `zero`.
+      const zero = await addTimers(page, {
+        hour: [3600, 'announce="milestones" lang="fr"'],
+        minute: [60, 'announce="milestones"'],
+        end: [0, 'done="Lift-off" announce="milestones"'],
+        between: [1800, 'announce="milestones"'],
+        plain: [3600, ""],
+      });
       const drawn = () =>
         [...document.querySelectorAll("countdown-timer")].every(
           (element) =>
@@ -980,11 +982,7 @@ for (const name of ENGINE_NAMES) {
         );
       const first = await read();
       // The page's clock to a second and a half before `zero`: the elements count on by it.
-      await page.evaluate((at: number) => {
-        const shift = at - Date.now();
-        const now = Date.now;
-        Date.now = () => now.call(Date) + shift;
-      }, zero - 1500);
+      await setPageClock(page, zero - 1500);
       await waitInPage(
         page,
         () =>

@@ -5,7 +5,11 @@ import path from "node:path";
 import type { EnginePage } from "./engines.ts";
 import { ROOT } from "./paths.ts";
 
-/** Every change of the timer's text during `ms`, with `Date.now()` in the page at that moment. */
+/**
+ * Every change of the timer's text during `ms`, with `Date.now()` in the page at that moment: a text
+ * other than the one before it (the text at the start counts as the one before the first), so a redraw
+ * of the same text is no change.
+ */
 export function recordTimerChanges(page: EnginePage, ms: number): Promise<[string, number][]> {
   return page.evaluate(
     (duration: number) =>
@@ -13,8 +17,9 @@ export function recordTimerChanges(page: EnginePage, ms: number): Promise<[strin
         const left = document.querySelector("[data-left]");
         const seen: [string, number][] = [];
         if (left) {
+          let last = left.textContent;
           new MutationObserver(() => {
-            if (left.textContent !== seen.at(-1)?.[0]) seen.push([left.textContent!, Date.now()]);
+            if (left.textContent !== last) seen.push([(last = left.textContent!), Date.now()]);
           }).observe(left, { childList: true, characterData: true, subtree: true });
         }
         setTimeout(() => resolve(seen), duration);
@@ -61,11 +66,16 @@ export const fakeClockSource = (atMs: number) =>
  * instant at once and ticks on from there. For an engine that cannot run a script before load.
  */
 export async function setClockAfterLoad(page: EnginePage, atMs: number): Promise<void> {
+  await setPageClock(page, atMs);
+  await page.evaluate(() => dispatchEvent(new Event("pageshow")));
+}
+
+/** Sets the page's clock (`Date.now()`) to `atMs`; it runs on from there. */
+export async function setPageClock(page: EnginePage, atMs: number): Promise<void> {
   await page.evaluate((at: number) => {
     const shift = at - Date.now();
     const now = Date.now;
     Date.now = () => now.call(Date) + shift;
-    dispatchEvent(new Event("pageshow"));
   }, atMs);
 }
 
