@@ -18,7 +18,7 @@ const LAYERS = {
   "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts", "src/widget/shapes.ts"],
   "src/images/": ["src/time/", "src/text/"],
   "src/authoring/": ["src/error-message.ts", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
-  "src/http/": ["src/paths.ts", "src/text/"],
+  "src/http/": ["src/error-message.ts", "src/paths.ts", "src/text/"],
   "src/live/": [
     "src/error-message.ts",
     "src/file-not-loaded.ts",

@@ -11,6 +11,9 @@ import {
   restorePreviousBuild,
   savePreviousBuild,
 } from "../src/publish/workers-build-cache.ts";
+import { takeNoArgument } from "./arguments.ts";
+
+takeNoArgument("build:workers", "OUT_DIR, CLOUDFLARE_ASSET_FILES and the build's settings are environment variables");
 
 /** The account's asset files (`CLOUDFLARE_ASSET_FILES`): the free plan's unless set, the paid plan's 100000 when set so. */
 function assetFileLimit(value = process.env.CLOUDFLARE_ASSET_FILES): number {

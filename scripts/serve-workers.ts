@@ -12,6 +12,9 @@ import { PROJECT_ROOT } from "../src/config.ts";
 import { linkTree } from "../src/publish/link-tree.js";
 import { WORKERS_FOLDER } from "../src/publish/workers-build.ts";
 import { WORKERD_PACKAGES, needDevelopmentPackages } from "./development-packages.ts";
+import { takeNoArgument } from "./arguments.ts";
+
+takeNoArgument("serve:workers", "PORT, HOST and OUT_DIR set it");
 
 needDevelopmentPackages("npm run serve:workers", WORKERD_PACKAGES);
 

@@ -9,6 +9,9 @@ import autocannon from "autocannon";
 import { publish } from "../src/publish/publish.ts";
 import { PROJECT_ROOT, buildPaths, readConfig } from "../src/config.ts";
 import { HEALTH_PATH, PAGES_PATH, emailImagePath, embedPath, livePath, pagePath } from "../src/paths.ts";
+import { takeNoArgument } from "./arguments.ts";
+
+takeNoArgument("soak", "SOAK_SECONDS and SOAK_CONNECTIONS set it");
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 100);

@@ -6,6 +6,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../src/config.ts";
+import { takeNoArgument } from "./arguments.ts";
+
+takeNoArgument("test:all", "a tier alone: npm run test:unit, test:integration or test:e2e");
 
 const LIST = path.join(PROJECT_ROOT, "test/e2e/debian-packages.txt");
 

@@ -142,6 +142,30 @@ export const RECORD_SCHEMA = {
   },
 } as const satisfies Schema;
 
+/** The words `/api/data/<slug>.json` shows in place of the count beside the record (`<countdown-timer>` reads them). */
+export const MESSAGES_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["done"],
+  description: "The words shown in place of the count, in the countdown's language.",
+  properties: {
+    done: {
+      type: "string",
+      description: "From the target on: the countdown's `done`, else the built-in message of its language.",
+    },
+    status: {
+      type: "string",
+      description: "A postponed or cancelled countdown's status, as its widget says it.",
+      examples: ["Postponed"],
+    },
+    newDate: {
+      type: "string",
+      description: "Under a postponed countdown's date.",
+      examples: ["New date to be announced"],
+    },
+  },
+} as const satisfies Schema;
+
 /** A countdown as the live data holds it: its record, and what only the live routes need. */
 export const LIVE_COUNTDOWN_SCHEMA = {
   ...RECORD_SCHEMA,
@@ -191,6 +215,8 @@ export type FromSchema<S> = S extends { enum: readonly (infer E)[] }
 
 /** `/api/data/<slug>.json` without its messages. */
 export type PublishedRecord = FromSchema<typeof RECORD_SCHEMA>;
+/** The messages of `/api/data/<slug>.json`. */
+export type RecordMessages = FromSchema<typeof MESSAGES_SCHEMA>;
 /** A countdown of the live data (src/live/live-store.ts). */
 export type LiveCountdown = FromSchema<typeof LIVE_COUNTDOWN_SCHEMA>;
 

@@ -6,8 +6,10 @@ const SHARD_SIZE = 256;
 
 /** The one layout of a sharded folder (the live data, the manifest): this file says what is in the shards. */
 export const META_FILE = "meta.json";
-/** The shard file of `index`, beside META_FILE. */
-export const shardFile = (index: number) => `shards/${index}.json`;
+/** The folder of the shard files, beside META_FILE. */
+export const SHARDS_FOLDER = "shards";
+/** The shard file of `index`. */
+export const shardFile = (index: number) => `${SHARDS_FOLDER}/${index}.json`;
 
 /** How many shards `count` countdowns are kept in. */
 export const shardCount = (count: number) => Math.max(1, Math.ceil(count / SHARD_SIZE));

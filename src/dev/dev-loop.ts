@@ -26,7 +26,7 @@ import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../text/site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../eleventy/assets.ts";
-import { messageOf } from "../error-message.ts";
+import { messageOf, stackOf } from "../error-message.ts";
 
 interface DevLoopOptions {
   config: Config;
@@ -167,9 +167,7 @@ export async function startDevLoop({
     timer = setTimeout(() => {
       const next = pending!;
       pending = undefined;
-      running = running
-        .then(() => rebuild(next))
-        .catch((error: unknown) => log(`Rebuild failed: ${error instanceof Error ? error.stack : String(error)}`));
+      running = running.then(() => rebuild(next)).catch((error: unknown) => log(`Rebuild failed: ${stackOf(error)}`));
     }, QUIET_MS);
   };
 

@@ -7,7 +7,7 @@
 // corrected clock, nothing while the tab is hidden, the right value at once when it shows again. An
 // element out of view is not redrawn; it only keeps its accessible name and its end event.
 import { dataPath, elementPartPath, type ElementPart } from "../paths.ts";
-import type { PublishedRecord } from "../published-record.ts";
+import type { PublishedRecord, RecordMessages } from "../published-record.ts";
 import { dateWords } from "../text/dates.ts";
 import type { UnitWords } from "../text/language-words.ts";
 import { tickEverySecond } from "../time/ticking.ts";
@@ -28,7 +28,7 @@ interface Data extends Pick<PublishedRecord, Fields> {
   zone?: string | null;
   /** A record's rule and first occurrence; an inline element's rule alone (its target is the first). */
   repeat?: string | { rule: string; start: string; last?: string; except?: string[] };
-  messages: { done: string; status?: string; newDate?: string };
+  messages: RecordMessages;
   /** The walk through its occurrences, shared by the elements of one record. */
   walk?: (nowMs: number) => number;
 }

@@ -41,6 +41,7 @@ import type { SiteIdentity } from "../text/site-identity.ts";
 import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
 import { isRule } from "../time/rule.ts";
 import { isoSeconds } from "../time/time-left.ts";
+import { DAY } from "../time/units.ts";
 import { wallClockText } from "../time/zone.ts";
 import { elementAttributes, optionPattern, resolveOptions } from "../widget/options.ts";
 import { eventData, googleCalendarUrl, outlookCalendarUrl } from "./event.ts";
@@ -172,7 +173,7 @@ export function siteFilters(eleventyConfig: UserConfig, site: () => SiteAddress,
   eleventyConfig.addFilter(
     "dayDigits",
     (countdown: SiteCountdown, nowMs: number) =>
-      String(Math.floor((countdown.evergreenMs ?? Math.max(0, countdown.nextMs - nowMs)) / 86_400_000)).length,
+      String(Math.floor((countdown.evergreenMs ?? Math.max(0, countdown.nextMs - nowMs)) / DAY)).length,
   );
   /** A unit's word for a number in a language, plural-correct, from Intl ("days", "Tage"): the labels of the big countdown before its first tick. */
   eleventyConfig.addFilter("unitWord", unitWord);

@@ -5,7 +5,7 @@
 // data (one entry an endpoint or a schema), not logic.
 import { WARN_PATTERN } from "../time/warn.ts";
 import { START_AHEAD_MS, START_SPAN_DAYS } from "../time/evergreen.ts";
-import { INSTANT_PATTERN, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../published-record.ts";
+import { INSTANT_PATTERN, MESSAGES_SCHEMA, RECORD_SCHEMA, SLUG_MAX, SLUG_PATTERN } from "../published-record.ts";
 import { STATUSES } from "../vocabulary.ts";
 import { EMAIL_CHOICES, EMAIL_OPTION_NAMES, EMAIL_RANGES, type EmailOptionName } from "../images/email-options.ts";
 import { ALLOWED_METHODS, BADGE_CACHE, EMAIL_CACHE, LIVE_CACHE, PER_DEPLOY_CACHE } from "../http/policy.ts";
@@ -632,28 +632,7 @@ function schemas(): object {
       required: [...RECORD_SCHEMA.required, "messages"],
       properties: {
         ...RECORD_SCHEMA.properties,
-        messages: {
-          type: "object",
-          additionalProperties: false,
-          required: ["done"],
-          description: "The words shown in place of the count, in the countdown's language.",
-          properties: {
-            done: {
-              type: "string",
-              description: "From the target on: the countdown's `done`, else the built-in message of its language.",
-            },
-            status: {
-              type: "string",
-              description: "A postponed or cancelled countdown's status, as its widget says it.",
-              examples: ["Postponed"],
-            },
-            newDate: {
-              type: "string",
-              description: "Under a postponed countdown's date.",
-              examples: ["New date to be announced"],
-            },
-          },
-        },
+        messages: MESSAGES_SCHEMA,
       },
     },
     Oembed: {

@@ -4,14 +4,12 @@
 import { listed, type Countdown } from "../authoring/countdown.ts";
 import { absoluteUrl, doneImagePath, pagePath, type SiteAddress } from "../paths.ts";
 import { lastOccurrence } from "../time/occurrence.ts";
-import type { PublishedRecord } from "../published-record.ts";
+import type { PublishedRecord, RecordMessages } from "../published-record.ts";
 import { messagesFor } from "../text/messages.ts";
 import { isoSeconds } from "../time/time-left.ts";
 import { wallClockText } from "../time/zone.ts";
 
 /** `/api/data/<slug>.json` without its messages: the record defined in src/published-record.ts. */
-type PublishedCountdown = PublishedRecord;
-
 export function publishedCountdown({
   slug,
   title,
@@ -24,7 +22,7 @@ export function publishedCountdown({
   schedule,
   unitWords,
   doneImage,
-}: Countdown): PublishedCountdown {
+}: Countdown): PublishedRecord {
   const { start, repeat, untilMs, except } = schedule;
   return {
     slug,
@@ -34,7 +32,7 @@ export function publishedCountdown({
     ...(timezone !== "UTC" ? { zone: timezone } : {}),
     ...(lang !== "en" ? { lang } : {}),
     ...(status !== "scheduled" ? { status } : {}),
-    ...(unitWords ? { unitWords: unitWords as PublishedCountdown["unitWords"] } : {}),
+    ...(unitWords ? { unitWords: unitWords as PublishedRecord["unitWords"] } : {}),
     ...(doneImage ? { doneImage: doneImagePath(doneImage) } : {}),
     ...(repeat
       ? {
@@ -55,18 +53,8 @@ export function publishedCountdown({
   };
 }
 
-/** The words shown in place of the count, in the countdown's language (`<countdown-timer>` reads them). */
-interface RecordMessages {
-  /** From the target on: the countdown's `done`, else the built-in message of its language. */
-  done: string;
-  /** A postponed or cancelled countdown's status, as its widget says it ("Postponed"). */
-  status?: string;
-  /** Under a postponed countdown's date ("New date to be announced"). */
-  newDate?: string;
-}
-
 /** The file `/api/data/<slug>.json`: the public record and its messages (the live data keeps the record alone). */
-export function dataRecord(countdown: Countdown): PublishedCountdown & { messages: RecordMessages } {
+export function dataRecord(countdown: Countdown): PublishedRecord & { messages: RecordMessages } {
   const { status, lang, doneMessage } = countdown;
   const messages = messagesFor(lang);
   return {

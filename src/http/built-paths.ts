@@ -1,10 +1,41 @@
 // How a static host answers a path of its publish folder, as Netlify does, for every runtime that
 // serves the built files: the Node server (src/server/static-files.ts, from the manifest on the
 // disk) and the Cloudflare Worker (src/workers/worker.ts, from its assets). Free of Node: a
-// file's entry comes from the `entry` each runtime gives.
+// file's entry and its answers come from each runtime (BuiltFilesAt).
 import { lookup } from "mrmime";
+import { redirectAnswer, type Answer, type Call } from "./kernel.ts";
 import { STATIC_DEFAULT_CACHE, type HeaderSet } from "./policy.ts";
-import { PLATFORM_FILES } from "./routes.ts";
+import { PLATFORM_FILES, findFallback } from "./routes.ts";
+
+/** A runtime's built files, as the one answer over them (builtFilesAnswer) reads them. */
+interface BuiltFilesAt<Entry, A> {
+  /** The site's base path ("": the root of its host), which a redirect keeps. */
+  readonly basePath: string;
+  /** What the runtime knows of a built file, by its path inside the site; undefined: the build did not write it. */
+  entry(file: string): Entry | undefined;
+  /** A fallback's 404, with the body of `file`. */
+  notFound(file: string, headers: HeaderSet): A;
+  /** A file's answer: 200 or 304 (and ranges, where the runtime serves them). */
+  found(file: string, entry: Entry, headers: HeaderSet): A;
+}
+
+/**
+ * The built files' answer to a GET or HEAD of `sitePath`, as a static host's: the file, a redirect to
+ * its folder (the query kept), or the first matching fallback's 404, each with `headers` (the
+ * `_headers` rules of the path). The one answer of the Node server's files and the Worker's.
+ */
+export function builtFilesAnswer<Entry, A>(
+  files: BuiltFilesAt<Entry, A>,
+  call: Call,
+  sitePath: string,
+  headers: HeaderSet,
+): A | Answer {
+  const resolved = resolve((file) => files.entry(file), decodePath(sitePath));
+  if (resolved === undefined) return files.notFound(findFallback(sitePath).file, headers);
+  if ("redirect" in resolved)
+    return redirectAnswer(`${files.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
+  return files.found(resolved.file, resolved.entry, headers);
+}
 
 /** How Netlify answers a path of its publish folder: a file (with what the runtime knows of it), a redirect to the folder, or nothing. */
 type Resolution<Entry> = { file: string; entry: Entry } | { redirect: string } | undefined;

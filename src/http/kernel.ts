@@ -6,6 +6,7 @@
 // (Node's `ServerResponse`, for the Node server and the dev loop). Methods (OPTIONS for CORS preflights, 405 for the rest), HEAD,
 // the JSON error shape, the error boundary and the parse of a request target are decided here; the
 // header values come from policy.ts and the route table (routes.ts).
+import { stackOf } from "../error-message.ts";
 import { isApiPath } from "../paths.ts";
 import { jsonText } from "../text/escape.ts";
 import { ALLOWED_METHODS, PREFLIGHT_HEADERS, SITE_OPTIONS_HEADERS, errorHeaders, type HeaderSet } from "./policy.ts";
@@ -135,7 +136,7 @@ export const insideBase = (pathname: string, basePath: string): string | undefin
 
 /** A fault's line for the log: the request's method and target (cut short), and the stack. */
 export const faultLine = (method: string | undefined, target: string | undefined, error: unknown) =>
-  `request ${method} ${target?.slice(0, 200)} failed: ${error instanceof Error ? error.stack : String(error)}`;
+  `request ${method} ${target?.slice(0, 200)} failed: ${stackOf(error)}`;
 
 const encoder = new TextEncoder();
 

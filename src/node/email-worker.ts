@@ -3,6 +3,7 @@
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { stackOf } from "../error-message.ts";
 import { drawEmail, type EmailJob } from "../live/email-drawing.ts";
 
 // Drawing yields to the event loop that answers every other request: this thread runs at a lower
@@ -21,6 +22,6 @@ parentPort!.on("message", ({ job }: { job: EmailJob }) => {
     const bytes = drawEmail(job);
     parentPort!.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
-    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort!.postMessage({ error: stackOf(error) });
   }
 });

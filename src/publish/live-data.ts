@@ -3,7 +3,7 @@
 import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
+import { META_FILE, SHARDS_FOLDER, shardCount, shardFile, shardOf } from "../shards.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { messagesFor } from "../text/messages.ts";
 import { liveDataFiles, type LiveCountdown, type LiveData, type LiveMeta } from "../live/live-store.ts";
@@ -71,7 +71,7 @@ export async function writeLiveData(
       : undefined;
   const written = from && new Set([...from.slugs].map((slug) => shardOf(slug, shards)));
   const files = liveDataFiles(data, written);
-  await mkdir(path.join(dir, "shards"), { recursive: true });
+  await mkdir(path.join(dir, SHARDS_FOLDER), { recursive: true });
   for (let index = 0; index < shards && written; index++)
     if (!written.has(index)) linkSync(path.join(from!.dir, shardFile(index)), path.join(dir, shardFile(index)));
   for (const [name, text] of files) if (name !== META_FILE) await writeFile(path.join(dir, name), text);

@@ -4,7 +4,7 @@
 import { existsSync, linkSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
+import { META_FILE, SHARDS_FOLDER, shardCount, shardFile, shardOf } from "../shards.ts";
 import {
   countdownOfFile,
   type BuiltFile,
@@ -112,7 +112,7 @@ export async function writeManifest(
     }
   }
   const sorted = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1));
-  await mkdir(path.join(dir, "shards"), { recursive: true });
+  await mkdir(path.join(dir, SHARDS_FOLDER), { recursive: true });
   const shardHomes: number[][] = [];
   for (let index = 0; index < shards; index++) {
     if (linked && !linked.shards!.has(index)) {

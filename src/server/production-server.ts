@@ -35,15 +35,13 @@ import {
 } from "../http/kernel.ts";
 import { createSiteHandler, type FileSource, type SiteRequest } from "../http/site-handler.ts";
 import { OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
-import { LIVE_ANSWERS } from "../live/countdown.ts";
-import { emailAnswers, emailDrawings, type DrawingStats } from "../live/email.ts";
+import { everyLiveAnswer } from "../live/answers.ts";
+import { emailDrawings, type DrawingStats } from "../live/email.ts";
 import { inThisThread } from "../live/email-drawing.ts";
 import { onWorkerThreads } from "../node/email-painters.ts";
 import { createLiveHandler } from "../live/handler.ts";
 import { openLiveFolder } from "../node/live-folder.ts";
 import type { LiveStore } from "../live/live-store.ts";
-import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
-import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import { NOT_FOUND_PAGE, isApiPath, type SiteAddress } from "../paths.ts";
 import { logRequests } from "./access-log.ts";
 import { drainable } from "./drain.ts";
@@ -266,7 +264,7 @@ export function createProductionServer(options: ProductionServerOptions): Produc
       if (build.live instanceof Error) throw build.live;
       return build.live;
     },
-    answers: { ...LIVE_ANSWERS, ...SHARE_ANSWERS, ...PREVIEW_ANSWERS, ...emailAnswers(drawings) },
+    answers: everyLiveAnswer(drawings),
     log,
     now: options.now,
     runtimeProblems: () => builtFilesProblems(),

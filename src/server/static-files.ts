@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildPaths } from "../config.ts";
-import { decodePath, etagMatches, resolve, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
+import { builtFilesAnswer, etagMatches, typedHeaders, withDefaultCache } from "../http/built-paths.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
-import { redirectAnswer, type Call, type FileBody, type ServerAnswer } from "../http/kernel.ts";
+import type { Call, FileBody, ServerAnswer } from "../http/kernel.ts";
 import type { HeaderSet } from "../http/policy.ts";
-import { FALLBACKS, findFallback, staticHeaderRules } from "../http/routes.ts";
+import { FALLBACKS, staticHeaderRules } from "../http/routes.ts";
 import type { SiteAddress } from "../paths.ts";
 import { META_FILE, shardFile, shardOf } from "../shards.ts";
 import {
@@ -147,12 +147,17 @@ function readJson(file: string): unknown {
  * the path. Throws `ManifestError` when the manifest's shard of the path cannot be read.
  */
 export function staticAnswer(files: BuiltFiles, call: Call, sitePath: string): ServerAnswer {
-  const headers = files.headersOf(sitePath);
-  const resolved = resolve(files.entry, decodePath(sitePath));
-  if (resolved === undefined) return notFoundAnswer(files, call, findFallback(sitePath).file, headers);
-  if ("redirect" in resolved)
-    return redirectAnswer(`${files.site.basePath}${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
-  return fileAnswer(files, call, resolved.file, resolved.entry, headers);
+  return builtFilesAnswer<FileEntry, ServerAnswer>(
+    {
+      basePath: files.site.basePath,
+      entry: files.entry,
+      notFound: (file, headers) => notFoundAnswer(files, call, file, headers),
+      found: (file, entry, headers) => fileAnswer(files, call, file, entry, headers),
+    },
+    call,
+    sitePath,
+    files.headersOf(sitePath),
+  );
 }
 
 /** A 404 with the body of `file` (read when the build was loaded), compressed as the client accepts, with `headers`. */
@@ -186,12 +191,8 @@ function readWithTwins(file: string, entry: FileEntry | undefined): Bodies {
 /**
  * The encoding to answer in, by RFC 9110 12.5.3: of the twins there are, the one the client weighs
  * highest (its own `q`, else that of `*`), brotli before gzip at equal weight; one weighed 0 never.
- * Without a header, or with none acceptable, the file as it is. Not negotiator (1.0): with its
- * `preferred` option it chooses the same on browsers' headers and weighted ones (it has no answer
- * for `*;q=0`, where this sends the file as it is), but it takes 1.1 µs a call on what browsers send
- * ("gzip, deflate, br, zstd") against 0.06 µs here, about 1.5% of a built file's answer (measured
- * side by side, 300,000 calls each, on 2026-11-27; `npm run bench`'s built files under load cost
- * about 75 µs of CPU a request).
+ * Without a header, or with none acceptable, the file as it is. Not negotiator: it chooses the same,
+ * at about 18 times the cost (BENCHMARKS.md, "The built files' header parsers beside the libraries").
  */
 function acceptedEncoding(accepted: string | undefined, br: boolean, gzip: boolean): "identity" | Encoding {
   if (!accepted) return "identity";
@@ -228,9 +229,9 @@ type RangeAnswer = { start: number; end: number } | "whole" | "unsatisfiable";
  * a header that is not a valid `bytes` range, or asks for several, is ignored (the whole file, as
  * RFC 9110 allows); a valid range that starts past the end, or a suffix of 0 bytes, cannot be met;
  * positions of any length are read (an end or a suffix past the file's is cut to it).
- * Not range-parser (1.3, the one `send` uses, here through Eleventy's dev server): it answers 416 to
+ * Not range-parser (the one `send` uses, here through Eleventy's dev server): it answers 416 to
  * `bytes=5-2`, a range RFC 9110 14.1.1 makes invalid, so that the header is ignored (as nginx does);
- * everything else it reads the same (checked with it on 2026-11-27), and one range is all this serves.
+ * it reads everything else the same (BENCHMARKS.md), and one range is all this serves.
  */
 export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined) return "whole";

@@ -1,4 +1,5 @@
 import type { Repeat } from "../vocabulary.ts";
+import { DAY, HOUR, MINUTE } from "../time/units.ts";
 
 // The widget's built-in messages in the languages the build knows: the default done message, the
 // two statuses, the line under a postponed countdown's struck date, and the words that start and end a
@@ -520,10 +521,10 @@ export const evergreenWords = (durationMs: number, lang: string): string =>
 export function durationWords(durationMs: number, lang: string): string {
   const [unit, size] = ((
     [
-      ["day", 864e5],
-      ["hour", 36e5],
+      ["day", DAY],
+      ["hour", HOUR],
     ] as const
-  ).find(([, size]) => durationMs % size == 0) ?? ["minute", 6e4]) as [string, number];
+  ).find(([, size]) => durationMs % size == 0) ?? ["minute", MINUTE]) as [string, number];
   return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(
     Math.floor(durationMs / size),
   );

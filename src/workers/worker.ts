@@ -6,31 +6,29 @@
 // from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
 // packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
 import {
+  builtFilesAnswer,
   candidateFiles,
   decodePath,
   etagMatches,
-  resolve,
   typedHeaders,
   withDefaultCache,
 } from "../http/built-paths.ts";
 import {
-  redirectAnswer,
   requestUrlTarget,
   toResponse,
   webRequest,
+  type Answer,
   type StreamBody,
   type WorkerBody,
 } from "../http/kernel.ts";
 import { createSiteHandler, type FileSource } from "../http/site-handler.ts";
 import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
-import { findFallback, staticHeaderRules } from "../http/routes.ts";
-import { LIVE_ANSWERS } from "../live/countdown.ts";
-import { emailAnswers, emailDrawings } from "../live/email.ts";
+import { staticHeaderRules } from "../http/routes.ts";
+import { everyLiveAnswer } from "../live/answers.ts";
+import { emailDrawings } from "../live/email.ts";
 import { createLiveHandler } from "../live/handler.ts";
 import { LiveDataError, createLiveStore, type LiveStore } from "../live/live-store.ts";
-import { PREVIEW_ANSWERS } from "../live/preview-route.ts";
-import { SHARE_ANSWERS } from "../live/share-routes.ts";
 import type { FileEntry } from "../eleventy/built-files.ts";
 import { AssetFiles, WORKER_FOLDER, assetRequest, ownAssetPath, withFiles, type AssetsBinding } from "./asset-files.ts";
 import { useFontFiles } from "./font-files.ts";
@@ -90,12 +88,7 @@ export function siteWorker(
       if (store instanceof Error || store === undefined) throw store ?? new LiveDataError("live data not read yet");
       return store;
     },
-    answers: {
-      ...LIVE_ANSWERS,
-      ...SHARE_ANSWERS,
-      ...PREVIEW_ANSWERS,
-      ...emailAnswers(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })),
-    },
+    answers: everyLiveAnswer(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })),
     log,
     now,
   });
@@ -155,21 +148,28 @@ export function siteWorker(
     // The Workers build serves a site at the root of its host (src/publish/workers-build.ts): every path is the site's.
     basePath: "",
     async answer(call, sitePath) {
-      const headers = headersOf(sitePath);
-      const decoded = decodePath(sitePath);
-      const found = await filesFor(decoded);
-      const resolved = resolve(found.entry, decoded);
-      if (resolved === undefined) {
-        // (A fallback is one of the site's own files.)
-        const fallback = findFallback(sitePath).file;
-        return { status: 404, headers: typedHeaders(headers, fallback), body: await found.body(fallback) };
-      }
-      if ("redirect" in resolved)
-        return redirectAnswer(`${resolved.redirect}${call.query ? `?${call.query}` : ""}`, headers);
-      const etag = `"${resolved.entry[1]}"`;
-      const made = { ...typedHeaders(headers, resolved.file), ETag: etag };
-      if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
-      return { status: 200, headers: made, body: await found.body(resolved.file) };
+      const found = await filesFor(decodePath(sitePath));
+      return builtFilesAnswer<FileEntry, Promise<Answer<WorkerBody>>>(
+        {
+          basePath: "",
+          entry: found.entry,
+          // (A fallback is one of the site's own files.)
+          notFound: async (file, headers) => ({
+            status: 404,
+            headers: typedHeaders(headers, file),
+            body: await found.body(file),
+          }),
+          async found(file, entry, headers) {
+            const etag = `"${entry[1]}"`;
+            const made = { ...typedHeaders(headers, file), ETag: etag };
+            if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
+            return { status: 200, headers: made, body: await found.body(file) };
+          },
+        },
+        call,
+        sitePath,
+        headersOf(sitePath),
+      );
     },
   };
 

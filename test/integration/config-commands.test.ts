@@ -73,6 +73,18 @@ describe("the commands stop before writing anything (run in a disposable copy of
     expect(listing(copy)).toEqual(before);
   });
 
+  it("a command that takes no argument refuses one in a line that says where its settings come from, and does nothing", async () => {
+    const copy = projectCopy();
+    const before = listing(copy);
+    const given = await npm(copy, "soak", {}, "--seconds", "5");
+    expect([given.code, given.stderr.trim()]).toEqual([
+      2,
+      "npm run soak takes no argument (SOAK_SECONDS and SOAK_CONNECTIONS set it); it was given --seconds 5.",
+    ]);
+    expect((await npm(copy, "schema", {}, "extra")).code).toBe(2);
+    expect(listing(copy)).toEqual(before);
+  });
+
   it("npm run new makes the project's countdowns folder where git took it away with its last file", async () => {
     const copy = projectCopy();
     rmSync(path.join(copy, "countdowns"), { recursive: true });

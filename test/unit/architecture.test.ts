@@ -41,6 +41,54 @@ function layersPictured(): Map<string, number> {
   return levels;
 }
 
+/** The bottom lines of the layers, which every part may import. */
+const BOTTOM = ["src/vocabulary.ts", "src/published-record.ts"];
+
+/**
+ * The table of docs/architecture.md under "The layers": what each part may import besides itself, the
+ * vocabulary and the record, by the names of `src/` (`src/time/`). "Everything but" a list names every
+ * part of the table but those and itself; a remark in parentheses is no part.
+ */
+function layersTabled(): Map<string, string[]> {
+  const doc = readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+  const rows = /\| Part \| May import \|\n\|---\|---\|\n((?:\|.*\n)+)/.exec(doc)![1]!.trim().split("\n");
+  const names = (cell: string) =>
+    [...cell.replace(/\([^)]*\)/g, "").matchAll(/`([^`]+)`/g)].map(([, name]) =>
+      name === "netlify/" ? name : `src/${name}`,
+    );
+  const table = rows.map((row) => row.split("|").slice(1, 3) as [string, string]);
+  const every = table.flatMap(([parts]) => names(parts)).filter((part) => !BOTTOM.includes(part));
+  const tabled = new Map<string, string[]>();
+  for (const [parts, allowed] of table) {
+    for (const part of names(parts)) {
+      const listed = names(allowed);
+      tabled.set(
+        part,
+        /everything but/.test(allowed) ? every.filter((other) => other !== part && !listed.includes(other)) : listed,
+      );
+    }
+  }
+  return tabled;
+}
+
+/** What .dependency-cruiser.cjs lets each part import besides itself, the vocabulary and the record (as layersTabled names them). */
+function layersHeld(): Map<string, string[]> {
+  const { forbidden } = createRequire(import.meta.url)(path.join(ROOT, ".dependency-cruiser.cjs")) as {
+    forbidden: { name: string; to: { pathNot?: string[] } }[];
+  };
+  const named = (patterns: string[]) =>
+    patterns
+      .map((pattern) => pattern.replace(/^\^/, "").replaceAll("\\.", "."))
+      .filter((part) => !BOTTOM.includes(part));
+  const held = new Map<string, string[]>();
+  for (const rule of forbidden) {
+    const part = /^layer (.+)$/.exec(rule.name)?.[1];
+    if (part) held.set(part, named(rule.to.pathNot!.slice(1)));
+    if (rule.name === "functions are adapters") held.set("netlify/", named(rule.to.pathNot!));
+  }
+  return held;
+}
+
 /** The part of src/ or netlify/ a file belongs to, as the picture names parts. */
 function partOf(file: string): string {
   const relative = path.relative(ROOT, file).split(path.sep);
@@ -143,7 +191,7 @@ describe("one vocabulary", () => {
 
 describe("one layout of the build", () => {
   it("names meta.json and the shard files in src/shards.ts alone", () => {
-    const LAYOUT = /["'`](?:meta\.json|shards\/)/;
+    const LAYOUT = /["'`](?:meta\.json|shards\b)/;
     const named = sourceFiles()
       .filter((file) => file !== "src/shards.ts")
       .flatMap((file) =>
@@ -183,6 +231,14 @@ describe("the layers", () => {
       }
     }
     expect(up).toEqual([]);
+  });
+
+  it("are tabled as dependency-cruiser holds them: what each part may import, part by part", () => {
+    const sorted = (layers: Map<string, string[]>) =>
+      Object.fromEntries([...layers].map(([part, allowed]) => [part, [...allowed].sort()]).sort());
+    const held = layersHeld();
+    expect(held.size).toBeGreaterThan(15);
+    expect(sorted(layersTabled())).toEqual(sorted(held));
   });
 
   it("hold: no import breaks a layer, closes a loop, reaches into the tests or uses an undeclared or development package where it must not", async () => {
@@ -260,7 +316,7 @@ describe("one home per URL", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("defines the units of time once, in src/time/units.ts, and reads a fault's message through messageOf alone", () => {
+  it("defines the units of time once, in src/time/units.ts, and reads a fault's message and stack through messageOf and stackOf alone", () => {
     const sources = sourcesWithoutComments();
     const units = sources
       .filter(([file, text]) => file !== "src/time/units.ts" && /\bconst (SECOND|MINUTE|HOUR|DAY)\b\s*=/.test(text))
@@ -269,7 +325,8 @@ describe("one home per URL", () => {
     const messages = sources
       .filter(
         ([file, text]) =>
-          file !== "src/error-message.ts" && /instanceof Error \? \w+\.message|\(\w+ as Error\)\.message/.test(text),
+          file !== "src/error-message.ts" &&
+          /instanceof Error \? \(?\w+\.(message|stack)|\(\w+ as Error\)\.(message|stack)/.test(text),
       )
       .map(([file]) => file);
     expect(messages).toEqual([]);

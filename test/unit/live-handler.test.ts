@@ -2,6 +2,9 @@
 // memory, with a fixed clock (the Netlify Functions that wrap it: test/integration/netlify-functions.test.ts).
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { everyLiveAnswer } from "../../src/live/answers.ts";
+import { emailDrawings } from "../../src/live/email.ts";
+import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import { netlifyFunction } from "../../netlify/adapter.ts";
 import { FileNotLoaded } from "../../src/file-not-loaded.ts";
@@ -198,5 +201,11 @@ describe("a store whose reader fetches its files later (a Cloudflare Worker's)",
     const [entry, fetches] = withFetches(() => store.get("countdown-2999"));
     expect(entry?.title).toBe("Countdown 2999");
     expect(fetches).toBe(0);
+  });
+});
+
+describe("the one table of live answers", () => {
+  it("answers every live route of the route table, and nothing else", () => {
+    expect(Object.keys(everyLiveAnswer(emailDrawings())).sort()).toEqual(LIVE_ROUTES.map((route) => route.name).sort());
   });
 });
