@@ -12,12 +12,21 @@ const LAYERS = {
   "src/shards.ts": [],
   "src/file-not-loaded.ts": [],
   "src/error-message.ts": [],
+  "src/content-hash.ts": [],
   "src/config.ts": ["src/paths.ts", "src/shards.ts"],
   "src/widget/": ["src/time/", "src/text/"],
   // (The widget's option rules: the units a count shows; and the ring, flip and digital layouts' shapes.)
   "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts", "src/widget/shapes.ts"],
   "src/images/": ["src/time/", "src/text/"],
-  "src/authoring/": ["src/error-message.ts", "src/time/", "src/text/", "src/paths.ts", "src/widget/", "src/images/"],
+  "src/authoring/": [
+    "src/error-message.ts",
+    "src/content-hash.ts",
+    "src/time/",
+    "src/text/",
+    "src/paths.ts",
+    "src/widget/",
+    "src/images/",
+  ],
   "src/http/": ["src/error-message.ts", "src/paths.ts", "src/text/"],
   "src/live/": [
     "src/error-message.ts",
@@ -79,6 +88,7 @@ const LAYERS = {
   "src/publish/": [
     "src/node/",
     "src/error-message.ts",
+    "src/content-hash.ts",
     "src/server/",
     "src/workers/",
     "src/shards.ts",

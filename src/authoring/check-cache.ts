@@ -7,7 +7,7 @@
 // passed. So a result is reused for the same name and bytes, under the same code, when those facts
 // are the same at the new clock; anything else is parsed again. A file with problems is never kept.
 import type { Countdown, ParseOptions, ParseResult, Problem } from "./countdown.ts";
-import { sha256 as digest } from "../text/sha256.ts";
+import { sha256 as digest } from "../content-hash.ts";
 import { isOver } from "../time/occurrence.ts";
 
 type Kept = [bytes: string, facts: string, countdown: Countdown, warnings: Problem[]];

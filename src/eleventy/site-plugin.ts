@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { calendarFile } from "../authoring/calendar.ts";
 import { calendarFeed } from "../authoring/calendar-feed.ts";
-import { START_TAGS } from "../text/start-tags.ts";
+import { START_TAGS } from "./start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
 import { fileHash } from "../authoring/logo.ts";

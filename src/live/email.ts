@@ -22,6 +22,7 @@ import { forViewer, varyOnStart } from "./viewer-target.ts";
 import { doneImageAt, inThisThread, siteFontOf, type EmailJob, type Painter } from "./email-drawing.ts";
 import { slugIn, type LiveRequest, type RouteAnswer, type RouteAnswers } from "./route.ts";
 import { SECOND } from "../time/units.ts";
+import { FileNotLoaded } from "../file-not-loaded.ts";
 
 const PREFIX = emailImagePath("", "gif").slice(0, -".gif".length);
 const TYPES = { gif: "image/gif", png: "image/png" } as const;
@@ -36,8 +37,7 @@ export const workOf = ({ options }: Pick<EmailJob, "options">) =>
   ((options.width * options.density) / EMAIL_RANGES.width.default) ** 2;
 /**
  * Work waiting per drawing thread from which a new drawing takes the busy look (one frame, at most
- * 600 px, density 1: one unit of work or less): 64 default drawings take about a second on one
- * thread here (BENCHMARKS.md).
+ * 600 px, density 1): 64 default drawings, about a second on one thread (BENCHMARKS.md).
  */
 export const BUSY_WORK_PER_THREAD = 64;
 /** Work waiting per drawing thread past which a new drawing is refused at once (503 and a small image that says so). */
@@ -167,7 +167,7 @@ export function emailDrawings(
             entry.resolve(bytes);
           },
           (error: Error) => {
-            counts.failed++;
+            if (!(error instanceof FileNotLoaded)) counts.failed++; // (a Worker's: fetched, then made again)
             entry.reject(error);
           },
         )

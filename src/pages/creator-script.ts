@@ -8,7 +8,7 @@ import { countdownFileText, slugFromTitle, titleSlug, type NewCountdown } from "
 import { dateWords } from "../text/dates.ts";
 import { evergreenWords } from "../text/messages.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";
-import { newFileUrl } from "../text/repository.ts";
+import { newFileUrl } from "../authoring/repository.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { tickEverySecond } from "../time/ticking.ts";
 import { formatTimeLeft, unitsLeft } from "../time/time-left.ts";

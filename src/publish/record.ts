@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../config.ts";
 import { indexOrder, indexPagesOf, type SiteInput } from "../eleventy/site-input.ts";
-import { sha256 } from "../text/sha256.ts";
+import { sha256 } from "../content-hash.ts";
 import { jsonText } from "../text/escape.ts";
 
 export const RECORD_FILE = "record.json";

@@ -30,6 +30,7 @@ import { testLiveStore } from "../support/live-store.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
 import { unitsParts } from "../support/units-text.ts";
+import { FileNotLoaded } from "../../src/file-not-loaded.ts";
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -713,6 +714,24 @@ describe("caching that fits email", () => {
     await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(/the thread was ended/);
     expect((await get("/api/email/sale.gif?width=301")).status).toBe(200);
     expect(drawings.stats()).toMatchObject({ drawn: 1, failed: 1, refused: 0, abandoned: 0 });
+  });
+
+  it("does not count as failed a drawing that needs a file the Worker has not fetched yet (it is made again once fetched)", async () => {
+    let painted = 0;
+    const fetching: Painter = {
+      threads: 1,
+      paint: (job) =>
+        painted++ === 0
+          ? Promise.reject(new FileNotLoaded("fonts/NotoSans-Bold.ttf"))
+          : Promise.resolve(drawEmail(job)),
+      warnings: () => [],
+      close: async () => {},
+    };
+    const drawings = patientDrawings(undefined, fetching);
+    const { get } = service(drawings);
+    await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(FileNotLoaded);
+    expect((await get("/api/email/sale.gif?width=300")).status).toBe(200);
+    expect(drawings.stats()).toMatchObject({ drawn: 1, failed: 0, refused: 0, abandoned: 0 });
   });
 });
 

@@ -15,7 +15,7 @@ import { netlifyFunction, shareFunction } from "../support/netlify-function.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
 import { frontMatterJsonSchema } from "../../src/authoring/front-matter-schema.ts";
 import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
-import { START_TAGS } from "../../src/text/start-tags.ts";
+import { START_TAGS } from "../../src/eleventy/start-tags.ts";
 import { OPTION_NAMES } from "../../src/widget/options.ts";
 import { EVERGREEN, WEEKLY_BERLIN, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { HOSTILE_TITLE } from "../support/fixtures.ts";

@@ -1,7 +1,7 @@
 // Links into a site's repository: the host's new-file page with a countdown file filled in, and its
 // edit page, for GitHub and GitLab; none for a host whose pages are not known.
 import { describe, expect, it } from "vitest";
-import { editFileUrl, newFileUrl, repositoryHost } from "../../src/text/repository.ts";
+import { editFileUrl, newFileUrl, repositoryHost } from "../../src/authoring/repository.ts";
 
 describe("repository links", () => {
   const text = '---\ntitle: "Launch & more"\ntarget: "2031-05-14 09:30"\n---\n';
