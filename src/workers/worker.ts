@@ -148,22 +148,22 @@ export function siteWorker(
     // The Workers build serves a site at the root of its host (src/publish/workers-build.ts): every path is the site's.
     basePath: "",
     async answer(call, sitePath) {
-      const found = await filesFor(decodePath(sitePath));
+      const built = await filesFor(decodePath(sitePath));
       return builtFilesAnswer<FileEntry, Promise<Answer<WorkerBody>>>(
         {
           basePath: "",
-          entry: found.entry,
+          entry: built.entry,
           // (A fallback is one of the site's own files.)
           notFound: async (file, headers) => ({
             status: 404,
             headers: typedHeaders(headers, file),
-            body: await found.body(file),
+            body: await built.body(file),
           }),
           async found(file, entry, headers) {
             const etag = `"${entry[1]}"`;
             const made = { ...typedHeaders(headers, file), ETag: etag };
             if (etagMatches(call.header("if-none-match"), etag)) return { status: 304, headers: made };
-            return { status: 200, headers: made, body: await found.body(file) };
+            return { status: 200, headers: made, body: await built.body(file) };
           },
         },
         call,

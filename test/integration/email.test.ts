@@ -698,18 +698,19 @@ describe("caching that fits email", () => {
     expect(painted).toBe(2);
   });
 
-  it("counts a drawing its painter fails (a thread ended) apart from those drawn, refused and abandoned, and its request gets the failure", async () => {
+  /** A painter of one thread whose first drawing fails with `error`; it draws the others. */
+  const failingFirst = (error: Error): Painter => {
     let painted = 0;
-    const failing: Painter = {
+    return {
       threads: 1,
-      paint: (job) =>
-        painted++ === 0
-          ? Promise.reject(new Error("no answer in 10 s; the thread was ended"))
-          : Promise.resolve(drawEmail(job)),
+      paint: (job) => (painted++ === 0 ? Promise.reject(error) : Promise.resolve(drawEmail(job))),
       warnings: () => [],
       close: async () => {},
     };
-    const drawings = patientDrawings(undefined, failing);
+  };
+
+  it("counts a drawing its painter fails (a thread ended) apart from those drawn, refused and abandoned, and its request gets the failure", async () => {
+    const drawings = patientDrawings(undefined, failingFirst(new Error("no answer in 10 s; the thread was ended")));
     const { get } = service(drawings);
     await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(/the thread was ended/);
     expect((await get("/api/email/sale.gif?width=301")).status).toBe(200);
@@ -717,17 +718,7 @@ describe("caching that fits email", () => {
   });
 
   it("does not count as failed a drawing that needs a file the Worker has not fetched yet (it is made again once fetched)", async () => {
-    let painted = 0;
-    const fetching: Painter = {
-      threads: 1,
-      paint: (job) =>
-        painted++ === 0
-          ? Promise.reject(new FileNotLoaded("fonts/NotoSans-Bold.ttf"))
-          : Promise.resolve(drawEmail(job)),
-      warnings: () => [],
-      close: async () => {},
-    };
-    const drawings = patientDrawings(undefined, fetching);
+    const drawings = patientDrawings(undefined, failingFirst(new FileNotLoaded("fonts/NotoSans-Bold.ttf")));
     const { get } = service(drawings);
     await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(FileNotLoaded);
     expect((await get("/api/email/sale.gif?width=300")).status).toBe(200);
