@@ -6,23 +6,32 @@
 const LAYERS = {
   "src/vocabulary.ts": [],
   "src/published-record.ts": [],
+  "src/site-identity.ts": [],
+  "src/colour/": [],
   "src/time/": [],
   "src/text/": ["src/time/"],
   "src/paths.ts": [],
   "src/shards.ts": [],
-  "src/file-not-loaded.ts": [],
   "src/error-message.ts": [],
   "src/content-hash.ts": [],
   "src/config.ts": ["src/paths.ts", "src/shards.ts"],
-  "src/widget/": ["src/time/", "src/text/"],
+  "src/widget/": ["src/time/", "src/text/", "src/colour/"],
   // (The widget's option rules: the units a count shows; and the ring, flip and digital layouts' shapes.)
-  "src/element/": ["src/time/", "src/text/", "src/paths.ts", "src/widget/options.ts", "src/widget/shapes.ts"],
-  "src/images/": ["src/time/", "src/text/"],
+  "src/element/": [
+    "src/time/",
+    "src/text/",
+    "src/colour/",
+    "src/paths.ts",
+    "src/widget/options.ts",
+    "src/widget/shapes.ts",
+  ],
+  "src/images/": ["src/time/", "src/text/", "src/colour/"],
   "src/authoring/": [
     "src/error-message.ts",
     "src/content-hash.ts",
     "src/time/",
     "src/text/",
+    "src/colour/",
     "src/paths.ts",
     "src/widget/",
     "src/images/",
@@ -30,11 +39,11 @@ const LAYERS = {
   "src/http/": ["src/error-message.ts", "src/paths.ts", "src/text/"],
   "src/live/": [
     "src/error-message.ts",
-    "src/file-not-loaded.ts",
     "src/shards.ts",
     "src/http/",
     "src/time/",
     "src/text/",
+    "src/colour/",
     "src/paths.ts",
     "src/widget/",
     "src/images/",
@@ -43,6 +52,7 @@ const LAYERS = {
   "src/pages/": [
     "src/time/",
     "src/text/",
+    "src/colour/",
     "src/widget/",
     "src/authoring/",
     "src/paths.ts",
@@ -54,6 +64,7 @@ const LAYERS = {
     "src/http/",
     "src/time/",
     "src/text/",
+    "src/colour/",
     "src/paths.ts",
     "src/widget/",
     "src/images/",
@@ -75,7 +86,6 @@ const LAYERS = {
   ],
   "src/workers/": [
     "src/error-message.ts",
-    "src/file-not-loaded.ts",
     "src/shards.ts",
     "src/eleventy/",
     "src/live/",
@@ -120,11 +130,13 @@ const LAYERS = {
     "src/config.ts",
   ],
 };
-// The vocabulary and the record are the bottom lines: every part above may import them.
+// The vocabulary, the record and the site's identity are the bottom lines: every part above may import them.
+const BOTTOM = ["src/vocabulary.ts", "src/published-record.ts", "src/site-identity.ts"];
 for (const [part, allowed] of Object.entries(LAYERS)) {
-  if (part !== "src/vocabulary.ts") allowed.push("src/vocabulary.ts");
-  if (part !== "src/vocabulary.ts" && part !== "src/published-record.ts") allowed.push("src/published-record.ts");
+  if (BOTTOM.includes(part)) continue;
+  allowed.push(...BOTTOM);
 }
+LAYERS["src/published-record.ts"].push("src/vocabulary.ts");
 const escape = (text) => text.replace(/[.]/g, "\\.");
 const layerRules = Object.entries(LAYERS).map(([from, allowed]) => ({
   name: `layer ${from}`,

@@ -6,7 +6,7 @@
 // drawings waiting, src/live/email.ts), and the memory the server holds after the burst.
 import os from "node:os";
 import { GifReader } from "omggif";
-import { BUSY_WORK_PER_THREAD } from "../src/live/email.ts";
+import { BUSY_WORK_PER_THREAD } from "../src/live/email-drawings.ts";
 import { startServerChild } from "./processes.ts";
 import { fmt, table, type BenchSection } from "./report.ts";
 

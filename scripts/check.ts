@@ -11,7 +11,7 @@ import { loadCountdownFiles, loadCountdowns } from "../src/authoring/load-countd
 import { readCountdownImages } from "../src/publish/done-images.ts";
 import { loadSiteFile } from "../src/authoring/site-file.ts";
 import { SITE_FILE, requireCountdownsDir, withConfig } from "../src/config.ts";
-import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../src/site-identity.ts";
 import { readSite } from "../src/publish/gather.ts";
 import { PushedTreeError, extractPushedTree } from "../src/publish/pushed-tree.ts";
 import { printProblems, printWarnings } from "./problems.ts";

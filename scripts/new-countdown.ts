@@ -9,7 +9,7 @@ import { DEFAULT_TIMEZONE, formatWarning } from "../src/authoring/countdown.ts";
 import { REPEATS, STATUSES } from "../src/vocabulary.ts";
 import { createCountdownFile } from "../src/authoring/write-countdown.ts";
 import { readSite } from "../src/publish/gather.ts";
-import { SITE_DEFAULTS } from "../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../src/site-identity.ts";
 import { printProblems } from "./problems.ts";
 import { messageOf } from "../src/error-message.ts";
 

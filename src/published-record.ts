@@ -14,7 +14,7 @@ export const INSTANT_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$";
 const WALL_CLOCK_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
 
 /** The part of JSON Schema the record uses, which `schemaProblem` checks and `FromSchema` types. */
-type Schema =
+export type Schema =
   | { readonly enum: readonly string[]; readonly description?: string }
   | {
       readonly type: "string";

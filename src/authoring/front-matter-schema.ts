@@ -18,7 +18,7 @@ const WARN_SCHEMA = {
   description: 'The last span before the target, drawn in the warning colour: "30s", "10m", "1h", "2d".',
 };
 import { EMAIL_CHOICES, EMAIL_COLOURS, EMAIL_RANGES } from "../images/email-options.ts";
-import { HEX_COLOUR } from "../text/colour.ts";
+import { HEX_COLOUR } from "../colour/colour.ts";
 import { CHOICES, COLOURS } from "../widget/options.ts";
 import { PLURAL_CATEGORIES, UNIT_WORD_MAX, UNIT_WORD_UNITS } from "./unit-words.ts";
 import { FRONT_MATTER_FIELDS } from "./fields.ts";

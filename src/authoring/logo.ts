@@ -2,7 +2,7 @@
 // as the build reads it: its bytes are the type its name says, it is small enough to load with every
 // page, and its size is known, so each page reserves its room before it loads (no layout shift).
 import { createHash } from "node:crypto";
-import { LOGO_TYPES, type LogoType, type SiteLogo } from "../text/site-identity.ts";
+import { LOGO_TYPES, type LogoType, type SiteLogo } from "../site-identity.ts";
 
 /** A logo loads with every page: at most this many bytes. */
 export const MAX_LOGO_BYTES = 100 * 1024;

@@ -13,8 +13,8 @@ import {
   type SiteFontFile,
   type SiteLogo,
   type SiteTool,
-} from "../text/site-identity.ts";
-import { HEX, contrastRatio, hexOf, rgbOf } from "../text/colour.ts";
+} from "../site-identity.ts";
+import { HEX, contrastRatio, hexOf, rgbOf } from "../colour/colour.ts";
 import { isLanguageTag } from "../widget/options.ts";
 import type { Problem } from "./countdown.ts";
 import { unknownLanguage } from "./language.ts";

@@ -5,7 +5,7 @@
 // type the name says, and small enough to load with the pages they are for.
 import { fileHash } from "./logo.ts";
 import { subsetWebFont } from "./font-subset.ts";
-import { FONT_TYPES, type FontType, type SiteFont, type SiteFontFile } from "../text/site-identity.ts";
+import { FONT_TYPES, type FontType, type SiteFont, type SiteFontFile } from "../site-identity.ts";
 
 /** A web font loads with every page and widget: at most this many bytes. */
 const MAX_WEB_FONT_BYTES = 300 * 1024;

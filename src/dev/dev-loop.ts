@@ -23,7 +23,7 @@ import type { Call, ServerAnswer } from "../http/kernel.ts";
 import { DEV_EVENTS_HEADERS, DEV_SCRIPT_HEADERS } from "../http/policy.ts";
 import { createProductionServer, type ProductionServer } from "../server/production-server.ts";
 import { jsonText } from "../text/escape.ts";
-import { SITE_DEFAULTS } from "../text/site-identity.ts";
+import { SITE_DEFAULTS } from "../site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
 import { buildAssets, type SiteAssets } from "../eleventy/assets.ts";
 import { messageOf, stackOf } from "../error-message.ts";

@@ -4,7 +4,7 @@
 // and the end (src/text/milestones.ts); in `warn`'s last span the numbers take the warning colour
 // (src/time/warn.ts: judged by the seconds the count shows, as the widget and the email image do).
 // Kept out of the element's own module, which stays within its 4,096 bytes.
-import { WARN_COLOURS } from "../text/colour.ts";
+import { WARN_COLOURS } from "../colour/colour.ts";
 import { liveRegion, milestone } from "../text/milestones.ts";
 import { inWarnSpan, warnSpanMs } from "../time/warn.ts";
 

@@ -23,11 +23,11 @@ const pattern = new RegExp(OPTION_PATTERN);
 type Fields = "title" | "evergreen" | "until" | "lang" | "status" | "unitWords" | "doneImage";
 interface Data extends Pick<PublishedRecord, Fields> {
   /** The target (an evergreen record has none: each element counts from its own viewer's start). */
-  targetDate: string;
+  targetDate: NonNullable<PublishedRecord["targetDate"]>;
   /** The author's zone (an inline element's: its nearest `zone` attribute's, null where none is). */
-  zone?: string | null;
+  zone?: PublishedRecord["zone"] | null;
   /** A record's rule and first occurrence; an inline element's rule alone (its target is the first). */
-  repeat?: string | { rule: string; start: string; last?: string; except?: string[] };
+  repeat?: PublishedRecord["repeat"] | string;
   messages: RecordMessages;
   /** The walk through its occurrences, shared by the elements of one record. */
   walk?: (nowMs: number) => number;

@@ -3,14 +3,14 @@
 // every option and every kind of countdown as the site's widget script (/assets/widget.js), which a
 // widget that needs any of it loads; the pages' script
 // (/assets/site.js), and the two stylesheets, minified and inlined (the pages' CSP pins theirs by hash).
-import { PAGE_TITLE_SCRIM } from "../text/scrims.ts";
+import { PAGE_TITLE_SCRIM } from "../colour/scrims.ts";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { minify } from "terser";
-import { accentColours, WARN_COLOURS } from "../text/colour.ts";
-import { SITE_DEFAULTS, type SiteFontFile, type SiteIdentity } from "../text/site-identity.ts";
+import { accentColours, WARN_COLOURS } from "../colour/colour.ts";
+import { SITE_DEFAULTS, type SiteFontFile, type SiteIdentity } from "../site-identity.ts";
 import path from "node:path";
 import {
   elementOptionNames,
@@ -61,7 +61,7 @@ export interface SiteAssets {
 
 /**
  * Where the widget's stylesheet and the element's module take the site's accent: each mark is
- * replaced by a colour of `accentColours` (src/text/colour.ts) when the site is known (`withSite`),
+ * replaced by a colour of `accentColours` (src/colour/colour.ts) when the site is known (`withSite`),
  * as the pages' stylesheet is given it, so every face shows the one accent of the site file.
  */
 const ACCENT_MARKS = { light: "__SITE_ACCENT__", dark: "__SITE_ACCENT_DARK__" } as const;
@@ -157,7 +157,7 @@ async function bundle(
 
 async function stylesheet(file: string): Promise<string> {
   const css = await transform(await readFile(source(file), "utf8"), { loader: "css", minify: true, target: BROWSERS });
-  // `warn`'s colours, the same on every face (src/text/colour.ts).
+  // `warn`'s colours, the same on every face (src/colour/colour.ts).
   return css.code.trim().replaceAll("__WARN_DARK__", WARN_COLOURS.dark).replaceAll("__WARN__", WARN_COLOURS.light);
 }
 

@@ -3,7 +3,7 @@
 // from it without looking at the disk.
 import type { BuildFacts } from "../http/policy.ts";
 import type { Countdown } from "../authoring/countdown.ts";
-import type { SiteIdentity } from "../text/site-identity.ts";
+import type { SiteIdentity } from "../site-identity.ts";
 import { publishedImages } from "../authoring/done-image.ts";
 import {
   API_NOT_FOUND,

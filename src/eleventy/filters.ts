@@ -37,7 +37,7 @@ import type { DoneImage } from "../authoring/done-image.ts";
 import { pauseWord } from "../text/pause-words.ts";
 import { isRightToLeftLanguage, unitWord } from "../text/language-words.ts";
 import { editFileUrl } from "../authoring/repository.ts";
-import type { SiteIdentity } from "../text/site-identity.ts";
+import type { SiteIdentity } from "../site-identity.ts";
 import { lastOccurrence, nextOccurrenceOf, startOf } from "../time/occurrence.ts";
 import { isRule } from "../time/rule.ts";
 import { isoSeconds } from "../time/time-left.ts";

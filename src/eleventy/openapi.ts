@@ -28,7 +28,7 @@ import {
   publicPath,
   type SiteAddress,
 } from "../paths.ts";
-import { HEX_COLOUR, WARN_COLOURS } from "../text/colour.ts";
+import { HEX_COLOUR, WARN_COLOURS } from "../colour/colour.ts";
 import { CHOICES, COLOURS, type OptionName } from "../widget/options.ts";
 
 const json = (schema: object) => ({ "application/json": { schema } });
@@ -73,7 +73,7 @@ const UNITS_DESCRIPTION =
 const LABELS_DESCRIPTION =
   "The units' labels: `auto` the layout's own (the published pattern's letters in `text`, words in `units` and `tiles`); `long` the words in `lang` (`1 day 02 hours`); `short` the language's shortest (`1d`, `1 T`); `none` the numbers alone.";
 
-/** `warn` of the widget, the element and the email image: its grammar, and its colours (src/text/colour.ts). */
+/** `warn` of the widget, the element and the email image: its grammar, and its colours (src/colour/colour.ts). */
 const WARN_DESCRIPTION =
   "The last span before the target, a whole number and a unit letter (`30s`, `10m`, `1h`, `2d`; at most 365 days)";
 const WARN_COLOURS_DESCRIPTION = `\`${WARN_COLOURS.light}\` light, \`${WARN_COLOURS.dark}\` dark`;

@@ -6,7 +6,7 @@ import { INDEX_PAGE_SIZE, indexPages } from "../paths.ts";
 import { listed, type Countdown, type Problem } from "../authoring/countdown.ts";
 import { isOver, targetAt } from "../time/occurrence.ts";
 import { isoSeconds } from "../time/time-left.ts";
-import type { SiteIdentity } from "../text/site-identity.ts";
+import type { SiteIdentity } from "../site-identity.ts";
 import type { SiteAssets } from "./assets.ts";
 
 /** A countdown as the build's instant sees it: what it counts to then, and whether it is over. */

@@ -44,7 +44,7 @@ import {
   pagePath,
   publicPath,
 } from "../paths.ts";
-import { accentColours } from "../text/colour.ts";
+import { accentColours } from "../colour/colour.ts";
 import { jsonText } from "../text/escape.ts";
 import { errorBody } from "../http/kernel.ts";
 import { countText, isRightToLeftLanguage } from "../text/language-words.ts";

@@ -3,7 +3,7 @@
 // inside; `flip`, the number on a card split at the middle, its top half a shade darker; `digital`,
 // seven-segment digits. Colons between the columns for `separator=colon`; right to left in a language
 // written so. The shapes are src/images/email-shapes.ts's.
-import { isRightToLeftLanguage, unitWord, type UnitWords } from "../text/language-words.ts";
+import { isRightToLeftLanguage, unitText, unitWord, type UnitWords } from "../text/language-words.ts";
 import { ringFraction } from "../time/shape-rules.ts";
 import { unitDigits } from "../time/time-left.ts";
 import type { EmailOptions } from "./email-options.ts";
@@ -25,6 +25,20 @@ import { drawCard, fillRect, overlayOver, ringOf, segmentDigits, segmentMeasures
 const UNITS = ["day", "hour", "minute", "second"];
 /** Numbers of every plural form of the languages' unit words (one, two, few, many, other...). */
 const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
+
+/**
+ * Every word for a unit an image may draw in `lang` (the labels under the digits, the words of a line
+ * of units, long and short): what a runtime that fetches the fonts before it draws fetches them for.
+ */
+export const unitWordsDrawn = (lang: string, words?: UnitWords): string[] =>
+  UNITS.flatMap((unit, i) =>
+    PLURAL_SAMPLES.flatMap((n) =>
+      (["long", "short"] as const).flatMap((length) => [
+        unitWord(lang, unit, n, length, words),
+        ...unitText(n, i, "dhms", lang, length, words),
+      ]),
+    ),
+  );
 
 /** The layouts drawn here. */
 export const FACE_LAYOUTS = ["ring", "flip", "digital"] as const;

@@ -1,20 +1,20 @@
 // The email image's look: the countdown as the image needs it, the themes' colours and inks, the date
 // line, and what a frame shows. The layout (src/images/email-layout.ts) and the frames
 // (src/images/email-image.ts) share it; the notices (src/images/notice-image.ts) take its colours.
-import type { UnitWords } from "../text/language-words.ts";
-import { WARN_COLOURS, readableOn, rgbOf } from "../text/colour.ts";
+import { WARN_COLOURS, readableOn, rgbOf } from "../colour/colour.ts";
 import { dateWords } from "../text/dates.ts";
 import type { EmailOptions } from "./email-options.ts";
 import type { Indexed, Rgb, TextRun } from "./raster.ts";
+import type { PublishedRecord } from "../published-record.ts";
 import type { Status } from "../vocabulary.ts";
 
-/** A countdown as its email image needs it; the caller knows the schedule and the words. */
-export interface EmailCountdown {
-  title: string;
-  /** The countdown's language (BCP 47): its own words are in it. */
-  lang: string;
-  /** The author's time zone, in which the date line says when. */
-  zone: string;
+/**
+ * A countdown as its email image needs it: its published record's fields (src/published-record.ts),
+ * the language and the zone filled in with their defaults, its status with "scheduled" where the
+ * record leaves it out, and what the caller works out from the record (the schedule, the words).
+ */
+export interface EmailCountdown
+  extends Pick<PublishedRecord, "title" | "unitWords">, Required<Pick<PublishedRecord, "lang" | "zone">> {
   status: Status;
   /** What it counts to at an instant (a repeating countdown: the next occurrence), and whether it is over. */
   targetAt(nowMs: number): { targetMs: number; over: boolean };
@@ -22,8 +22,6 @@ export interface EmailCountdown {
   done: string;
   /** The headline of a postponed or cancelled countdown, in its language ("Postponed"). */
   statusWords: string;
-  /** Its own words for the units, in its language (src/text/language-words.ts). */
-  unitWords?: UnitWords;
   /** Its span in seconds, where it has one (an evergreen countdown's duration): what a full ring of days holds (src/time/shape-rules.ts). */
   spanSeconds?: number;
 }

@@ -2,7 +2,7 @@
 // defaults of a countdown's front matter. An invalid value is ignored (the option keeps its
 // default), never an error: an image in a sent email cannot be fixed. The build checks the front
 // matter's with the same rules; the JSON Schema, OpenAPI and the owner's page list them from here.
-import { HEX_COLOUR } from "../text/colour.ts";
+import { HEX_COLOUR } from "../colour/colour.ts";
 import { LABELS, UNIT_RUNS, type Labels, type UnitRun } from "../time/time-left.ts";
 import { WARN_HINT, warnSpanMs } from "../time/warn.ts";
 

@@ -15,3 +15,10 @@ export const fontFolder = () => FOLDER;
 
 /** The bytes of a font file of the set, by its name. */
 export const fontBytes = (file: string): Uint8Array => readFileSync(path.join(fontFolder(), file));
+
+/**
+ * Whether a font file of the set has a code point, where this runtime has a table of what each
+ * covers: not here (fonts.ts reads a face itself to know); a Worker's comes from its build
+ * (src/workers/font-files.ts).
+ */
+export const fontCovers = (_file: string, _code: number): boolean | undefined => undefined;

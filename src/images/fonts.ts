@@ -8,7 +8,7 @@
 // face of the wrong weight for a piece it falls back on.
 import bidiFactory from "bidi-js";
 import * as hb from "harfbuzzjs";
-import { fontBytes } from "./font-files.ts";
+import { fontBytes, fontCovers } from "./font-files.ts";
 
 export type Weight = 400 | 700;
 
@@ -92,24 +92,40 @@ const facesOf = (weight: Weight) => [
   ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : []),
 ];
 
+/**
+ * Whether a face has a code point: from the font files' table of what each covers where the runtime
+ * has one (a Worker's, made by its build: no font is fetched to be asked), else from the face itself.
+ */
+function faceHas(face: Face, code: number): boolean {
+  return (face.bytes ? undefined : fontCovers(face.file, code)) ?? load(face).has.has(code);
+}
+
 /** The face that draws a code point at a weight; undefined when none has it. */
 function faceFor(code: number, weight: Weight): Face | undefined {
-  return facesOf(weight).find((face) => load(face).has.has(code));
+  return facesOf(weight).find((face) => faceHas(face, code));
 }
 
 /** Spaces, joiners, marks of direction and variation selectors: drawn by the face of the piece they are in. */
 // eslint-disable-next-line no-misleading-character-class -- each of them is meant, the selectors included
 const NEUTRAL = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f]/u;
 
-/** The font files of the set a text needs at a weight, by name: the Latin face always, and each face a character needs. */
+/**
+ * The font files of the set a text, or any part of it, needs at a weight, by name: the Latin face
+ * always, and each face a character needs. (A space goes with the piece before it, but a part of
+ * the text may start with it: its own face is named too.)
+ */
 export function fontFilesFor(text: string, weight: Weight): string[] {
   const faces = new Set<Face>([facesOf(weight).find((face) => !face.bytes)!]);
   for (const char of text) {
-    const face = NEUTRAL.test(char) ? undefined : faceFor(char.codePointAt(0)!, weight);
+    const face = faceFor(char.codePointAt(0)!, weight);
     if (face) faces.add(face);
   }
   return [...faces].filter((face) => !face.bytes).map((face) => face.file);
 }
+
+/** The font files of the set `texts` need at either weight: what a runtime that fetches the fonts before it draws fetches. */
+export const fontFilesOf = (texts: readonly string[]): Set<string> =>
+  new Set(texts.flatMap((text) => [...fontFilesFor(text, 400), ...fontFilesFor(text, 700)]));
 
 /** Whether the set has a glyph for every character of `text` (white space and joiners aside). */
 export function covers(text: string): boolean {
@@ -153,7 +169,7 @@ export function shape(text: string, size: number, weight: Weight, lang: string):
     const level = levels.levels[offset]!;
     const last = pieces.at(-1);
     // A space goes with the piece before it (an emoji's space is as wide as an emoji: not that one).
-    const joins = NEUTRAL.test(char) && last && !last.face.emoji && load(last.face).has.has(code);
+    const joins = NEUTRAL.test(char) && last && !last.face.emoji && faceHas(last.face, code);
     const face = (joins ? last.face : faceFor(code, weight)) ?? last?.face ?? facesOf(weight)[0]!;
     if (last && last.face === face && last.level === level) last.end = offset + char.length;
     else pieces.push({ start: offset, end: offset + char.length, face, level });

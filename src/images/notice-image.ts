@@ -14,6 +14,9 @@ const notices = keptWithin<Uint8Array<ArrayBuffer>>(4 * 1024 * 1024, (image) => 
 /** A notice's width in CSS pixels: the email image's default, as the snippets place it. */
 const NOTICE_WIDTH = 600;
 
+/** What a notice says in `lang`. */
+export const noticeText = (notice: Notice, lang: string) => messagesFor(lang).notices[notice];
+
 /**
  * A small image that says `notice` in `lang` (messages.ts: the countdown's language, or the site's),
  * 600 px wide, on up to two lines. What it depends on is few (no width or language a request can
@@ -26,7 +29,7 @@ export function noticeImage(
 ): Uint8Array<ArrayBuffer> {
   const cssWidth = NOTICE_WIDTH;
   return notices(`${notice} ${format} ${density} ${lang}`, () => {
-    const text = messagesFor(lang).notices[notice];
+    const text = noticeText(notice, lang);
     const width = cssWidth * density;
     const inner = width - 32 * density;
     let size = Math.round((cssWidth / 600) * 22 * density);

@@ -6,7 +6,7 @@ import { Resvg } from "./resvg.ts";
 import { isRightToLeft, wrapText } from "./fonts.ts";
 import { textSvg } from "./raster.ts";
 import type { NamedStatus } from "../vocabulary.ts";
-import { previewScrim } from "../text/scrims.ts";
+import { previewScrim } from "../colour/scrims.ts";
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
@@ -44,7 +44,7 @@ const MUTED = { plain: "#a7b0c4", image: "#dde2ec" };
 /**
  * The background: the night blue; or the image, covering the frame (cut to its ratio, centred), under
  * the night blue at the least opacity under which every colour drawn on it reads over any picture
- * (src/text/scrims.ts). Over an image the date line is in the title's colour, not the accent.
+ * (src/colour/scrims.ts). Over an image the date line is in the title's colour, not the accent.
  */
 function previewBackground(background: string | undefined, status: string | undefined) {
   if (!background)

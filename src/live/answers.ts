@@ -2,7 +2,8 @@
 // server, the Worker). Netlify spreads the same parts over three functions (netlify/functions/), so
 // that resvg and the fonts stay out of the live JSON's bundle.
 import { LIVE_ANSWERS } from "./countdown.ts";
-import { emailAnswers, type EmailDrawings } from "./email.ts";
+import { emailAnswers } from "./email.ts";
+import type { EmailDrawings } from "./email-drawings.ts";
 import { PREVIEW_ANSWERS } from "./preview-route.ts";
 import type { RouteAnswers } from "./route.ts";
 import { SHARE_ANSWERS } from "./share-routes.ts";

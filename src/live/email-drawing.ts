@@ -6,7 +6,8 @@
 import type { EmailOptions } from "../images/email-options.ts";
 import { emailImageTexts, renderDoneImage, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
 import { fromBase64, type DoneBitmap } from "../images/done-frame.ts";
-import type { EmailCountdown } from "../images/email-look.ts";
+import { dateLine, type EmailCountdown } from "../images/email-look.ts";
+import { unitWordsDrawn } from "../images/email-faces.ts";
 import { messagesFor } from "../text/messages.ts";
 import { useSiteFont } from "../images/fonts.ts";
 import { currentTarget } from "./viewer-target.ts";
@@ -35,6 +36,9 @@ export interface SiteFontBytes {
 
 /** Each font's bytes, decoded once from the live data's file (the store keeps the file it read). */
 const fontBytes = new WeakMap<object, Uint8Array>();
+
+/** The live data's file of the site's font, where it has one: what `siteFontOf` reads. */
+export const siteFontFiles = (store: LiveStore): string[] => (store.siteFont ? [store.siteFont] : []);
 
 /** The site's font as the live data keeps it (its site file's `font`), or nothing: the bundled fonts alone. */
 export function siteFontOf(store: LiveStore): { font?: SiteFontBytes } {
@@ -67,8 +71,32 @@ function emailCountdown(entry: LiveEntry): EmailCountdown {
  * read from the live data (src/images/done-frame.ts); nothing while it counts, or for a status.
  */
 export function doneImageAt(store: LiveStore, entry: LiveEntry, second: number): { doneImage?: DoneBitmap } {
-  if (!entry.doneImage || entry.status || !currentTarget(entry, second + SECOND - 1).over) return {};
-  return { doneImage: store.file(doneBitmapFile(entry.doneImage)) as DoneBitmap };
+  const [file] = doneImageFiles(entry, second);
+  return file ? { doneImage: store.file(file) as DoneBitmap } : {};
+}
+
+/** The live data's file `doneImageAt` reads, where it reads one. */
+export function doneImageFiles(entry: LiveEntry, second: number): string[] {
+  if (!entry.doneImage || entry.status || !currentTarget(entry, second + SECOND - 1).over) return [];
+  return [doneBitmapFile(entry.doneImage)];
+}
+
+/**
+ * Every text the image of `entry` may draw with `options` at `second`, or a part of one: its title
+ * and words, its date line and the units' words in the image's language, the options' own (a
+ * separator). What a runtime that fetches the fonts before it draws (a Worker) fetches them for.
+ */
+export function textsDrawn(entry: LiveEntry, options: EmailOptions, second: number): string[] {
+  const countdown = emailCountdown(entry);
+  const lang = options.lang ?? countdown.lang;
+  return [
+    countdown.title,
+    countdown.done,
+    countdown.statusWords,
+    dateLine(currentTarget(entry, second).targetMs, countdown.zone, lang),
+    ...unitWordsDrawn(lang, lang === countdown.lang ? countdown.unitWords : undefined),
+    JSON.stringify(options),
+  ];
 }
 
 /** The image's bytes. */

@@ -16,7 +16,7 @@ import { errorHeaders } from "../http/policy.ts";
 import { findLiveRoute, type LiveRoute } from "../http/routes.ts";
 import { degraded } from "./health.ts";
 import { LiveDataError, type LiveStore } from "./live-store.ts";
-import type { RouteAnswers, RouteProblem } from "./route.ts";
+import { readWhenAsked, type FileFetch, type RouteAnswers, type RouteProblem } from "./route.ts";
 import { messageOf } from "../error-message.ts";
 
 /** The live data cannot be read: try again in a moment (a new build may be swapping in). */
@@ -39,6 +39,8 @@ interface LiveHandlerOptions {
   runtimeProblems?: () => string[];
   /** What the runtime does less well than it should but still answers (email images drawn in the main thread), for the health answer. */
   runtimeWarnings?: () => string[];
+  /** How an answer's files are fetched before it reads them (a Worker's); by default, read from the disk when asked. */
+  fetchFiles?: FileFetch;
 }
 
 /**
@@ -68,6 +70,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
   const runtimeWarnings = options.runtimeWarnings ?? (() => []);
+  const fetchFiles = options.fetchFiles ?? readWhenAsked;
 
   return function answerCall(call: LiveCall, route = findLiveRoute(call.pathname)): Answer | Promise<Answer> {
     const { method, pathname, query } = call;
@@ -77,7 +80,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
     if (early) return early;
     // The route's own way of saying so (an image for an <img>), else the API's error shape.
     const refuse = (problem: RouteProblem, params?: Query) =>
-      answerRoute.refusal?.({ route, pathname, params, store: storeIfReadable() }, problem) ??
+      answerRoute.refusal?.({ route, pathname, params, store: storeIfReadable(), fetchFiles }, problem) ??
       errorAnswer(problem.status, problem.code, problem.message, errorHeaders(true, problem.status === 503));
     const params = readQuery(query);
     if (isQueryProblem(params)) return refuse(params);
@@ -107,6 +110,7 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
         nowMs: now(),
         runtimeProblems,
         runtimeWarnings,
+        fetchFiles,
         get signal() {
           return call.signal;
         },

@@ -11,7 +11,15 @@ import { ok, type LiveRequest } from "./route.ts";
 /** The time zone data of the runtime that answers (docs/deploying.md, "Time zone data"): Node says it; Cloudflare's workerd does not, so "unknown" there. */
 const RUNTIME_TZ = process.versions.tz || "unknown";
 
-export function health({ route, store, nowMs, runtimeProblems, runtimeWarnings }: LiveRequest): Answer {
+export async function health({
+  route,
+  store,
+  nowMs,
+  runtimeProblems,
+  runtimeWarnings,
+  fetchFiles,
+}: LiveRequest): Promise<Answer> {
+  await fetchFiles({ live: store.checkedFiles() });
   const problems = [...store.check(), ...runtimeProblems()];
   if (problems.length) return degraded(route, problems, nowMs, store);
   // What answers, but less well than it should: named, with the status still ok (a load balancer keeps the server).

@@ -1,13 +1,19 @@
 // The countdowns as the live runtime holds them: written by the build into `<outDir>/live/` (a small
 // meta.json and shard files), checked here when read, so a corrupt file is refused with a reason
 // rather than served wrong. Free of Node: the reader of the files is given.
-import { FileNotLoaded } from "../file-not-loaded.ts";
 import type { SiteAddress } from "../paths.ts";
 import { META_FILE, shardCount, shardFile, shardOf } from "../shards.ts";
 import { jsonText } from "../text/escape.ts";
-import { SITE_DEFAULTS } from "../text/site-identity.ts";
+import { SITE_DEFAULTS } from "../site-identity.ts";
 import type { Schedule } from "../time/occurrence.ts";
-import { LIVE_COUNTDOWN_SCHEMA, isPlainObject, schemaProblem, type LiveCountdown } from "../published-record.ts";
+import {
+  LIVE_COUNTDOWN_SCHEMA,
+  isPlainObject,
+  schemaProblem,
+  type FromSchema,
+  type LiveCountdown,
+  type Schema,
+} from "../published-record.ts";
 import { SECOND } from "../time/units.ts";
 import { parseWallClock } from "../time/zone.ts";
 import { messageOf } from "../error-message.ts";
@@ -15,33 +21,60 @@ import { messageOf } from "../error-message.ts";
 /** A countdown as the live runtime holds it (its record and the live routes' fields: src/published-record.ts); the build writes these (src/publish/live-data.ts). */
 export type { LiveCountdown };
 
-/** The countdowns the build hands the live runtime, with what it needs to know about the build. */
-export interface LiveData {
-  /** The build's version, for `/api/health`. */
-  version: string;
-  /** Where the build is published: the Node server serves under its base path. */
-  site: SiteAddress;
-  /** The site's name (`_data/site.json`): oEmbed's provider, the preview images. */
-  siteName: string;
-  /**
-   * The site's language (BCP 47): the words of what no countdown has its own language for (an unknown
-   * slug's image or badge); English when left out (a build of an earlier version).
-   */
-  siteLanguage?: string;
-  /** The site's accent, `#rrggbb`: the email image's accent where neither the countdown nor the link gives one; the default blue when left out. */
-  siteAccent?: string;
-  /** The live file of the site's font for the images (src/paths.ts, siteFontFile); the bundled fonts alone when left out. */
-  siteFont?: string;
-  /** The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`). */
-  tz: string;
-  countdowns: LiveCountdown[];
-}
+/**
+ * `meta.json`: what the live runtime needs to know about the build, beside its countdowns (in the
+ * shards), defined once as a JSON Schema: its type, and the check of the file when it is read.
+ */
+const LIVE_META_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["version", "tz", "site", "siteName", "count", "shards"],
+  properties: {
+    version: { type: "string", description: "The build's version, for the health answer." },
+    tz: {
+      type: "string",
+      description:
+        "The version of the time zone data the build converted wall-clock times with (Node's `process.versions.tz`).",
+    },
+    site: {
+      type: "object",
+      additionalProperties: false,
+      required: ["origin", "basePath"],
+      properties: { origin: { type: "string" }, basePath: { type: "string" } },
+      description:
+        "Where the build is published (src/paths.ts, SiteAddress): the Node server serves under its base path.",
+    },
+    siteName: {
+      type: "string",
+      description: "The site's name (`_data/site.json`): oEmbed's provider, the preview images.",
+    },
+    siteLanguage: {
+      type: "string",
+      description:
+        "The site's language (BCP 47): the words of what no countdown has its own language for (an unknown slug's image or badge); English when left out (a build of an earlier version).",
+    },
+    siteAccent: {
+      type: "string",
+      pattern: "^#[0-9a-f]{6}$",
+      description:
+        "The site's accent: the email image's accent where neither the countdown nor the link gives one; the default blue when left out.",
+    },
+    siteFont: {
+      type: "string",
+      pattern: "^font/[\\w-]{16}\\.(ttf|otf)\\.json$",
+      description:
+        "The live file of the site's font for the images (src/paths.ts, siteFontFile); the bundled fonts alone when left out.",
+    },
+    count: { type: "integer", minimum: 0, description: "How many countdowns the shards hold." },
+    shards: { type: "integer", minimum: 1, description: "How many shards hold them (src/shards.ts)." },
+  },
+} as const satisfies Schema;
 
 /** `meta.json`: the live data without its countdowns, which are in `shards` files. */
-export interface LiveMeta extends Omit<LiveData, "countdowns"> {
-  count: number;
-  shards: number;
-}
+export type LiveMeta = FromSchema<typeof LIVE_META_SCHEMA>;
+
+/** The countdowns the build hands the live runtime, with what it needs to know about the build. */
+export type LiveData = Omit<LiveMeta, "count" | "shards"> & { countdowns: LiveCountdown[] };
 
 export interface LiveEntry extends LiveCountdown {
   /** The target instant; NaN for an evergreen countdown, whose deadline each request's start makes (evergreenMs). */
@@ -75,6 +108,8 @@ export interface LiveStore {
   fileOf(slug: string): string;
   /** Reads every shard, as `get` would, and checks that they hold `count` countdowns; throws `LiveDataError` saying what is wrong. */
   verify(): void;
+  /** The files `check` reads next: what a runtime that fetches its files fetches before it checks. */
+  checkedFiles(): string[];
   /** Reads the data again as it is now (meta.json and one shard) and says what is wrong with it; [] when nothing is. */
   check(): string[];
 }
@@ -95,9 +130,7 @@ export function liveDataFiles({ countdowns, ...rest }: LiveData, only?: Readonly
   return new Map([[META_FILE, jsonText(meta)], ...wanted]);
 }
 
-const isText = (value: unknown): value is string => typeof value === "string";
-
-/** A file of the live data folder as text; undefined when it is not there. May throw `FileNotLoaded`, which the store lets through. */
+/** A file of the live data folder as text; undefined when it is not there. */
 type LiveFileReader = (name: string) => string | undefined;
 
 function readJson(read: LiveFileReader, name: string): unknown {
@@ -116,23 +149,10 @@ function readJson(read: LiveFileReader, name: string): unknown {
  * Over 80 lines: the store's methods share the meta and the shards kept, which only this closure holds.
  */
 export function createLiveStore(read: LiveFileReader): LiveStore {
-  const meta = readJson(read, META_FILE) as Partial<LiveMeta> | null;
-  if (
-    typeof meta !== "object" ||
-    meta === null ||
-    !isText(meta.version) ||
-    !isText(meta.tz) ||
-    !isText(meta.siteName) ||
-    !isText(meta.site?.origin) ||
-    !isText(meta.site?.basePath) ||
-    !Number.isInteger(meta.count) ||
-    !Number.isInteger(meta.shards) ||
-    meta.shards! < 1
-  ) {
-    throw new LiveDataError(
-      `live data ${META_FILE} is not an object with a version, the time zone data's version, the site's address and name, a count and a number of shards`,
-    );
-  }
+  const data = readJson(read, META_FILE);
+  const problem = schemaProblem(LIVE_META_SCHEMA, data, META_FILE);
+  if (problem) throw new LiveDataError(`live data ${problem}`);
+  const meta = data as LiveMeta;
   const shards = new Map<number, Map<string, LiveEntry>>();
   /** Shards that could not be read when asked for, and why: health says so. */
   const failed = new Map<number, string>();
@@ -142,7 +162,6 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
       try {
         entries = checkShard(readJson(read, shardFile(index)), shardFile(index));
       } catch (error) {
-        if (error instanceof FileNotLoaded) throw error;
         failed.set(index, messageOf(error));
         throw error;
       }
@@ -156,28 +175,26 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
   return {
     version: meta.version,
     tz: meta.tz,
-    site: meta.site!,
+    site: meta.site,
     siteName: meta.siteName,
     // (A build of an earlier version names neither: English and the default blue, as it was then.)
-    siteLanguage: isText(meta.siteLanguage) ? meta.siteLanguage : "en",
-    siteAccent:
-      isText(meta.siteAccent) && /^#[0-9a-f]{6}$/.test(meta.siteAccent) ? meta.siteAccent : SITE_DEFAULTS.accent,
-    ...(isText(meta.siteFont) && /^font\/[\w-]{16}\.(ttf|otf)\.json$/.test(meta.siteFont)
-      ? { siteFont: meta.siteFont }
-      : {}),
-    count: meta.count!,
-    get: (slug) => shard(shardOf(slug, meta.shards!)).get(slug),
+    siteLanguage: meta.siteLanguage ?? "en",
+    siteAccent: meta.siteAccent ?? SITE_DEFAULTS.accent,
+    ...(meta.siteFont ? { siteFont: meta.siteFont } : {}),
+    count: meta.count,
+    get: (slug) => shard(shardOf(slug, meta.shards)).get(slug),
     file(name) {
       if (!files.has(name)) files.set(name, readJson(read, name));
       return files.get(name);
     },
-    fileOf: (slug) => shardFile(shardOf(slug, meta.shards!)),
+    fileOf: (slug) => shardFile(shardOf(slug, meta.shards)),
     verify() {
       let count = 0;
-      for (let index = 0; index < meta.shards!; index++) count += shard(index).size;
+      for (let index = 0; index < meta.shards; index++) count += shard(index).size;
       if (count !== meta.count)
         throw new LiveDataError(`live data: the shards hold ${count} countdown(s), ${META_FILE} says ${meta.count}`);
     },
+    checkedFiles: () => [META_FILE, ...[...failed.keys(), nextChecked % meta.shards].map((index) => shardFile(index))],
     check() {
       // The files as they are now, not as they were read: a shard read earlier may be gone since.
       // Every shard that failed when it was needed is read again (a repaired one answers from then
@@ -187,7 +204,6 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
         try {
           shard(index);
         } catch (error) {
-          if (error instanceof FileNotLoaded) throw error;
           problems.push(messageOf(error));
         }
       }
@@ -197,14 +213,9 @@ export function createLiveStore(read: LiveFileReader): LiveStore {
           throw new LiveDataError(
             `live data ${META_FILE} is no longer the one loaded (version ${JSON.stringify(now?.version)})`,
           );
-        const index = nextChecked % meta.shards!;
-        // The next check moves on to the next shard, once this one is read (a reader that has not
-        // loaded it yet asks again for the same one, not for the one after).
+        const index = nextChecked++ % meta.shards;
         checkShard(readJson(read, shardFile(index)), shardFile(index));
-        nextChecked++;
       } catch (error) {
-        if (error instanceof FileNotLoaded) throw error;
-        nextChecked++;
         problems.unshift(messageOf(error));
       }
       return [...new Set(problems)];

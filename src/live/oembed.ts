@@ -47,7 +47,7 @@ function pixels(params: Query, name: string): number | undefined {
 }
 
 /** `GET /api/oembed?url=...`: oEmbed 1.0, type rich, the published snippet of the size that fits. */
-export function oembed({ route, params, store }: LiveRequest) {
+export async function oembed({ route, params, store, fetchFiles }: LiveRequest) {
   const error = (status: number, code: string, message: string) => errorAnswer(status, code, message, route.headers);
   const format = params.get("format") ?? "json";
   if (format === "xml")
@@ -79,6 +79,8 @@ export function oembed({ route, params, store }: LiveRequest) {
     return error(400, "invalid_url", `Query parameter "url" is not an absolute URL (got ${quote(text)}).`);
   }
   const found = countdownOfUrl(url, store.site);
+  // (The slug is in the query, not the path: its shard is fetched here.)
+  if (found) await fetchFiles({ live: [store.fileOf(found.slug)] });
   const entry = found && store.get(found.slug);
   if (!found || !entry)
     return error(

@@ -3,13 +3,13 @@
 // rather than at build: a build of 10,000 countdowns would otherwise spend minutes drawing images few
 // of which are ever shared.
 import { useSiteFont } from "../images/fonts.ts";
-import { siteFontOf } from "./email-drawing.ts";
+import { siteFontFiles, siteFontOf } from "./email-drawing.ts";
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { renderPreview } from "../images/preview-image.ts";
 import { absoluteUrl, imageBackgroundFile, pagePath, previewImagePath } from "../paths.ts";
 import { dateWords } from "../text/dates.ts";
 import { ruleWords } from "../text/repeat-words.ts";
-import { accentColours } from "../text/colour.ts";
+import { accentColours } from "../colour/colour.ts";
 import { evergreenWords, messagesFor } from "../text/messages.ts";
 import { targetAt } from "../time/occurrence.ts";
 import { ok, slugIn, unknownSlug, type LiveRequest, type RouteAnswers } from "./route.ts";
@@ -19,7 +19,7 @@ const CACHED = 200;
 const drawn = new Map<string, Uint8Array<ArrayBuffer>>();
 const PREFIX = previewImagePath("");
 
-function preview({ route, pathname, store, nowMs }: LiveRequest) {
+async function preview({ route, pathname, store, nowMs, fetchFiles }: LiveRequest) {
   const slug = slugIn(pathname, PREFIX.slice(0, -".png".length), ".png");
   const entry = slug === undefined ? undefined : store.get(slug);
   if (slug === undefined)
@@ -51,6 +51,11 @@ function preview({ route, pathname, store, nowMs }: LiveRequest) {
   const key = JSON.stringify([texts, entry.image, store.siteFont]);
   let png = drawn.get(key);
   if (!png) {
+    await fetchFiles({
+      live: [...siteFontFiles(store), ...(entry.image ? [imageBackgroundFile(entry.image)] : [])],
+      // (Its status in capitals as well: a language's capitals may be letters of their own.)
+      texts: () => [JSON.stringify(texts), (texts.statusWords ?? "").toLocaleUpperCase(lang)],
+    });
     // In the site's font, where it has one (src/images/fonts.ts).
     useSiteFont(siteFontOf(store).font);
     png = renderPreview({

@@ -18,7 +18,26 @@ export interface LiveRequest {
   runtimeProblems: () => string[];
   /** What the runtime does less well than it should but still answers (email images drawn in the main thread); [] when nothing. */
   runtimeWarnings: () => string[];
+  /** Fetches what the answer reads beyond its slug's shard, before it reads it (`FileFetch`). */
+  fetchFiles: FileFetch;
 }
+
+/**
+ * What an answer reads beyond the live data's meta and its slug's shard: files of the live data, by
+ * name, and the fonts of the texts it draws (`texts`: every text, or a superset; asked only by a
+ * runtime that fetches fonts). The Node server and Netlify's functions read their files from the disk
+ * as they are asked for, and fetch nothing; a Worker reads its files from its assets, which takes a
+ * turn of the event loop, so it fetches them here, and a file read that was not fetched is a fault.
+ */
+export interface FileNeeds {
+  live?: readonly string[];
+  texts?: () => readonly string[];
+}
+/** Fetches what `needs` names; undefined where the runtime reads its files when asked (nothing to wait for). */
+export type FileFetch = (needs: FileNeeds) => Promise<void> | undefined;
+
+/** The files of a runtime that reads them from the disk when asked: nothing to fetch first. */
+export const readWhenAsked: FileFetch = () => undefined;
 
 /** How one live route answers. */
 export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
@@ -28,9 +47,9 @@ export type RouteAnswer = ((live: LiveRequest) => Answer | Promise<Answer>) & {
    * `<img>`); the error shape otherwise. `params`: the query, and `store` the live data, when they could be read.
    */
   refusal?: (
-    target: Pick<LiveRequest, "route" | "pathname"> & { params?: Query; store?: LiveStore },
+    target: Pick<LiveRequest, "route" | "pathname" | "fetchFiles"> & { params?: Query; store?: LiveStore },
     problem: RouteProblem,
-  ) => Answer;
+  ) => Answer | Promise<Answer>;
 };
 /** A request a route cannot answer: its status, and the API's error code and message. */
 export interface RouteProblem {

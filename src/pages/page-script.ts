@@ -2,7 +2,7 @@
 // the index and of a countdown's page, targets in the visitor's local time, the embed snippets'
 // configurator and Copy buttons.
 // Over 400 lines: one module file for every page, so a page loads one script its CSP hash pins.
-import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../text/colour.ts";
+import { blackOrWhite, contrastRatio, hexOf, readableOn, rgbOf } from "../colour/colour.ts";
 import { dateWords, visitorWords } from "../text/dates.ts";
 import { countText, unitWord, type UnitWords } from "../text/language-words.ts";
 import { fill, type ScriptWords } from "../text/page-words.ts";

@@ -9,7 +9,7 @@ import { loadCountdowns } from "../authoring/load-countdowns.ts";
 import { readCountdownImages } from "./done-images.ts";
 import { loadSiteFile, type SiteFileResult } from "../authoring/site-file.ts";
 import { BUILD_MARKER_TEXT, SITE_FILE, buildPaths, readConfig, requireCountdownsDir, type Config } from "../config.ts";
-import { SITE_DEFAULTS, fontFiles, type SiteIdentity } from "../text/site-identity.ts";
+import { SITE_DEFAULTS, fontFiles, type SiteIdentity } from "../site-identity.ts";
 import { buildAssets, withSite, type SiteAssets } from "../eleventy/assets.ts";
 import { atInstant, type SiteInput } from "../eleventy/site-input.ts";
 import { buildVersion } from "./version.ts";

@@ -21,6 +21,7 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
+import { coverageOf } from "../images/font-coverage.ts";
 import { dataPath, embedFile, embedPath, goPath } from "../paths.ts";
 import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
@@ -164,15 +165,19 @@ export async function buildForWorkers(
     const from = path.join(paths.live, name);
     if (name.endsWith(".json")) await copyAsset(`${WORKER_FOLDER}/live/${name.split(path.sep).join("/")}`, from);
   }
-  for (const name of await readdir(fontFolder()))
-    if (/\.(ttf|ttc|otf)$/.test(name)) await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
+  const fontCoverage: WorkerSite["fontCoverage"] = {};
+  for (const name of await readdir(fontFolder())) {
+    if (!/\.(ttf|ttc|otf)$/.test(name)) continue;
+    await copyAsset(`${WORKER_FOLDER}/fonts/${name}`, path.join(fontFolder(), name));
+    fontCoverage[name] = coverageOf(await readFile(path.join(fontFolder(), name)));
+  }
 
   const served = await writeCountdownAssets(countdownFiles, fileLimit - count(), (at, file, entry) =>
     copyAsset(at, built.locate(file, entry)),
   );
 
   await rm(aside, { recursive: true, force: true });
-  const workerSite: WorkerSite = { facts: meta.facts, files: own, packs };
+  const workerSite: WorkerSite = { facts: meta.facts, files: own, packs, fontCoverage };
   const workerBytes = await bundleWorker(folder, workerSite);
   return { folder, assets: count(), served, packs, reused, countdowns: meta.count, workerBytes };
 }

@@ -36,7 +36,7 @@ import {
 import { createSiteHandler, type FileSource, type SiteRequest } from "../http/site-handler.ts";
 import { OUTSIDE_SITE_HEADERS, errorHeaders } from "../http/policy.ts";
 import { everyLiveAnswer } from "../live/answers.ts";
-import { emailDrawings, type DrawingStats } from "../live/email.ts";
+import { emailDrawings, type DrawingStats } from "../live/email-drawings.ts";
 import { inThisThread } from "../live/email-drawing.ts";
 import { onWorkerThreads } from "../node/email-painters.ts";
 import { createLiveHandler } from "../live/handler.ts";

@@ -2,7 +2,7 @@
 // countdown's front matter. The ticker reads them in the browser (an invalid value is ignored there,
 // never an error); the build checks the front matter's with the same rules; the JSON Schema, OpenAPI
 // and the page's configurator list them from here.
-import { HEX_COLOUR } from "../text/colour.ts";
+import { HEX_COLOUR } from "../colour/colour.ts";
 import { LABELS, UNIT_RUN_PATTERN, UNIT_RUNS } from "../time/time-left.ts";
 import { WARN_PATTERN } from "../time/warn.ts";
 

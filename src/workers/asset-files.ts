@@ -1,11 +1,11 @@
-// Files a Worker reads from its own assets (the live data, the fonts, the packs of built files). What
-// a request needs and its path tells (a path's pack, a slug's shard) is fetched before the answer is
-// made (`fetch`); what only the answer finds out (an image's fonts, health's shard checked in turn)
-// is read at once once fetched: the reader throws FileNotLoaded (src/file-not-loaded.ts) for a file
-// not fetched yet, and `withFiles` fetches it and asks again. The assets of a deploy never change, so what is
-// fetched is kept for the isolate's life, within a budget of bytes (the oldest read dropped first).
+// Files a Worker reads from its own assets (the live data, the packs of built files; the fonts:
+// src/workers/font-files.ts). Fetching takes a turn of the event loop, so what an answer reads is
+// fetched before it is made: what the path tells (a path's pack, a slug's shard) by the Worker, what
+// only the route knows (the fonts of what it draws, health's shards) by the route, through
+// `fetchFiles` (src/live/route.ts); a file read that was not fetched first is a fault. The assets of
+// a deploy never change, so what is fetched is kept for the isolate's life, within a budget of bytes
+// (the oldest read dropped first, but never a file an answer has fetched and not yet read: `fetchAll`).
 
-import { FileNotLoaded } from "../file-not-loaded.ts";
 import { API_NOT_FOUND, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND } from "../paths.ts";
 
 /** The assets binding of a Worker (`env.ASSETS`): a fetch of the deploy's own static files. */
@@ -42,6 +42,8 @@ export const assetRequest = (file: string) => new Request(`https://assets.invali
 export class AssetFiles {
   private readonly held = new Map<string, Uint8Array | null>();
   private heldBytes = 0;
+  /** Files fetched by `fetchAll` for answers not yet made, and by how many: not dropped. */
+  private readonly pinned = new Map<string, number>();
   /** `folder`: where the files are among the assets; `budget`: the bytes kept at most. */
   constructor(
     private readonly assets: AssetsBinding,
@@ -49,22 +51,17 @@ export class AssetFiles {
     private readonly budget = 48 * 1024 * 1024,
   ) {}
 
-  /** A file's bytes; undefined when the deploy has no such file. Throws FileNotLoaded until it is fetched. */
+  /** A file's bytes, fetched first (`fetch`); undefined when the deploy has no such file. */
   bytes(name: string): Uint8Array | undefined {
     const bytes = this.held.get(name);
-    if (bytes === undefined) throw new FileNotLoaded(`${this.folder}/${name}`);
+    if (bytes === undefined)
+      throw new Error(
+        `${this.folder}/${name} was read before it was fetched: the answer must name it in its fetchFiles`,
+      );
     // Read last: kept longest.
     this.held.delete(name);
     this.held.set(name, bytes);
     return bytes ?? undefined;
-  }
-
-  /** A file's bytes, as `bytes` gives them, no longer held here: for a reader that keeps what it reads (the fonts, copied into HarfBuzz). */
-  take(name: string): Uint8Array | undefined {
-    const bytes = this.bytes(name);
-    this.held.delete(name);
-    this.heldBytes -= bytes?.length ?? 0;
-    return bytes;
   }
 
   /** A file's bytes, fetched first if they are not held: undefined when the deploy has no such file. */
@@ -74,15 +71,30 @@ export class AssetFiles {
     return this.bytes(name);
   }
 
+  /**
+   * Fetches files an answer reads next (by name), and keeps them until the answer has read them: until
+   * the macrotask after, since an answer reads what it fetched in the turn it resumes in.
+   */
+  async fetchAll(names: readonly string[]): Promise<void> {
+    const pin = (by: number) => {
+      for (const name of names) {
+        const count = (this.pinned.get(name) ?? 0) + by;
+        if (count) this.pinned.set(name, count);
+        else this.pinned.delete(name);
+      }
+    };
+    pin(1);
+    try {
+      await Promise.all(names.map((name) => this.fetch(name)));
+    } finally {
+      setTimeout(() => pin(-1));
+    }
+  }
+
   /** A file as text, as `bytes` gives it. */
   text(name: string): string | undefined {
     const bytes = this.bytes(name);
     return bytes && new TextDecoder().decode(bytes);
-  }
-
-  /** Whether `file` (a path among the assets) is one of these files. */
-  owns(file: string): boolean {
-    return file.startsWith(`${this.folder}/`);
   }
 
   /** Fetches a file of this folder by its path among the assets, keeps it, and gives its bytes (null: no such file). */
@@ -96,29 +108,10 @@ export class AssetFiles {
     this.heldBytes += bytes?.length ?? 0;
     for (const [oldest, old] of this.held) {
       if (this.heldBytes <= this.budget || oldest === name) break;
+      if (this.pinned.has(oldest)) continue;
       this.held.delete(oldest);
       this.heldBytes -= old?.length ?? 0;
     }
     return bytes;
-  }
-}
-
-/** How many files one answer may fetch before it is given up on (a fault of ours: no answer reads so many). */
-const MOST_FILES = 32;
-
-/**
- * The result of `make`, asked again after each file it needed was fetched, by whichever of `folders`
- * holds it. A file outside them, or too many files, is a fault.
- */
-export async function withFiles<T>(make: () => T | Promise<T>, folders: readonly AssetFiles[]): Promise<T> {
-  for (let fetched = 0; ; fetched++) {
-    try {
-      return await make();
-    } catch (error) {
-      if (!(error instanceof FileNotLoaded) || fetched === MOST_FILES) throw error;
-      const folder = folders.find((candidate) => candidate.owns(error.file));
-      if (!folder) throw new Error(`${error.file} is not among the Worker's assets`);
-      await folder.load(error.file);
-    }
   }
 }

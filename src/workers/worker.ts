@@ -4,7 +4,7 @@
 // route table and handlers: the live routes by the live handler (the Netlify Functions' code), every
 // other path by the built files, resolved as Netlify resolves its publish folder (src/http/built-paths.ts)
 // from the site's own files and the packs (src/workers/packs.ts). What it reads (the live data, the
-// packs, the fonts) it fetches from its assets when first needed (src/workers/asset-files.ts).
+// packs, the fonts) it fetches from its assets before an answer reads it (src/workers/asset-files.ts).
 import {
   builtFilesAnswer,
   candidateFiles,
@@ -26,12 +26,16 @@ import { staticHeaders } from "../http/netlify-rules.ts";
 import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { everyLiveAnswer } from "../live/answers.ts";
-import { emailDrawings } from "../live/email.ts";
+import { emailDrawings } from "../live/email-drawings.ts";
 import { createLiveHandler } from "../live/handler.ts";
 import { LiveDataError, createLiveStore, type LiveStore } from "../live/live-store.ts";
+import { META_FILE } from "../shards.ts";
+import type { FileNeeds } from "../live/route.ts";
+import type { Coverage } from "../images/font-coverage.ts";
+import { fontFilesOf } from "../images/fonts.ts";
 import type { FileEntry } from "../eleventy/built-files.ts";
-import { AssetFiles, WORKER_FOLDER, assetRequest, ownAssetPath, withFiles, type AssetsBinding } from "./asset-files.ts";
-import { useFontFiles } from "./font-files.ts";
+import { AssetFiles, WORKER_FOLDER, assetRequest, ownAssetPath, type AssetsBinding } from "./asset-files.ts";
+import { fetchFonts, useFontFiles } from "./font-files.ts";
 import { MEMORY } from "./memory.ts";
 import { PACKS_FOLDER, packName, packOf, readPack, type Pack } from "./packs.ts";
 
@@ -42,6 +46,8 @@ export interface WorkerSite {
   files: Record<string, FileEntry>;
   /** How many packs hold the other built files. */
   packs: number;
+  /** What each font file covers, by its name (src/images/font-coverage.ts). */
+  fontCoverage: Record<string, Coverage>;
 }
 
 declare const WORKER_SITE: WorkerSite;
@@ -71,16 +77,19 @@ function slugOfPath(pathname: string): string | undefined {
  */
 export function siteWorker(
   assets: AssetsBinding,
-  { facts, files, packs }: WorkerSite,
+  { facts, files, packs, fontCoverage }: WorkerSite,
   now: () => number = Date.now,
   log = (line: string) => console.error(line),
 ) {
   // Within an isolate's 128 MB (docs/deploying.md, "Memory"): the files read, the drawings kept.
   const liveFiles = new AssetFiles(assets, `${WORKER_FOLDER}/live`, MEMORY.liveBytes);
   const packFiles = new AssetFiles(assets, PACKS_FOLDER, MEMORY.packBytes);
-  // A font is kept by fonts.ts once read (in HarfBuzz's memory): not held here once taken.
-  const fontFiles = new AssetFiles(assets, `${WORKER_FOLDER}/fonts`, 0);
-  useFontFiles(fontFiles);
+  // A font is kept by fonts.ts once read (in HarfBuzz's memory): src/workers/font-files.ts holds it only until then.
+  useFontFiles({ assets, folder: `${WORKER_FOLDER}/fonts`, coverage: fontCoverage });
+  /** What a route reads beyond its slug's shard, fetched before it reads it: its live files, and the fonts of its texts at both weights. */
+  async function fetchFiles({ live: liveNames = [], texts }: FileNeeds): Promise<void> {
+    await Promise.all([liveFiles.fetchAll(liveNames), fetchFonts(fontFilesOf(texts?.() ?? []))]);
+  }
 
   let store: LiveStore | Error | undefined;
   const live = createLiveHandler({
@@ -91,10 +100,12 @@ export function siteWorker(
     answers: everyLiveAnswer(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })),
     log,
     now,
+    fetchFiles,
   });
   async function openStore(): Promise<void> {
     try {
-      store = await withFiles(() => createLiveStore((name) => liveFiles.text(name)), [liveFiles]);
+      await liveFiles.fetchAll([META_FILE]);
+      store = createLiveStore((name) => liveFiles.text(name));
     } catch (error) {
       if (!(error instanceof LiveDataError)) throw error;
       log(`live data unavailable, the live routes answer 503: ${error.message}`);
@@ -179,10 +190,10 @@ export function siteWorker(
     async live(call, route) {
       if (store === undefined) await openStore();
       // The shard of the slug a path names, fetched before the answer is made; what a route reads
-      // beyond it (the fonts of an image, health's shard checked in turn) is fetched as it is asked for.
+      // beyond it (the fonts of an image, health's shards) the route fetches itself (`fetchFiles`).
       const slug = route.path.endsWith("*") ? slugOfPath(call.pathname) : undefined;
-      if (slug !== undefined && store && !(store instanceof Error)) await liveFiles.fetch(store.fileOf(slug));
-      return withFiles(() => live(call, route), [liveFiles, fontFiles]);
+      if (slug !== undefined && store && !(store instanceof Error)) await liveFiles.fetchAll([store.fileOf(slug)]);
+      return live(call, route);
     },
     log,
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { ENGINE_NAMES, clockBehind, launchEngine, type Engine, type EnginePage } from "../support/engines.ts";
 import { readSandboxedFrame, setPageClock, waitInPage } from "../support/in-page.ts";
-import { rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
+import { rgbOf, WARN_COLOURS } from "../../src/colour/colour.ts";
 import { HOSTILE_TITLE, WIDGET_DEFAULTS } from "../support/fixtures.ts";
 import { TEST_OUT_DIR } from "../support/paths.ts";
 import { pauseWord } from "../../src/text/pause-words.ts";

@@ -20,6 +20,8 @@ import { drawEmail, siteFontOf } from "../../src/live/email-drawing.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import { useSiteFont } from "../../src/images/fonts.ts";
 import { subsetRanges, subsetWebFont, unicodeRange } from "../../src/authoring/font-subset.ts";
+import { buildForWorkers } from "../../src/publish/workers-build.ts";
+import { startWorkerd } from "../../tools/workerd.ts";
 
 // Digits alone (the emoji font's keycap shapes): its digits show in every face, letters fall back.
 const FONT = path.join(ROOT, "fonts", "NotoEmoji-Regular.ttf");
@@ -133,6 +135,25 @@ describe("a site file naming a font", () => {
       await other.close();
     }
   });
+
+  it("draws them alike on a Cloudflare Worker of the same build, which fetches the font before it draws", async () => {
+    const folder = path.join(work, "workers");
+    await buildForWorkers(outDir, folder);
+    const worker = await startWorkerd(folder);
+    try {
+      for (const target of ["/api/email/over.png?accent=0b57d0", "/api/email/over.gif?lang=ja", "/api/og/fest.png"]) {
+        const ask = async (origin: string) => {
+          const answer = await fetch(`${origin}${target}`);
+          return { status: answer.status, body: Buffer.from(await answer.arrayBuffer()) };
+        };
+        const [fromNode, fromWorker] = [await ask(base), await ask(worker.url)];
+        expect(fromWorker.status, target).toBe(200);
+        expect(fromWorker, target).toEqual(fromNode);
+      }
+    } finally {
+      await worker.stop();
+    }
+  }, 120_000);
 
   it("publishes it for the web subset to the site language's script, as WOFF, under the hash of its bytes, kept for good and readable from any origin", async () => {
     const href = await fontHref();

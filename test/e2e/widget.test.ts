@@ -18,10 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
 import { secondsLeft, timeLeft } from "../../src/time/time-left.ts";
 import { zoneOffset } from "../../src/time/zone.ts";
-import { accentColours, rgbOf, WARN_COLOURS } from "../../src/text/colour.ts";
-import { WIDGET_IMAGE } from "../../src/text/scrims.ts";
+import { accentColours, rgbOf, WARN_COLOURS } from "../../src/colour/colour.ts";
+import { WIDGET_IMAGE } from "../../src/colour/scrims.ts";
 import { DATE_TIME } from "../../src/text/dates.ts";
-import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../../src/site-identity.ts";
 import {
   ENGINE_NAMES,
   launchEngine,

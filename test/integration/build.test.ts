@@ -25,7 +25,7 @@ import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { embedPath, INDEX_PAGE_SIZE, indexPagePath, WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { countdownFiles, indexPageFiles, siteFiles } from "../../src/eleventy/built-files.ts";
-import type { SiteLogo } from "../../src/text/site-identity.ts";
+import type { SiteLogo } from "../../src/site-identity.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/eleventy/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
 import { configureSite } from "../../src/eleventy/site-plugin.ts";

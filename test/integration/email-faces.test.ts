@@ -7,7 +7,8 @@
 // cards' digits read as the JSON's count, on cards split at the middle, their top halves darker.
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
-import { emailAnswers, emailDrawings } from "../../src/live/email.ts";
+import { emailAnswers } from "../../src/live/email.ts";
+import { emailDrawings } from "../../src/live/email-drawings.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
 import { ringFraction } from "../../src/time/shape-rules.ts";

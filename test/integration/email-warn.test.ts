@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { renderEmailGif, renderEmailPng } from "../../src/images/email-image.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
 import type { EmailCountdown } from "../../src/images/email-look.ts";
-import { WARN_COLOURS, rgbOf } from "../../src/text/colour.ts";
+import { WARN_COLOURS, rgbOf } from "../../src/colour/colour.ts";
 import { decodeGif, decodePng, type Rgba } from "../support/image-reader.ts";
 
 /** A whole second long past, and a countdown 3630 s after it: its frames show 3629 s left, then one less each. */

@@ -11,14 +11,14 @@ import { EMAIL_OPTION_NAMES } from "../../src/images/email-options.ts";
 import { covers, fontFilesFor } from "../../src/images/fonts.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
+import { emailAnswers } from "../../src/live/email.ts";
 import {
   BUSY_WORK_PER_THREAD,
   MOST_WORK_PER_THREAD,
-  emailAnswers,
   emailDrawings,
   workOf,
   type EmailDrawings,
-} from "../../src/live/email.ts";
+} from "../../src/live/email-drawings.ts";
 import { drawEmail, emailTexts, type EmailJob, type Painter } from "../../src/live/email-drawing.ts";
 import { unitWord as unitWordOf } from "../../src/text/language-words.ts";
 import { onWorkerThreads, startWorker } from "../../src/node/email-painters.ts";
@@ -30,7 +30,6 @@ import { testLiveStore } from "../support/live-store.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { decodeGif, decodePng, differingPixels, readCount, type Rgba } from "../support/image-reader.ts";
 import { unitsParts } from "../support/units-text.ts";
-import { FileNotLoaded } from "../../src/file-not-loaded.ts";
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -715,14 +714,6 @@ describe("caching that fits email", () => {
     await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(/the thread was ended/);
     expect((await get("/api/email/sale.gif?width=301")).status).toBe(200);
     expect(drawings.stats()).toMatchObject({ drawn: 1, failed: 1, refused: 0, abandoned: 0 });
-  });
-
-  it("does not count as failed a drawing that needs a file the Worker has not fetched yet (it is made again once fetched)", async () => {
-    const drawings = patientDrawings(undefined, failingFirst(new FileNotLoaded("fonts/NotoSans-Bold.ttf")));
-    const { get } = service(drawings);
-    await expect(get("/api/email/sale.gif?width=300")).rejects.toThrow(FileNotLoaded);
-    expect((await get("/api/email/sale.gif?width=300")).status).toBe(200);
-    expect(drawings.stats()).toMatchObject({ drawn: 1, failed: 0, refused: 0, abandoned: 0 });
   });
 });
 

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCountdownImages } from "../../src/publish/done-images.ts";
 import { parseCountdownFile } from "../../src/authoring/countdown-file.ts";
-import { contrastRatio, READABLE_RATIO, rgbOf } from "../../src/text/colour.ts";
+import { contrastRatio, READABLE_RATIO, rgbOf } from "../../src/colour/colour.ts";
 import { HEADER_IMAGE, headerImageBytes, fromNow } from "../support/fixtures.ts";
 import { colourAt, decodePng, type Rgba } from "../support/image-reader.ts";
 import { startServer, type RunningServer } from "../support/production-server.ts";

@@ -11,7 +11,7 @@ import { readConfig } from "../../src/config.ts";
 import { noticeImage } from "../../src/images/notice-image.ts";
 import { publish } from "../../src/publish/publish.ts";
 import { createProductionServer, type ProductionServer } from "../../src/server/production-server.ts";
-import { accentColours } from "../../src/text/colour.ts";
+import { accentColours } from "../../src/colour/colour.ts";
 import { messagesFor } from "../../src/text/messages.ts";
 import { fromNow } from "../support/fixtures.ts";
 import { decodeGif, decodePng, type Rgba } from "../support/image-reader.ts";

@@ -31,7 +31,7 @@ import { startServer, type RunningServer } from "../support/production-server.ts
 import { ROOT, TEST_BASE_URL, TEST_ENV, TEST_NOW, TEST_OUT_DIR } from "../support/paths.ts";
 import { CALENDAR_FEED_PATH, ELEMENT_PARTS, ELEMENT_SCRIPT_PATH, elementPartPath } from "../../src/paths.ts";
 import { probedPaths, timeless, timelessLiveTargets } from "../support/probed-paths.ts";
-import { fromNow } from "../support/fixtures.ts";
+import { HEADER_IMAGE, fromNow } from "../support/fixtures.ts";
 
 let folder: string;
 let made: WorkersBuild;
@@ -192,6 +192,9 @@ describe("the Workers build in workerd answers as the Node server", () => {
       "/api/countdown/long-past?shape=c",
       "/api/badge/long-past.svg",
       "/api/og/postponed-de.png",
+      // What an image reads beyond its shard, fetched by its route first: a done image, a header image.
+      "/api/email/go-ended.png",
+      `/api/og/${HEADER_IMAGE.slug}.png`,
       // The done message in the scripts of the font set: Japanese (the 19 MB collection), Arabic, Devanagari, Hebrew.
       "/api/email/long-past.gif?lang=ja",
       "/api/email/long-past.png?lang=ar",

@@ -1,4 +1,4 @@
-// The site's accent as every face draws it (src/text/colour.ts): text in it reads on every background
+// The site's accent as every face draws it (src/colour/colour.ts): text in it reads on every background
 // the faces draw it on, and those backgrounds are the ones the stylesheets name.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,8 +12,8 @@ import {
   READABLE_RATIO,
   rgbOf,
   scrimOpacity,
-} from "../../src/text/colour.ts";
-import { PAGE_TITLE_SCRIM, TILE_TINT, WIDGET_IMAGE, previewScrim } from "../../src/text/scrims.ts";
+} from "../../src/colour/colour.ts";
+import { PAGE_TITLE_SCRIM, TILE_TINT, WIDGET_IMAGE, previewScrim } from "../../src/colour/scrims.ts";
 import { ROOT } from "../support/paths.ts";
 
 /** Accents a site might name: the default, pale, saturated, grey, black and white. */
@@ -70,7 +70,7 @@ describe("the site's accent", () => {
   });
 });
 
-describe("the scrims over a countdown's image (src/text/scrims.ts)", () => {
+describe("the scrims over a countdown's image (src/colour/scrims.ts)", () => {
   /** `scrim` at `opacity` over a pixel of grey `pixel`, as browsers and resvg composite. */
   const over = (scrim: readonly number[], opacity: number, pixel: number) =>
     scrim.map((c) => Math.round(pixel + (c - pixel) * opacity)) as [number, number, number];

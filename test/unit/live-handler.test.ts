@@ -3,11 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_ANSWERS } from "../../src/live/countdown.ts";
 import { everyLiveAnswer } from "../../src/live/answers.ts";
-import { emailDrawings } from "../../src/live/email.ts";
+import { emailDrawings } from "../../src/live/email-drawings.ts";
 import { LIVE_ROUTES } from "../../src/http/routes.ts";
 import { createLiveHandler } from "../../src/live/handler.ts";
 import { netlifyFunction } from "../../netlify/adapter.ts";
-import { FileNotLoaded } from "../../src/file-not-loaded.ts";
 import { createLiveStore, liveDataFiles } from "../../src/live/live-store.ts";
 import { testLiveStore } from "../support/live-store.ts";
 
@@ -124,7 +123,7 @@ describe("answers bad input with JSON errors", () => {
     const text = await response.text();
     expect(JSON.parse(text).error.code).toBe("unavailable");
     expect(text).not.toMatch(/at |Error|version/);
-    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data meta.json is not an object/)]);
+    expect(lines).toEqual([expect.stringMatching(/live data unavailable: live data meta.json has no tz/)]);
   });
 });
 
@@ -159,8 +158,8 @@ describe("answers health from the live runtime", () => {
   });
 });
 
-describe("a store whose reader fetches its files later (a Cloudflare Worker's)", () => {
-  it("asks for one file at a time and for the same one again once it is fetched, so each answer needs a few fetches at most", () => {
+describe("a store whose reader has only the files fetched for it first (a Cloudflare Worker's)", () => {
+  it("names the files each read needs, a few at a time, and reads no other", () => {
     const countdowns = Array.from({ length: 3000 }, (_, i) => ({
       slug: `countdown-${i}`,
       title: `Countdown ${i}`,
@@ -175,32 +174,50 @@ describe("a store whose reader fetches its files later (a Cloudflare Worker's)",
     });
     const fetched = new Set<string>();
     const read = (name: string) => {
-      if (!fetched.has(name)) throw new FileNotLoaded(name);
+      if (!fetched.has(name)) throw new Error(`${name} read before it was fetched`);
       return files.get(name);
     };
-    /** `make` asked again after each file it needs is fetched, as src/workers/asset-files.ts does; the fetches it took. */
-    const withFetches = <T>(make: () => T): [T, number] => {
-      for (let fetches = 0; ; fetches++) {
-        try {
-          return [make(), fetches];
-        } catch (error) {
-          if (!(error instanceof FileNotLoaded) || fetches > 5) throw error;
-          fetched.add(error.file);
-        }
-      }
-    };
-    const [store, metaFetches] = withFetches(() => createLiveStore(read));
-    expect(metaFetches).toBe(1);
+    fetched.add("meta.json");
+    const store = createLiveStore(read);
     expect(files.size).toBeGreaterThan(10);
-    // Each health check reads the next shard in turn: one fetch each, however many shards there are.
+    // Each health check reads the meta and the next shard in turn, and names them first, however many shards there are.
+    const checked = new Set<string>();
     for (let check = 0; check < files.size + 2; check++) {
-      const [problems, fetches] = withFetches(() => store.check());
-      expect(problems).toEqual([]);
-      expect(fetches).toBeLessThanOrEqual(1);
+      fetched.clear();
+      const named = store.checkedFiles();
+      expect(named.length).toBeLessThanOrEqual(2);
+      for (const name of named) fetched.add(name);
+      expect(store.check()).toEqual([]);
+      for (const name of named) checked.add(name);
     }
-    const [entry, fetches] = withFetches(() => store.get("countdown-2999"));
-    expect(entry?.title).toBe("Countdown 2999");
-    expect(fetches).toBe(0);
+    expect(checked).toEqual(new Set(files.keys()));
+    fetched.clear();
+    fetched.add(store.fileOf("countdown-2999"));
+    expect(store.get("countdown-2999")?.title).toBe("Countdown 2999");
+  });
+
+  it("names again a shard that failed when read, until it is read", () => {
+    const files = liveDataFiles({
+      version: "1",
+      tz: "2025c",
+      site: { origin: "https://example.test", basePath: "" },
+      siteName: "Countdowns",
+      countdowns: Array.from({ length: 3000 }, (_, i) => ({
+        slug: `c-${i}`,
+        title: `C ${i}`,
+        targetDate: "2030-01-01T00:00:00Z",
+      })),
+    });
+    const broken = new Map(files);
+    const shard = createLiveStore((name) => files.get(name)).fileOf("c-7");
+    broken.set(shard, "{");
+    const store = createLiveStore((name) => broken.get(name));
+    expect(() => store.get("c-7")).toThrow(/not valid JSON/);
+    for (let check = 0; check < 3; check++) expect(store.checkedFiles()).toContain(shard);
+    broken.set(shard, files.get(shard)!);
+    store.check();
+    expect(store.checkedFiles().filter((name) => name === shard).length).toBeLessThanOrEqual(1);
+    expect(store.get("c-7")?.title).toBe("C 7");
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_LOGO_BYTES } from "../../src/authoring/logo.ts";
 import { parseSiteFile } from "../../src/authoring/site-file.ts";
 import { encodePng } from "../../src/images/png.ts";
-import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../../src/site-identity.ts";
 
 const parse = (value: unknown) =>
   parseSiteFile("_data/site.json", typeof value === "string" ? value : JSON.stringify(value));

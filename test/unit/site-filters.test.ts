@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { UserConfig } from "@11ty/eleventy";
 import { siteFilters } from "../../src/eleventy/filters.ts";
 import type { SiteCountdown } from "../../src/eleventy/site-input.ts";
-import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../../src/site-identity.ts";
 
 type Filter = (...args: never[]) => string;
 

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import type { UserConfig } from "@11ty/eleventy";
-import { SITE_DEFAULTS } from "../../src/text/site-identity.ts";
+import { SITE_DEFAULTS } from "../../src/site-identity.ts";
 import { siteFilters } from "../../src/eleventy/filters.ts";
 import {
   lastOccurrence,

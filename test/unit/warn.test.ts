@@ -11,7 +11,7 @@ import {
   WARN_COLOURS,
   contrastRatio,
   rgbOf,
-} from "../../src/text/colour.ts";
+} from "../../src/colour/colour.ts";
 
 describe("warn's span", () => {
   it("reads a whole number and one unit letter: seconds, minutes, hours, days", () => {
