@@ -27,18 +27,30 @@ const UNITS = ["day", "hour", "minute", "second"];
 const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101];
 
 /**
- * Every word for a unit an image may draw in `lang` (the labels under the digits, the words of a line
- * of units, long and short): what a runtime that fetches the fonts before it draws fetches them for.
+ * The characters of every word for a unit an image may draw in `lang` (the labels under the digits,
+ * the words of a line of units, long and short): what a runtime that fetches the fonts before it
+ * draws fetches them for.
  */
-export const unitWordsDrawn = (lang: string, words?: UnitWords): string[] =>
-  UNITS.flatMap((unit, i) =>
-    PLURAL_SAMPLES.flatMap((n) =>
-      (["long", "short"] as const).flatMap((length) => [
-        unitWord(lang, unit, n, length, words),
-        ...unitText(n, i, "dhms", lang, length, words),
-      ]),
-    ),
-  );
+export function unitWordsDrawn(lang: string, words?: UnitWords): string {
+  const key = `${lang}\0${words ? JSON.stringify(words) : ""}`;
+  let drawn = wordsDrawn.get(key);
+  if (drawn === undefined) {
+    // (Languages may come from requests: the words of a few hundred are kept.)
+    if (wordsDrawn.size > 200) wordsDrawn.clear();
+    const all = UNITS.flatMap((unit, i) =>
+      PLURAL_SAMPLES.flatMap((n) =>
+        (["long", "short"] as const).flatMap((length) => [
+          unitWord(lang, unit, n, length, words),
+          ...unitText(n, i, "dhms", lang, length, words),
+        ]),
+      ),
+    );
+    // Each character once: what the fonts are chosen by.
+    wordsDrawn.set(key, (drawn = [...new Set([...all.join("")])].join("")));
+  }
+  return drawn;
+}
+const wordsDrawn = new Map<string, string>();
 
 /** The layouts drawn here. */
 export const FACE_LAYOUTS = ["ring", "flip", "digital"] as const;

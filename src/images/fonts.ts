@@ -83,14 +83,24 @@ export function useSiteFont(font: { name: string; bytes: Uint8Array } | undefine
   if (siteFace?.file === font?.name) return;
   siteFace = font && { file: font.name, weight: 400, bytes: font.bytes };
   shapedLines.clear();
+  facesByWeight.clear();
 }
 
 /** The faces of a weight in fallback order; a bold text falls back to regular faces for what bold ones lack. */
-const facesOf = (weight: Weight) => [
-  ...(siteFace ? [siteFace] : []),
-  ...FACES.filter((face) => face.weight === weight),
-  ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : []),
-];
+const facesByWeight = new Map<Weight, Face[]>();
+function facesOf(weight: Weight): Face[] {
+  let faces = facesByWeight.get(weight);
+  if (!faces)
+    facesByWeight.set(
+      weight,
+      (faces = [
+        ...(siteFace ? [siteFace] : []),
+        ...FACES.filter((face) => face.weight === weight),
+        ...(weight === 700 ? FACES.filter((face) => face.weight === 400) : []),
+      ]),
+    );
+  return faces;
+}
 
 /**
  * Whether a face has a code point: from the font files' table of what each covers where the runtime
@@ -116,16 +126,23 @@ const NEUTRAL = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f]/u;
  */
 export function fontFilesFor(text: string, weight: Weight): string[] {
   const faces = new Set<Face>([facesOf(weight).find((face) => !face.bytes)!]);
+  const seen = new Set<number>();
   for (const char of text) {
-    const face = faceFor(char.codePointAt(0)!, weight);
+    const code = char.codePointAt(0)!;
+    if (seen.has(code)) continue;
+    seen.add(code);
+    const face = faceFor(code, weight);
     if (face) faces.add(face);
   }
   return [...faces].filter((face) => !face.bytes).map((face) => face.file);
 }
 
 /** The font files of the set `texts` need at either weight: what a runtime that fetches the fonts before it draws fetches. */
-export const fontFilesOf = (texts: readonly string[]): Set<string> =>
-  new Set(texts.flatMap((text) => [...fontFilesFor(text, 400), ...fontFilesFor(text, 700)]));
+export function fontFilesOf(texts: readonly string[]): Set<string> {
+  // (A face is chosen character by character: the texts may be read as one.)
+  const text = texts.join("");
+  return new Set([...fontFilesFor(text, 400), ...fontFilesFor(text, 700)]);
+}
 
 /** Whether the set has a glyph for every character of `text` (white space and joiners aside). */
 export function covers(text: string): boolean {

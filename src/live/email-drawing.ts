@@ -94,7 +94,7 @@ export function textsDrawn(entry: LiveEntry, options: EmailOptions, second: numb
     countdown.done,
     countdown.statusWords,
     dateLine(currentTarget(entry, second).targetMs, countdown.zone, lang),
-    ...unitWordsDrawn(lang, lang === countdown.lang ? countdown.unitWords : undefined),
+    unitWordsDrawn(lang, lang === countdown.lang ? countdown.unitWords : undefined),
     JSON.stringify(options),
   ];
 }

@@ -85,7 +85,7 @@ export class AssetFiles {
     };
     pin(1);
     try {
-      await Promise.all(names.map((name) => this.fetch(name)));
+      await Promise.all([...new Set(names)].map((name) => this.fetch(name)));
     } finally {
       setTimeout(() => pin(-1));
     }
