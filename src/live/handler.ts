@@ -39,16 +39,15 @@ interface LiveHandlerOptions {
   runtimeProblems?: () => string[];
   /** What the runtime does less well than it should but still answers (email images drawn in the main thread), for the health answer. */
   runtimeWarnings?: () => string[];
-  /** How an answer's files are fetched before it reads them (a Worker's); by default, read from the disk when asked. */
-  fetchFiles?: FileFetch;
 }
 
 /**
  * A live request as an adapter hands it over: its method, and its path inside the site with the query
  * (no live route reads a request header); with `signal`, aborted once the client has gone, where the
- * runtime tells.
+ * runtime tells; with `fetchFiles`, how the files its answer reads are fetched first (a Worker's, for
+ * this request: it keeps them until the answer is made), where they are not read from the disk when asked.
  */
-export type LiveCall = Pick<Call, "method" | "pathname" | "query"> & { signal?: AbortSignal };
+export type LiveCall = Pick<Call, "method" | "pathname" | "query"> & { signal?: AbortSignal; fetchFiles?: FileFetch };
 
 /**
  * The answer to a live request (`route`: the live route of its path, looked up when left out): at
@@ -70,10 +69,9 @@ export function createLiveHandler(options: LiveHandlerOptions): LiveHandler {
   const log = options.log ?? ((line: string) => console.error(line));
   const runtimeProblems = options.runtimeProblems ?? (() => []);
   const runtimeWarnings = options.runtimeWarnings ?? (() => []);
-  const fetchFiles = options.fetchFiles ?? readWhenAsked;
 
   return function answerCall(call: LiveCall, route = findLiveRoute(call.pathname)): Answer | Promise<Answer> {
-    const { method, pathname, query } = call;
+    const { method, pathname, query, fetchFiles = readWhenAsked } = call;
     const answerRoute = route && options.answers[route.name];
     if (!route || !answerRoute) return errorAnswer(404, "not_found", `Nothing is published at ${quote(pathname)}.`);
     const early = methodAnswer(method, true);

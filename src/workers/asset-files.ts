@@ -4,7 +4,7 @@
 // only the route knows (the fonts of what it draws, health's shards) by the route, through
 // `fetchFiles` (src/live/route.ts); a file read that was not fetched first is a fault. The assets of
 // a deploy never change, so what is fetched is kept for the isolate's life, within a budget of bytes
-// (the oldest read dropped first, but never a file an answer has fetched and not yet read: `fetchAll`).
+// (the oldest read dropped first, but never a file fetched for an answer not yet made: `fetchAll`).
 
 import { API_NOT_FOUND, OPENAPI_PATH, PAGES_PATH, SCHEMA_PATH, WIDGET_NOT_FOUND } from "../paths.ts";
 
@@ -42,7 +42,7 @@ export const assetRequest = (file: string) => new Request(`https://assets.invali
 export class AssetFiles {
   private readonly held = new Map<string, Uint8Array | null>();
   private heldBytes = 0;
-  /** Files fetched by `fetchAll` for answers not yet made, and by how many: not dropped. */
+  /** Files fetched by `fetchAll` for answers not yet made, by how many of them: not dropped. */
   private readonly pinned = new Map<string, number>();
   /** `folder`: where the files are among the assets; `budget`: the bytes kept at most. */
   constructor(
@@ -72,22 +72,24 @@ export class AssetFiles {
   }
 
   /**
-   * Fetches files an answer reads next (by name), and keeps them until the answer has read them: until
-   * the macrotask after, since an answer reads what it fetched in the turn it resumes in.
+   * Fetches files an answer reads (by name), and keeps them, over the budget if it must, until the
+   * answer is made: until `release` is given the same names.
    */
   async fetchAll(names: readonly string[]): Promise<void> {
-    const pin = (by: number) => {
-      for (const name of names) {
-        const count = (this.pinned.get(name) ?? 0) + by;
-        if (count) this.pinned.set(name, count);
-        else this.pinned.delete(name);
-      }
-    };
-    pin(1);
-    try {
-      await Promise.all([...new Set(names)].map((name) => this.fetch(name)));
-    } finally {
-      setTimeout(() => pin(-1));
+    this.pin(names, 1);
+    await Promise.all([...new Set(names)].map((name) => this.fetch(name)));
+  }
+
+  /** Files `fetchAll` fetched for an answer that is made: dropped again as the budget says. */
+  release(names: readonly string[]): void {
+    this.pin(names, -1);
+  }
+
+  private pin(names: readonly string[], by: 1 | -1): void {
+    for (const name of names) {
+      const count = (this.pinned.get(name) ?? 0) + by;
+      if (count > 0) this.pinned.set(name, count);
+      else this.pinned.delete(name);
     }
   }
 

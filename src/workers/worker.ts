@@ -86,9 +86,19 @@ export function siteWorker(
   const packFiles = new AssetFiles(assets, PACKS_FOLDER, MEMORY.packBytes);
   // A font is kept by fonts.ts once read (in HarfBuzz's memory): src/workers/font-files.ts holds it only until then.
   useFontFiles({ assets, folder: `${WORKER_FOLDER}/fonts`, coverage: fontCoverage });
-  /** What a route reads beyond its slug's shard, fetched before it reads it: its live files, and the fonts of its texts at both weights. */
-  async function fetchFiles({ live: liveNames = [], texts }: FileNeeds): Promise<void> {
-    await Promise.all([liveFiles.fetchAll(liveNames), fetchFonts(fontFilesOf(texts?.() ?? []))]);
+  /**
+   * How one request's answer fetches what it reads beyond its slug's shard, before it reads it: its
+   * live files (kept until `done`: the answer is made), and the fonts of its texts at both weights.
+   */
+  function filesOfOneAnswer() {
+    const fetched: string[] = [];
+    return {
+      async fetchFiles({ live: names = [], texts }: FileNeeds): Promise<void> {
+        fetched.push(...names);
+        await Promise.all([liveFiles.fetchAll(names), fetchFonts(fontFilesOf(texts?.() ?? []))]);
+      },
+      done: () => liveFiles.release(fetched),
+    };
   }
 
   let store: LiveStore | Error | undefined;
@@ -100,12 +110,16 @@ export function siteWorker(
     answers: everyLiveAnswer(emailDrawings({ entries: 64, bytes: MEMORY.emailBytes })),
     log,
     now,
-    fetchFiles,
   });
   async function openStore(): Promise<void> {
     try {
-      await liveFiles.fetchAll([META_FILE]);
-      store = createLiveStore((name) => liveFiles.text(name));
+      const files = filesOfOneAnswer();
+      try {
+        await files.fetchFiles({ live: [META_FILE] });
+        store = createLiveStore((name) => liveFiles.text(name));
+      } finally {
+        files.done();
+      }
     } catch (error) {
       if (!(error instanceof LiveDataError)) throw error;
       log(`live data unavailable, the live routes answer 503: ${error.message}`);
@@ -192,8 +206,15 @@ export function siteWorker(
       // The shard of the slug a path names, fetched before the answer is made; what a route reads
       // beyond it (the fonts of an image, health's shards) the route fetches itself (`fetchFiles`).
       const slug = route.path.endsWith("*") ? slugOfPath(call.pathname) : undefined;
-      if (slug !== undefined && store && !(store instanceof Error)) await liveFiles.fetchAll([store.fileOf(slug)]);
-      return live(call, route);
+      const files = filesOfOneAnswer();
+      try {
+        if (slug !== undefined && store && !(store instanceof Error))
+          await files.fetchFiles({ live: [store.fileOf(slug)] });
+        const { method, pathname, query } = call;
+        return await live({ method, pathname, query, fetchFiles: files.fetchFiles }, route);
+      } finally {
+        files.done();
+      }
     },
     log,
   });

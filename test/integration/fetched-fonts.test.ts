@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { coverageOf, covered } from "../../src/images/font-coverage.ts";
 import { fontFolder } from "../../src/images/font-files.ts";
 import type { LiveCountdown } from "../../src/live/live-store.ts";
+import type { FileFetch } from "../../src/live/route.ts";
 import { DAY, SECOND } from "../../src/time/units.ts";
 import { isoSeconds } from "../../src/time/time-left.ts";
 import { testLiveStore } from "../support/live-store.ts";
@@ -79,13 +80,13 @@ async function workerLike(siteLanguage = "en") {
     answers: everyLiveAnswer(emailDrawings()),
     now: () => NOW,
     log: () => {},
-    async fetchFiles({ texts }) {
-      for (const file of fontFilesOf(texts?.() ?? [])) fonts.fetched.add(file);
-    },
   });
+  const fetchFiles: FileFetch = async ({ texts }) => {
+    for (const file of fontFilesOf(texts?.() ?? [])) fonts.fetched.add(file);
+  };
   return async (target: string) => {
     const [pathname, query = ""] = target.split("?") as [string, string?];
-    return (await handler({ method: "GET", pathname, query })).status;
+    return (await handler({ method: "GET", pathname, query, fetchFiles })).status;
   };
 }
 
