@@ -1,15 +1,17 @@
 // The live shields-style badge for READMEs (`/api/badge/<slug>.svg`, a live route of
 // netlify/functions/share.ts): `<title> | in 39 days`, `live now`, `ended`, ... in the countdown's
 // language (an unknown slug's in the site's): English words as published, Intl's relative times and
-// the built-in messages (src/text/messages.ts) in the others.
+// the built-in messages (src/text/messages.ts) in the others. Set in Verdana as shields.io sets it, or
+// in the site's font where the site file names one, drawn as the images draw it.
 import VERDANA_11 from "anafanafo/data/verdana-11px-normal.json" with { type: "json" };
 import { badgePath } from "../paths.ts";
 import { xmlText } from "../text/escape.ts";
 import { nextOccurrence } from "../time/occurrence.ts";
 import { currentTarget } from "./viewer-target.ts";
 import { evergreenWords, messagesFor } from "../text/messages.ts";
-import { ok, slugIn, type LiveRequest } from "./route.ts";
-import type { LiveEntry } from "./live-store.ts";
+import { ok, slugIn, type FileFetch, type LiveRequest } from "./route.ts";
+import { siteFontFiles, siteFontOf } from "./site-font-bytes.ts";
+import type { LiveEntry, LiveStore } from "./live-store.ts";
 
 /** From an occurrence on, the badge says "live now" for this long; then the next one, or "ended". */
 export const LIVE_FOR_MS = 60 * 60 * 1000;
@@ -81,26 +83,54 @@ function widthOf(table: [number, number, number][], code: number): number | unde
 /** A label of at most this many characters; a longer title is cut with an ellipsis. */
 const LABEL_MAX = 40;
 
+/** How the badge sets its texts: their widths, and each text drawn centred, a shadow under it. */
+interface BadgeType {
+  width(text: string): number;
+  /** `id` names the text where the SVG refers to it. */
+  text(content: string, centre: number, width: number, id: string): string;
+}
+
+/** Verdana, as shields.io sets a badge, named as text: a site that names no font reads no font file. */
+const VERDANA: BadgeType = {
+  width: textWidth,
+  // Each text twice, a shadow under it; textLength holds the measured width whatever font renders it.
+  text: (content, centre, width) =>
+    `<text x="${centre}" y="15" fill="#010101" fill-opacity=".3" textLength="${width}" aria-hidden="true">${xmlText(content)}</text>` +
+    `<text x="${centre}" y="14" textLength="${width}">${xmlText(content)}</text>`,
+};
+
+/**
+ * The site's font (its site file's `font`), where it names one: the texts shaped by HarfBuzz and drawn
+ * as glyph outlines, as the email image and the link preview draw them (src/images/fonts.ts), each
+ * character the font lacks from the bundled fonts. The shaper is loaded only then.
+ */
+async function siteType(store: LiveStore, texts: string[], lang: string, fetchFiles: FileFetch): Promise<BadgeType> {
+  if (!store.siteFont) return VERDANA;
+  await fetchFiles({ live: siteFontFiles(store), texts: () => texts });
+  const fonts = await import("../images/fonts.ts");
+  fonts.useSiteFont(siteFontOf(store).font);
+  return {
+    width: (text) => fonts.textWidth(text, FONT_SIZE, 400, lang),
+    // The outlines once, the shadow a use of them a pixel lower.
+    text: (content, centre, _width, id) => {
+      const line = fonts.shape(content, FONT_SIZE, 400, lang);
+      const paths = fonts.linePaths(line, centre - line.width / 2, 14);
+      return `<use href="#${id}" y="1" fill="#010101" fill-opacity=".3" aria-hidden="true"/><g id="${id}">${paths}</g>`;
+    },
+  };
+}
+
+const FONT_SIZE = 11;
+
 /** A shields-style flat badge: the label on grey, the message on its colour, 20 px high. */
-function badgeSvg(label: string, message: string, colour: string): string {
-  const chars = [...label.replace(/\s+/g, " ").trim()];
-  const shortLabel =
-    chars.length > LABEL_MAX
-      ? `${chars
-          .slice(0, LABEL_MAX - 1)
-          .join("")
-          .trimEnd()}…`
-      : chars.join("");
-  const [labelWidth, messageWidth] = [shortLabel, message].map((text) => Math.round(textWidth(text)) + 10) as [
+function badgeSvg(label: string, message: string, colour: string, type: BadgeType): string {
+  const shortLabel = shortened(label);
+  const [labelWidth, messageWidth] = [shortLabel, message].map((text) => Math.round(type.width(text)) + 10) as [
     number,
     number,
   ];
   const width = labelWidth + messageWidth;
   const name = xmlText(`${shortLabel}: ${message}`);
-  // Each text twice, a shadow under it; textLength holds the measured width whatever font renders it.
-  const text = (content: string, x: number, textLength: number) =>
-    `<text x="${x}" y="15" fill="#010101" fill-opacity=".3" textLength="${textLength}" aria-hidden="true">${xmlText(content)}</text>` +
-    `<text x="${x}" y="14" textLength="${textLength}">${xmlText(content)}</text>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${name}">` +
     `<title>${name}</title>` +
@@ -108,20 +138,36 @@ function badgeSvg(label: string, message: string, colour: string): string {
     `<clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath>` +
     `<g clip-path="url(#r)"><rect width="${labelWidth}" height="20" fill="#555"/><rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${colour}"/>` +
     `<rect width="${width}" height="20" fill="url(#s)"/></g>` +
-    `<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">` +
-    text(shortLabel, labelWidth / 2, labelWidth - 10) +
-    text(message, labelWidth + messageWidth / 2, messageWidth - 10) +
+    `<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="${FONT_SIZE}">` +
+    type.text(shortLabel, labelWidth / 2, labelWidth - 10, "label") +
+    type.text(message, labelWidth + messageWidth / 2, messageWidth - 10, "message") +
     `</g></svg>`
   );
 }
 
+/** The label on one line, of at most LABEL_MAX characters: a longer title cut with an ellipsis. */
+function shortened(label: string): string {
+  const chars = [...label.replace(/\s+/g, " ").trim()];
+  if (chars.length <= LABEL_MAX) return chars.join("");
+  return `${chars
+    .slice(0, LABEL_MAX - 1)
+    .join("")
+    .trimEnd()}…`;
+}
+
 const BADGE_PREFIX = badgePath("");
 
-export function badge({ route, pathname, store, nowMs }: LiveRequest) {
+export async function badge({ route, pathname, store, nowMs, fetchFiles }: LiveRequest) {
   const slug = slugIn(pathname, BADGE_PREFIX.slice(0, -".svg".length), ".svg");
   const entry = slug === undefined ? undefined : store.get(slug);
-  if (!entry)
-    return ok(route, badgeSvg(store.siteName, messagesFor(store.siteLanguage).notices.notFound, COLOURS.unknown), 404);
-  const { message, colour } = badgeMessage(entry, nowMs);
-  return ok(route, badgeSvg(entry.title, message, colour));
+  const [label, { message, colour }, lang, status] = entry
+    ? [entry.title, badgeMessage(entry, nowMs), entry.lang ?? "en", 200]
+    : [
+        store.siteName,
+        { message: messagesFor(store.siteLanguage).notices.notFound, colour: COLOURS.unknown },
+        store.siteLanguage,
+        404,
+      ];
+  const type = await siteType(store, [label, message], lang, fetchFiles);
+  return ok(route, badgeSvg(label, message, colour, type), status);
 }

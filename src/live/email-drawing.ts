@@ -5,7 +5,8 @@
 // the Node server's worker threads (src/node/email-painters.ts).
 import type { EmailOptions } from "../images/email-options.ts";
 import { emailImageTexts, renderDoneImage, renderEmailGif, renderEmailPng } from "../images/email-image.ts";
-import { fromBase64, type DoneBitmap } from "../images/done-frame.ts";
+import type { DoneBitmap } from "../images/done-frame.ts";
+import type { SiteFontBytes } from "./site-font-bytes.ts";
 import { dateLine, type EmailCountdown } from "../images/email-look.ts";
 import { unitWordsDrawn } from "../images/email-faces.ts";
 import { messagesFor } from "../text/messages.ts";
@@ -26,27 +27,6 @@ export interface EmailJob {
   doneImage?: DoneBitmap;
   /** The site's font (`siteFontOf`), drawn with before the bundled fonts. */
   font?: SiteFontBytes;
-}
-
-export interface SiteFontBytes {
-  /** Its live data file: a new font, a new name. */
-  name: string;
-  bytes: Uint8Array;
-}
-
-/** Each font's bytes, decoded once from the live data's file (the store keeps the file it read). */
-const fontBytes = new WeakMap<object, Uint8Array>();
-
-/** The live data's file of the site's font, where it has one: what `siteFontOf` reads. */
-export const siteFontFiles = (store: LiveStore): string[] => (store.siteFont ? [store.siteFont] : []);
-
-/** The site's font as the live data keeps it (its site file's `font`), or nothing: the bundled fonts alone. */
-export function siteFontOf(store: LiveStore): { font?: SiteFontBytes } {
-  if (!store.siteFont) return {};
-  const file = store.file(store.siteFont) as { base64: string };
-  let bytes = fontBytes.get(file);
-  if (!bytes) fontBytes.set(file, (bytes = fromBase64(file.base64)));
-  return { font: { name: store.siteFont, bytes } };
 }
 
 /** The countdown as the drawing needs it, in its own language. */

@@ -3,7 +3,7 @@
 // rather than at build: a build of 10,000 countdowns would otherwise spend minutes drawing images few
 // of which are ever shared.
 import { useSiteFont } from "../images/fonts.ts";
-import { siteFontFiles, siteFontOf } from "./email-drawing.ts";
+import { siteFontFiles, siteFontOf } from "./site-font-bytes.ts";
 import { errorAnswer, quote } from "../http/kernel.ts";
 import { renderPreview } from "../images/preview-image.ts";
 import { absoluteUrl, imageBackgroundFile, pagePath, previewImagePath } from "../paths.ts";

@@ -3,10 +3,13 @@
 // another origin, with a theme) load it and set their text in it, in each engine; `font=system` keeps the system's. The fixture font
 // is one of the bundled image fonts (fonts/), copied beside the site file.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { execFile } from "node:child_process";
 import http from "node:http";
+import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../src/config.ts";
 import { publish } from "../../src/publish/publish.ts";
@@ -16,12 +19,14 @@ import { ENGINE_NAMES, launchEngine, type Engine } from "../support/engines.ts";
 import { ROOT } from "../support/paths.ts";
 import { buildPaths } from "../../src/config.ts";
 import { openLiveFolder } from "../../src/node/live-folder.ts";
-import { drawEmail, siteFontOf } from "../../src/live/email-drawing.ts";
+import { drawEmail } from "../../src/live/email-drawing.ts";
+import { siteFontOf } from "../../src/live/site-font-bytes.ts";
 import { resolveEmailOptions } from "../../src/images/email-options.ts";
-import { useSiteFont } from "../../src/images/fonts.ts";
+import { linePaths, shape, useSiteFont } from "../../src/images/fonts.ts";
 import { subsetRanges, subsetWebFont, unicodeRange } from "../../src/authoring/font-subset.ts";
 import { buildForWorkers } from "../../src/publish/workers-build.ts";
 import { startWorkerd } from "../../tools/workerd.ts";
+import { deployFunctions } from "../../tools/netlify-bundle.ts";
 
 // Digits alone (the emoji font's keycap shapes): its digits show in every face, letters fall back.
 const FONT = path.join(ROOT, "fonts", "NotoEmoji-Regular.ttf");
@@ -42,6 +47,11 @@ beforeAll(async () => {
   writeFileSync(
     path.join(work, "countdowns", "fest.md"),
     `---\ntitle: Stadtfest\ntarget: "${isoSeconds(NOW + 40 * 86_400_000)}"\n---\n`,
+  );
+  // A title the font has no glyph of: drawn by the bundled fonts' Japanese face.
+  writeFileSync(
+    path.join(work, "countdowns", "tokyo.md"),
+    `---\ntitle: 東京マラソン\nlang: ja\ntarget: "${isoSeconds(NOW + 90 * 86_400_000)}"\n---\n`,
   );
   writeFileSync(
     path.join(work, "countdowns", "over.md"),
@@ -136,18 +146,88 @@ describe("a site file naming a font", () => {
     }
   });
 
+  it("draws the badge's texts with it, shaped and outlined as the images draw them, each character it lacks from the bundled fonts", async () => {
+    const store = openLiveFolder(buildPaths(outDir).live);
+    for (const [slug, status, lang] of [
+      ["fest", 200, "en"],
+      ["tokyo", 200, "ja"],
+      ["over", 200, "en"],
+      ["nothing-here", 404, "en"],
+    ] as const) {
+      const answer = await fetch(`${base}/api/badge/${slug}.svg`);
+      expect(answer.status, slug).toBe(status);
+      const svg = await answer.text();
+      expect(svg, slug).not.toContain("<text");
+      const [label, message] = /aria-label="([^"]*)"/.exec(svg)![1]!.split(": ") as [string, string];
+      const expected = (font: ReturnType<typeof siteFontOf>["font"]) => {
+        useSiteFont(font);
+        try {
+          const [labelLine, messageLine] = [label, message].map((text) => shape(text, 11, 400, lang));
+          const labelWidth = Math.round(labelLine!.width) + 10;
+          const messageWidth = Math.round(messageLine!.width) + 10;
+          return {
+            width: labelWidth + messageWidth,
+            label: linePaths(labelLine!, labelWidth / 2 - labelLine!.width / 2, 14),
+            message: linePaths(messageLine!, labelWidth + messageWidth / 2 - messageLine!.width / 2, 14),
+          };
+        } finally {
+          useSiteFont(undefined);
+        }
+      };
+      const drawn = expected(siteFontOf(store).font);
+      expect(svg, slug).toContain(`width="${drawn.width}" height="20"`);
+      expect(svg, slug).toContain(`<g id="label">${drawn.label}</g>`);
+      expect(svg, slug).toContain(`<g id="message">${drawn.message}</g>`);
+      // The font's own glyphs where it has the character: the bundled fonts alone draw other outlines.
+      const bundled = expected(undefined);
+      if (/\d/.test(label + message))
+        expect(`${drawn.label}${drawn.message}`).not.toBe(`${bundled.label}${bundled.message}`);
+      writeFileSync(path.join(work, `${slug}.svg`), svg);
+    }
+    // Valid SVG, as the W3C Nu checker reads it (exit code non-zero and a JSON report on any message).
+    const vnu = path.join(ROOT, "node_modules/vnu-jar/build/dist/vnu.jar");
+    const files = ["fest", "tokyo", "over", "nothing-here"].map((slug) => path.join(work, `${slug}.svg`));
+    const { stderr } = await promisify(execFile)("java", ["-jar", vnu, "--svg", "--format", "json", ...files]).catch(
+      (error: { stderr: string }) => error,
+    );
+    expect(JSON.parse(stderr).messages).toEqual([]);
+  }, 60_000);
+
+  it("draws the badge alike in Netlify's sharing function as Netlify's bundler deploys it with netlify.toml's files", async () => {
+    const deployed = await deployFunctions(buildPaths(outDir).live, path.join(work, "netlify"));
+    const share = (await import(pathToFileURL(deployed.get("share")!.module).href)) as {
+      default: (request: Request) => Promise<Response>;
+    };
+    for (const target of ["/api/badge/over.svg", "/api/badge/fest.svg"]) {
+      const [fromNode, fromNetlify] = [
+        await (await fetch(`${base}${target}`)).text(),
+        await (await share.default(new Request(`${base}${target}`))).text(),
+      ];
+      expect(fromNetlify, target).not.toContain("<text");
+      expect(fromNetlify, target).toBe(fromNode);
+    }
+  }, 120_000);
+
   it("draws them alike on a Cloudflare Worker of the same build, which fetches the font before it draws", async () => {
     const folder = path.join(work, "workers");
     await buildForWorkers(outDir, folder);
     const worker = await startWorkerd(folder);
     try {
-      for (const target of ["/api/email/over.png?accent=0b57d0", "/api/email/over.gif?lang=ja", "/api/og/fest.png"]) {
+      // The badges first, on a fresh isolate: no font fetched for another answer yet.
+      for (const target of [
+        "/api/badge/tokyo.svg",
+        "/api/badge/over.svg",
+        "/api/badge/nothing-here.svg",
+        "/api/email/over.png?accent=0b57d0",
+        "/api/email/over.gif?lang=ja",
+        "/api/og/fest.png",
+      ]) {
         const ask = async (origin: string) => {
           const answer = await fetch(`${origin}${target}`);
           return { status: answer.status, body: Buffer.from(await answer.arrayBuffer()) };
         };
         const [fromNode, fromWorker] = [await ask(base), await ask(worker.url)];
-        expect(fromWorker.status, target).toBe(200);
+        expect(fromWorker.status, target).toBe(target.includes("nothing-here") ? 404 : 200);
         expect(fromWorker, target).toEqual(fromNode);
       }
     } finally {
