@@ -6,6 +6,7 @@
 // Worker may keep by its own budgets (src/workers/memory.ts; the email image's caches).
 import path from "node:path";
 import { ATLAS_BYTES, LABEL_BYTES } from "../src/images/email-glyphs.ts";
+import { ENCODED_FRAMES_BUDGET } from "../src/images/encoded-frames.ts";
 import { buildForWorkers } from "../src/publish/workers-build.ts";
 import { MEMORY } from "../src/workers/memory.ts";
 import { runChild } from "./processes.ts";
@@ -34,7 +35,8 @@ export async function workersMemory(work: string, outDir: string): Promise<Bench
   const steps = result as Step[];
   const last = steps.at(-1)!;
   // Everything the Worker may keep beyond what the sequence made it keep: each budget full.
-  const budgets = (MEMORY.liveBytes + MEMORY.packBytes + MEMORY.emailBytes + ATLAS_BYTES + LABEL_BYTES) / MB;
+  const budgets =
+    (MEMORY.liveBytes + MEMORY.packBytes + MEMORY.emailBytes + ATLAS_BYTES + LABEL_BYTES + ENCODED_FRAMES_BUDGET) / MB;
   const measuredKept = last.buffers;
   const worst = last.total - measuredKept + budgets;
   return {
@@ -54,6 +56,6 @@ export async function workersMemory(work: string, outDir: string): Promise<Bench
         ]),
         [false, true, true, true, true],
       ) +
-      `\n\nThe budgets of what an isolate keeps (src/workers/memory.ts, src/images/email-layout.ts): live data ${MEMORY.liveBytes / MB} MB, packs ${MEMORY.packBytes / MB} MB, email images ${MEMORY.emailBytes / MB} MB, glyph atlases ${ATLAS_BYTES / MB} MB, unit labels ${LABEL_BYTES / MB} MB: ${fmt(budgets, 0)} MB in all. With every one full, in place of the ArrayBuffers measured: ${fmt(worst, 1)} MB.`,
+      `\n\nThe budgets of what an isolate keeps (src/workers/memory.ts, src/images/email-layout.ts): live data ${MEMORY.liveBytes / MB} MB, packs ${MEMORY.packBytes / MB} MB, email images ${MEMORY.emailBytes / MB} MB, glyph atlases ${ATLAS_BYTES / MB} MB, unit labels ${LABEL_BYTES / MB} MB, the GIFs' encoded later frames ${ENCODED_FRAMES_BUDGET / MB} MB: ${fmt(budgets, 0)} MB in all. With every one full, in place of the ArrayBuffers measured: ${fmt(worst, 1)} MB.`,
   };
 }

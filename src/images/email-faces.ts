@@ -76,13 +76,26 @@ export function columnLabels(
 } {
   const labelled = options.labels != "none";
   const labelFor = (unit: number, n: number) =>
-    labelled ? unitWord(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long", words) : "";
+    labelled ? wordOf(lang, UNITS[unit]!, n, options.labels == "short" ? "short" : "long", words) : "";
   const widest = Math.max(
     1,
     ...shownUnits.flatMap((unit) => PLURAL_SAMPLES.map((n) => textWidth(labelFor(unit, n), 14 * s, 400, lang))),
   );
   const labelSize = Math.max(8 * s, Math.min(14 * s, Math.floor((14 * s * (column - 4 * s)) / widest)));
   return { labelled, labelFor, labelSize, widest: (size) => (widest * size) / (14 * s) };
+}
+
+/** A unit's word for a number, as `unitWord` gives it, kept (Intl's, formatted once a word: each frame asks again). */
+const wordsKept = new Map<string, string>();
+function wordOf(lang: string, unit: string, n: number, length: "long" | "short", words?: UnitWords): string {
+  if (words) return unitWord(lang, unit, n, length, words);
+  const key = `${lang}\0${unit}\0${length}\0${n}`;
+  let word = wordsKept.get(key);
+  if (word === undefined) {
+    if (wordsKept.size >= 4000) wordsKept.clear();
+    wordsKept.set(key, (word = unitWord(lang, unit, n, length)));
+  }
+  return word;
 }
 
 /** A unit's column: its left edge and width. */

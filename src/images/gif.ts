@@ -6,6 +6,9 @@
 // that GIF encoders have used since.
 // Over 400 lines: the encoder, its LZW and the frames as gifsicle -O3 writes them, one format in one file.
 
+import { encodedFrame, type EncodedFrame } from "./encoded-frames.ts";
+import { ByteWriter, lzw, MAX_CODE } from "./lzw.ts";
+
 export interface GifFrame {
   /** Where the frame's rectangle is, and its size. */
   left: number;
@@ -97,35 +100,36 @@ function changedRectangles(width: number, height: number, frames: readonly GifFr
       return { ...frame, unchanged: new Uint8Array(frame.pixels.length) };
     }
     let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+    const { pixels: drawn, width: frameWidth } = frame;
     for (let y = 0; y < frame.height; y++) {
       const row = (frame.top + y) * width + frame.left;
-      for (let x = 0; x < frame.width; x++) {
-        if (canvas[row + x] !== frame.pixels[y * frame.width + x]) {
-          if (x + frame.left < minX) minX = x + frame.left;
-          if (x + frame.left > maxX) maxX = x + frame.left;
-          if (y + frame.top < minY) minY = y + frame.top;
-          maxY = y + frame.top;
-        }
-      }
+      const from = y * frameWidth;
+      // The row's first and last changed pixels, if any.
+      let first = 0;
+      while (first < frameWidth && canvas[row + first] === drawn[from + first]) first++;
+      if (first === frameWidth) continue;
+      let last = frameWidth - 1;
+      while (canvas[row + last] === drawn[from + last]) last--;
+      if (first + frame.left < minX) minX = first + frame.left;
+      if (last + frame.left > maxX) maxX = last + frame.left;
+      if (minY > y + frame.top) minY = y + frame.top;
+      maxY = y + frame.top;
     }
     // Nothing changes: one pixel, as it is.
     if (maxX < 0) [minX, minY, maxX, maxY] = [0, 0, 0, 0];
     const [w, h] = [maxX - minX + 1, maxY - minY + 1];
     const pixels = new Uint8Array(w * h);
     const unchanged = new Uint8Array(w * h);
+    // What changes lies in the frame, but the one pixel of a frame that changes none may not.
+    const inFrame =
+      minX >= frame.left && maxX < frame.left + frame.width && minY >= frame.top && maxY < frame.top + frame.height;
     for (let y = 0; y < h; y++) {
+      const at = (minY + y) * width + minX;
+      const from = (minY + y - frame.top) * frame.width + minX - frame.left;
       for (let x = 0; x < w; x++) {
-        const at = (minY + y) * width + minX + x;
-        const inFrame =
-          minX + x >= frame.left &&
-          minX + x < frame.left + frame.width &&
-          minY + y >= frame.top &&
-          minY + y < frame.top + frame.height;
-        const pixel = inFrame
-          ? frame.pixels[(minY + y - frame.top) * frame.width + minX + x - frame.left]!
-          : canvas[at]!;
+        const pixel = inFrame ? frame.pixels[from + x]! : canvas[at + x]!;
         pixels[y * w + x] = pixel;
-        unchanged[y * w + x] = canvas[at] === pixel ? 1 : 0;
+        unchanged[y * w + x] = canvas[at + x] === pixel ? 1 : 0;
       }
     }
     drawOnCanvas(frame);
@@ -179,48 +183,25 @@ function writeGif(
     // The indexes the frame's changes use (and the first free one), the largest of them and of all.
     const inUse = new Uint8Array(1 << bits);
     let [largest, largestChanged] = [0, 0];
+    const source = change.pixels;
     for (let i = 0; i < pixels.length; i++) {
-      const index = (pixels[i] = newIndex[change.pixels[i]!]!);
+      const index = (pixels[i] = newIndex[source[i]!]!);
       if (index > largest) largest = index;
-      if (!unchanged[i]) {
-        inUse[index] = 1;
-        if (index > largestChanged) largestChanged = index;
+      if (unchanged[i] === 0) inUse[index] = 1;
+    }
+    for (let index = inUse.length - 1; index >= 0; index--)
+      if (inUse[index]) {
+        largestChanged = index;
+        break;
       }
-    }
-    const [opaque, clear, runs, spare] = writers as [ByteWriter, ByteWriter, ByteWriter, ByteWriter];
-    // The candidates, as gifsicle -O3 makes them: the frame as it is; every unchanged pixel
-    // transparent; the unchanged runs of more than one colour transparent. The smallest is written.
-    const candidates: [ByteWriter, Uint8Array, number][] = [[opaque, pixels, bitsFor(largest)]];
     const transparent = inUse.indexOf(0);
-    if (transparent >= 0 && k > 0) {
-      const cleared = pixels.slice();
-      for (let i = 0; i < cleared.length; i++) if (unchanged[i]) cleared[i] = transparent;
-      candidates.push(
-        [clear, cleared, bitsFor(Math.max(largestChanged, transparent))],
-        [runs, mixedRunsCleared(pixels, unchanged, transparent), bitsFor(Math.max(largest, transparent))],
-      );
-    }
-    let best = candidates[0]!;
-    let filled = false;
-    for (const candidate of candidates) {
-      candidate[0].reset();
-      const full = lzw(candidate[1], candidate[2], candidate[0], true);
-      if (candidate[0].size() < best[0].size() || candidate === best) [best, filled] = [candidate, full];
-    }
-    // A frame large enough to fill LZW's table (the first): where smaller, the full table kept (a
-    // deferred clear), or cleared earlier, before its last codes (the image's lines change).
-    let data = best[0];
-    for (const [clearWhenFull, limit] of filled ? CLEARING_VARIANTS : []) {
-      const other = data === spare ? writers[4]! : spare;
-      other.reset();
-      lzw(best[1], best[2], other, clearWhenFull, limit);
-      if (other.size() < data.size()) data = other;
-    }
-    const opaqueData = best[0] === opaque;
+    // A later frame: as written before for the same pixels (encoded-frames.ts), else worked out now.
+    const encode = () => smallestFrame(pixels, unchanged, bitsFor(largest), largestChanged, transparent, k, writers);
+    const written = k > 0 ? encodedFrame(bits, pixels, unchanged, encode) : encode();
     // Graphic control extension: disposal 1 (leave the frame in place), transparency where used, the delay.
-    out.bytes([0x21, 0xf9, 0x04, (1 << 2) | (opaqueData ? 0 : 1)]);
+    out.bytes([0x21, 0xf9, 0x04, (1 << 2) | (written.transparent < 0 ? 0 : 1)]);
     out.u16(change.delay);
-    out.bytes([opaqueData ? 0 : transparent, 0]);
+    out.bytes([Math.max(0, written.transparent), 0]);
     // Image descriptor: no local colour table, not interlaced.
     out.byte(0x2c);
     out.u16(change.left);
@@ -228,10 +209,82 @@ function writeGif(
     out.u16(change.width);
     out.u16(change.height);
     out.byte(0);
-    out.bytes(data.view());
+    out.bytes(written.data);
   });
   out.byte(0x3b);
   return out.result();
+}
+
+/**
+ * A frame's image data, the smallest of the ways gifsicle -O3 tries: its pixels as they are; every
+ * unchanged pixel transparent; the unchanged runs of more than one colour transparent (a later frame
+ * with a free index, `transparent`, alone). A frame that fills LZW's table (the first) is also tried
+ * with the full table kept (a deferred clear) and cleared before its last codes.
+ */
+function smallestFrame(
+  pixels: Uint8Array,
+  unchanged: Uint8Array,
+  bits: number,
+  largestChanged: number,
+  transparent: number,
+  k: number,
+  writers: ByteWriter[],
+): EncodedFrame {
+  const [opaque, clear, runs, spare, other] = writers as [ByteWriter, ByteWriter, ByteWriter, ByteWriter, ByteWriter];
+  const candidates: [ByteWriter, Uint8Array, number][] = [[opaque, pixels, bits]];
+  if (transparent >= 0 && k > 0) {
+    const cleared = pixels.slice();
+    for (let i = 0; i < cleared.length; i++) if (unchanged[i]) cleared[i] = transparent;
+    candidates.push(
+      [clear, cleared, bitsFor(Math.max(largestChanged, transparent))],
+      [runs, mixedRunsCleared(pixels, unchanged, transparent), Math.max(bits, bitsFor(transparent))],
+    );
+  }
+  // One way (the first frame): the ways of clearing share what they have in common.
+  if (candidates.length === 1)
+    return { data: smallestClearing(pixels, bits, [opaque, spare, other]).view().slice(), transparent: -1 };
+  let best = candidates[0]!;
+  let filled = false;
+  for (const candidate of candidates) {
+    candidate[0].reset();
+    const full = lzw(candidate[1], candidate[2], candidate[0], true).filled;
+    if (candidate[0].size() < best[0].size() || candidate === best) [best, filled] = [candidate, full];
+  }
+  let data = best[0];
+  for (const [clearWhenFull, limit] of filled ? CLEARING_VARIANTS : []) {
+    const next = data === spare ? other : spare;
+    next.reset();
+    lzw(best[1], best[2], next, clearWhenFull, limit);
+    if (next.size() < data.size()) data = next;
+  }
+  return { data: data.view().slice(), transparent: best[0] === opaque ? -1 : transparent };
+}
+
+/** Where a frame that fills LZW's table is also tried cleared, before its last codes (the image's lines change). */
+const EARLY_CLEAR = 3900;
+/** The ways of clearing a full table also tried for a frame that fills it: kept full; cleared early. */
+const CLEARING_VARIANTS: [clearWhenFull: boolean, limit: number][] = [
+  [false, MAX_CODE],
+  [true, EARLY_CLEAR],
+];
+
+/**
+ * `pixels` written the ways gifsicle -O3 clears LZW's table, the smallest: cleared when full; and,
+ * where it fills, kept full (a deferred clear) and cleared early, each going on from where it parts
+ * from the first (the same bytes as each written whole: most of a frame is before they part).
+ */
+function smallestClearing(pixels: Uint8Array, bits: number, writers: [ByteWriter, ByteWriter, ByteWriter]): ByteWriter {
+  const [cleared, kept, early] = writers;
+  cleared.reset();
+  const atEarly = lzw(pixels, bits, cleared, true, MAX_CODE, undefined, EARLY_CLEAR + 1).paused;
+  if (!atEarly) return cleared;
+  const atFull = lzw(pixels, bits, cleared, true, MAX_CODE, atEarly, MAX_CODE + 1).paused;
+  if (!atFull) return cleared;
+  lzw(pixels, bits, cleared, true, MAX_CODE, atFull);
+  lzw(pixels, bits, kept, false, MAX_CODE, atFull);
+  lzw(pixels, bits, early, true, EARLY_CLEAR, atEarly);
+  // The first of the smallest, in that order.
+  return [cleared, kept, early].reduce((smallest, next) => (next.size() < smallest.size() ? next : smallest));
 }
 
 /**
@@ -253,167 +306,4 @@ export function mixedRunsCleared(pixels: Uint8Array, unchanged: Uint8Array, tran
     start = -1;
   }
   return out;
-}
-
-const HASH_SIZE = 5003;
-const MAX_CODE = 4095;
-/** The ways of clearing a full table also tried for a frame that fills it: kept full; cleared at 3900 codes. */
-const CLEARING_VARIANTS: [clearWhenFull: boolean, limit: number][] = [
-  [false, MAX_CODE],
-  [true, 3900],
-];
-const hashTable = new Int32Array(HASH_SIZE);
-const codeTable = new Int32Array(HASH_SIZE);
-
-/** The code of the string `prefix` + `pixel` in the table, or -1 - the free slot it would take. */
-function probe(pixel: number, prefix: number): number {
-  const key = (pixel << 12) + prefix;
-  let slot = (pixel << 4) ^ prefix;
-  if (hashTable[slot] === key) return codeTable[slot]!;
-  if (hashTable[slot]! >= 0) {
-    // Secondary probing, as compress does.
-    const step = slot === 0 ? 1 : HASH_SIZE - slot;
-    do {
-      slot -= step;
-      if (slot < 0) slot += HASH_SIZE;
-      if (hashTable[slot] === key) return codeTable[slot]!;
-    } while (hashTable[slot]! >= 0);
-  }
-  return -1 - slot;
-}
-
-/**
- * The LZW data of `pixels` (code size `bits`), in sub-blocks of at most 255 bytes, then the
- * terminator. When the table is full (`limit` codes, at most 4095): cleared and started again
- * (`clearWhenFull`), or kept as it is, no code added (a deferred clear, which GIF allows). Returns
- * whether the table filled. Over 80
- * lines: the encoder's loop runs once a pixel, its state (the hash table's probe, the code being
- * built, the bit buffer) in local variables that a split would pass between calls on every pixel.
- */
-function lzw(pixels: Uint8Array, bits: number, out: ByteWriter, clearWhenFull: boolean, limit = MAX_CODE): boolean {
-  const minCodeSize = Math.max(2, bits);
-  out.byte(minCodeSize);
-  const clear = 1 << minCodeSize;
-  const end = clear + 1;
-  let codeSize = minCodeSize + 1;
-  let nextCode = clear + 2;
-  let filled = false;
-  // Bits waiting to be written (least significant first), and the block being filled.
-  let accumulator = 0;
-  let accumulated = 0;
-  const block = new Uint8Array(255);
-  let blockLength = 0;
-  const emit = (code: number) => {
-    accumulator |= code << accumulated;
-    accumulated += codeSize;
-    while (accumulated >= 8) {
-      block[blockLength++] = accumulator & 0xff;
-      accumulator >>>= 8;
-      accumulated -= 8;
-      if (blockLength === 255) {
-        out.byte(255);
-        out.bytes(block);
-        blockLength = 0;
-      }
-    }
-  };
-  hashTable.fill(-1);
-  emit(clear);
-  if (pixels.length > 0) {
-    let prefix = pixels[0]!;
-    for (let i = 1; i < pixels.length; i++) {
-      const pixel = pixels[i]!;
-      const found = probe(pixel, prefix);
-      if (found >= 0) {
-        prefix = found;
-        continue;
-      }
-      emit(prefix);
-      const key = (pixel << 12) + prefix;
-      prefix = pixel;
-      if (nextCode <= limit) {
-        // The code is added after the one that may need the larger size is written.
-        if (nextCode === 1 << codeSize && codeSize < 12) codeSize++;
-        codeTable[-1 - found] = nextCode++;
-        hashTable[-1 - found] = key;
-      } else if (clearWhenFull) {
-        // The table is full: start it again.
-        emit(clear);
-        hashTable.fill(-1);
-        nextCode = clear + 2;
-        codeSize = minCodeSize + 1;
-        filled = true;
-      } else filled = true;
-    }
-    emit(prefix);
-    // As after every code: the end code is read at the size the table has grown to.
-    if (nextCode === 1 << codeSize && codeSize < 12) codeSize++;
-  }
-  emit(end);
-  if (accumulated > 0) {
-    block[blockLength++] = accumulator & 0xff;
-    if (blockLength === 255) {
-      out.byte(255);
-      out.bytes(block);
-      blockLength = 0;
-    }
-  }
-  if (blockLength > 0) {
-    out.byte(blockLength);
-    out.bytes(block.subarray(0, blockLength));
-  }
-  out.byte(0);
-  return filled;
-}
-
-/** An image's LZW data (its code size, sub-blocks, terminator) written one way of clearing the table: what the tests read back for each. */
-export function lzwImageData(pixels: Uint8Array, bits: number, clearWhenFull: boolean, limit = MAX_CODE): Uint8Array {
-  const out = new ByteWriter();
-  lzw(pixels, bits, out, clearWhenFull, limit);
-  return out.result();
-}
-
-/** A growing byte buffer. */
-class ByteWriter {
-  private buffer = new Uint8Array(1 << 16);
-  private length = 0;
-  private ensure(more: number): void {
-    if (this.length + more <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < this.length + more) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
-  }
-  byte(value: number): void {
-    this.ensure(1);
-    this.buffer[this.length++] = value;
-  }
-  u16(value: number): void {
-    this.ensure(2);
-    this.buffer[this.length++] = value & 0xff;
-    this.buffer[this.length++] = value >> 8;
-  }
-  bytes(values: ArrayLike<number>): void {
-    this.ensure(values.length);
-    this.buffer.set(values, this.length);
-    this.length += values.length;
-  }
-  text(value: string): void {
-    for (const char of value) this.byte(char.charCodeAt(0));
-  }
-  /** Empties it, keeping its buffer. */
-  reset(): void {
-    this.length = 0;
-  }
-  size(): number {
-    return this.length;
-  }
-  /** What is written so far, without a copy (until the next write). */
-  view(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
-  }
-  result(): Uint8Array<ArrayBuffer> {
-    return this.buffer.slice(0, this.length);
-  }
 }

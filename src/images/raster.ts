@@ -127,13 +127,15 @@ function nearestInk(r: number, g: number, b: number, alpha: number): number {
 
 /** Copies the inked pixels of `from` onto `to` at (x, y) (the background of `from` leaves `to` as it is). */
 export function overlay(to: Indexed, from: Indexed, x: number, y: number): void {
-  for (let row = 0; row < from.height; row++) {
-    const ty = y + row;
-    if (ty < 0 || ty >= to.height) continue;
-    for (let column = 0; column < from.width; column++) {
-      const value = from.pixels[row * from.width + column]!;
-      const tx = x + column;
-      if (value !== 0 && tx >= 0 && tx < to.width) to.pixels[ty * to.width + tx] = value;
+  // The rows and columns of `from` that fall on `to`.
+  const [firstRow, lastRow] = [Math.max(0, -y), Math.min(from.height, to.height - y)];
+  const [firstColumn, lastColumn] = [Math.max(0, -x), Math.min(from.width, to.width - x)];
+  const [source, target] = [from.pixels, to.pixels];
+  for (let row = firstRow; row < lastRow; row++) {
+    const [fromRow, toRow] = [row * from.width, (y + row) * to.width + x];
+    for (let column = firstColumn; column < lastColumn; column++) {
+      const value = source[fromRow + column]!;
+      if (value !== 0) target[toRow + column] = value;
     }
   }
 }

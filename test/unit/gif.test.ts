@@ -4,7 +4,9 @@
 // narrow as its indexes allow.
 import { GifReader } from "omggif";
 import { describe, expect, it } from "vitest";
-import { encodeGif, lzwImageData, mixedRunsCleared, type GifFrame } from "../../src/images/gif.ts";
+import { encodeGif, mixedRunsCleared, type GifFrame } from "../../src/images/gif.ts";
+import { ByteWriter, lzw, lzwImageData, MAX_CODE, type LzwPause } from "../../src/images/lzw.ts";
+import { ENCODED_FRAMES_BUDGET, encodedFramesKept, forgetEncodedFrames } from "../../src/images/encoded-frames.ts";
 
 type Rgb = [number, number, number];
 const PALETTE: Rgb[] = Array.from({ length: 64 }, (_, i) => [i * 4, 255 - i * 4, (i * 37) % 256]);
@@ -218,5 +220,92 @@ describe("the GIF encoder", () => {
     expect([...bytes.subarray(13, 19)]).toEqual([...PALETTE[10]!, ...PALETTE[63]!]);
     // GIF's narrowest LZW code size, 2, for both.
     expect(blocks(bytes).map((block) => block.codeSize)).toEqual([2, 2]);
+  });
+});
+
+describe("LZW paused where the ways of clearing its table part", () => {
+  for (const [name, pixelAt] of [
+    ["noise", (_i: number, next: () => number) => Math.floor(next() * 64)],
+    ["patterns that change on the way", (i: number) => (i < 60_000 ? (i % 97) % 23 : ((i * 7) % 89) % 41)],
+  ] as const) {
+    it(`goes on from there to the very bytes each way writes whole (${name})`, () => {
+      const next = random(11);
+      const pixels = new Uint8Array(120_000).map((_, i) => pixelAt(i, next));
+      const out = new ByteWriter();
+      const early = lzw(pixels, 6, out, true, MAX_CODE, undefined, 3901).paused;
+      expect(early, "paused before the table is full").toBeDefined();
+      const full = lzw(pixels, 6, new ByteWriter(), true, MAX_CODE, early, MAX_CODE + 1).paused;
+      expect(full).toBeDefined();
+      expect(full!.at).toBeGreaterThan(early!.at);
+      const from = (pause: LzwPause, clearWhenFull: boolean, limit: number) => {
+        const writer = new ByteWriter();
+        lzw(pixels, 6, writer, clearWhenFull, limit, pause);
+        return writer.result();
+      };
+      const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+      expect(same(from(full!, true, MAX_CODE), lzwImageData(pixels, 6, true))).toBe(true);
+      expect(same(from(full!, false, MAX_CODE), lzwImageData(pixels, 6, false))).toBe(true);
+      expect(same(from(early!, true, 3900), lzwImageData(pixels, 6, true, 3900))).toBe(true);
+      // The first frame of a GIF is the smallest of the three.
+      const gif = encodeGif(400, 300, PALETTE, [{ left: 0, top: 0, width: 400, height: 300, pixels, delay: 100 }]);
+      const smallest = Math.min(
+        ...[lzwImageData(pixels, 6, true), lzwImageData(pixels, 6, false), lzwImageData(pixels, 6, true, 3900)].map(
+          (data) => data.length,
+        ),
+      );
+      expect(gif.length).toBe(13 + 3 * 64 + 8 + 10 + smallest + 1);
+    });
+  }
+});
+
+describe("the later frames kept by what they hold", () => {
+  const [width, height] = [60, 30];
+  /** A picture of four colours (0 to 3) and a frame over its middle that changes a few of its pixels, to each colour. */
+  const pattern = new Uint8Array(width * height).map((_, i) => (i * 7 + (i >> 3)) % 4);
+  const changes = (): GifFrame => {
+    const [left, top, w, h] = [10, 5, 40, 20];
+    const pixels = new Uint8Array(w * h).map((_, i) => pattern[(top + Math.floor(i / w)) * width + left + (i % w)]!);
+    for (let i = 0; i < pixels.length; i += 97) pixels[i] = (pixels[i]! + 1) % 4;
+    return { left, top, width: w, height: h, pixels, delay: 100 };
+  };
+  const fresh = (frames: GifFrame[]) => {
+    forgetEncodedFrames();
+    return encodeGif(width, height, PALETTE, frames);
+  };
+  const first = (pixels: Uint8Array): GifFrame => ({ left: 0, top: 0, width, height, pixels, delay: 100 });
+
+  it("writes a later frame kept from another GIF only where it is the same frame there: the same code size, the same pixels left as they were", () => {
+    // The same frame over the same pixels; in a GIF of more colours (a larger table: an index free for
+    // transparency); over other pixels under it (other pixels left as they were).
+    const gifs: GifFrame[][] = [
+      [first(pattern), changes()],
+      [first(pattern.map((index, i) => (i < width ? 10 + (i % 20) : index))), changes()],
+      [first(pattern.map((index, i) => (i === 5 * width + 12 ? (index + 2) % 4 : index))), changes()],
+    ];
+    const anew = gifs.map(fresh);
+    forgetEncodedFrames();
+    const kept = gifs.map((frames) => encodeGif(width, height, PALETTE, frames));
+    expect(encodedFramesKept().frames).toBe(3);
+    expect(kept).toEqual(anew);
+    // And again, each now written from what is kept.
+    expect(gifs.map((frames) => encodeGif(width, height, PALETTE, frames))).toEqual(anew);
+    expect(encodedFramesKept().frames).toBe(3);
+  });
+
+  it("keeps no more bytes than its budget, the least recently used going first", () => {
+    forgetEncodedFrames();
+    const [width, height] = [400, 300];
+    const first = new Uint8Array(width * height);
+    // Distinct frames of 250 × 200 (stripes a pixel apart more each time): far more than the budget holds.
+    for (let k = 0; k < 120; k++) {
+      const pixels = new Uint8Array(250 * 200).map((_, i) => (i % (k + 2) === 0 ? 5 : 9));
+      encodeGif(width, height, PALETTE, [
+        { left: 0, top: 0, width, height, pixels: first, delay: 100 },
+        { left: 10, top: 10, width: 250, height: 200, pixels, delay: 100 },
+      ]);
+      expect(encodedFramesKept().bytes).toBeLessThanOrEqual(ENCODED_FRAMES_BUDGET);
+    }
+    expect(encodedFramesKept().frames).toBeGreaterThan(10);
+    expect(encodedFramesKept().frames).toBeLessThan(120);
   });
 });
