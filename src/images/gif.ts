@@ -2,9 +2,8 @@
 // of it (the first the whole image, later ones only what changed), with a delay, drawn over what is
 // there ("do not dispose"), and no looping extension, so a viewer plays it once and stops on its last
 // frame. It writes them as small as gifsicle's -O3 does (encodeGif). The pixels are LZW-compressed as
-// the GIF89a specification (appendix F) says, with the open-addressing string table of Unix compress
-// that GIF encoders have used since.
-// Over 400 lines: the encoder, its LZW and the frames as gifsicle -O3 writes them, one format in one file.
+// the GIF89a specification (appendix F) says (lzw.ts); a later frame's encoding is kept by what it
+// holds (encoded-frames.ts).
 
 import { encodedFrame, type EncodedFrame } from "./encoded-frames.ts";
 import { ByteWriter, lzw, MAX_CODE } from "./lzw.ts";
