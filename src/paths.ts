@@ -69,6 +69,14 @@ export const elementPartPath = (part: ElementPart) => `/api/element-${part}.js`;
 /** The page that writes a new countdown's file, and its script (the build's own checks, in the browser). */
 export const NEW_PAGE_PATH = "/new/";
 export const CREATOR_SCRIPT_PATH = "/assets/new.js";
+/**
+ * The editor (Decap CMS, docs/editing.md): its page, answered live for a CSP of its own
+ * (src/live/editor-page.ts); its configuration, made by the build from the fields' definitions; and
+ * its script's files, copied from the installed package.
+ */
+export const EDITOR_PATH = "/admin/";
+export const EDITOR_CONFIG_PATH = "/admin/config.yml";
+export const editorFilePath = (name: string) => `/admin/${name}`;
 /** The site's logo (the site file's `logo`), copied into the build under the name of its type. */
 export const logoPath = (type: string) => `/assets/logo.${type}`;
 /** A font file of the site (the site file's `font`), under the hash of its bytes: cached for good, loaded from other origins by the element. */
@@ -106,6 +114,7 @@ export const RESERVED_SLUGS = /* @__PURE__ */ (() => [
       PAGES_PATH,
       PAGE_SCRIPT_PATH,
       NEW_PAGE_PATH,
+      EDITOR_PATH,
       goPath("x"),
     ].map((p) => p.split("/")[1]!.replace(/\.html$/, "")),
   ),

@@ -8,5 +8,5 @@ export default folderFunction(fileURLToPath(new URL("../../dist/live/", import.m
 
 // A literal, as Netlify reads it; a test checks it against LIVE_ROUTES (src/http/routes.ts).
 export const config = {
-  path: ["/api/oembed", "/api/badge/*"],
+  path: ["/api/oembed", "/api/badge/*", "/admin/"],
 };

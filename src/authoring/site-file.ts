@@ -28,7 +28,7 @@ const SITE_LINKS_MAX = 10;
 const LINK_TEXT_MAX = 60;
 /** Links on the pages' white background must read (WCAG AA for text). */
 const MIN_CONTRAST = 4.5;
-const FIELDS = [
+export const SITE_FILE_FIELDS = [
   "name",
   "description",
   "language",
@@ -72,8 +72,8 @@ export function parseSiteFile(
   }
   const fields = data as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
-    if (!(FIELDS as readonly string[]).includes(key))
-      problem(key, `unknown field; the fields are ${FIELDS.join(", ")}`);
+    if (!(SITE_FILE_FIELDS as readonly string[]).includes(key))
+      problem(key, `unknown field; the fields are ${SITE_FILE_FIELDS.join(", ")}`);
   }
   const text_ = (key: "name" | "description", max: number, allowEmpty: boolean): string | undefined => {
     const value = fields[key];

@@ -25,6 +25,7 @@ import { createProductionServer, type ProductionServer } from "../server/product
 import { jsonText } from "../text/escape.ts";
 import { SITE_DEFAULTS } from "../site-identity.ts";
 import { devHostAllowed, devHostRefusal } from "./dev-hosts.ts";
+import type { EditorBackend } from "./editor-backend.ts";
 import { buildAssets, type SiteAssets } from "../eleventy/assets.ts";
 import { messageOf, stackOf } from "../error-message.ts";
 
@@ -33,6 +34,8 @@ interface DevLoopOptions {
   log?: (line: string) => void;
   /** The clock, in ms since the epoch (default: the system clock). */
   now?: () => number;
+  /** `npm run cms`'s editor backend, offered each request first (src/dev/editor-backend.ts). */
+  editor?: EditorBackend;
 }
 
 export interface DevLoop {
@@ -54,6 +57,7 @@ export async function startDevLoop({
   config,
   log = (line) => console.log(line),
   now = Date.now,
+  editor,
 }: DevLoopOptions): Promise<DevLoop> {
   const countdownsDir = requireCountdownsDir(config);
   const displayDir = path.basename(countdownsDir);
@@ -175,7 +179,8 @@ export async function startDevLoop({
   if (!built) throw new DevBuildError(problems);
   local = createProductionServer({
     outDir: config.outDir,
-    answerFirst,
+    answerFirst: (call) => editor?.answer(call) ?? answerFirst(call),
+    takeFirst: editor?.take,
     log,
     refuse: (call) =>
       devHostAllowed(call.header("host"), config.host) ? undefined : devHostRefusal(call.header("host"), config.port),

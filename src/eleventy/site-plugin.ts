@@ -1,7 +1,7 @@
 // The site, put together for Eleventy: where the templates are, and one local plugin with the
 // countdowns and the build's facts as global data, the filters, and every generated file that is not
 // a Nunjucks page (the API's JSON, the calendar files and feed, the pages' script, Netlify's `_headers` and
-// `_redirects`) as virtual templates, and the site's logo, copied. eleventy.config.js calls `configureSite`, and so does
+// `_redirects`) as virtual templates, and the site's logo and the editor's script, copied. eleventy.config.js calls `configureSite`, and so does
 // `npm run build` (through Eleventy's programmatic API): both build the same site.
 import { publishedImages } from "../authoring/done-image.ts";
 import { LABELS, UNIT_RUNS, formatTimeLeft, unitsLeft } from "../time/time-left.ts";
@@ -14,6 +14,8 @@ import { calendarFeed } from "../authoring/calendar-feed.ts";
 import { START_TAGS } from "./start-tags.ts";
 import type { Countdown } from "../authoring/countdown.ts";
 import { frontMatterJsonSchema } from "../authoring/front-matter-schema.ts";
+import { editorConfigText } from "./editor-config-file.ts";
+import { editorFiles } from "./editor-files.ts";
 import { fileHash } from "../authoring/logo.ts";
 import { subsetWebFont } from "../authoring/font-subset.ts";
 import type { BuildFacts } from "../http/policy.ts";
@@ -32,6 +34,7 @@ import {
   elementPartPath,
   CREATOR_SCRIPT_PATH,
   NEW_PAGE_PATH,
+  EDITOR_CONFIG_PATH,
   SCHEMA_PATH,
   WIDGET_NOT_FOUND,
   absoluteUrl,
@@ -251,6 +254,12 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
       await mkdir(path.dirname(path.join(outputDir, fileOf(target!))), { recursive: true });
       await writeFile(path.join(outputDir, fileOf(target!)), bytes);
     }
+    // The editor's script, the same in every build: a build of changes (which names its `indexPages`) keeps it as any file it does not write.
+    if (current().indexPages) return;
+    for (const { from, file } of editorFiles()) {
+      await mkdir(path.dirname(path.join(outputDir, file)), { recursive: true });
+      await copyFile(from, path.join(outputDir, file));
+    }
   });
 
   // The countdowns' pictures (done images, images), from the repository, under the hash of their bytes
@@ -274,6 +283,7 @@ function sitePlugin(eleventyConfig: UserConfig, options: SiteOptions = {}): void
     () => `${jsonText(openApiDocument(current().config.site, current().version, current().identity.name), 2)}\n`,
   );
   generated("schema", SCHEMA_PATH, () => `${jsonText(frontMatterJsonSchema(), 2)}\n`);
+  generated("editor-config", EDITOR_CONFIG_PATH, () => editorConfigText(current()));
   generated("api-not-found", API_NOT_FOUND, () =>
     errorBody("not_found", `Nothing is published at this address. GET ${PAGES_PATH} lists the countdowns.`),
   );

@@ -106,6 +106,11 @@ export const DEV_SCRIPT_HEADERS: HeaderSet = {
   "Content-Type": "text/javascript; charset=utf-8",
   "Cache-Control": NO_STORE,
 };
+/** `npm run cms`'s editor configuration, with the local backend of the origin it was asked from: never kept. */
+export const EDITOR_CONFIG_HEADERS: HeaderSet = {
+  "Content-Type": "text/yaml; charset=utf-8",
+  "Cache-Control": NO_STORE,
+};
 export const DEV_EVENTS_HEADERS: HeaderSet = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": NO_STORE,
@@ -163,3 +168,23 @@ export function pageContentSecurityPolicy(facts: BuildFacts): string {
 
 /** The CSP of the badge, an SVG document: its inline style and nothing else. */
 export const BADGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+/**
+ * The CSP of the editor's page (/admin/, src/live/editor-page.ts): the site's own files and what
+ * Decap CMS needs beyond them: `'unsafe-eval'` (it compiles its configuration's schema with
+ * `new Function`; WebAssembly too), inline styles (it styles itself at run time), pictures from the
+ * repository's host and from the files it is about to upload (`blob:`), and the APIs of the hosts it
+ * can save to (GitHub, GitLab; Netlify's Git Gateway is on the site's own origin). Nothing framed, nothing framing it.
+ */
+export const EDITOR_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self' https://api.github.com https://gitlab.com",
+  "font-src 'self' data:",
+  "frame-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");

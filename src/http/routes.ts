@@ -24,6 +24,7 @@ import {
   livePath,
   previewImagePath,
   FONT_FILES,
+  EDITOR_PATH,
 } from "../paths.ts";
 import { functionPathMatches, redirectRuleMatches, type HeaderRule } from "./netlify-rules.ts";
 import {
@@ -32,6 +33,7 @@ import {
   BADGE_CONTENT_SECURITY_POLICY,
   COMMON_HEADERS,
   CORS_HEADERS,
+  EDITOR_CONTENT_SECURITY_POLICY,
   EMAIL_HEADERS,
   IMMUTABLE_CACHE,
   JSON_TYPE,
@@ -112,6 +114,20 @@ export const LIVE_ROUTES = [
       "Cache-Control": BADGE_CACHE,
       "Netlify-CDN-Cache-Control": "public, durable, max-age=60",
       "Content-Security-Policy": BADGE_CONTENT_SECURITY_POLICY,
+    },
+  },
+  {
+    // The editor's page, with a CSP of its own (src/live/editor-page.ts says why it is live).
+    name: "editor",
+    fn: "share",
+    path: EDITOR_PATH,
+    headers: {
+      ...COMMON_HEADERS,
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": PER_DEPLOY_CACHE,
+      "Content-Security-Policy": EDITOR_CONTENT_SECURITY_POLICY,
+      "X-Frame-Options": "DENY",
+      "X-Robots-Tag": "noindex",
     },
   },
   {

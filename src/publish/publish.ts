@@ -32,13 +32,11 @@ import {
   writeShared,
 } from "./build-folders.ts";
 import { bundleServer } from "./server-bundle.ts";
+import { editorFiles } from "../eleventy/editor-files.ts";
 import { linkTree } from "./link-tree.js";
 
 /** What a build wrote: every countdown's files, or (`rewritten`, undefined when all) those of the countdowns that changed since the build it started from. */
-interface Written {
-  countdowns: number;
-  rewritten?: number;
-}
+interface Written { countdowns: number; rewritten?: number } // prettier-ignore
 
 /**
  * Told the end of each step of a build, by name, as it happens (the benchmark times the steps with
@@ -142,6 +140,7 @@ export async function publishInput(
         digests.add([
           ...siteFiles(input.identity, input.countdowns),
           ...indexPageFiles(listed(input.countdowns).length),
+          ...editorFiles().map(({ file }) => file), // kept by a later build of changes, as any file it does not write
         ]);
       }
       onStep("rendered");

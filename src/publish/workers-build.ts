@@ -22,13 +22,16 @@ import type { BuildFacts } from "../http/policy.ts";
 import { staticHeaderRules } from "../http/routes.ts";
 import { fontFolder } from "../images/font-files.ts";
 import { coverageOf } from "../images/font-coverage.ts";
-import { dataPath, embedFile, embedPath, goPath } from "../paths.ts";
+import { dataPath, editorFilePath, embedFile, embedPath, goPath } from "../paths.ts";
 import { indexPageOfFile, type FileEntry, type ManifestMeta, type ManifestShard } from "../eleventy/built-files.ts";
 import { loadBuiltFiles } from "../server/static-files.ts";
 import { WORKER_FOLDER, ownAssetPath } from "../workers/asset-files.ts";
 import { SIGNATURES, wrapperBytes } from "../workers/function-wrappers.ts";
 import { packCount, packFile, packOf, writePack } from "../workers/packs.ts";
 import type { WorkerSite } from "../workers/worker.ts";
+
+/** The folder of the editor's files (src/eleventy/editor-files.ts). */
+const EDITOR_FOLDER = editorFilePath("");
 
 export const WORKERS_FOLDER = "workers";
 
@@ -132,8 +135,10 @@ export async function buildForWorkers(
   }
   for (const [file, entry] of Object.entries(meta.files))
     if (own[file]) await copyAsset(ownAssetPath(file), built.locate(file, entry));
-  const direct = Object.keys(own).filter((file) => ownAssetPath(file) === file);
-  if (direct.length + COUNTDOWN_ASSETS.length > MOST_HEADER_RULES)
+  // The editor's files, a hundred of the same headers, under one rule; Cloudflare types each by its name.
+  const editor = Object.keys(own).filter((file) => file.startsWith(EDITOR_FOLDER));
+  const direct = Object.keys(own).filter((file) => ownAssetPath(file) === file && !editor.includes(file));
+  if (direct.length + COUNTDOWN_ASSETS.length + 1 > MOST_HEADER_RULES)
     throw new WorkersBuildError(
       `the site has ${direct.length} files Cloudflare serves itself, beside ${COUNTDOWN_ASSETS.length} folders of countdowns' files, and it reads at most ${MOST_HEADER_RULES} rules of _headers`,
     );
@@ -141,6 +146,7 @@ export async function buildForWorkers(
     "_headers",
     headersFile(meta.facts, [
       ...direct.map((file) => ({ rule: file, at: file, file })),
+      ...(editor.length ? [{ rule: `${EDITOR_FOLDER}*`, at: editor[0]! }] : []),
       ...COUNTDOWN_ASSETS.map(({ at, file }, i) => ({
         rule: `${COUNTDOWN_ASSET_FOLDERS[i]}*`,
         at: at("x"),
@@ -305,13 +311,11 @@ async function earlierPacks(folders: readonly string[]): Promise<Map<string, str
  * `/api/embed/*`), every header the route table gives its paths (`at`, a path of it), the type of its
  * file among them.
  */
-function headersFile(facts: BuildFacts, files: readonly { rule: string; at: string; file: string }[]): string {
+function headersFile(facts: BuildFacts, files: readonly { rule: string; at: string; file?: string }[]): string {
   const headersOf = withDefaultCache(staticHeaders(staticHeaderRules(facts)));
   const rules = files.map(({ rule, at, file }) => {
-    return [
-      rule,
-      ...Object.entries(typedHeaders(headersOf(at), file)).map(([name, value]) => `  ${name}: ${value}`),
-    ].join("\n");
+    const headers = file === undefined ? headersOf(at) : typedHeaders(headersOf(at), file);
+    return [rule, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
   });
   return `# Written by the Workers build from src/http/routes.ts: edit the table, not this file.\n${rules.join("\n")}\n`;
 }

@@ -68,6 +68,8 @@ interface ProductionServerOptions {
   accessLog?: (line: string) => void;
   /** Asked first for every path inside the site: its answer, if it has one (the dev loop's routes). */
   answerFirst?: (call: Call) => ServerAnswer | undefined;
+  /** Offered each request before anything else; true when it answered it (`npm run cms`'s editor backend, src/dev/editor-backend.ts). */
+  takeFirst?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   /** Asked first of every request: an answer refuses it (the dev loop's check of the Host header). */
   refuse?: (request: SiteRequest) => Answer | undefined;
   /** Told of each build loaded after the first. */
@@ -326,6 +328,7 @@ export function createProductionServer(options: ProductionServerOptions): Produc
   }
 
   const server = http.createServer((req, res) => {
+    if (options.takeFirst?.(req, res)) return;
     const request = new NodeRequest(req, res);
     try {
       handle(request);

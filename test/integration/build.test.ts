@@ -25,6 +25,7 @@ import { MIN_COMPRESSED_BYTES } from "../../src/publish/file-digests.ts";
 import { publish, renderSite } from "../../src/publish/publish.ts";
 import { embedPath, INDEX_PAGE_SIZE, indexPagePath, WIDGET_SCRIPT_PATH } from "../../src/paths.ts";
 import { countdownFiles, indexPageFiles, siteFiles } from "../../src/eleventy/built-files.ts";
+import { editorFiles } from "../../src/eleventy/editor-files.ts";
 import type { SiteLogo } from "../../src/site-identity.ts";
 import { CHECKED_ELEVENTY_VERSIONS } from "../../src/eleventy/nunjucks-compile-cache.ts";
 import { gatherSiteInput } from "../../src/publish/gather.ts";
@@ -90,6 +91,7 @@ describe("builds every countdown into static files", () => {
     const image = /<div class="cover"><img src="([^"]+)"/.exec(read(`${HEADER_IMAGE.slug}/index.html`))![1]!;
     const expected = [
       ...siteFiles({ logo: { type: "svg" } as SiteLogo }),
+      ...editorFiles().map(({ file }) => file),
       doneImage,
       image,
       ...indexPageFiles(slugs().length),

@@ -154,7 +154,13 @@ describe("the Workers build in workerd answers as the Node server", () => {
     const served = readFileSync(path.join(folder, "assets/_headers"), "utf8")
       .match(/^\/\S*/gm)!
       .map((rule) =>
-        rule.replace(/\/\*$/, () => (rule.startsWith("/api/data/") ? "/future-launch.json" : "/future-launch")),
+        rule.replace(/\/\*$/, () =>
+          rule.startsWith("/api/data/")
+            ? "/future-launch.json"
+            : rule === "/admin/*"
+              ? "/decap-cms.js"
+              : "/future-launch",
+        ),
       );
     expect(served).toEqual(
       expect.arrayContaining([

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readConfig } from "../../src/config.ts";
 import { startDevLoop, type DevLoop } from "../../src/dev/dev-loop.ts";
+import { editorBackend } from "../../src/dev/editor-backend.ts";
+import { SITE_DEFAULTS } from "../../src/site-identity.ts";
 import { fromNow } from "./fixtures.ts";
 
 /** A countdown file `days` from now. */
@@ -22,8 +24,14 @@ interface TestDevLoop {
   lines: string[];
 }
 
-/** Starts the dev loop over `launch.md` and `party.md`; `siteFile` writes an empty `_data/site.json` and names it. */
-export async function startTestDevLoop({ siteFile = false }: { siteFile?: boolean } = {}): Promise<TestDevLoop> {
+/**
+ * Starts the dev loop over `launch.md` and `party.md`; `siteFile` writes an empty `_data/site.json` and
+ * names it; `editor` serves the editor's local backend too, as `npm run cms` does.
+ */
+export async function startTestDevLoop({
+  siteFile = false,
+  editor = false,
+}: { siteFile?: boolean; editor?: boolean } = {}): Promise<TestDevLoop> {
   const work = mkdtempSync(path.join(tmpdir(), "dev-"));
   const countdowns = path.join(work, "countdowns");
   mkdirSync(countdowns);
@@ -36,7 +44,12 @@ export async function startTestDevLoop({ siteFile = false }: { siteFile?: boolea
     env.SITE_FILE = path.join(work, "_data", "site.json");
   }
   const lines: string[] = [];
-  const loop = await startDevLoop({ config: readConfig(env), log: (line) => lines.push(line) });
+  const config = readConfig(env);
+  const loop = await startDevLoop({
+    config,
+    log: (line) => lines.push(line),
+    ...(editor ? { editor: await editorBackend(config, () => SITE_DEFAULTS) } : {}),
+  });
   await new Promise<void>((resolve) => loop.local.server.listen(0, "127.0.0.1", resolve));
   return {
     work,

@@ -103,6 +103,9 @@ export function timelessLiveTargets(): string[] {
     "/api/oembed?url=https%3A%2F%2Felsewhere.example%2Fx%2F",
     "/api/oembed?format=xml&url=x",
     "/api/badge/nope.svg",
+    // The editor's page, with its own CSP.
+    "/admin/",
+    "/admin/?a=b",
     "/api/og/future-launch.png",
     "/api/og/nope.png",
     // An email image of a countdown that is over: the same at any second.
